@@ -1,0 +1,109 @@
+"""Open an event with 10,000 stored events, and dispatch durable commands.
+
+Targets on the reference machine: open under 200 ms (with and without a
+snapshot), dispatch under 20 ms median. Each timing is printed next to a
+baseline measured in the same run (reading the raw rows; a bare durable
+SQLite commit), because absolute times vary from machine to machine.
+
+Run: python -m bench.bench_session
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from bench.common import ms, repeat, report, timed
+from director.app import session as session_module
+from director.app.library import Library
+from director.app.session import TournamentSession
+from director.core import commands as c
+from director.core.apply import fold
+from director.core.decide import decide
+from director.persistence import store
+from director.persistence.db import open_database
+
+EVENTS = 10_000
+
+
+def fill(path: Path) -> int:
+    """An event whose log holds ``EVENTS`` events, written in one transaction."""
+    database = open_database(path)
+    session = Library(database).create("Bench night")
+    state = session.state
+    now = session.now()
+    entries, events = [], []
+    last_event = 1
+    for seq in range(2, EVENTS + 1):
+        command = (
+            c.RenameTournament(name=f"Night {seq}")
+            if seq % 2
+            else c.EditDetails(event_date="2026-11-21", venue=f"Room {seq}")
+        )
+        new_events = decide(state, command, now + seq)
+        state = fold(new_events, state)
+        entries.append(TournamentSession._entry(seq, "command", None, command, command.label(state), now))
+        events.append(TournamentSession._stored_events(seq, last_event, new_events))
+        last_event += len(new_events)
+    with database.write() as connection:
+        for entry, stored in zip(entries, events, strict=True):
+            store.append(connection, session.tournament_id, entry, stored, session_module.summary_of(state))
+    event_id = session.tournament_id
+    database.close()
+    return event_id
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.db"
+        event_id = fill(path)
+        database = open_database(path)
+
+        def raw_read() -> None:
+            connection = sqlite3.connect(path)
+            for (payload,) in connection.execute("SELECT payload FROM event"):
+                json.loads(payload)
+            connection.close()
+
+        baseline = report("baseline: read and parse the raw event rows", repeat(raw_read, 7))
+        open_replay = report(
+            f"open with {EVENTS:,} events, no snapshot (full replay)",
+            repeat(lambda: TournamentSession(database, event_id), 7),
+        )
+        session = TournamentSession(database, event_id)
+        session.snapshot()
+        open_snapshot = report(
+            f"open with {EVENTS:,} events, from a snapshot",
+            repeat(lambda: TournamentSession(database, event_id), 7),
+        )
+        print(f"ratio open (replay) / raw read: {open_replay / baseline:.1f}x")
+        print(f"ratio open (snapshot) / raw read: {open_snapshot / baseline:.2f}x")
+
+        raw = sqlite3.connect(Path(folder) / "raw.db")
+        raw.execute("PRAGMA journal_mode=WAL")
+        raw.execute("PRAGMA synchronous=FULL")
+        raw.execute("CREATE TABLE t (x TEXT)")
+
+        def raw_commit() -> None:
+            raw.execute("INSERT INTO t VALUES ('x')")
+            raw.commit()
+
+        commit_baseline = report("baseline: one bare durable SQLite commit", repeat(raw_commit, 200))
+        samples = []
+        for index in range(200):
+            command = c.RenameTournament(name=f"Dispatch {index}")
+            samples.append(timed(lambda command=command: session.dispatch(command)))
+        dispatch = report("dispatch one command (durable commit included)", samples)
+        print(f"ratio dispatch / bare commit: {dispatch / commit_baseline:.1f}x")
+        verdict = "met" if open_replay < 0.2 and open_snapshot < 0.2 and dispatch < 0.02 else "MISSED"
+        print(
+            f"targets (open < 200 ms, dispatch < 20 ms): {verdict} "
+            f"[{ms(open_replay)}, {ms(open_snapshot)}, {ms(dispatch)}]"
+        )
+        database.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""Entry point: ``director`` and ``python -m director``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def start_gui(database: Path) -> int:
+    """Start the desktop app on ``database``; returns its exit status."""
+    from director.gui.app import run
+
+    return run(database)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from director.cli import main as cli_main
+
+    return cli_main(argv)
+
+
+def main_gui() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

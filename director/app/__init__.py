@@ -1,0 +1,1 @@
+"""The application layer: sessions on events, the library of events, backups."""

@@ -1,0 +1,42 @@
+"""What a dispatch, an undo or a redo changed, so views redraw only what they must."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from director.core.events import Event
+from director.core.messages import Message
+from director.core.state import TournamentState
+
+
+@dataclass(frozen=True)
+class Changes:
+    """The outcome of one session action.
+
+    ``aspects`` names the parts of the state that changed (field names of
+    ``TournamentState``: ``"name"``, ``"clock"``...); ``events`` are the events
+    just applied (empty for undo and redo); ``label`` is what was done or undone.
+    """
+
+    action: str
+    aspects: frozenset[str]
+    events: tuple[Event, ...] = ()
+    label: Message | None = None
+
+    def touches(self, *aspects: str) -> bool:
+        """Whether any of ``aspects`` changed."""
+        return not self.aspects.isdisjoint(aspects)
+
+
+def changed_aspects(old: TournamentState, new: TournamentState) -> frozenset[str]:
+    """Fields of the state that differ; parts are compared by identity first (cheap)."""
+    changed = set()
+    for field in dataclasses.fields(TournamentState):
+        if field.name == "version":
+            continue
+        before = getattr(old, field.name)
+        after = getattr(new, field.name)
+        if before is not after and before != after:
+            changed.add(field.name)
+    return frozenset(changed)

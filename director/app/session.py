@@ -1,0 +1,398 @@
+"""A session on one event: every change goes through ``dispatch``, ``undo`` or ``redo``.
+
+Each action writes one log entry (with its events) in a single SQLite
+transaction and only then updates the state held in memory, so what the
+screen shows is never ahead of what is on disk. Undo and redo are log
+entries too: nothing already written is ever changed.
+
+Opening an event reads its latest snapshot and replays the entries after it.
+States after recent entries are kept in memory, so undo and redo are instant;
+an undo reaching further back than that replays the log from the start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from director.app.changes import Changes, changed_aspects
+from director.app.timesource import Now, wall_clock
+from director.core import codec
+from director.core.apply import fold
+from director.core.commands import COMMANDS, Command, CreateTournament
+from director.core.decide import decide
+from director.core.events import EVENTS, Event
+from director.core.history import History
+from director.core.messages import Message
+from director.core.state import TournamentState
+from director.persistence import store
+from director.persistence.db import Database, StoreError
+
+STATE_FORMAT = 1
+"""Bump when ``TournamentState`` changes shape: older snapshots are then ignored."""
+SNAPSHOT_EVERY = 1_000
+"""Events between snapshots."""
+STATES_KEPT = 256
+"""States kept in memory for instant undo."""
+
+COMMAND = "command"
+UNDO = "undo"
+REDO = "redo"
+
+
+def summary_of(state: TournamentState) -> store.Summary:
+    return store.Summary(
+        name=state.name,
+        kind=state.kind.value,
+        status=state.status.value,
+        archived=state.archived,
+        event_date=state.event_date,
+    )
+
+
+def _label_data(message: Message) -> dict[str, object]:
+    return {"code": message.code, "args": dict(message.args)}
+
+
+def _label_from(data: dict[str, object]) -> Message | None:
+    code = data.get("code")
+    if not isinstance(code, str):
+        return None
+    args = data.get("args")
+    return Message(code, dict(args) if isinstance(args, dict) else {})
+
+
+def _decode_events(stored: Iterable[store.StoredEvent]) -> list[Event]:
+    return [EVENTS.from_record(item.type, item.version, item.payload) for item in stored]
+
+
+@dataclass
+class _Loaded:
+    state: TournamentState
+    history: History
+    last_entry: int
+    last_event: int
+    snapshot_event: int
+
+
+class TournamentSession:
+    """The live state of one event and the only way to change it."""
+
+    def __init__(self, database: Database, tournament_id: int, *, clock: Now = wall_clock) -> None:
+        self.database = database
+        self.tournament_id = tournament_id
+        self._clock = clock
+        self._labels: dict[int, Message] = {}
+        self._group_events: dict[int, list[Event]] = {}
+        loaded = self._load()
+        self._state = loaded.state
+        self._history = loaded.history
+        self._last_entry = loaded.last_entry
+        self._last_event = loaded.last_event
+        self._snapshot_event = loaded.snapshot_event
+        # _states[k] is the state after the first k groups of done + reversed(undone).
+        self._states: dict[int, TournamentState] = {len(self._history.done): self._state}
+
+    # -- creating -----------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, database: Database, command: CreateTournament, *, clock: Now = wall_clock
+    ) -> TournamentSession:
+        """Create a new event from ``command`` and open a session on it."""
+        now = clock()
+        events = decide(TournamentState(), command, now)
+        state = fold(events)
+        with database.write() as connection:
+            tournament_id = store.insert_tournament(connection, summary_of(state), at=now)
+            store.append(
+                connection,
+                tournament_id,
+                cls._entry(1, COMMAND, None, command, command.label(state), now),
+                cls._stored_events(1, 0, events),
+                summary_of(state),
+            )
+        return cls(database, tournament_id, clock=clock)
+
+    # -- reading ------------------------------------------------------------
+
+    @property
+    def state(self) -> TournamentState:
+        return self._state
+
+    @property
+    def history(self) -> History:
+        return self._history.copy()
+
+    def now(self) -> int:
+        return self._clock()
+
+    def can_undo(self) -> bool:
+        return self._history.can_undo() and self._history.next_undo() != 1
+
+    def can_redo(self) -> bool:
+        return self._history.can_redo()
+
+    def undo_label(self) -> Message | None:
+        """What undo would take back, or None."""
+        return self._label_of(self._history.next_undo()) if self.can_undo() else None
+
+    def redo_label(self) -> Message | None:
+        """What redo would bring back, or None."""
+        return self._label_of(self._history.next_redo()) if self.can_redo() else None
+
+    # -- changing -----------------------------------------------------------
+
+    def dispatch(self, command: Command) -> Changes:
+        """Apply ``command``: decide, write durably, then update the state.
+
+        Raises ``RuleViolation`` (nothing written) when the rules refuse it.
+        """
+        now = self._clock()
+        events = decide(self._state, command, now)
+        if not events:
+            return Changes(action=COMMAND, aspects=frozenset())
+        new_state = fold(events, self._state)
+        seq = self._last_entry + 1
+        label = command.label(self._state)
+        self._write(
+            self._entry(seq, COMMAND, None, command, label, now),
+            self._stored_events(seq, self._last_event, events),
+            new_state,
+        )
+        self._last_event += len(events)
+        old_state = self._state
+        self._history.record(seq)
+        self._labels[seq] = label
+        self._group_events[seq] = events
+        self._forget_states_beyond(len(self._history.done) - 1)
+        self._remember(new_state)
+        self._maybe_snapshot()
+        return Changes(
+            action=COMMAND,
+            aspects=changed_aspects(old_state, new_state),
+            events=tuple(events),
+            label=label,
+        )
+
+    def undo(self) -> Changes:
+        """Take back the last command still in force."""
+        if not self.can_undo():
+            from director.core.errors import RuleViolation
+
+            raise RuleViolation("nothing_to_undo")
+        target = self._history.next_undo()
+        done = self._history.done[:-1]
+        new_state = self._state_after(done)
+        now = self._clock()
+        seq = self._last_entry + 1
+        self._write(self._marker(seq, UNDO, target, now), [], new_state)
+        self._history.undo(target)
+        return self._moved_to(new_state, UNDO, self._label_of(target))
+
+    def redo(self) -> Changes:
+        """Bring back the last command undone."""
+        target = self._history.next_redo()
+        done = (*self._history.done, target)
+        new_state = self._state_after(done)
+        now = self._clock()
+        seq = self._last_entry + 1
+        self._write(self._marker(seq, REDO, target, now), [], new_state)
+        self._history.redo(target)
+        return self._moved_to(new_state, REDO, self._label_of(target))
+
+    def mark_alive(self, *, running: bool) -> None:
+        """Note that the app is alive (while the clock runs), or clear the mark."""
+        with self.database.write() as connection:
+            store.mark_alive(connection, self.tournament_id, self._clock() if running else None)
+
+    def alive_at(self) -> int | None:
+        """When the app last said it was alive with this event's clock running."""
+        with self.database.read() as connection:
+            row = store.get_tournament(connection, self.tournament_id)
+        return None if row is None else row.alive_at
+
+    def close(self) -> None:
+        """Write a snapshot if there is anything new since the last one."""
+        if self._last_event > self._snapshot_event and not self.database.readonly:
+            self.snapshot()
+
+    def snapshot(self) -> None:
+        """Store the current state and history, so the next open replays little."""
+        snapshot = store.StoredSnapshot(
+            entry_seq=self._last_entry,
+            event_seq=self._last_event,
+            state_format=STATE_FORMAT,
+            state=codec.encode(self._state),
+            history={"done": list(self._history.done), "undone": list(self._history.undone)},
+        )
+        with self.database.write() as connection:
+            store.save_snapshot(connection, self.tournament_id, snapshot, at=self._clock())
+        self._snapshot_event = self._last_event
+
+    # -- internals ----------------------------------------------------------
+
+    @staticmethod
+    def _entry(
+        seq: int, action: str, target: int | None, command: Command, label: Message, at: int
+    ) -> store.StoredEntry:
+        name, version, payload = COMMANDS.to_record(command)
+        return store.StoredEntry(
+            seq=seq,
+            action=action,
+            target=target,
+            type=name,
+            version=version,
+            payload=payload,
+            label=_label_data(label),
+            at=at,
+        )
+
+    @staticmethod
+    def _marker(seq: int, action: str, target: int, at: int) -> store.StoredEntry:
+        return store.StoredEntry(
+            seq=seq, action=action, target=target, type="", version=1, payload={}, label={}, at=at
+        )
+
+    @staticmethod
+    def _stored_events(
+        entry_seq: int, last_event: int, events: Sequence[Event]
+    ) -> list[store.StoredEvent]:
+        stored = []
+        for offset, event in enumerate(events, start=1):
+            name, version, payload = EVENTS.to_record(event)
+            stored.append(
+                store.StoredEvent(
+                    seq=last_event + offset,
+                    entry_seq=entry_seq,
+                    type=name,
+                    version=version,
+                    payload=payload,
+                    at=event.at,
+                )
+            )
+        return stored
+
+    def _write(
+        self,
+        entry: store.StoredEntry,
+        events: Sequence[store.StoredEvent],
+        new_state: TournamentState,
+    ) -> None:
+        with self.database.write() as connection:
+            store.append(connection, self.tournament_id, entry, events, summary_of(new_state))
+        self._last_entry = entry.seq
+
+    def _moved_to(self, new_state: TournamentState, action: str, label: Message | None) -> Changes:
+        old_state = self._state
+        self._remember(new_state)
+        return Changes(action=action, aspects=changed_aspects(old_state, new_state), label=label)
+
+    def _remember(self, state: TournamentState) -> None:
+        self._state = state
+        self._states[len(self._history.done)] = state
+        if len(self._states) > STATES_KEPT:
+            for key in sorted(self._states)[: len(self._states) - STATES_KEPT]:
+                del self._states[key]
+
+    def _forget_states_beyond(self, length: int) -> None:
+        for key in [key for key in self._states if key > length]:
+            del self._states[key]
+
+    def _state_after(self, done: Sequence[int]) -> TournamentState:
+        cached = self._states.get(len(done))
+        if cached is not None:
+            return cached
+        return self._rebuild(done)
+
+    def _rebuild(self, done: Sequence[int]) -> TournamentState:
+        missing = [group for group in done if group not in self._group_events]
+        if missing:
+            with self.database.read() as connection:
+                stored = store.load_events(connection, self.tournament_id, entries=missing)
+            grouped: dict[int, list[store.StoredEvent]] = {}
+            for item in stored:
+                grouped.setdefault(item.entry_seq, []).append(item)
+            for group in missing:
+                self._group_events[group] = _decode_events(grouped.get(group, []))
+        state = TournamentState()
+        for group in done:
+            state = fold(self._group_events[group], state)
+        return state
+
+    def _label_of(self, seq: int) -> Message | None:
+        if seq not in self._labels:
+            with self.database.read() as connection:
+                entry = store.load_entry(connection, self.tournament_id, seq)
+            label = _label_from(entry.label) if entry is not None else None
+            if label is not None:
+                self._labels[seq] = label
+        return self._labels.get(seq)
+
+    def _maybe_snapshot(self) -> None:
+        if self._last_event - self._snapshot_event >= SNAPSHOT_EVERY:
+            self.snapshot()
+
+    def _load(self) -> _Loaded:
+        with self.database.read() as connection:
+            row = store.get_tournament(connection, self.tournament_id)
+            if row is None:
+                raise StoreError("event_unknown", event=self.tournament_id)
+            snapshot = store.latest_snapshot(connection, self.tournament_id, STATE_FORMAT)
+            after = snapshot.entry_seq if snapshot else 0
+            entries = store.load_history(connection, self.tournament_id, after=after)
+            stored_events = store.load_events(connection, self.tournament_id, after_entry=after)
+
+        if snapshot is not None:
+            state = codec.decode(TournamentState, snapshot.state)
+            history = History(snapshot.history["done"], snapshot.history["undone"])
+            snapshot_event = snapshot.event_seq
+        else:
+            state = TournamentState()
+            history = History()
+            snapshot_event = 0
+        base_done = history.done
+
+        grouped: dict[int, list[store.StoredEvent]] = {}
+        for item in stored_events:
+            grouped.setdefault(item.entry_seq, []).append(item)
+        for seq, action, target in entries:
+            if action == COMMAND:
+                history.record(seq)
+                self._group_events[seq] = _decode_events(grouped.get(seq, []))
+            elif action == UNDO and target is not None:
+                history.undo(target)
+            elif action == REDO and target is not None:
+                history.redo(target)
+
+        done = history.done
+        self._history = history
+        if done[: len(base_done)] == base_done:
+            for group in done[len(base_done) :]:
+                if group not in self._group_events:
+                    state = self._rebuild_groups_into(state, [group])
+                else:
+                    state = fold(self._group_events[group], state)
+        else:
+            state = self._rebuild(done)
+        last_entry = entries[-1][0] if entries else (snapshot.entry_seq if snapshot else 0)
+        last_event = (
+            stored_events[-1].seq if stored_events else (snapshot.event_seq if snapshot else 0)
+        )
+        return _Loaded(
+            state=state,
+            history=history,
+            last_entry=max(last_entry, row.last_entry),
+            last_event=max(last_event, row.last_event),
+            snapshot_event=snapshot_event,
+        )
+
+    def _rebuild_groups_into(self, state: TournamentState, groups: list[int]) -> TournamentState:
+        with self.database.read() as connection:
+            stored = store.load_events(connection, self.tournament_id, entries=groups)
+        for group in groups:
+            self._group_events[group] = _decode_events(
+                item for item in stored if item.entry_seq == group
+            )
+            state = fold(self._group_events[group], state)
+        return state

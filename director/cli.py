@@ -1,0 +1,133 @@
+"""The ``director`` command: with no subcommand it starts the app; subcommands
+work headless on the same sessions and reports.
+
+Errors print one line on stderr and exit with status 2; a file that fails a
+check is never written to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from director import __version__, paths
+from director.core.errors import RuleViolation
+from director.i18n import _, describe_error, set_language
+from director.persistence.db import Database, StoreError
+
+EXIT_USAGE = 2
+
+
+class CliError(Exception):
+    """A user-facing failure: printed as one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="director",
+        description=_(
+            "Tournament director for live home poker games. With no command, starts the app."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"director {__version__}")
+    db_help = _("the database file (default: %(default)s)")
+    parser.add_argument(
+        "--db", type=Path, default=paths.default_database(), help=db_help, metavar="PATH"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def with_db(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        sub.add_argument(
+            "--db",
+            type=Path,
+            default=argparse.SUPPRESS,
+            help=_("the database file"),
+            metavar="PATH",
+        )
+        return sub
+
+    with_db(commands.add_parser("events", help=_("list the events, one per line")))
+    status = with_db(commands.add_parser("status", help=_("show an event's current state")))
+    status.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    status.add_argument("--json", action="store_true", help=_("print a JSON document"))
+    return parser
+
+
+def open_read_only(path: Path) -> Database:
+    from director.persistence.db import open_database
+
+    return open_database(path, create=False, readonly=True)
+
+
+def find_event(database: Database, reference: str) -> int:
+    """An event's id from its number or its exact (case-insensitive) name."""
+    from director.app.library import Library
+
+    events = Library(database).events()
+    if reference.isdigit():
+        for summary in events:
+            if summary.id == int(reference):
+                return summary.id
+    matches = [s.id for s in events if s.name.casefold() == reference.strip().casefold()]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise StoreError("event_ambiguous", event=reference)
+    raise StoreError("event_unknown", event=reference)
+
+
+def command_events(args: argparse.Namespace) -> int:
+    from director.app.library import Library
+
+    database = open_read_only(args.db)
+    try:
+        for summary in Library(database).events():
+            status = _("archived") if summary.archived else summary.status.value
+            print(f"{summary.id}\t{summary.kind.value}\t{summary.name}\t{status}")
+    finally:
+        database.close()
+    return 0
+
+
+def command_status(args: argparse.Namespace) -> int:
+    from director.app.session import TournamentSession
+    from director.app.status import status_document
+
+    database = open_read_only(args.db)
+    try:
+        session = TournamentSession(database, find_event(database, args.event))
+        document = status_document(session)
+    finally:
+        database.close()
+    if args.json:
+        print(json.dumps(document, ensure_ascii=False, indent=2))
+    else:
+        for key, value in document.items():
+            if not isinstance(value, (dict, list)):
+                print(f"{key}: {value}")
+    return 0
+
+
+HANDLERS = {"events": command_events, "status": command_status}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    set_language(None)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from director.__main__ import start_gui
+
+        return start_gui(args.db)
+    try:
+        return HANDLERS[args.command](args)
+    except (StoreError, RuleViolation) as error:
+        print(f"director: {describe_error(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    except CliError as error:
+        print(f"director: {error}", file=sys.stderr)
+        return EXIT_USAGE

@@ -1,0 +1,72 @@
+"""``apply``: fold one event into the state. Pure and total for stored events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from director.core.frozen import evolve
+from typing import Any, TypeVar
+
+from director.core import events as e
+from director.core.errors import RuleViolation
+from director.core.state import TournamentState
+
+Applier = Callable[[TournamentState, Any], TournamentState]
+_APPLIERS: dict[type[e.Event], Applier] = {}
+
+E = TypeVar("E", bound=e.Event)
+
+
+def applies(
+    event_type: type[E],
+) -> Callable[[Callable[[TournamentState, E], TournamentState]], Applier]:
+    """Register the fold function for one event type."""
+
+    def add(function: Callable[[TournamentState, E], TournamentState]) -> Applier:
+        _APPLIERS[event_type] = function
+        return function
+
+    return add
+
+
+def apply(state: TournamentState, event: e.Event) -> TournamentState:
+    """The state after ``event``."""
+    applier = _APPLIERS.get(type(event))
+    if applier is None:
+        raise RuleViolation("unknown_event", type=type(event).__name__)
+    new_state = applier(state, event)
+    return evolve(new_state, version=state.version + 1)
+
+
+def fold(events: Iterable[e.Event], state: TournamentState | None = None) -> TournamentState:
+    """Apply ``events`` in order, from ``state`` or from an empty state."""
+    current = state if state is not None else TournamentState()
+    for event in events:
+        current = apply(current, event)
+    return current
+
+
+@applies(e.TournamentCreated)
+def _created(state: TournamentState, event: e.TournamentCreated) -> TournamentState:
+    return evolve(
+        state,
+        name=event.name,
+        kind=event.kind,
+        created_at=event.at,
+        event_date=event.event_date,
+        venue=event.venue,
+    )
+
+
+@applies(e.TournamentRenamed)
+def _renamed(state: TournamentState, event: e.TournamentRenamed) -> TournamentState:
+    return evolve(state, name=event.name)
+
+
+@applies(e.DetailsChanged)
+def _details(state: TournamentState, event: e.DetailsChanged) -> TournamentState:
+    return evolve(state, event_date=event.event_date, venue=event.venue)
+
+
+@applies(e.ArchiveChanged)
+def _archived(state: TournamentState, event: e.ArchiveChanged) -> TournamentState:
+    return evolve(state, archived=event.archived)

@@ -1,0 +1,297 @@
+"""Turn frozen dataclasses into JSON-ready values and back, guided by type hints.
+
+Saved files and the event log hold plain JSON, never pickle: a value is
+rebuilt from its class's type hints, so a field of type ``tuple[Level, ...]``
+comes back as a tuple of ``Level``. Supported: ``int``, ``str``, ``bool``,
+``None``, enums, ``NewType`` ids, tuples, frozensets, mappings (keys ``str``,
+``int`` or an enum), ``X | None``, unions of dataclasses (tagged with their
+class name under ``"type"``) and nested dataclasses. Fields missing from the
+JSON take their default, so a newer class reads an older record.
+
+Encoders and decoders are compiled once per type, because the event log is
+replayed on every open.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+
+from director.core.errors import RuleViolation
+
+Json = Any
+"""A value made of dicts, lists, str, int, bool and None."""
+
+T = TypeVar("T")
+
+_Encoder = Callable[[Any], Json]
+_Decoder = Callable[[Json], Any]
+
+TAG = "type"
+
+
+def encode(value: Any) -> Json:
+    """Return ``value`` (a dataclass instance) as JSON-ready data."""
+    encoder: _Encoder = _encoder_for(typing.cast(Any, type(value)))
+    return encoder(value)
+
+
+def decode(cls: type[T], data: Json) -> T:
+    """Rebuild an instance of ``cls`` from :func:`encode`'s output.
+
+    Malformed data raises ``RuleViolation("bad_data", ...)``.
+    """
+    try:
+        decoder: _Decoder = _decoder_for(typing.cast(Any, cls))
+        return typing.cast(T, decoder(data))
+    except RuleViolation:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise RuleViolation("bad_data", type=cls.__name__, detail=str(error)) from error
+
+
+def _strip_newtype(hint: Any) -> Any:
+    while hasattr(hint, "__supertype__"):
+        hint = hint.__supertype__
+    return hint
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+@cache
+def _encoder_for(hint: Any) -> _Encoder:
+    hint = _strip_newtype(hint)
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _dataclass_encoder(hint)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _enum_value
+    if hint in (int, str, bool, type(None)) or hint is Any:
+        return _identity
+    origin = get_origin(hint)
+    args = get_args(hint)
+    if origin in (tuple, list, frozenset, set) or (
+        origin is not None and origin.__name__ in ("Sequence", "Collection")
+    ):
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            item = _encoder_for(args[0])
+            return lambda value: [item(element) for element in value]
+        if origin is tuple and args:
+            parts = [_encoder_for(arg) for arg in args]
+            return lambda value: [part(element) for part, element in zip(parts, value, strict=True)]
+        item = _encoder_for(args[0]) if args else _any_encoder
+        if origin in (frozenset, set):
+            return lambda value: sorted((item(element) for element in value), key=_sort_key)
+        return lambda value: [item(element) for element in value]
+    if origin in (dict, Mapping) or (origin is not None and origin.__name__ == "Mapping"):
+        key_hint = _strip_newtype(args[0]) if args else str
+        value_encoder = _encoder_for(args[1]) if args else _any_encoder
+        key_encoder = _key_encoder(key_hint)
+        return lambda value: {key_encoder(k): value_encoder(v) for k, v in value.items()}
+    if origin in (Union, types.UnionType):
+        return _any_encoder
+    if origin is typing.Literal:
+        return _identity
+    raise TypeError(f"cannot encode type {hint!r}")
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _enum_value(value: enum.Enum) -> Any:
+    return value.value
+
+
+def _sort_key(value: Any) -> Any:
+    return (str(type(value)), str(value))
+
+
+def _key_encoder(key_hint: Any) -> Callable[[Any], str]:
+    if isinstance(key_hint, type) and issubclass(key_hint, enum.Enum):
+        return lambda key: str(key.value)
+    return str
+
+
+def _any_encoder(value: Any) -> Json:
+    """Encode a value whose static type is a union: dispatch on its runtime type."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data = _encoder_for(type(value))(value)
+        return {TAG: type(value).__name__, **data}
+    if isinstance(value, (tuple, list)):
+        return [_any_encoder(element) for element in value]
+    if isinstance(value, Mapping):
+        return {str(k): _any_encoder(v) for k, v in value.items()}
+    raise TypeError(f"cannot encode value {value!r}")
+
+
+def _dataclass_encoder(cls: type) -> _Encoder:
+    hints = _hints(cls)
+    fields = [(field.name, _encoder_for(hints[field.name])) for field in dataclasses.fields(cls)]
+
+    def encode_dataclass(value: Any) -> Json:
+        return {name: encoder(getattr(value, name)) for name, encoder in fields}
+
+    return encode_dataclass
+
+
+@cache
+def _decoder_for(hint: Any) -> _Decoder:
+    hint = _strip_newtype(hint)
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _dataclass_decoder(hint)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint
+    if hint is bool:
+        return _expect(bool)
+    if hint is int:
+        return _expect_int
+    if hint is str:
+        return _expect(str)
+    if hint is type(None):
+        return _expect_none
+    if hint is Any:
+        return _identity
+    origin = get_origin(hint)
+    args = get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder_for(args[0])
+        return lambda data: tuple(item(element) for element in _expect_list(data))
+    if origin is tuple and args:
+        parts = [_decoder_for(arg) for arg in args]
+        return lambda data: tuple(
+            part(element) for part, element in zip(parts, _expect_list(data), strict=True)
+        )
+    if origin in (frozenset, set):
+        item = _decoder_for(args[0])
+        return lambda data: frozenset(item(element) for element in _expect_list(data))
+    if origin is list or (origin is not None and origin.__name__ in ("Sequence", "Collection")):
+        item = _decoder_for(args[0])
+        return lambda data: tuple(item(element) for element in _expect_list(data))
+    if origin in (dict, Mapping) or (origin is not None and origin.__name__ == "Mapping"):
+        key_decoder = _key_decoder(_strip_newtype(args[0]))
+        value_decoder = _decoder_for(args[1])
+        return lambda data: {
+            key_decoder(k): value_decoder(v) for k, v in _expect_dict(data).items()
+        }
+    if origin in (Union, types.UnionType):
+        return _union_decoder(args)
+    if origin is typing.Literal:
+        allowed = set(args)
+
+        def decode_literal(data: Json) -> Any:
+            if data not in allowed:
+                raise ValueError(f"{data!r} is not one of {sorted(allowed)}")
+            return data
+
+        return decode_literal
+    raise TypeError(f"cannot decode type {hint!r}")
+
+
+def _expect(kind: type) -> _Decoder:
+    def check(data: Json) -> Any:
+        if type(data) is not kind:
+            raise TypeError(f"expected {kind.__name__}, got {type(data).__name__}")
+        return data
+
+    return check
+
+
+def _expect_int(data: Json) -> int:
+    if type(data) is not int:
+        raise TypeError(f"expected an integer, got {type(data).__name__}")
+    return data
+
+
+def _expect_none(data: Json) -> None:
+    if data is not None:
+        raise TypeError("expected null")
+
+
+def _expect_list(data: Json) -> list[Any]:
+    if not isinstance(data, list):
+        raise TypeError(f"expected a list, got {type(data).__name__}")
+    return data
+
+
+def _expect_dict(data: Json) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise TypeError(f"expected an object, got {type(data).__name__}")
+    return data
+
+
+def _key_decoder(key_hint: Any) -> Callable[[str], Any]:
+    if key_hint is int:
+        return int
+    if isinstance(key_hint, type) and issubclass(key_hint, enum.Enum):
+        return lambda key: _enum_from_key(key_hint, key)
+    return str
+
+
+def _enum_from_key(cls: type[enum.Enum], key: str) -> enum.Enum:
+    for member in cls:
+        if str(member.value) == key:
+            return member
+    raise ValueError(f"{key!r} is not a {cls.__name__}")
+
+
+def _union_decoder(args: tuple[Any, ...]) -> _Decoder:
+    options = [_strip_newtype(arg) for arg in args]
+    dataclass_options = {
+        option.__name__: option
+        for option in options
+        if dataclasses.is_dataclass(option) and isinstance(option, type)
+    }
+    others = [option for option in options if option not in dataclass_options.values()]
+    other_decoders = [_decoder_for(option) for option in others]
+
+    def decode_union(data: Json) -> Any:
+        if isinstance(data, dict) and TAG in data and dataclass_options:
+            cls = dataclass_options.get(data[TAG])
+            if cls is None:
+                raise ValueError(f"unknown kind {data[TAG]!r}")
+            return _decoder_for(cls)({k: v for k, v in data.items() if k != TAG})
+        errors = []
+        for decoder in other_decoders:
+            try:
+                return decoder(data)
+            except (TypeError, ValueError) as error:
+                errors.append(str(error))
+        raise TypeError("; ".join(errors) or f"unexpected value {data!r}")
+
+    return decode_union
+
+
+def _dataclass_decoder(cls: type) -> _Decoder:
+    hints = _hints(cls)
+    fields = []
+    for field in dataclasses.fields(cls):
+        if not field.init:
+            continue
+        required = (
+            field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        )
+        fields.append((field.name, _decoder_for(hints[field.name]), required))
+
+    def decode_dataclass(data: Json) -> Any:
+        data = _expect_dict(data)
+        kwargs = {}
+        for name, decoder, required in fields:
+            if name in data:
+                kwargs[name] = decoder(data[name])
+            elif required:
+                raise KeyError(f"{cls.__name__}.{name} is missing")
+        return cls(**kwargs)
+
+    return decode_dataclass

@@ -1,0 +1,19 @@
+"""A user-visible message as a code and its arguments, translated by the UI."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Message:
+    """Something to tell the user, such as an undo label.
+
+    ``code`` names the sentence (``"bust"``) and ``args`` fills it
+    (``{"player": "Ann"}``); ``director.i18n.render`` turns it into text.
+    """
+
+    code: str
+    args: Mapping[str, Any] = field(default_factory=dict)

@@ -1,0 +1,77 @@
+"""Registries that give every stored dataclass a type name and a schema version.
+
+Events and commands are saved as ``(type, version, payload)``. When a class
+changes shape, its ``VERSION`` goes up and an *upcaster* turns the payload of
+the older version into the newer one, so old logs still replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
+
+from director.core import codec
+from director.core.errors import RuleViolation
+
+Payload = dict[str, Any]
+Upcaster = Callable[[Payload], Payload]
+
+
+class Versioned:
+    """Mixin for records: a stable type name (the class name) and a version."""
+
+    VERSION: ClassVar[int] = 1
+
+
+R = TypeVar("R", bound=Versioned)
+
+
+class Registry(Generic[R]):
+    """Type name -> class, plus the upcasters between versions."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._classes: dict[str, type[R]] = {}
+        self._upcasters: dict[tuple[str, int], Upcaster] = {}
+
+    def register(self, cls: type[R]) -> type[R]:
+        """Class decorator: make ``cls`` storable under its class name."""
+        name = cls.__name__
+        if name in self._classes and self._classes[name] is not cls:
+            raise TypeError(f"two {self.kind} types named {name}")
+        self._classes[name] = cls
+        return cls
+
+    def upcaster(self, name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+        """Decorator: turn a version ``from_version`` payload into the next version."""
+
+        def add(function: Upcaster) -> Upcaster:
+            self._upcasters[(name, from_version)] = function
+            return function
+
+        return add
+
+    def names(self) -> list[str]:
+        return sorted(self._classes)
+
+    def classes(self) -> list[type[R]]:
+        return [self._classes[name] for name in self.names()]
+
+    def to_record(self, value: R) -> tuple[str, int, Payload]:
+        """``(type name, version, payload)`` for storage."""
+        return type(value).__name__, type(value).VERSION, codec.encode(value)
+
+    def from_record(self, name: str, version: int, payload: Payload) -> R:
+        """Rebuild a stored record, upcasting older versions first."""
+        cls = self._classes.get(name)
+        if cls is None:
+            raise RuleViolation("unknown_record_type", kind=self.kind, type=name)
+        if version > cls.VERSION:
+            raise RuleViolation("record_from_newer_version", type=name, version=version)
+        while version < cls.VERSION:
+            upcast = self._upcasters.get((name, version))
+            if upcast is None:
+                raise RuleViolation("no_upcaster", type=name, version=version)
+            payload = upcast(payload)
+            version += 1
+        return codec.decode(cls, payload)

@@ -1,0 +1,47 @@
+"""The state of one event (a tournament or a cash game), folded from its events.
+
+Every part is a frozen dataclass, replaced rather than changed, so the session
+can tell which parts an event touched by identity (``old.clock is new.clock``)
+and keep earlier states around for undo at no cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from director.core.ids import Instant
+
+
+class EventKind(StrEnum):
+    """What kind of poker night an event is (R1)."""
+
+    TOURNAMENT = "tournament"
+    CASH = "cash"
+
+
+class Status(StrEnum):
+    """Where an event stands: set up, under way, or over."""
+
+    SETUP = "setup"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    """Everything known about one event. ``version`` counts applied events."""
+
+    name: str = ""
+    kind: EventKind = EventKind.TOURNAMENT
+    created_at: Instant = Instant(0)
+    event_date: str = ""
+    venue: str = ""
+    status: Status = Status.SETUP
+    archived: bool = False
+    version: int = 0
+
+    @property
+    def created(self) -> bool:
+        """Whether the creation event has been applied."""
+        return self.version > 0

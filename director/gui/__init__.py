@@ -1,0 +1,1 @@
+"""The desktop app (PySide6). Thin: widgets send commands and redraw from state."""

@@ -1,0 +1,30 @@
+"""Small helpers shared by the widgets: error dialogs, confirmations, fonts."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from director.i18n import _, describe_error
+
+
+def show_error(parent: QWidget | None, error: Exception, *, title: str | None = None) -> None:
+    """Tell the user why an action was refused, in one sentence."""
+    QMessageBox.warning(parent, title or _("Not done"), describe_error(error))
+
+
+def confirm(parent: QWidget | None, title: str, text: str, *, yes: str | None = None) -> bool:
+    """Ask once; the safe answer (No) is the default."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
+    yes_button = box.addButton(yes or _("Yes"), QMessageBox.ButtonRole.AcceptRole)
+    no_button = box.addButton(_("Cancel"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(no_button)
+    box.exec()
+    return box.clickedButton() is yes_button
+
+
+def scaled_font(base: QFont, factor: float, *, bold: bool = False) -> QFont:
+    font = QFont(base)
+    font.setPointSizeF(max(6.0, base.pointSizeF() * factor))
+    font.setBold(bold)
+    return font

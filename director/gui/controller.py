@@ -1,0 +1,86 @@
+"""The GUI's handle on a session: runs commands and tells the widgets what changed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+from sqlalchemy.exc import SQLAlchemyError
+
+from director.app.changes import Changes
+from director.app.session import TournamentSession
+from director.core.commands import Command
+from director.core.errors import RuleViolation
+from director.core.state import TournamentState
+from director.gui.common import show_error
+from director.i18n import _
+from director.persistence.db import StoreError
+
+
+class SaveFailed(Exception):
+    """The database refused a write (disk full, file removed...)."""
+
+    code = "save_failed"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.args_map = {"detail": detail}
+
+
+class SessionController(QObject):
+    """Owns the open session; every change to an event goes through here.
+
+    ``changed`` carries the ``Changes`` of each dispatch, undo or redo; views
+    redraw from ``state`` when the aspects they show are touched.
+    """
+
+    changed = Signal(object)
+
+    def __init__(self, session: TournamentSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+
+    @property
+    def state(self) -> TournamentState:
+        return self.session.state
+
+    def now(self) -> int:
+        return self.session.now()
+
+    def run(self, command: Command) -> Changes:
+        """Dispatch ``command``; raises ``RuleViolation`` or ``SaveFailed``. For dialogs
+        that show the refusal inline."""
+        try:
+            changes = self.session.dispatch(command)
+        except SQLAlchemyError as error:
+            raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error
+        self.changed.emit(changes)
+        return changes
+
+    def dispatch(self, command: Command, parent: QWidget | None = None) -> Changes | None:
+        """Dispatch ``command``; a refusal is shown in a dialog. Returns None if refused."""
+        try:
+            return self.run(command)
+        except (RuleViolation, StoreError, SaveFailed) as error:
+            show_error(parent, error)
+            return None
+
+    def undo(self, parent: QWidget | None = None) -> Changes | None:
+        return self._step(self.session.undo, parent)
+
+    def redo(self, parent: QWidget | None = None) -> Changes | None:
+        return self._step(self.session.redo, parent)
+
+    def _step(self, action: object, parent: QWidget | None) -> Changes | None:
+        try:
+            changes = action()  # type: ignore[operator]
+        except (RuleViolation, StoreError) as error:
+            show_error(parent, error)
+            return None
+        except SQLAlchemyError as error:
+            show_error(parent, SaveFailed(str(error)), title=_("Not saved"))
+            return None
+        self.changed.emit(changes)
+        return changes  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.session.close()

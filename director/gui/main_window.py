@@ -1,0 +1,403 @@
+"""The organizer's main window: the list of events, and the console of the open one."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director import __version__
+from director.app.backups import BackupManager
+from director.app.changes import Changes
+from director.app.library import EventSummary, Library
+from director.app.session import TournamentSession
+from director.app.timesource import Now, wall_clock
+from director.core import commands as c
+from director.core.errors import RuleViolation
+from director.core.state import EventKind
+from director.gui.common import confirm, scaled_font, show_error
+from director.gui.console import Console, placeholder
+from director.gui.controller import SessionController
+from director.gui.dialogs.backups import BackupsDialog
+from director.gui.dialogs.new_event import NewEventDialog
+from director.gui.models.events_model import EventsModel
+from director.gui.pages.event_page import EventPage
+from director.i18n import _, render
+from director.persistence.db import Database, StoreError
+
+BACKUP_CHECK_MS = 60_000
+
+
+class EventsPage(QWidget):
+    """The events in the database, with New, Open, Rename, Archive and Delete."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        title = QLabel(_("Events"))
+        title.setFont(scaled_font(self.font(), 1.6, bold=True))
+        self.model = EventsModel()
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().hide()
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.view.setAlternatingRowColors(True)
+        self.view.setFont(scaled_font(self.font(), 1.15))
+        self.show_archived = QCheckBox(_("Show &archived events"))
+        self.empty = QLabel(_("No events yet. Click “New event” to set one up."))
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for key, text in (
+            ("new", _("&New event…")),
+            ("open", _("&Open")),
+            ("rename", _("Re&name…")),
+            ("archive", _("Ar&chive")),
+            ("delete", _("&Delete…")),
+        ):
+            button = QPushButton(text)
+            self.buttons[key] = button
+            row.addWidget(button)
+        row.addStretch()
+        row.addWidget(self.show_archived)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(row)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.empty)
+
+    def selected(self) -> EventSummary | None:
+        indexes = self.view.selectionModel().selectedRows()
+        return self.model.event_at(indexes[0].row()) if indexes else None
+
+    def select(self, event_id: int) -> None:
+        row = self.model.row_of(event_id)
+        if row >= 0:
+            self.view.selectionModel().select(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            self.view.setCurrentIndex(self.model.index(row, 0))
+
+
+class MainWindow(QMainWindow):
+    """Holds at most one open event; the GUI never holds the truth, the session does."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        clock: Now = wall_clock,
+        backups: BackupManager | None = None,
+    ) -> None:
+        super().__init__()
+        self.database = database
+        self.clock = clock
+        self.library = Library(database, clock=clock)
+        self.backups = backups or BackupManager(database)
+        self.library.backup_folder = self.backups.folder
+        self.controller: SessionController | None = None
+        self.console: Console | None = None
+        self.setWindowTitle(_("director"))
+        self.resize(1280, 760)
+
+        self.events_page = EventsPage()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.events_page)
+        self.setCentralWidget(self.stack)
+        self._build_actions()
+        self._connect_events_page()
+        self.refresh_events()
+
+        self.backup_timer = QTimer(self)
+        self.backup_timer.setInterval(BACKUP_CHECK_MS)
+        self.backup_timer.timeout.connect(self._hourly_backup)
+        self.backup_timer.start()
+        self.statusBar().showMessage(str(database.path))
+
+    # -- menus and actions --------------------------------------------------
+
+    def _build_actions(self) -> None:
+        def action(text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
+            item = QAction(text, self)
+            if shortcut is not None:
+                item.setShortcut(QKeySequence(shortcut))
+            item.triggered.connect(slot)
+            return item
+
+        self.new_action = action(_("&New event…"), self.new_event, QKeySequence.StandardKey.New)
+        self.events_action = action(_("&Events"), self.show_events, "Ctrl+E")
+        self.backups_action = action(_("&Backups…"), self.show_backups)
+        self.quit_action = action(_("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.undo_action = action(_("&Undo"), self.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = action(_("&Redo"), self.redo, "Ctrl+Shift+Z")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.about_action = action(_("&About director"), self.about)
+
+        menu = self.menuBar()
+        file_menu = menu.addMenu(_("&File"))
+        file_menu.addAction(self.new_action)
+        file_menu.addAction(self.events_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.backups_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = menu.addMenu(_("&Edit"))
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        self.view_menu = menu.addMenu(_("&View"))
+        self.help_menu = menu.addMenu(_("&Help"))
+        self.help_menu.addAction(self.about_action)
+        self.update_undo_actions()
+
+    def _connect_events_page(self) -> None:
+        page = self.events_page
+        page.buttons["new"].clicked.connect(self.new_event)
+        page.buttons["open"].clicked.connect(self.open_selected)
+        page.buttons["rename"].clicked.connect(self.rename_selected)
+        page.buttons["archive"].clicked.connect(self.archive_selected)
+        page.buttons["delete"].clicked.connect(self.delete_selected)
+        page.view.doubleClicked.connect(lambda _index: self.open_selected())
+        page.view.activated.connect(lambda _index: self.open_selected())
+        page.show_archived.toggled.connect(lambda _on: self.refresh_events())
+        page.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
+
+    def update_undo_actions(self) -> None:
+        session = self.controller.session if self.controller else None
+        undo_label = session.undo_label() if session else None
+        redo_label = session.redo_label() if session else None
+        self.undo_action.setEnabled(undo_label is not None)
+        self.redo_action.setEnabled(redo_label is not None)
+        self.undo_action.setText(
+            _("&Undo: {action}").format(action=render(undo_label)) if undo_label else _("&Undo")
+        )
+        self.redo_action.setText(
+            _("&Redo: {action}").format(action=render(redo_label)) if redo_label else _("&Redo")
+        )
+
+    def _update_buttons(self) -> None:
+        selected = self.events_page.selected()
+        for key in ("open", "rename", "archive", "delete"):
+            self.events_page.buttons[key].setEnabled(selected is not None)
+        self.events_page.buttons["archive"].setText(
+            _("Un&archive") if selected and selected.archived else _("Ar&chive")
+        )
+
+    # -- the event list -----------------------------------------------------
+
+    def refresh_events(self, select: int | None = None) -> None:
+        page = self.events_page
+        previous = page.selected()
+        events = self.library.events(include_archived=page.show_archived.isChecked())
+        page.model.set_events(events)
+        page.empty.setVisible(not events)
+        wanted = select if select is not None else (previous.id if previous else None)
+        if wanted is not None:
+            page.select(wanted)
+        elif events:
+            page.select(events[0].id)
+        self._update_buttons()
+
+    def new_event(self) -> None:
+        def create(name: str, kind: EventKind, event_date: str, venue: str) -> TournamentSession:
+            return self.library.create(name, kind, event_date=event_date, venue=venue)
+
+        dialog = NewEventDialog(create, self)
+        if dialog.exec() and isinstance(dialog.created, TournamentSession):
+            self.open_session(dialog.created)
+
+    def open_selected(self) -> None:
+        selected = self.events_page.selected()
+        if selected is not None:
+            self.open_event(selected.id)
+
+    def open_event(self, event_id: int) -> None:
+        try:
+            session = self.library.open(event_id)
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
+            return
+        self.open_session(session)
+
+    def _run_on(self, event_id: int, command: c.Command) -> None:
+        try:
+            if self.controller is not None and self.controller.session.tournament_id == event_id:
+                self.controller.run(command)
+            else:
+                session = self.library.open(event_id)
+                try:
+                    session.dispatch(command)
+                finally:
+                    session.close()
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
+        self.refresh_events(select=event_id)
+
+    def rename_selected(self) -> None:
+        selected = self.events_page.selected()
+        if selected is None:
+            return
+        name, accepted = QInputDialog.getText(
+            self, _("Rename event"), _("New name:"), text=selected.name
+        )
+        if accepted and name.strip() != selected.name:
+            self._run_on(selected.id, c.RenameTournament(name=name))
+
+    def archive_selected(self) -> None:
+        selected = self.events_page.selected()
+        if selected is not None:
+            self._run_on(selected.id, c.SetArchived(archived=not selected.archived))
+
+    def delete_selected(self) -> None:
+        selected = self.events_page.selected()
+        if selected is None:
+            return
+        if not confirm(
+            self,
+            _("Delete event"),
+            _(
+                "Delete “{name}” and everything recorded in it?\n\n"
+                "A backup of the database is made first; restore it from "
+                "File > Backups to get the event back."
+            ).format(name=selected.name),
+            yes=_("Delete"),
+        ):
+            return
+        if self.controller is not None and self.controller.session.tournament_id == selected.id:
+            self.close_session()
+        try:
+            self.library.delete(selected.id)
+        except (StoreError, OSError) as error:
+            show_error(self, error)
+        self.refresh_events()
+
+    # -- the open event -----------------------------------------------------
+
+    def open_session(self, session: TournamentSession) -> None:
+        self.close_session()
+        self.controller = SessionController(session, self)
+        self.controller.changed.connect(self._on_changed)
+        self.console = Console(self.controller)
+        self.console.back_requested.connect(self.show_events)
+        self.build_pages(self.console, self.controller)
+        self.stack.addWidget(self.console)
+        self.stack.setCurrentWidget(self.console)
+        self.setWindowTitle(_("{event} — director").format(event=session.state.name))
+        self.update_undo_actions()
+        self.refresh_events(select=session.tournament_id)
+
+    def build_pages(self, console: Console, controller: SessionController) -> None:
+        """Fill the console; each part of the product adds its page here."""
+        console.add_page("event", _("Event"), EventPage(controller))
+        for key, title in (
+            ("clock", _("Clock")),
+            ("players", _("Players")),
+            ("tables", _("Tables")),
+            ("payouts", _("Payouts")),
+            ("floor", _("Floor")),
+            ("reports", _("Reports")),
+        ):
+            console.add_page(key, title, placeholder(title))
+
+    def close_session(self) -> None:
+        if self.controller is None:
+            return
+        with contextlib.suppress(StoreError):
+            self.controller.close()
+        if self.console is not None:
+            self.stack.removeWidget(self.console)
+            self.console.deleteLater()
+        self.controller.deleteLater()
+        self.controller = None
+        self.console = None
+        self.setWindowTitle(_("director"))
+        self.update_undo_actions()
+
+    def show_events(self) -> None:
+        self.refresh_events()
+        self.stack.setCurrentWidget(self.events_page)
+        self.events_page.view.setFocus()
+
+    def show_console(self) -> None:
+        if self.console is not None:
+            self.stack.setCurrentWidget(self.console)
+
+    def _on_changed(self, changes: Changes) -> None:
+        self.update_undo_actions()
+        if self.controller is not None:
+            self.setWindowTitle(_("{event} — director").format(event=self.controller.state.name))
+        if changes.label is not None and changes.action != "command":
+            verb = _("Undone: {action}") if changes.action == "undo" else _("Redone: {action}")
+            self.statusBar().showMessage(verb.format(action=render(changes.label)), 5000)
+
+    def undo(self) -> None:
+        if self.controller is not None:
+            self.controller.undo(self)
+
+    def redo(self) -> None:
+        if self.controller is not None:
+            self.controller.redo(self)
+
+    # -- backups ------------------------------------------------------------
+
+    def _hourly_backup(self) -> None:
+        if self.controller is None:
+            return
+        try:
+            self.backups.back_up_if_due()
+        except (OSError, StoreError) as error:
+            self.statusBar().showMessage(_("Backup failed: {error}").format(error=error), 10000)
+
+    def show_backups(self) -> None:
+        BackupsDialog(self.backups, self.restore_backup, self).exec()
+
+    def restore_backup(self, path: Path) -> None:
+        open_id = self.controller.session.tournament_id if self.controller else None
+        self.close_session()
+        try:
+            self.backups.restore(path)
+        except (StoreError, OSError) as error:
+            show_error(self, error)
+        self.refresh_events()
+        if open_id is not None and self.events_page.model.row_of(open_id) >= 0:
+            self.open_event(open_id)
+        else:
+            self.show_events()
+
+    # -- misc ---------------------------------------------------------------
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            _("About director"),
+            _(
+                "director {version}\nA tournament director for live home poker games.\n\n{path}"
+            ).format(version=__version__, path=self.database.path),
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.close_session()
+        self.backup_timer.stop()
+        super().closeEvent(event)

@@ -1,0 +1,1 @@
+"""Qt item models: thin adapters from the session's state to views."""

@@ -1,0 +1,1 @@
+"""The pages of the console, one per job of the night."""

@@ -1,0 +1,79 @@
+"""The event's own details: name, date, place."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app.changes import Changes
+from director.core import commands as c
+from director.gui.controller import SessionController
+from director.gui.models.events_model import kind_text
+from director.i18n import _, format_datetime
+
+
+class EventPage(QWidget):
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.name = QLineEdit()
+        rename = QPushButton(_("&Rename"))
+        rename.clicked.connect(self._rename)
+        self.name.returnPressed.connect(self._rename)
+        name_row = QHBoxLayout()
+        name_row.addWidget(self.name, 1)
+        name_row.addWidget(rename)
+        self.date = QDateEdit()
+        self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.venue = QLineEdit()
+        save = QPushButton(_("&Save date and place"))
+        save.clicked.connect(self._save_details)
+        self.kind = QLabel()
+        self.created = QLabel()
+        form = QFormLayout()
+        form.addRow(_("Name"), name_row)
+        form.addRow(_("Date"), self.date)
+        form.addRow(_("Place"), self.venue)
+        form.addRow("", save)
+        form.addRow(_("Kind"), self.kind)
+        form.addRow(_("Created"), self.created)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addStretch()
+        controller.changed.connect(self._on_changed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        state = self.controller.state
+        self.name.setText(state.name)
+        if state.event_date:
+            self.date.setDate(QDate.fromString(state.event_date, "yyyy-MM-dd"))
+        self.venue.setText(state.venue)
+        self.kind.setText(kind_text(state.kind))
+        self.created.setText(format_datetime(state.created_at))
+
+    def _rename(self) -> None:
+        if self.name.text().strip() != self.controller.state.name:
+            self.controller.dispatch(c.RenameTournament(name=self.name.text()), self)
+
+    def _save_details(self) -> None:
+        self.controller.dispatch(
+            c.EditDetails(
+                event_date=self.date.date().toString("yyyy-MM-dd"), venue=self.venue.text()
+            ),
+            self,
+        )
+
+    def _on_changed(self, changes: Changes) -> None:
+        if changes.touches("name", "event_date", "venue"):
+            self.refresh()

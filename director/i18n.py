@@ -1,0 +1,240 @@
+"""The project's translation helper, shared by the GUI, the reports and the CLI.
+
+Strings are marked with ``_()`` (translated now) or ``N_()`` (marked for the
+catalogue, translated later). Catalogues are gettext files in
+``resources/i18n/<lang>/LC_MESSAGES/director.mo``. The core never holds prose:
+it raises errors with a code and returns ``Message`` codes, and ``render``
+turns them into sentences here. Numbers, money and dates are formatted for
+the current language with Babel.
+"""
+
+from __future__ import annotations
+
+import datetime
+import gettext as _gettext
+import locale as _locale
+import os
+import string
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel import dates as babel_dates
+from babel import numbers as babel_numbers
+
+from director import paths
+from director.core.messages import Message
+
+DOMAIN = "director"
+LANGUAGES = ("en", "fr")
+DEFAULT_CURRENCY = "EUR"
+
+_state: dict[str, Any] = {
+    "language": "en",
+    "translations": _gettext.NullTranslations(),
+    "currency": DEFAULT_CURRENCY,
+}
+
+
+def _(text: str) -> str:
+    """``text`` in the current language."""
+    translations: _gettext.NullTranslations = _state["translations"]
+    return translations.gettext(text)
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for translation without translating it yet."""
+    return text
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    translations: _gettext.NullTranslations = _state["translations"]
+    return translations.ngettext(singular, plural, count)
+
+
+def system_language() -> str:
+    """The first supported language among the system's preferences, else English."""
+    candidates = []
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            candidates.extend(value.split(":"))
+    try:
+        found = _locale.getlocale()[0]
+    except ValueError:
+        found = None
+    if found:
+        candidates.append(found)
+    for candidate in candidates:
+        code = candidate.split(".")[0].split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def set_language(code: str | None) -> str:
+    """Switch to ``code`` ("en", "fr"; None or "system" for the system's). Returns it."""
+    if code in (None, "", "system"):
+        code = system_language()
+    if code not in LANGUAGES:
+        code = "en"
+    _state["language"] = code
+    _state["translations"] = _gettext.translation(
+        DOMAIN, localedir=str(paths.resource("i18n")), languages=[code], fallback=True
+    )
+    return code
+
+
+def language() -> str:
+    return str(_state["language"])
+
+
+def set_currency(code: str) -> None:
+    """The ISO 4217 code money is shown in (``"EUR"``, ``"USD"``...)."""
+    _state["currency"] = code.upper()
+
+
+def currency() -> str:
+    return str(_state["currency"])
+
+
+def babel_locale() -> Locale:
+    try:
+        return Locale.parse(language())
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+# -- numbers, money, time -----------------------------------------------------
+
+
+def currency_digits(code: str | None = None) -> int:
+    """Digits after the decimal point for a currency (2 for EUR, 0 for JPY)."""
+    return int(babel_numbers.get_currency_precision(code or currency()))
+
+
+def format_number(value: int) -> str:
+    """An integer with the locale's grouping: 12,500 or 12 500."""
+    return babel_numbers.format_decimal(value, locale=babel_locale())
+
+
+def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -> str:
+    """An amount in minor units (cents) as money: ``format_money(1250)`` -> €12.50."""
+    code = code or currency()
+    value = Decimal(amount).scaleb(-currency_digits(code))
+    if symbol:
+        return babel_numbers.format_currency(value, code, locale=babel_locale())
+    return babel_numbers.format_decimal(
+        value, locale=babel_locale(), decimal_quantization=True, format=None
+    )
+
+
+def parse_money(text: str, code: str | None = None) -> int:
+    """User input such as "12.50" or "12,50" -> 1250 minor units.
+
+    Raises ``ValueError`` for text that is not an amount, has too many decimals,
+    or is negative.
+    """
+    code = code or currency()
+    cleaned = text.strip().replace("\u00a0", "").replace(" ", "")
+    for sign in (babel_numbers.get_currency_symbol(code, locale=babel_locale()), code):
+        cleaned = cleaned.replace(sign, "")
+    if not cleaned:
+        raise ValueError("empty")
+    try:
+        value = babel_numbers.parse_decimal(cleaned, locale=babel_locale(), strict=False)
+    except babel_numbers.NumberFormatError:
+        try:
+            value = Decimal(cleaned.replace(",", "."))
+        except InvalidOperation:
+            raise ValueError(text) from None
+    if value < 0:
+        raise ValueError("negative")
+    digits = currency_digits(code)
+    minor = value.scaleb(digits)
+    if minor != minor.to_integral_value():
+        raise ValueError("too many decimals")
+    return int(minor)
+
+
+def format_clock(milliseconds: int) -> str:
+    """A duration as M:SS, or H:MM:SS past an hour (rounded up to whole seconds)."""
+    seconds = max(0, -(-milliseconds // 1000))
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes:02d}:{seconds:02d}"
+
+
+def format_date(iso_date: str) -> str:
+    """An ISO date in the locale's medium format; empty stays empty."""
+    if not iso_date:
+        return ""
+    return babel_dates.format_date(
+        datetime.date.fromisoformat(iso_date), format="medium", locale=babel_locale()
+    )
+
+
+def format_datetime(epoch_ms: int) -> str:
+    """A moment (epoch milliseconds) in local time, medium format."""
+    moment = datetime.datetime.fromtimestamp(epoch_ms / 1000)
+    return babel_dates.format_datetime(moment, format="medium", locale=babel_locale())
+
+
+def format_time(epoch_ms: int) -> str:
+    """A time of day (epoch milliseconds) in local time, short format."""
+    moment = datetime.datetime.fromtimestamp(epoch_ms / 1000)
+    return babel_dates.format_time(moment, format="short", locale=babel_locale())
+
+
+class _Formatter(string.Formatter):
+    """``{price:money}``, ``{chips:n}``, ``{left:clock}`` in message templates."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "money" and isinstance(value, int):
+            return format_money(value)
+        if format_spec == "n" and isinstance(value, int):
+            return format_number(value)
+        if format_spec == "clock" and isinstance(value, int):
+            return format_clock(value)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill(template: str, args: Mapping[str, Any]) -> str:
+    """Fill a translated template; a missing argument shows as its name."""
+    try:
+        return _FORMATTER.vformat(template, (), _Defaulting(args))
+    except (ValueError, IndexError):
+        return template
+
+
+class _Defaulting(dict[str, Any]):
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        super().__init__(values)
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def render(message: Message) -> str:
+    """A ``Message`` as a sentence in the current language."""
+    from director.messages import MESSAGES
+
+    template = MESSAGES.get(message.code)
+    if template is None:
+        return message.code.replace("_", " ")
+    return fill(_(template), message.args)
+
+
+def describe_error(error: Exception) -> str:
+    """A ``RuleViolation`` or ``StoreError`` as one sentence for the user."""
+    code = getattr(error, "code", None)
+    args = getattr(error, "args_map", {})
+    if isinstance(code, str):
+        return render(Message(code, dict(args)))
+    return str(error)

@@ -1,0 +1,1 @@
+"""Storage: SQLite through SQLModel, the event log, snapshots and backups."""

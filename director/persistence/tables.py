@@ -1,0 +1,87 @@
+"""The database tables, all in one place (SQLModel).
+
+An event's truth is its log: ``entry`` rows (one per command, undo or redo)
+and the ``event`` rows each command produced. ``tournament`` is a summary
+kept in step with the log in the same transaction, so the event list opens
+without replaying anything; ``snapshot`` rows make opening a long log fast.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class TournamentRow(SQLModel, table=True):
+    """One event (tournament or cash game) and its summary for the event list."""
+
+    __tablename__ = "tournament"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    kind: str
+    status: str
+    archived: bool = False
+    event_date: str = ""
+    created_at: int
+    updated_at: int
+    last_entry: int = 0
+    last_event: int = 0
+    # While the clock runs the app notes here every few seconds that it is
+    # alive, so that after a crash the organizer can resume the clock from
+    # where it stood. It is a liveness mark, not clock state: the clock itself
+    # is derived from the log.
+    alive_at: int | None = None
+
+
+class EntryRow(SQLModel, table=True):
+    """One line of the log: a command with its events, an undo or a redo."""
+
+    __tablename__ = "entry"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    seq: int
+    action: str  # "command", "undo" or "redo"
+    target: int | None = None  # the entry an undo or redo refers to
+    type: str = ""
+    version: int = 1
+    payload: str = "{}"
+    label: str = "{}"
+    at: int
+
+
+class EventRow(SQLModel, table=True):
+    """One event, produced by the command of entry ``entry_seq``."""
+
+    __tablename__ = "event"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "seq"),
+        Index("ix_event_tournament_entry", "tournament_id", "entry_seq"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    seq: int
+    entry_seq: int
+    type: str
+    version: int
+    payload: str
+    at: int
+
+
+class SnapshotRow(SQLModel, table=True):
+    """The state and undo history after entry ``entry_seq``, to skip replaying."""
+
+    __tablename__ = "snapshot"
+    __table_args__ = (UniqueConstraint("tournament_id", "entry_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    entry_seq: int
+    event_seq: int
+    state_format: int
+    state: str
+    history: str
+    created_at: int

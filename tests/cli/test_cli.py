@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from director import __version__
+from director.app.library import Library
+from director.cli import main
+from director.core import commands as c
+from director.core.state import EventKind
+from director.persistence.db import open_database
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def filled(db_path: Path, clock) -> Path:
+    database = open_database(db_path)
+    library = Library(database, clock=clock)
+    first = library.create("Friday night", event_date="2026-11-21", venue="Ann's")
+    clock.advance(1000)
+    second = library.create("Cash Saturday", EventKind.CASH)
+    second.dispatch(c.SetArchived(archived=True))
+    first.close()
+    second.close()
+    database.close()
+    return db_path
+
+
+def test_events_prints_one_line_per_event(filled: Path, capsys) -> None:
+    assert main(["events", "--db", str(filled)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["2\tcash\tCash Saturday\tarchived", "1\ttournament\tFriday night\tsetup"]
+
+
+def test_db_option_works_before_the_command_too(filled: Path, capsys) -> None:
+    assert main(["--db", str(filled), "events"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+
+
+def test_status_json_describes_the_event(filled: Path, capsys) -> None:
+    assert main(["status", "1", "--json", "--db", str(filled)]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["id"] == 1
+    assert document["name"] == "Friday night"
+    assert document["kind"] == "tournament"
+    assert document["status"] == "setup"
+    assert document["date"] == "2026-11-21"
+    assert document["created"].startswith("2026-11-")
+
+
+def test_status_finds_an_event_by_name(filled: Path, capsys) -> None:
+    assert main(["status", "cash saturday", "--json", "--db", str(filled)]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == 2
+
+
+@pytest.mark.parametrize("reference", ["7", "Nobody's game"])
+def test_unknown_event_is_one_line_and_exit_2_and_the_file_is_unchanged(
+    filled: Path, capsys, reference: str
+) -> None:
+    before = digest(filled)
+    assert main(["status", reference, "--db", str(filled)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no event" in err
+    assert digest(filled) == before
+
+
+def test_missing_file_is_an_error_and_is_not_created(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "missing.db"
+    assert main(["events", "--db", str(path)]) == 2
+    assert "no database" in capsys.readouterr().err
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    "content", [b"not a database at all", b"SQLite format 3\x00" + b"\x00" * 200]
+)
+def test_a_file_that_is_not_ours_is_an_error_and_left_unchanged(
+    tmp_path: Path, capsys, content: bytes
+) -> None:
+    path = tmp_path / "other.db"
+    path.write_bytes(content)
+    before = digest(path)
+    assert main(["status", "1", "--db", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert digest(path) == before
+
+
+def test_a_directory_is_unreadable(tmp_path: Path, capsys) -> None:
+    assert main(["events", "--db", str(tmp_path)]) == 2
+    assert "cannot be read" in capsys.readouterr().err
+
+
+def test_version_and_help_from_the_installed_entry_point() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "director", "--version"], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == f"director {__version__}"
+    result = subprocess.run(
+        [sys.executable, "-m", "director", "--help"], capture_output=True, text=True, check=True
+    )
+    assert "events" in result.stdout and "status" in result.stdout

@@ -1,0 +1,74 @@
+"""Shared fixtures: a fake clock, a database in a temporary folder, sessions."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from director.core.ids import Instant
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+settings.load_profile("default")
+
+START = Instant(1_795_000_000_000)  # 2026-11-18, a fixed moment for repeatable tests
+
+
+class FakeClock:
+    """A clock the test moves by hand: ``clock()`` -> now, ``clock.advance(ms)``."""
+
+    def __init__(self, start: int = START) -> None:
+        self.now = Instant(start)
+
+    def __call__(self) -> Instant:
+        return self.now
+
+    def advance(self, milliseconds: int) -> Instant:
+        self.now = Instant(self.now + milliseconds)
+        return self.now
+
+    def set(self, moment: int) -> None:
+        self.now = Instant(moment)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_dirs(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Never touch the real user's data or settings."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("DIRECTOR_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("DIRECTOR_CONFIG_DIR", str(home / "config"))
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "director.db"
+
+
+@pytest.fixture
+def database(db_path: Path) -> Iterator[object]:
+    from director.persistence.db import open_database
+
+    db = open_database(db_path)
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def library(database: object, clock: FakeClock) -> object:
+    from director.app.library import Library
+
+    return Library(database, clock=clock)  # type: ignore[arg-type]

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import NewType
+
+import pytest
+
+from director.core import codec
+from director.core.errors import RuleViolation
+
+Id = NewType("Id", int)
+
+
+class Colour(StrEnum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@dataclass(frozen=True)
+class Leaf:
+    value: int
+
+
+@dataclass(frozen=True)
+class Other:
+    text: str
+
+
+@dataclass(frozen=True)
+class Tree:
+    name: str
+    ids: tuple[Id, ...]
+    pair: tuple[int, str]
+    tags: frozenset[str]
+    by_id: dict[Id, Leaf]
+    by_colour: dict[Colour, int]
+    colour: Colour
+    optional: Leaf | None
+    either: Leaf | Other
+    items: tuple[Leaf | Other, ...] = ()
+    added_later: int = 7
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def sample() -> Tree:
+    return Tree(
+        name="x",
+        ids=(Id(3), Id(1)),
+        pair=(1, "a"),
+        tags=frozenset({"b", "a"}),
+        by_id={Id(2): Leaf(5)},
+        by_colour={Colour.RED: 1},
+        colour=Colour.BLUE,
+        optional=None,
+        either=Other("o"),
+        items=(Leaf(1), Other("z")),
+    )
+
+
+def test_round_trip_keeps_every_kind_of_field() -> None:
+    tree = sample()
+    data = codec.encode(tree)
+    assert data["tags"] == ["a", "b"]
+    assert data["either"] == {"type": "Other", "text": "o"}
+    assert codec.decode(Tree, data) == tree
+
+
+def test_missing_field_takes_its_default_so_old_records_still_read() -> None:
+    data = codec.encode(sample())
+    del data["added_later"]
+    assert codec.decode(Tree, data).added_later == 7
+
+
+def test_wrong_types_are_refused_with_a_code() -> None:
+    data = codec.encode(sample())
+    data["ids"] = ["3"]
+    with pytest.raises(RuleViolation) as caught:
+        codec.decode(Tree, data)
+    assert caught.value.code == "bad_data"
+
+
+def test_floats_are_not_accepted_for_integers() -> None:
+    data = codec.encode(Leaf(3))
+    data["value"] = 3.0
+    with pytest.raises(RuleViolation):
+        codec.decode(Leaf, data)
+
+
+def test_missing_required_field_is_refused() -> None:
+    with pytest.raises(RuleViolation):
+        codec.decode(Leaf, {})
+
+
+def test_unknown_union_tag_is_refused() -> None:
+    data = codec.encode(sample())
+    data["either"] = {"type": "Nope"}
+    with pytest.raises(RuleViolation):
+        codec.decode(Tree, data)

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from director.persistence.db import open_database
+
+
+@pytest.fixture
+def window_factory(qtbot, db_path: Path, clock) -> Iterator[object]:
+    """Make main windows on the test database; each is closed at the end."""
+    from director.gui.main_window import MainWindow
+
+    opened = []
+
+    def make() -> MainWindow:
+        database = open_database(db_path)
+        window = MainWindow(database, clock=clock)
+        qtbot.addWidget(window)
+        opened.append((window, database))
+        return window
+
+    yield make
+    for window, database in opened:
+        window.close()
+        database.close()
+
+
+def close(window) -> None:
+    window.close()
+    window.database.close()

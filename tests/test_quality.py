@@ -1,0 +1,135 @@
+"""Checks that keep the code base honest: layers, lint, types, messages."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "director"
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+FORBIDDEN = {
+    "core": (
+        "PySide6",
+        "sqlmodel",
+        "sqlalchemy",
+        "reportlab",
+        "alembic",
+        "babel",
+        "director.app",
+        "director.persistence",
+        "director.reports",
+        "director.gui",
+        "director.cli",
+        "director.i18n",
+    ),
+    "app": ("PySide6", "director.gui", "reportlab"),
+    "persistence": ("PySide6", "director.gui", "director.app", "reportlab"),
+    "reports": ("PySide6", "director.gui"),
+}
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_layers_import_only_what_they_may(layer: str) -> None:
+    offenders = []
+    for path in (PACKAGE / layer).rglob("*.py"):
+        for name in imports_of(path):
+            if any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN[layer]):
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def test_only_the_entry_point_imports_the_gui() -> None:
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] == "gui" or relative.name == "__main__.py":
+            continue
+        for name in imports_of(path):
+            if name.startswith("director.gui") or name.startswith("PySide6"):
+                offenders.append(f"{relative} imports {name}")
+    assert offenders == []
+
+
+CODE_PATTERNS = [
+    re.compile(r"RuleViolation\(\s*\"([a-z_]+)\""),
+    re.compile(r"StoreError\(\s*\"([a-z_]+)\""),
+    re.compile(r"require\([^\"]*?,\s*\"([a-z_]+)\"", re.S),
+]
+
+
+def test_every_error_code_has_a_message() -> None:
+    from director.messages import MESSAGES
+
+    missing = set()
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for pattern in CODE_PATTERNS:
+            for code in pattern.findall(text):
+                if code not in MESSAGES:
+                    missing.add(f"{code} ({path.relative_to(ROOT)})")
+    assert sorted(missing) == []
+
+
+def test_every_command_has_an_undo_label() -> None:
+    from director.core.commands import COMMANDS
+    from director.core.state import TournamentState
+    from director.messages import MESSAGES
+
+    missing = []
+    for cls in COMMANDS.classes():
+        fields = {}
+        import dataclasses
+
+        for field in dataclasses.fields(cls):
+            fields[field.name] = None
+        try:
+            instance = cls(**fields)
+        except TypeError:
+            continue
+        code = instance.label(TournamentState()).code
+        if code not in MESSAGES:
+            missing.append(cls.__name__)
+    assert missing == []
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.skip(f"{name} is not installed")
+    return found
+
+
+def test_ruff_is_clean() -> None:
+    result = subprocess.run(
+        [tool("ruff"), "check", "director", "tests", "bench", "packaging"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_core_passes_mypy_strict() -> None:
+    result = subprocess.run(
+        [tool("mypy"), "--strict", "director/core"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

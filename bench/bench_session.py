@@ -44,12 +44,16 @@ def fill(path: Path) -> int:
         )
         new_events = decide(state, command, now + seq)
         state = fold(new_events, state)
-        entries.append(TournamentSession._entry(seq, "command", None, command, command.label(state), now))
+        entries.append(
+            TournamentSession._entry(seq, "command", None, command, command.label(state), now)
+        )
         events.append(TournamentSession._stored_events(seq, last_event, new_events))
         last_event += len(new_events)
     with database.write() as connection:
         for entry, stored in zip(entries, events, strict=True):
-            store.append(connection, session.tournament_id, entry, stored, session_module.summary_of(state))
+            store.append(
+                connection, session.tournament_id, entry, stored, session_module.summary_of(state)
+            )
     event_id = session.tournament_id
     database.close()
     return event_id
@@ -90,14 +94,18 @@ def main() -> None:
             raw.execute("INSERT INTO t VALUES ('x')")
             raw.commit()
 
-        commit_baseline = report("baseline: one bare durable SQLite commit", repeat(raw_commit, 200))
+        commit_baseline = report(
+            "baseline: one bare durable SQLite commit", repeat(raw_commit, 200)
+        )
         samples = []
         for index in range(200):
             command = c.RenameTournament(name=f"Dispatch {index}")
             samples.append(timed(lambda command=command: session.dispatch(command)))
         dispatch = report("dispatch one command (durable commit included)", samples)
         print(f"ratio dispatch / bare commit: {dispatch / commit_baseline:.1f}x")
-        verdict = "met" if open_replay < 0.2 and open_snapshot < 0.2 and dispatch < 0.02 else "MISSED"
+        verdict = (
+            "met" if open_replay < 0.2 and open_snapshot < 0.2 and dispatch < 0.02 else "MISSED"
+        )
         print(
             f"targets (open < 200 ms, dispatch < 20 ms): {verdict} "
             f"[{ms(open_replay)}, {ms(open_snapshot)}, {ms(dispatch)}]"

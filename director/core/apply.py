@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from director.core.frozen import evolve
 from typing import Any, TypeVar
 
 from director.core import events as e
 from director.core.errors import RuleViolation
+from director.core.frozen import evolve
 from director.core.state import TournamentState
 
 Applier = Callable[[TournamentState, Any], TournamentState]
@@ -45,28 +45,5 @@ def fold(events: Iterable[e.Event], state: TournamentState | None = None) -> Tou
     return current
 
 
-@applies(e.TournamentCreated)
-def _created(state: TournamentState, event: e.TournamentCreated) -> TournamentState:
-    return evolve(
-        state,
-        name=event.name,
-        kind=event.kind,
-        created_at=event.at,
-        event_date=event.event_date,
-        venue=event.venue,
-    )
-
-
-@applies(e.TournamentRenamed)
-def _renamed(state: TournamentState, event: e.TournamentRenamed) -> TournamentState:
-    return evolve(state, name=event.name)
-
-
-@applies(e.DetailsChanged)
-def _details(state: TournamentState, event: e.DetailsChanged) -> TournamentState:
-    return evolve(state, event_date=event.event_date, venue=event.venue)
-
-
-@applies(e.ArchiveChanged)
-def _archived(state: TournamentState, event: e.ArchiveChanged) -> TournamentState:
-    return evolve(state, archived=event.archived)
+# Importing the handlers registers them.
+from director.core import handlers  # noqa: E402, F401

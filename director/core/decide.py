@@ -68,36 +68,5 @@ def clean_date(text: str) -> str:
         raise RuleViolation("bad_date", value=text) from None
 
 
-@handles(c.CreateTournament)
-def _create(state: TournamentState, command: c.CreateTournament, now: Instant) -> list[e.Event]:
-    require(not state.created, "event_already_created")
-    return [
-        e.TournamentCreated(
-            at=now,
-            name=clean_name(command.name),
-            kind=command.kind,
-            event_date=clean_date(command.event_date),
-            venue=command.venue.strip(),
-        )
-    ]
-
-
-@handles(c.RenameTournament)
-def _rename(state: TournamentState, command: c.RenameTournament, now: Instant) -> list[e.Event]:
-    name = clean_name(command.name)
-    require(name != state.name, "name_unchanged")
-    return [e.TournamentRenamed(at=now, name=name)]
-
-
-@handles(c.EditDetails)
-def _details(state: TournamentState, command: c.EditDetails, now: Instant) -> list[e.Event]:
-    event_date = clean_date(command.event_date)
-    venue = " ".join(command.venue.split())
-    require((event_date, venue) != (state.event_date, state.venue), "details_unchanged")
-    return [e.DetailsChanged(at=now, event_date=event_date, venue=venue)]
-
-
-@handles(c.SetArchived)
-def _archive(state: TournamentState, command: c.SetArchived, now: Instant) -> list[e.Event]:
-    require(command.archived != state.archived, "archive_unchanged")
-    return [e.ArchiveChanged(at=now, archived=command.archived)]
+# Importing the handlers registers them.
+from director.core import handlers  # noqa: E402, F401

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from director.core.clock import NewLevelApplies
 from director.core.ids import Instant
 from director.core.records import Registry, Versioned
 from director.core.state import EventKind
+from director.core.structure import Structure
 
 EVENTS: Registry[Event] = Registry("event")
 
@@ -33,6 +35,7 @@ class TournamentCreated(Event):
     kind: EventKind
     event_date: str
     venue: str = ""
+    structure: Structure = Structure()
 
 
 @EVENTS.register
@@ -54,3 +57,58 @@ class DetailsChanged(Event):
 @dataclass(frozen=True, kw_only=True)
 class ArchiveChanged(Event):
     archived: bool
+
+
+# -- the blind structure and the clock (R8, R9) --------------------------------
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class StructureChanged(Event):
+    structure: Structure
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class ClockStarted(Event):
+    """The clock runs from ``at`` (a first start or a resume)."""
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class ClockPaused(Event):
+    """The clock stopped at ``at``, which may lie in the past (resuming after a crash)."""
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class LevelChanged(Event):
+    """The organizer moved the clock to the start of item ``index``."""
+
+    index: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class TimeAdjusted(Event):
+    """``delta_ms`` added to the time left (negative: removed)."""
+
+    delta_ms: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class TimeLeftSet(Event):
+    remaining_ms: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class HandStarted(Event):
+    """A new hand is dealt: counts hands in hand-counted levels, confirms pending blinds."""
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class ClockOptionsChanged(Event):
+    applies: NewLevelApplies

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from director.core.clock import ClockState
 from director.core.ids import Instant
+from director.core.structure import Structure
 
 
 class EventKind(StrEnum):
@@ -39,6 +41,8 @@ class TournamentState:
     venue: str = ""
     status: Status = Status.SETUP
     archived: bool = False
+    structure: Structure = Structure()
+    clock: ClockState = ClockState()
     version: int = 0
 
     @property

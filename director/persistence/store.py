@@ -193,7 +193,9 @@ def load_entries(
     ]
 
 
-def load_history(connection: Connection, tournament_id: int, after: int = 0) -> list[tuple[int, str, int | None]]:
+def load_history(
+    connection: Connection, tournament_id: int, after: int = 0
+) -> list[tuple[int, str, int | None]]:
     """``(seq, action, target)`` of the entries after ``after``: all that replay needs."""
     rows = connection.execute(
         text(

@@ -1,0 +1,332 @@
+"""The blind clock, derived from its stored events and the current time (R8, R9).
+
+Only what the organizer does is stored: start, pause, level jumps, time
+adjustments, hands. The state keeps the position at the last such event (item
+index and time elapsed in it, the *anchor*); where the clock stands at any
+moment is computed from that and the time given. A crash or a restart
+therefore loses nothing, and the display never drifts.
+
+When a timed level runs out the clock moves on by itself. Under R9 the new
+blinds do not apply to a hand in progress: until the organizer confirms the
+next hand (``HandStarted``), the view reports them as *pending* ("next hand:
+200/400"), unless the event applies new levels at once. Past the last item
+the clock stays on it and counts overtime.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from director.core.frozen import evolve
+from director.core.ids import Instant
+from director.core.structure import Break, Level, Structure
+
+ONE_MINUTE_MS = 60_000
+
+
+class NewLevelApplies(StrEnum):
+    """R9: new blinds wait for the next hand (confirmed by the organizer), or apply at once."""
+
+    NEXT_HAND = "next_hand"
+    AT_ONCE = "at_once"
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """The clock at its anchor: item ``index``, ``elapsed`` ms into it, at ``anchor``."""
+
+    started: bool = False
+    running: bool = False
+    index: int = 0
+    elapsed: int = 0
+    anchor: Instant = Instant(0)
+    hands: int = 0
+    confirmed: int = 0
+    applies: NewLevelApplies = NewLevelApplies.NEXT_HAND
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the clock stands at a moment: item, ms elapsed in it, hands counted."""
+
+    index: int
+    elapsed: int
+    hands: int
+
+
+def position(clock: ClockState, structure: Structure, now: Instant) -> Position:
+    """Where ``clock`` stands at ``now``; timed items that ran out are left behind."""
+    items = structure.items
+    if not items:
+        return Position(0, clock.elapsed, clock.hands)
+    index = min(clock.index, len(items) - 1)
+    elapsed = clock.elapsed
+    hands = clock.hands
+    if clock.running and now > clock.anchor:
+        elapsed += now - clock.anchor
+    while index < len(items) - 1:
+        item = items[index]
+        if not item.timed or elapsed < item.duration_ms:
+            break
+        elapsed -= item.duration_ms
+        index += 1
+        hands = 0
+    return Position(index, elapsed, hands)
+
+
+def reanchor(clock: ClockState, structure: Structure, at: Instant) -> ClockState:
+    """The same clock described from ``at``: what every clock event does first.
+
+    A moment before the anchor (a system clock set back) counts as no time passed.
+    """
+    here = position(clock, structure, at)
+    anchor = Instant(max(at, clock.anchor)) if clock.running else clock.anchor
+    return evolve(
+        clock,
+        index=here.index,
+        elapsed=here.elapsed,
+        hands=here.hands,
+        anchor=anchor,
+        confirmed=_auto_confirmed(clock, structure, here.index),
+    )
+
+
+def _auto_confirmed(clock: ClockState, structure: Structure, index: int) -> int:
+    """Levels that apply without the organizer: all of them under AT_ONCE, and a
+    level right after a break (no hand can be in progress during a break)."""
+    if index <= clock.confirmed:
+        return clock.confirmed
+    if clock.applies is NewLevelApplies.AT_ONCE or not _pending_possible(structure, index):
+        return index
+    return clock.confirmed
+
+
+def _pending_possible(structure: Structure, index: int) -> bool:
+    items = structure.items
+    return (
+        0 < index < len(items)
+        and isinstance(items[index], Level)
+        and isinstance(items[index - 1], Level)
+    )
+
+
+# -- changes, each applied after ``reanchor`` ---------------------------------
+
+
+def start(clock: ClockState, at: Instant) -> ClockState:
+    return evolve(clock, started=True, running=True, anchor=at)
+
+
+def pause(clock: ClockState) -> ClockState:
+    return evolve(clock, running=False)
+
+
+def jump(clock: ClockState, index: int, at: Instant) -> ClockState:
+    """Go to the start of item ``index``; the organizer's jump applies at once."""
+    return evolve(clock, index=index, elapsed=0, hands=0, anchor=at, confirmed=index)
+
+
+def adjust(clock: ClockState, structure: Structure, delta_ms: int) -> ClockState:
+    """Add ``delta_ms`` to the time left (negative removes time), within the item."""
+    item = structure.items[clock.index]
+    elapsed = min(max(clock.elapsed - delta_ms, 0), max(item.duration_ms, clock.elapsed))
+    return evolve(clock, elapsed=elapsed)
+
+
+def set_remaining(clock: ClockState, structure: Structure, remaining_ms: int) -> ClockState:
+    item = structure.items[clock.index]
+    return evolve(clock, elapsed=max(0, item.duration_ms - remaining_ms))
+
+
+def hand_started(clock: ClockState, structure: Structure, at: Instant) -> ClockState:
+    """A new hand is dealt: count it in a hand-counted level (moving on when the
+    level's hands are all played), and make pending blinds apply (R9)."""
+    items = structure.items
+    index, hands, elapsed = clock.index, clock.hands, clock.elapsed
+    item = items[index]
+    if (
+        not item.timed
+        and isinstance(item, Level)
+        and hands >= item.hands
+        and index + 1 < len(items)
+    ):
+        # Every hand of this level has been dealt: this hand opens the next item.
+        index, elapsed = index + 1, 0
+        hands = 0 if items[index].timed else 1
+    elif not item.timed:
+        hands += 1
+    return evolve(clock, index=index, hands=hands, elapsed=elapsed, anchor=at, confirmed=index)
+
+
+# -- reading ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """Everything a display needs about the clock at one moment."""
+
+    started: bool
+    running: bool
+    index: int
+    item: Level | Break | None
+    level_number: int
+    elapsed: int
+    remaining: int | None
+    overtime: int
+    hands: int
+    in_force: Level | None
+    pending: Level | None
+    next_level: Level | None
+    next_level_number: int | None
+    until_break: int | None
+    next_break: Break | None
+    last_item: bool
+
+    @property
+    def on_break(self) -> bool:
+        return isinstance(self.item, Break)
+
+
+def view(clock: ClockState, structure: Structure, now: Instant) -> ClockView:
+    """The clock at ``now`` (see ``ClockView``)."""
+    here = position(clock, structure, now)
+    items = structure.items
+    if not items:
+        return ClockView(
+            started=clock.started,
+            running=clock.running,
+            index=0,
+            item=None,
+            level_number=0,
+            elapsed=here.elapsed,
+            remaining=None,
+            overtime=0,
+            hands=0,
+            in_force=None,
+            pending=None,
+            next_level=None,
+            next_level_number=None,
+            until_break=None,
+            next_break=None,
+            last_item=True,
+        )
+    index = here.index
+    item = items[index]
+    last = index == len(items) - 1
+    if item.timed:
+        remaining: int | None = max(0, item.duration_ms - here.elapsed)
+        overtime = max(0, here.elapsed - item.duration_ms) if last else 0
+    else:
+        remaining, overtime = None, 0
+    confirmed = _auto_confirmed(clock, structure, index) if clock.running else clock.confirmed
+    in_force: Level | None
+    pending: Level | None = None
+    if isinstance(item, Level):
+        if index > confirmed and _pending_possible(structure, index):
+            previous = items[index - 1]
+            in_force = previous if isinstance(previous, Level) else item
+            pending = item
+        else:
+            in_force = item
+    else:
+        in_force = None
+    next_index = structure.next_level_index(index)
+    next_level = items[next_index] if next_index is not None else None
+    until_break, next_break = _until_break(structure, index, remaining)
+    return ClockView(
+        started=clock.started,
+        running=clock.running,
+        index=index,
+        item=item,
+        level_number=structure.level_number(index),
+        elapsed=here.elapsed,
+        remaining=remaining,
+        overtime=overtime,
+        hands=here.hands,
+        in_force=in_force,
+        pending=pending,
+        next_level=next_level if isinstance(next_level, Level) else None,
+        next_level_number=structure.level_number(next_index) if next_index is not None else None,
+        until_break=until_break,
+        next_break=next_break,
+        last_item=last,
+    )
+
+
+def _until_break(
+    structure: Structure, index: int, remaining: int | None
+) -> tuple[int | None, Break | None]:
+    """Milliseconds until the next break starts, if only timed items lie before it."""
+    if remaining is None:
+        return None, None
+    total = remaining
+    for item in structure.items[index + 1 :]:
+        if isinstance(item, Break):
+            return total, item
+        if not item.timed:
+            return None, None
+        total += item.duration_ms
+    return None, None
+
+
+class CueKind(StrEnum):
+    """Moments the room hears: a sound, and optionally a spoken announcement."""
+
+    ONE_MINUTE = "one_minute"
+    LEVEL_START = "level_start"
+    BREAK_START = "break_start"
+    BREAK_END = "break_end"
+
+
+@dataclass(frozen=True)
+class Cue:
+    kind: CueKind
+    index: int
+
+
+def cues(previous: ClockView | None, current: ClockView) -> list[Cue]:
+    """What to announce between two readings of the clock, whatever moved it
+    (time passing, or the organizer changing level)."""
+    if previous is None or not current.started:
+        return []
+    found: list[Cue] = []
+    if current.index != previous.index:
+        if isinstance(current.item, Break):
+            found.append(Cue(CueKind.BREAK_START, current.index))
+        elif isinstance(current.item, Level):
+            if isinstance(previous.item, Break):
+                found.append(Cue(CueKind.BREAK_END, current.index))
+            found.append(Cue(CueKind.LEVEL_START, current.index))
+    if (
+        current.running
+        and current.remaining is not None
+        and current.item is not None
+        and current.item.duration_ms > ONE_MINUTE_MS
+        and 0 < current.remaining <= ONE_MINUTE_MS
+        and (
+            current.index != previous.index
+            or previous.remaining is None
+            or previous.remaining > ONE_MINUTE_MS
+        )
+    ):
+        found.append(Cue(CueKind.ONE_MINUTE, current.index))
+    return found
+
+
+def next_change_in(view_now: ClockView) -> int | None:
+    """Milliseconds until the displayed seconds next change (None when frozen).
+
+    A display sleeps exactly this long instead of polling, which keeps it both
+    precise and idle.
+    """
+    if not view_now.running:
+        return None
+    if view_now.remaining is None:
+        return 1_000 - view_now.elapsed % 1_000
+    if view_now.overtime:
+        return 1_000 - view_now.overtime % 1_000
+    # Whole seconds are shown rounded up, so the text changes when the time
+    # left crosses a multiple of a second; at zero it changes item.
+    rest = view_now.remaining % 1_000
+    return rest if rest else 1_000

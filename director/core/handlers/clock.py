@@ -1,0 +1,183 @@
+"""The blind structure and the clock: deciding the organizer's clock actions and
+folding their events (R8, R9)."""
+
+from __future__ import annotations
+
+from director.core import clock as clk
+from director.core import commands as c
+from director.core import events as e
+from director.core.apply import applies
+from director.core.decide import handles
+from director.core.errors import RuleViolation, require
+from director.core.frozen import evolve
+from director.core.ids import Instant
+from director.core.state import Status, TournamentState
+from director.core.structure import Break, Level, frozen_prefix_kept, require_valid
+
+MAX_ADJUST_MS = 24 * 60 * 60 * 1000
+
+
+def _here(state: TournamentState, now: Instant) -> clk.ClockState:
+    return clk.reanchor(state.clock, state.structure, now)
+
+
+def _require_structure(state: TournamentState) -> None:
+    require(bool(state.structure.levels()), "structure_without_levels")
+
+
+# -- decide ---------------------------------------------------------------------
+
+
+@handles(c.SetStructure)
+def _set_structure(state: TournamentState, command: c.SetStructure, now: Instant) -> list[e.Event]:
+    require_valid(command.structure)
+    require(command.structure != state.structure, "structure_unchanged")
+    if state.clock.started:
+        here = _here(state, now)
+        # Levels already played are history: they stay as they were.
+        require(
+            frozen_prefix_kept(state.structure, command.structure, here.index)
+            and len(command.structure.items) > here.index,
+            "past_levels_frozen",
+            level=state.structure.level_number(here.index),
+        )
+    return [e.StructureChanged(at=now, structure=command.structure)]
+
+
+@handles(c.StartClock)
+def _start(state: TournamentState, command: c.StartClock, now: Instant) -> list[e.Event]:
+    _require_structure(state)
+    require(not state.clock.running, "clock_running")
+    return [e.ClockStarted(at=now)]
+
+
+@handles(c.PauseClock)
+def _pause(state: TournamentState, command: c.PauseClock, now: Instant) -> list[e.Event]:
+    require(state.clock.running, "clock_not_running")
+    at = now if command.at is None else command.at
+    require(at <= now, "pause_in_future")
+    # A pause dated before the last clock event would rewrite what followed it.
+    at = Instant(max(at, state.clock.anchor))
+    return [e.ClockPaused(at=at)]
+
+
+@handles(c.NextLevel)
+def _next(state: TournamentState, command: c.NextLevel, now: Instant) -> list[e.Event]:
+    _require_structure(state)
+    here = _here(state, now)
+    require(here.index + 1 < len(state.structure.items), "no_next_level")
+    return [e.LevelChanged(at=now, index=here.index + 1)]
+
+
+@handles(c.PreviousLevel)
+def _previous(state: TournamentState, command: c.PreviousLevel, now: Instant) -> list[e.Event]:
+    _require_structure(state)
+    here = _here(state, now)
+    require(here.index > 0, "no_previous_level")
+    return [e.LevelChanged(at=now, index=here.index - 1)]
+
+
+@handles(c.GoToLevel)
+def _go_to(state: TournamentState, command: c.GoToLevel, now: Instant) -> list[e.Event]:
+    _require_structure(state)
+    require(0 <= command.index < len(state.structure.items), "no_such_level")
+    return [e.LevelChanged(at=now, index=command.index)]
+
+
+def _timed_item(state: TournamentState, now: Instant) -> tuple[clk.ClockState, Level | Break]:
+    _require_structure(state)
+    here = _here(state, now)
+    item = state.structure.items[here.index]
+    require(item.timed, "level_counted_in_hands")
+    return here, item
+
+
+@handles(c.AdjustTime)
+def _adjust(state: TournamentState, command: c.AdjustTime, now: Instant) -> list[e.Event]:
+    require(command.delta_ms != 0 and abs(command.delta_ms) <= MAX_ADJUST_MS, "bad_time")
+    here, item = _timed_item(state, now)
+    remaining = item.duration_ms - here.elapsed
+    if command.delta_ms > 0:
+        require(remaining < item.duration_ms, "time_left_at_most_level_length")
+    else:
+        require(remaining > 0, "no_time_left")
+    return [e.TimeAdjusted(at=now, delta_ms=command.delta_ms)]
+
+
+@handles(c.SetTimeLeft)
+def _set_time(state: TournamentState, command: c.SetTimeLeft, now: Instant) -> list[e.Event]:
+    _here_clock, item = _timed_item(state, now)
+    require(command.remaining_ms >= 0, "bad_time")
+    if command.remaining_ms > item.duration_ms:
+        raise RuleViolation(
+            "time_left_at_most_level_length", maximum=item.duration_ms, value=command.remaining_ms
+        )
+    return [e.TimeLeftSet(at=now, remaining_ms=command.remaining_ms)]
+
+
+@handles(c.NextHand)
+def _next_hand(state: TournamentState, command: c.NextHand, now: Instant) -> list[e.Event]:
+    _require_structure(state)
+    require(state.clock.started, "clock_not_started")
+    here = _here(state, now)
+    require(not isinstance(state.structure.items[here.index], Break), "on_break")
+    return [e.HandStarted(at=now)]
+
+
+@handles(c.SetClockOptions)
+def _options(state: TournamentState, command: c.SetClockOptions, now: Instant) -> list[e.Event]:
+    require(command.applies != state.clock.applies, "options_unchanged")
+    return [e.ClockOptionsChanged(at=now, applies=command.applies)]
+
+
+# -- apply ----------------------------------------------------------------------
+
+
+def _reanchored(state: TournamentState, at: Instant) -> clk.ClockState:
+    return clk.reanchor(state.clock, state.structure, at)
+
+
+@applies(e.StructureChanged)
+def _structure_changed(state: TournamentState, event: e.StructureChanged) -> TournamentState:
+    # Time already passed is counted with the old lengths, then the new ones apply.
+    return evolve(state, clock=_reanchored(state, event.at), structure=event.structure)
+
+
+@applies(e.ClockStarted)
+def _started(state: TournamentState, event: e.ClockStarted) -> TournamentState:
+    clock = clk.start(_reanchored(state, event.at), event.at)
+    status = Status.RUNNING if state.status is Status.SETUP else state.status
+    return evolve(state, clock=clock, status=status)
+
+
+@applies(e.ClockPaused)
+def _paused(state: TournamentState, event: e.ClockPaused) -> TournamentState:
+    return evolve(state, clock=clk.pause(_reanchored(state, event.at)))
+
+
+@applies(e.LevelChanged)
+def _level(state: TournamentState, event: e.LevelChanged) -> TournamentState:
+    return evolve(state, clock=clk.jump(_reanchored(state, event.at), event.index, event.at))
+
+
+@applies(e.TimeAdjusted)
+def _adjusted(state: TournamentState, event: e.TimeAdjusted) -> TournamentState:
+    clock = clk.adjust(_reanchored(state, event.at), state.structure, event.delta_ms)
+    return evolve(state, clock=clock)
+
+
+@applies(e.TimeLeftSet)
+def _time_set(state: TournamentState, event: e.TimeLeftSet) -> TournamentState:
+    clock = clk.set_remaining(_reanchored(state, event.at), state.structure, event.remaining_ms)
+    return evolve(state, clock=clock)
+
+
+@applies(e.HandStarted)
+def _hand(state: TournamentState, event: e.HandStarted) -> TournamentState:
+    clock = clk.hand_started(_reanchored(state, event.at), state.structure, event.at)
+    return evolve(state, clock=clock)
+
+
+@applies(e.ClockOptionsChanged)
+def _options_changed(state: TournamentState, event: e.ClockOptionsChanged) -> TournamentState:
+    return evolve(state, clock=evolve(_reanchored(state, event.at), applies=event.applies))

@@ -168,6 +168,25 @@ def format_clock(milliseconds: int) -> str:
     return f"{minutes:02d}:{seconds:02d}"
 
 
+def parse_clock_text(text: str) -> int:
+    """ "12" (minutes), "12:30" (minutes:seconds) or "1:05:00" -> milliseconds.
+
+    Raises ``ValueError`` for anything else.
+    """
+    parts = text.strip().split(":")
+    if not 1 <= len(parts) <= 3 or not all(part.strip().isdigit() for part in parts):
+        raise ValueError(text)
+    numbers = [int(part) for part in parts]
+    if len(numbers) == 1:
+        return numbers[0] * 60_000
+    if any(number >= 60 for number in numbers[1:]):
+        raise ValueError(text)
+    seconds = 0
+    for number in numbers:
+        seconds = seconds * 60 + number
+    return seconds * 1000
+
+
 def format_date(iso_date: str) -> str:
     """An ISO date in the locale's medium format; empty stays empty."""
     if not iso_date:

@@ -60,20 +60,18 @@ MESSAGES: dict[str, str] = {
     "structure_without_levels": N_("The blind structure needs at least one level."),
     "structure_too_long": N_("The blind structure has too many levels."),
     "structure_unchanged": N_("The structure is already like this."),
-    "duration_not_positive": N_("Level {level}: the length must be more than zero."),
-    "amount_negative": N_("Level {level}: amounts cannot be negative."),
-    "amount_too_large": N_("Level {level}: that amount is too large."),
-    "big_blind_not_positive": N_("Level {level}: the big blind must be more than zero."),
-    "big_blind_below_small_blind": N_(
-        "Level {level}: the big blind must be at least the small blind."
-    ),
+    "duration_not_positive": N_("Row {row}: the length must be more than zero."),
+    "amount_negative": N_("Row {row}: amounts cannot be negative."),
+    "amount_too_large": N_("Row {row}: that amount is too large."),
+    "big_blind_not_positive": N_("Row {row}: the big blind must be more than zero."),
+    "big_blind_below_small_blind": N_("Row {row}: the big blind must be at least the small blind."),
     "ante_without_kind": N_(
-        "Level {level}: choose whether the ante is per player or a big blind ante."
+        "Row {row}: choose whether the ante is per player or a big blind ante."
     ),
-    "ante_kind_without_ante": N_("Level {level}: the ante amount is missing."),
-    "small_bet_not_positive": N_("Level {level}: a limit game needs a small bet."),
-    "big_bet_below_small_bet": N_("Level {level}: the big bet must be at least the small bet."),
-    "blinds_go_down": N_("Level {level}: the blinds go down."),
+    "ante_kind_without_ante": N_("Row {row}: the ante amount is missing."),
+    "small_bet_not_positive": N_("Row {row}: a limit game needs a small bet."),
+    "big_bet_below_small_bet": N_("Row {row}: the big bet must be at least the small bet."),
+    "blinds_go_down": N_("Row {row}: the blinds go down."),
     "past_levels_frozen": N_(
         "Levels already played cannot be changed (the clock is at level {level})."
     ),
@@ -90,6 +88,22 @@ MESSAGES: dict[str, str] = {
     "no_time_left": N_("There is no time left to remove."),
     "on_break": N_("No hands are dealt during a break."),
     "options_unchanged": N_("Nothing to change."),
+    "structure_file_not_json": N_("This file is not a structure file (it is not JSON)."),
+    "not_a_structure_file": N_("This file is not a director blind structure."),
+    "structure_file_newer": N_("This structure file comes from a newer version of director."),
+    "structure_file_invalid": N_("This structure file is damaged ({detail})."),
+    "structure_file_unreadable": N_("The file {path} cannot be read."),
+    "structure_file_unwritable": N_("The file could not be written ({detail})."),
+    "template_not_deletable": N_("Templates that come with director cannot be deleted."),
+    "generator_players": N_("Give a number of players between 2 and 10,000."),
+    "generator_stack": N_("Give a starting stack."),
+    "generator_chips": N_("List the chips on the table as numbers, such as 25, 100, 500."),
+    "generator_level_minutes": N_("Levels must last between 1 and 240 minutes."),
+    "generator_target": N_("The night must last at least one level and at most 48 hours."),
+    "generator_breaks": N_("Breaks cannot be negative."),
+    "generator_stack_not_payable": N_(
+        "The starting stack must be a multiple of the smallest chip ({chip})."
+    ),
     # -- errors from the database ---------------------------------------------
     "db_missing": N_("There is no database at {path}."),
     "db_unreadable": N_("The file {path} cannot be read."),

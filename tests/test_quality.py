@@ -89,25 +89,53 @@ def test_every_error_code_has_a_message() -> None:
     assert sorted(missing) == []
 
 
+def sample_value(hint: object) -> object:
+    """A plain value of type ``hint``, to build any command for the label check."""
+    import dataclasses
+    import enum
+    import types
+    import typing
+
+    while hasattr(hint, "__supertype__"):
+        hint = hint.__supertype__
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return (
+            None if type(None) in typing.get_args(hint) else sample_value(typing.get_args(hint)[0])
+        )
+    if origin in (tuple, list, frozenset):
+        return ()
+    if origin is not None and origin.__name__ in ("Mapping", "dict"):
+        return {}
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return next(iter(hint))
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return hint(
+            **{
+                field.name: sample_value(typing.get_type_hints(hint)[field.name])
+                for field in dataclasses.fields(hint)
+                if field.default is dataclasses.MISSING
+                and field.default_factory is dataclasses.MISSING
+            }
+        )
+    return {int: 0, str: "x", bool: False}.get(hint)  # type: ignore[call-overload]
+
+
 def test_every_command_has_an_undo_label() -> None:
+    import dataclasses
+    import typing
+
     from director.core.commands import COMMANDS
     from director.core.state import TournamentState
     from director.messages import MESSAGES
 
     missing = []
     for cls in COMMANDS.classes():
-        fields = {}
-        import dataclasses
-
-        for field in dataclasses.fields(cls):
-            fields[field.name] = None
-        try:
-            instance = cls(**fields)
-        except TypeError:
-            continue
+        hints = typing.get_type_hints(cls)
+        instance = cls(**{f.name: sample_value(hints[f.name]) for f in dataclasses.fields(cls)})
         code = instance.label(TournamentState()).code
         if code not in MESSAGES:
-            missing.append(cls.__name__)
+            missing.append(f"{cls.__name__}: {code}")
     assert missing == []
 
 

@@ -10,6 +10,10 @@ import datetime
 from typing import Any
 
 from director.app.session import TournamentSession
+from director.core import clock as clk
+from director.core.ids import Instant
+from director.core.state import TournamentState
+from director.core.structure import Break, Level
 
 
 def iso_moment(epoch_ms: int) -> str:
@@ -18,9 +22,50 @@ def iso_moment(epoch_ms: int) -> str:
     return moment.isoformat(timespec="seconds")
 
 
+def _level(level: Level | None, number: int | None = None) -> dict[str, Any] | None:
+    if level is None:
+        return None
+    document: dict[str, Any] = {
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "ante_kind": level.ante_kind.value,
+    }
+    if level.small_bet:
+        document["small_bet"] = level.small_bet
+        document["big_bet"] = level.big_bet
+    if number is not None:
+        document["level"] = number
+    return document
+
+
+def clock_section(state: TournamentState, now: Instant) -> dict[str, Any]:
+    """The clock at ``now``: level, blinds in force, seconds left, paused or not."""
+    view = clk.view(state.clock, state.structure, now)
+    item = view.item
+    seconds_left = None if view.remaining is None else -(-view.remaining // 1000)
+    return {
+        "started": view.started,
+        "running": view.running,
+        "paused": view.started and not view.running,
+        "on_break": isinstance(item, Break),
+        "level": view.level_number if isinstance(item, Level) else None,
+        "item_index": view.index,
+        "seconds_left": seconds_left,
+        "overtime_seconds": view.overtime // 1000,
+        "hands_in_level": view.hands if isinstance(item, Level) and not item.timed else None,
+        "blinds": _level(view.in_force),
+        "next_hand": _level(view.pending),
+        "next_level": _level(view.next_level, view.next_level_number),
+        "seconds_to_break": None if view.until_break is None else view.until_break // 1000,
+        "new_levels_apply": state.clock.applies.value,
+    }
+
+
 def status_document(session: TournamentSession) -> dict[str, Any]:
     """The event's current state, for scripts."""
     state = session.state
+    now = Instant(session.now())
     return {
         "id": session.tournament_id,
         "name": state.name,
@@ -30,4 +75,5 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "created": iso_moment(state.created_at),
         "date": state.event_date or None,
         "venue": state.venue or None,
+        "clock": clock_section(state, now),
     }

@@ -176,7 +176,7 @@ def require_valid(structure: Structure) -> None:
     found = errors(structure)
     if found:
         first = found[0]
-        raise RuleViolation(first.code, level=first.index + 1, field=first.field)
+        raise RuleViolation(first.code, row=first.index + 1)
 
 
 def frozen_prefix_kept(old: Structure, new: Structure, upto: int) -> bool:

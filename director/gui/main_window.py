@@ -26,21 +26,35 @@ from PySide6.QtWidgets import (
 from director import __version__
 from director.app.backups import BackupManager
 from director.app.changes import Changes
+from director.app.display import announcement, display_data
 from director.app.library import EventSummary, Library
 from director.app.session import TournamentSession
+from director.app.settings import Settings, load_settings, save_settings
 from director.app.timesource import Now, wall_clock
 from director.core import commands as c
+from director.core.clock import Cue
 from director.core.errors import RuleViolation
+from director.core.ids import Instant
 from director.core.state import EventKind
+from director.gui import hotkeys
+from director.gui.clock_display import ClockDisplayWindow, choose_screen
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.console import Console, placeholder
 from director.gui.controller import SessionController
 from director.gui.dialogs.backups import BackupsDialog
 from director.gui.dialogs.new_event import NewEventDialog
+from director.gui.dialogs.settings import SettingsDialog
 from director.gui.models.events_model import EventsModel
+from director.gui.pages.clock_page import ClockPage
 from director.gui.pages.event_page import EventPage
+from director.gui.pages.structure_page import StructurePage
+from director.gui.sound import SoundPlayer
+from director.gui.ticker import ClockTicker
 from director.i18n import _, render
 from director.persistence.db import Database, StoreError
+
+RESUME_CHOICE_AFTER_MS = 10_000
+"""A running clock not seen alive for this long was interrupted: ask how to resume."""
 
 BACKUP_CHECK_MS = 60_000
 
@@ -111,10 +125,22 @@ class MainWindow(QMainWindow):
         *,
         clock: Now = wall_clock,
         backups: BackupManager | None = None,
+        settings: Settings | None = None,
+        ask_resume: bool = True,
     ) -> None:
         super().__init__()
         self.database = database
         self.clock = clock
+        self.settings = settings if settings is not None else load_settings()
+        self.ask_resume = ask_resume
+        self.sound = SoundPlayer(
+            volume=self.settings.volume,
+            muted=self.settings.muted,
+            voice=self.settings.voice,
+            parent=self,
+        )
+        self.ticker: ClockTicker | None = None
+        self.display: ClockDisplayWindow | None = None
         self.library = Library(database, clock=clock)
         self.backups = backups or BackupManager(database)
         self.library.backup_folder = self.backups.folder
@@ -130,6 +156,24 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect_events_page()
         self.refresh_events()
+        self.help_overlay = hotkeys.HelpOverlay(self)
+        self.shortcuts = hotkeys.install(
+            self,
+            {
+                "toggle": lambda: self._clock_action("toggle"),
+                "next": lambda: self._clock_action("next"),
+                "previous": lambda: self._clock_action("previous"),
+                "plus_minute": lambda: self._clock_action("plus_minute"),
+                "minus_minute": lambda: self._clock_action("minus_minute"),
+                "next_hand": lambda: self._clock_action("next_hand"),
+                "show_display": self.show_display,
+                "help": self.help_overlay.toggle,
+            },
+        )
+        self._item_view_keys = hotkeys.ItemViewKeys(self)
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.instance().installEventFilter(self._item_view_keys)
 
         self.backup_timer = QTimer(self)
         self.backup_timer.setInterval(BACKUP_CHECK_MS)
@@ -155,6 +199,11 @@ class MainWindow(QMainWindow):
         self.redo_action = action(_("&Redo"), self.redo, "Ctrl+Shift+Z")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.about_action = action(_("&About director"), self.about)
+        self.display_action = action(_("&Clock display on the TV"), self.show_display)
+        self.display_action.setShortcut(QKeySequence("F5"))
+        self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.settings_action = action(_("&Settings…"), self.show_settings, "Ctrl+,")
+        self.shortcuts_action = action(_("&Keyboard shortcuts"), lambda: self.help_overlay.toggle())
 
         menu = self.menuBar()
         file_menu = menu.addMenu(_("&File"))
@@ -162,13 +211,16 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.events_action)
         file_menu.addSeparator()
         file_menu.addAction(self.backups_action)
+        file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu.addMenu(_("&Edit"))
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         self.view_menu = menu.addMenu(_("&View"))
+        self.view_menu.addAction(self.display_action)
         self.help_menu = menu.addMenu(_("&Help"))
+        self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.about_action)
         self.update_undo_actions()
 
@@ -299,20 +351,30 @@ class MainWindow(QMainWindow):
         self.close_session()
         self.controller = SessionController(session, self)
         self.controller.changed.connect(self._on_changed)
+        if self.ask_resume:
+            self._offer_resume(session)
+        self.ticker = ClockTicker(self.controller, self)
+        self.ticker.cue.connect(self._announce)
+        self.ticker.tick.connect(self._refresh_display)
         self.console = Console(self.controller)
         self.console.back_requested.connect(self.show_events)
         self.build_pages(self.console, self.controller)
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)
+        self.console.show_page("clock" if session.state.clock.started else "event")
         self.setWindowTitle(_("{event} — director").format(event=session.state.name))
         self.update_undo_actions()
         self.refresh_events(select=session.tournament_id)
 
     def build_pages(self, console: Console, controller: SessionController) -> None:
         """Fill the console; each part of the product adds its page here."""
+        assert self.ticker is not None
         console.add_page("event", _("Event"), EventPage(controller))
+        clock_page = ClockPage(controller, self.ticker)
+        clock_page.show_display_requested.connect(self.show_display)
+        console.add_page("clock", _("Clock"), clock_page)
+        console.add_page("structure", _("Structure"), StructurePage(controller))
         for key, title in (
-            ("clock", _("Clock")),
             ("players", _("Players")),
             ("tables", _("Tables")),
             ("payouts", _("Payouts")),
@@ -320,6 +382,92 @@ class MainWindow(QMainWindow):
             ("reports", _("Reports")),
         ):
             console.add_page(key, title, placeholder(title))
+
+    def _offer_resume(self, session: TournamentSession) -> None:
+        """After a crash or a restart with the clock running, let the organizer choose:
+        catch up the time that passed, or resume paused where the clock stood."""
+        clock_state = session.state.clock
+        if not clock_state.running:
+            return
+        alive = session.alive_at()
+        now = session.now()
+        if alive is not None and now - alive < RESUME_CHOICE_AFTER_MS:
+            return
+        if self.ask_resume_choice() == "catch_up":
+            return
+        stood = max(alive or clock_state.anchor, clock_state.anchor)
+        assert self.controller is not None
+        self.controller.dispatch(c.PauseClock(at=Instant(stood)), self)
+
+    def ask_resume_choice(self) -> str:
+        """Ask how to resume an interrupted clock: "catch_up" or "paused"."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            _("The clock was running"),
+            _(
+                "The clock was running when this event was last open. "
+                "Let the clock catch up the time that passed, or go back to where it stood, paused?"
+            ),
+            parent=self,
+        )
+        catch_up = box.addButton(_("Catch up"), QMessageBox.ButtonRole.AcceptRole)
+        paused = box.addButton(_("Resume paused where it stood"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(paused)
+        box.exec()
+        return "catch_up" if box.clickedButton() is catch_up else "paused"
+
+    def clock_page(self) -> ClockPage | None:
+        if self.console is None:
+            return None
+        page = self.console.page("clock")
+        return page if isinstance(page, ClockPage) else None
+
+    def _clock_action(self, name: str) -> None:
+        page = self.clock_page()
+        if page is not None and self.stack.currentWidget() is self.console:
+            getattr(page, name)()
+
+    def _announce(self, cue: Cue) -> None:
+        self.sound.play(cue.kind)
+        if self.controller is not None:
+            self.sound.say(announcement(self.controller.state, cue))
+
+    def _refresh_display(self) -> None:
+        if self.display is not None and self.display.isVisible() and self.controller is not None:
+            self.display.set_data(display_data(self.controller.state, self.controller.now()))
+
+    def show_display(self) -> None:
+        """Open (or bring back) the clock display on the chosen screen."""
+        if self.controller is None:
+            return
+        if self.display is None:
+            self.display = ClockDisplayWindow()
+        self.display.set_data(display_data(self.controller.state, self.controller.now()))
+        self.display.show_on(choose_screen(self.settings.display_screen))
+        handle = self.display.windowHandle()
+        if handle is not None:
+            handle.screenChanged.connect(self._display_moved, Qt.ConnectionType.UniqueConnection)
+
+    def _display_moved(self, screen: object) -> None:
+        """Remember the screen the organizer dragged the display to."""
+        name = getattr(screen, "name", lambda: "")()
+        if name and name != self.settings.display_screen:
+            self.apply_settings(self.settings.with_changes(display_screen=name))
+
+    def show_settings(self) -> None:
+        dialog = SettingsDialog(self.settings, self, audio_available=self.sound.available())
+        if dialog.exec():
+            self.apply_settings(dialog.result_settings)
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.sound.configure(volume=settings.volume, muted=settings.muted, voice=settings.voice)
+        try:
+            save_settings(settings)
+        except OSError as error:
+            self.statusBar().showMessage(
+                _("Settings not saved: {error}").format(error=error), 10000
+            )
 
     def close_session(self) -> None:
         if self.controller is None:

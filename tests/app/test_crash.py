@@ -48,8 +48,8 @@ def run_child_until_killed(path: Path, event_id: int, seed: int, rng: random.Ran
         )
     time.sleep(rng.uniform(0.0, 0.4))
     child.send_signal(signal.SIGKILL)
-    out, _err = child.communicate()
-    assert child.returncode == -signal.SIGKILL
+    out, err = child.communicate()
+    assert child.returncode == -signal.SIGKILL, f"child ended by itself: {err[-2000:]}"
     return [line for line in out.splitlines() if line]
 
 
@@ -88,7 +88,9 @@ def test_sigkill_never_loses_a_returned_command(tmp_path: Path, clock) -> None:
             # the "one more action" case; its state is what the log now says.
             expected_entries, expected_state = entries, state
         else:
-            assert entries == expected_entries, f"kill {kill}: log length"
-            assert state == expected_state, f"kill {kill}: state differs"
+            last = [line[:60] for line in lines[-3:]]
+            detail = f"kill {kill}, in flight {in_flight}, last lines {last}"
+            assert entries == expected_entries, f"log length {entries}; {detail}"
+            assert state == expected_state, f"state {state} != {expected_state}; {detail}"
         database.close()
     assert commands_seen > KILLS  # the kills really landed among many actions

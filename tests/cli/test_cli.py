@@ -108,3 +108,22 @@ def test_version_and_help_from_the_installed_entry_point() -> None:
         [sys.executable, "-m", "director", "--help"], capture_output=True, text=True, check=True
     )
     assert "events" in result.stdout and "status" in result.stdout
+
+
+def test_status_json_includes_the_clock(db_path: Path, clock, capsys) -> None:
+    from director.app import structures
+
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Clock night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    session.dispatch(c.StartClock())
+    clock.advance(5 * 60_000 + 400)
+    session.dispatch(c.PauseClock())
+    database.close()
+    assert main(["status", "1", "--json", "--db", str(db_path)]) == 0
+    section = json.loads(capsys.readouterr().out)["clock"]
+    assert section["level"] == 1
+    assert section["blinds"] == {"small_blind": 25, "big_blind": 50, "ante": 0, "ante_kind": "none"}
+    assert section["seconds_left"] == 15 * 60  # 14:59.6 left is shown as 15:00
+    assert section["paused"] is True and section["running"] is False
+    assert section["next_level"]["level"] == 2

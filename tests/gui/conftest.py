@@ -17,7 +17,7 @@ def window_factory(qtbot, db_path: Path, clock) -> Iterator[object]:
 
     def make() -> MainWindow:
         database = open_database(db_path)
-        window = MainWindow(database, clock=clock)
+        window = MainWindow(database, clock=clock, ask_resume=False)
         qtbot.addWidget(window)
         opened.append((window, database))
         return window

@@ -70,7 +70,7 @@ def _renamed(state: TournamentState, event: e.TournamentRenamed) -> TournamentSt
 
 
 @applies(e.DetailsChanged)
-def _details(state: TournamentState, event: e.DetailsChanged) -> TournamentState:
+def _details_changed(state: TournamentState, event: e.DetailsChanged) -> TournamentState:
     return evolve(state, event_date=event.event_date, venue=event.venue)
 
 

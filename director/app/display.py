@@ -1,0 +1,186 @@
+"""What the clock display shows, as text ready to paint, from the state and the time.
+
+The TV window and the console's clock page both paint this; tests read it.
+Building it is cheap (no I/O), so the display rebuilds it on every repaint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from director.core import clock as clk
+from director.core.ids import Instant
+from director.core.state import TournamentState
+from director.core.structure import AnteKind, Break, Level
+from director.i18n import _, format_clock, format_number
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One figure in the display's bottom band: a caption and a value."""
+
+    caption: str
+    value: str
+
+
+@dataclass(frozen=True)
+class DisplayData:
+    event_name: str
+    level_label: str
+    time_text: str
+    time_caption: str
+    blinds_text: str
+    ante_text: str
+    pending_text: str
+    next_text: str
+    note: str
+    started: bool
+    running: bool
+    on_break: bool
+    overtime: bool
+    hands_level: bool
+    stats: tuple[Stat, ...] = ()
+    lines: tuple[str, ...] = field(default_factory=tuple)
+    """Extra lines (payouts, table moves) that later parts of the product add."""
+
+    @property
+    def paused(self) -> bool:
+        return self.started and not self.running
+
+
+def blinds_text(level: Level, *, limit: bool = False) -> str:
+    """``100 / 200``, or the small and big bets in a limit game."""
+    if limit and level.small_bet:
+        return f"{format_number(level.small_bet)} / {format_number(level.big_bet)}"
+    return f"{format_number(level.small_blind)} / {format_number(level.big_blind)}"
+
+
+def ante_text(level: Level) -> str:
+    if level.ante_kind is AnteKind.EVERY_PLAYER:
+        return _("Ante {amount}").format(amount=format_number(level.ante))
+    if level.ante_kind is AnteKind.BIG_BLIND:
+        return _("Big blind ante {amount}").format(amount=format_number(level.ante))
+    return ""
+
+
+def level_summary(level: Level, *, limit: bool = False) -> str:
+    """Blinds and ante on one line: ``200 / 400 · ante 50``."""
+    parts = [blinds_text(level, limit=limit)]
+    ante = ante_text(level)
+    if ante:
+        parts.append(ante)
+    return " · ".join(parts)
+
+
+def note_text(note: str) -> str:
+    """A break note, translated when it is one of the notes the app writes itself."""
+    return _(note) if note else ""
+
+
+def announcement(state: TournamentState, cue: clk.Cue) -> str:
+    """What the room hears for ``cue``: "Level 5: blinds 100, 200, ante 25"."""
+    structure = state.structure
+    if not 0 <= cue.index < len(structure.items):
+        return ""
+    item = structure.items[cue.index]
+    if cue.kind is clk.CueKind.ONE_MINUTE:
+        return (
+            _("One minute left in the break.")
+            if isinstance(item, Break)
+            else _("One minute left in this level.")
+        )
+    if cue.kind is clk.CueKind.BREAK_START and isinstance(item, Break):
+        text = _("Break: {minutes} minutes.").format(minutes=item.seconds // 60)
+        return f"{text} {note_text(item.note)}".strip()
+    if cue.kind is clk.CueKind.BREAK_END:
+        return _("The break is over.")
+    if isinstance(item, Level):
+        if structure.limit and item.small_bet:
+            blinds = _("Level {number}: limits {small}, {big}").format(
+                number=structure.level_number(cue.index), small=item.small_bet, big=item.big_bet
+            )
+        else:
+            blinds = _("Level {number}: blinds {small}, {big}").format(
+                number=structure.level_number(cue.index),
+                small=item.small_blind,
+                big=item.big_blind,
+            )
+        if item.ante_kind is AnteKind.EVERY_PLAYER:
+            blinds += _(", ante {ante}").format(ante=item.ante)
+        elif item.ante_kind is AnteKind.BIG_BLIND:
+            blinds += _(", big blind ante {ante}").format(ante=item.ante)
+        return blinds + "."
+    return ""
+
+
+def display_data(state: TournamentState, now: Instant) -> DisplayData:
+    """The clock display's content at ``now``."""
+    structure = state.structure
+    view = clk.view(state.clock, structure, now)
+    item = view.item
+    limit = structure.limit
+    level_label = time_caption = blinds = ante = pending = next_text = note = ""
+    hands_level = False
+    if item is None:
+        time_text = "--:--"
+        level_label = _("No blind structure")
+    elif isinstance(item, Break):
+        level_label = _("Break")
+        time_text = format_clock(view.remaining or 0)
+        note = note_text(item.note)
+        time_caption = _("Break ends in")
+    else:
+        level_label = _("Level {number}").format(number=view.level_number)
+        if item.timed:
+            if view.overtime:
+                time_text = "+" + format_clock(view.overtime)
+                time_caption = _("Overtime: last level")
+            else:
+                time_text = format_clock(view.remaining or 0)
+        else:
+            hands_level = True
+            time_text = _("Hand {hand} of {hands}").format(
+                hand=max(view.hands, 0), hands=item.hands
+            )
+        shown = view.in_force or item
+        blinds = blinds_text(shown, limit=limit)
+        ante = ante_text(shown)
+        if view.pending is not None:
+            pending = _("Next hand: {blinds}").format(
+                blinds=level_summary(view.pending, limit=limit)
+            )
+        note = item.note
+    if view.next_level is not None and not view.last_item:
+        following = structure.items[view.index + 1]
+        if isinstance(following, Break):
+            next_text = _("Next: break, then {blinds}").format(
+                blinds=level_summary(view.next_level, limit=limit)
+            )
+        else:
+            next_text = _("Next: {blinds}").format(
+                blinds=level_summary(view.next_level, limit=limit)
+            )
+    elif item is not None and view.last_item:
+        next_text = _("Last level")
+    stats: list[Stat] = []
+    if view.until_break is not None:
+        stats.append(Stat(caption=_("Next break"), value=format_clock(view.until_break)))
+    if not view.started and item is not None:
+        time_caption = _("Not started")
+    return DisplayData(
+        event_name=state.name,
+        level_label=level_label,
+        time_text=time_text,
+        time_caption=time_caption,
+        blinds_text=blinds,
+        ante_text=ante,
+        pending_text=pending,
+        next_text=next_text,
+        note=note,
+        started=view.started,
+        running=view.running,
+        on_break=view.on_break,
+        overtime=bool(view.overtime),
+        hands_level=hands_level,
+        stats=tuple(stats),
+    )

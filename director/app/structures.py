@@ -1,0 +1,102 @@
+"""Blind structure templates: those shipped with the app and the user's own.
+
+Shipped templates are read from ``resources/structures``; the user's are kept
+as files in ``<data folder>/structures``. Import and export use the same file
+format (``core.structure_file``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from director import paths
+from director.core.errors import RuleViolation
+from director.core.structure_file import StructureTemplate, dumps, loads
+
+SUFFIX = ".json"
+
+
+@dataclass(frozen=True)
+class TemplateEntry:
+    """A template and where it comes from."""
+
+    key: str
+    template: StructureTemplate
+    path: Path
+    shipped: bool
+
+
+def shipped_folder() -> Path:
+    return paths.resource("structures")
+
+
+def user_folder() -> Path:
+    return paths.data_dir() / "structures"
+
+
+def _read(path: Path) -> StructureTemplate:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise RuleViolation("structure_file_unreadable", path=str(path)) from None
+    return loads(text)
+
+
+def templates() -> list[TemplateEntry]:
+    """Shipped templates first (by starting stack), then the user's (by name).
+
+    A damaged user file is skipped rather than hiding every other template.
+    """
+    found = []
+    for folder, shipped in ((shipped_folder(), True), (user_folder(), False)):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob(f"*{SUFFIX}")):
+            try:
+                template = _read(path)
+            except RuleViolation:
+                continue
+            found.append(
+                TemplateEntry(key=path.stem, template=template, path=path, shipped=shipped)
+            )
+    found.sort(key=lambda e: (not e.shipped, e.template.starting_stack, e.template.name.casefold()))
+    return found
+
+
+def find(key: str) -> TemplateEntry | None:
+    for entry in templates():
+        if entry.key == key:
+            return entry
+    return None
+
+
+def slug(name: str) -> str:
+    cleaned = re.sub(r"[^\w-]+", "-", name.strip().casefold()).strip("-")
+    return cleaned or "structure"
+
+
+def save_user_template(template: StructureTemplate) -> Path:
+    """Save ``template`` among the user's own (replacing one of the same name)."""
+    folder = user_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{slug(template.name)}{SUFFIX}"
+    path.write_text(dumps(template), encoding="utf-8")
+    return path
+
+
+def delete_user_template(key: str) -> None:
+    entry = find(key)
+    if entry is None or entry.shipped:
+        raise RuleViolation("template_not_deletable")
+    entry.path.unlink(missing_ok=True)
+
+
+def import_file(path: Path) -> StructureTemplate:
+    """Read a structure file chosen by the user; raises ``RuleViolation`` if unusable."""
+    return _read(path)
+
+
+def export_file(template: StructureTemplate, path: Path) -> None:
+    path.write_text(dumps(template), encoding="utf-8")

@@ -1,0 +1,168 @@
+"""Console hotkeys, the overlay that lists them, and the rule that keeps typing safe.
+
+Keys work anywhere in the console, except that text fields keep the keys they
+type (Qt already lets them) and tables keep their arrows and Space (the
+``ItemViewKeys`` filter below).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QShortcut,
+)
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+
+from director.gui.common import scaled_font
+from director.i18n import N_, _
+
+
+@dataclass(frozen=True)
+class Hotkey:
+    keys: tuple[str, ...]
+    action: str
+    description: str
+
+
+HOTKEYS = (
+    Hotkey(("Space",), "toggle", N_("Start, pause or resume the clock")),
+    Hotkey(("Right",), "next", N_("Next level")),
+    Hotkey(("Left",), "previous", N_("Previous level")),
+    Hotkey(("+", "="), "plus_minute", N_("Add a minute")),
+    Hotkey(("-",), "minus_minute", N_("Remove a minute")),
+    Hotkey(("N",), "next_hand", N_("Next hand: new blinds apply, hand-counted levels move on")),
+    Hotkey(("F5",), "show_display", N_("Show the clock on the TV")),
+    Hotkey(("F1", "?"), "help", N_("Show or hide this list")),
+    Hotkey(("Ctrl+Z",), "undo", N_("Undo the last action")),
+    Hotkey(("Ctrl+Shift+Z",), "redo", N_("Redo")),
+)
+
+TABLE_KEYS = {
+    Qt.Key.Key_Left,
+    Qt.Key.Key_Right,
+    Qt.Key.Key_Space,
+    Qt.Key.Key_Plus,
+    Qt.Key.Key_Minus,
+    Qt.Key.Key_Equal,
+    Qt.Key.Key_N,
+}
+
+
+class ItemViewKeys(QObject):
+    """Lets tables and lists keep arrows, Space and typing while they have focus."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            focus = QApplication.focusWidget()
+            if (
+                isinstance(focus, QAbstractItemView)
+                and event.key() in TABLE_KEYS
+                and not (event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+            ):
+                event.accept()
+        return False
+
+
+def install(window: QWidget, handlers: dict[str, Callable[[], None]]) -> list[QShortcut]:
+    """Bind every hotkey whose action has a handler; returns the shortcuts."""
+    made = []
+    for hotkey in HOTKEYS:
+        handler = handlers.get(hotkey.action)
+        if handler is None:
+            continue
+        for key in hotkey.keys:
+            shortcut = QShortcut(QKeySequence(key), window)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(handler)
+            made.append(shortcut)
+    return made
+
+
+class HelpOverlay(QWidget):
+    """A dark panel over the window listing the hotkeys; any key or click closes it."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.hide()
+
+    def toggle(self) -> None:
+        if self.isVisible():
+            self.hide()
+        else:
+            self.setGeometry(self.parentWidget().rect())
+            self.show()
+            self.raise_()
+            self.setFocus()
+
+    def lines(self) -> list[tuple[str, str]]:
+        return [
+            (
+                " / ".join(
+                    QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+                    for key in hotkey.keys
+                ),
+                _(hotkey.description),
+            )
+            for hotkey in HOTKEYS
+        ]
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor(10, 12, 16, 225))
+        title_font = scaled_font(self.font(), 2.0, bold=True)
+        key_font = scaled_font(self.font(), 1.5, bold=True)
+        text_font = scaled_font(self.font(), 1.5)
+        painter.setPen(QColor("#f0f3f6"))
+        painter.setFont(title_font)
+        margin = max(24, self.width() // 12)
+        row = max(34, self.height() // 16)
+        painter.drawText(
+            QRect(margin, margin // 2, self.width() - 2 * margin, row * 2),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            _("Keyboard shortcuts"),
+        )
+        top = margin // 2 + row * 2
+        key_width = self.width() // 4
+        for number, (keys, description) in enumerate(self.lines()):
+            y = top + number * row
+            painter.setFont(key_font)
+            painter.setPen(QColor("#58a6ff"))
+            painter.drawText(
+                QRect(margin, y, key_width, row),
+                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                keys,
+            )
+            painter.setFont(text_font)
+            painter.setPen(QColor("#f0f3f6"))
+            painter.drawText(
+                QRect(margin + key_width, y, self.width() - key_width - 2 * margin, row),
+                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                description,
+            )
+        painter.setFont(text_font)
+        painter.setPen(QColor("#8b949e"))
+        painter.drawText(
+            QRect(margin, self.height() - row * 2, self.width() - 2 * margin, row),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            _("Press any key to close."),
+        )
+        painter.end()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.hide()
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.hide()
+        event.accept()

@@ -1,0 +1,212 @@
+"""The console's clock page: a live preview of the TV and the clock's controls."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app.changes import Changes
+from director.app.display import display_data, level_summary
+from director.core import clock as clk
+from director.core import commands as c
+from director.core.clock import NewLevelApplies
+from director.core.structure import Break
+from director.gui.clock_face import ClockFace
+from director.gui.common import confirm, scaled_font
+from director.gui.controller import SessionController
+from director.gui.ticker import ClockTicker
+from director.i18n import _, format_clock, parse_clock_text
+
+MINUTE_MS = 60_000
+
+
+class ClockPage(QWidget):
+    """Buttons carry the same actions as the hotkeys (see ``hotkeys``)."""
+
+    show_display_requested = Signal()
+
+    def __init__(
+        self, controller: SessionController, ticker: ClockTicker, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.ticker = ticker
+        self.face = ClockFace()
+        self.face.setMinimumSize(480, 270)
+
+        def button(text: str, tip: str, slot: object) -> QPushButton:
+            made = QPushButton(text)
+            made.setToolTip(tip)
+            made.setFont(scaled_font(self.font(), 1.2, bold=True))
+            made.setMinimumHeight(44)
+            made.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the hotkeys
+            made.clicked.connect(slot)
+            return made
+
+        self.start_button = button(_("Start"), _("Start or pause the clock (Space)"), self.toggle)
+        self.previous_button = button(_("◀ Level"), _("Previous level (Left arrow)"), self.previous)
+        self.next_button = button(_("Level ▶"), _("Next level (Right arrow)"), self.next)
+        self.minus_button = button(_("− 1 min"), _("Remove a minute (−)"), self.minus_minute)
+        self.plus_button = button(_("+ 1 min"), _("Add a minute (+)"), self.plus_minute)
+        self.set_button = button(_("Set time…"), _("Set the time left"), self.set_time)
+        self.hand_button = button(_("Next hand"), _("A new hand is dealt (N)"), self.next_hand)
+        self.display_button = button(
+            _("Show on TV"), _("Open the clock display (F5)"), self.show_display_requested
+        )
+        controls = QGridLayout()
+        for column, widget in enumerate(
+            (self.previous_button, self.start_button, self.next_button, self.hand_button)
+        ):
+            controls.addWidget(widget, 0, column)
+        for column, widget in enumerate(
+            (self.minus_button, self.plus_button, self.set_button, self.display_button)
+        ):
+            controls.addWidget(widget, 1, column)
+
+        self.applies = QComboBox()
+        self.applies.addItem(
+            _("New blinds apply from the next hand (confirm with N)"),
+            NewLevelApplies.NEXT_HAND.value,
+        )
+        self.applies.addItem(
+            _("New blinds apply as soon as the time runs out"), NewLevelApplies.AT_ONCE.value
+        )
+        self.applies.activated.connect(self._applies_chosen)
+
+        self.levels = QListWidget()
+        self.levels.setToolTip(_("Double-click a level to jump to it"))
+        self.levels.itemDoubleClicked.connect(self._jump)
+        levels_box = QVBoxLayout()
+        heading = QLabel(_("Levels"))
+        heading.setFont(scaled_font(self.font(), 1.1, bold=True))
+        levels_box.addWidget(heading)
+        levels_box.addWidget(self.levels)
+
+        left = QVBoxLayout()
+        left.addWidget(self.face, 1)
+        left.addLayout(controls)
+        left.addWidget(self.applies)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 3)
+        layout.addLayout(levels_box, 1)
+
+        ticker.tick.connect(self.refresh_face)
+        controller.changed.connect(self._on_changed)
+        self.refresh_levels()
+        self.refresh_face()
+
+    # -- actions (also bound to hotkeys) ------------------------------------
+
+    def toggle(self) -> None:
+        if self.controller.state.clock.running:
+            self.controller.dispatch(c.PauseClock(), self)
+        else:
+            self.controller.dispatch(c.StartClock(), self)
+
+    def previous(self) -> None:
+        self.controller.dispatch(c.PreviousLevel(), self)
+
+    def next(self) -> None:
+        self.controller.dispatch(c.NextLevel(), self)
+
+    def plus_minute(self) -> None:
+        self.controller.dispatch(c.AdjustTime(delta_ms=MINUTE_MS), self)
+
+    def minus_minute(self) -> None:
+        self.controller.dispatch(c.AdjustTime(delta_ms=-MINUTE_MS), self)
+
+    def next_hand(self) -> None:
+        self.controller.dispatch(c.NextHand(), self)
+
+    def set_time(self) -> None:
+        view = self.ticker.view()
+        current = format_clock(view.remaining or 0)
+        text, accepted = QInputDialog.getText(
+            self, _("Set the time left"), _("Time left (minutes:seconds):"), text=current
+        )
+        if not accepted:
+            return
+        try:
+            remaining = parse_clock_text(text)
+        except ValueError:
+            from director.core.errors import RuleViolation
+            from director.gui.common import show_error
+
+            show_error(self, RuleViolation("bad_time"))
+            return
+        self.controller.dispatch(c.SetTimeLeft(remaining_ms=remaining), self)
+
+    def _jump(self, item: QListWidgetItem) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        if confirm(
+            self,
+            _("Go to level"),
+            _("Move the clock to the start of “{level}”?").format(level=item.text()),
+            yes=_("Go"),
+        ):
+            self.controller.dispatch(c.GoToLevel(index=index), self)
+
+    def _applies_chosen(self, row: int) -> None:
+        chosen = NewLevelApplies(self.applies.itemData(row))
+        if chosen != self.controller.state.clock.applies:
+            self.controller.dispatch(c.SetClockOptions(applies=chosen), self)
+
+    # -- redraw --------------------------------------------------------------
+
+    def refresh_face(self) -> None:
+        state = self.controller.state
+        now = self.controller.now()
+        self.face.set_data(display_data(state, now))
+        view = clk.view(state.clock, state.structure, now)
+        running = state.clock.running
+        self.start_button.setText(
+            _("Pause") if running else (_("Resume") if state.clock.started else _("Start"))
+        )
+        timed = view.item is not None and view.item.timed
+        for widget in (self.minus_button, self.plus_button, self.set_button):
+            widget.setEnabled(timed)
+        self.hand_button.setEnabled(state.clock.started and not view.on_break)
+        self.hand_button.setStyleSheet(
+            "background: #f0b429; color: black;" if view.pending is not None else ""
+        )
+        if self.levels.currentRow() != view.index and 0 <= view.index < self.levels.count():
+            self.levels.setCurrentRow(view.index)
+
+    def refresh_levels(self) -> None:
+        structure = self.controller.state.structure
+        self.levels.clear()
+        for index, entry in enumerate(structure.items):
+            if isinstance(entry, Break):
+                text = _("Break · {minutes} min").format(minutes=entry.seconds // 60)
+            else:
+                length = (
+                    _("{minutes} min").format(minutes=entry.seconds // 60)
+                    if entry.timed
+                    else _("{hands} hands").format(hands=entry.hands)
+                )
+                text = _("{number}. {blinds} · {length}").format(
+                    number=structure.level_number(index),
+                    blinds=level_summary(entry, limit=structure.limit),
+                    length=length,
+                )
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            self.levels.addItem(item)
+        applies = self.controller.state.clock.applies
+        self.applies.setCurrentIndex(0 if applies is NewLevelApplies.NEXT_HAND else 1)
+
+    def _on_changed(self, changes: Changes) -> None:
+        if changes.touches("structure", "clock"):
+            self.refresh_levels()
+        self.refresh_face()

@@ -1,0 +1,122 @@
+"""Sounds and spoken announcements for the room. Never able to stop the clock.
+
+Qt Multimedia is loaded lazily; if it cannot load (no audio library), if there
+is no audio device, or if no speech engine exists, the room just gets
+silence. Every call here swallows its own failures.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import QObject, QUrl
+
+from director import paths
+from director.core.clock import CueKind
+
+LOG = logging.getLogger(__name__)
+
+SOUND_FILES = {
+    CueKind.ONE_MINUTE: "one_minute.wav",
+    CueKind.LEVEL_START: "level_start.wav",
+    CueKind.BREAK_START: "break_start.wav",
+    CueKind.BREAK_END: "break_end.wav",
+}
+
+
+class SoundPlayer(QObject):
+    """Plays cue sounds at ``volume`` (0-100) unless ``muted``; speaks if ``voice``."""
+
+    def __init__(
+        self,
+        *,
+        volume: int = 80,
+        muted: bool = False,
+        voice: bool = False,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.volume = volume
+        self.muted = muted
+        self.voice = voice
+        self._effects: dict[CueKind, Any] = {}
+        self._speech: Any = None
+        self._multimedia_failed = False
+        self._speech_failed = False
+        self.played: list[CueKind] = []
+        self.spoken: list[str] = []
+
+    def configure(self, *, volume: int, muted: bool, voice: bool) -> None:
+        self.volume, self.muted, self.voice = volume, muted, voice
+
+    def play(self, kind: CueKind) -> bool:
+        """Play the sound for ``kind``; returns whether a sound was started."""
+        if self.muted or self.volume <= 0:
+            return False
+        try:
+            effect = self._effect(kind)
+            if effect is None:
+                return False
+            effect.setVolume(self.volume / 100)
+            effect.play()
+            self.played.append(kind)
+            return True
+        except Exception:
+            LOG.debug("sound failed", exc_info=True)
+            return False
+
+    def say(self, text: str) -> bool:
+        """Speak ``text`` if voice is on and a speech engine exists."""
+        if self.muted or not self.voice or not text:
+            return False
+        try:
+            speech = self._speaker()
+            if speech is None:
+                return False
+            speech.setVolume(self.volume / 100)
+            speech.say(text)
+            self.spoken.append(text)
+            return True
+        except Exception:
+            LOG.debug("speech failed", exc_info=True)
+            return False
+
+    def available(self) -> bool:
+        """Whether an audio output exists at all (for the settings dialog)."""
+        try:
+            from PySide6.QtMultimedia import QMediaDevices
+
+            return bool(QMediaDevices.audioOutputs())
+        except Exception:
+            return False
+
+    def _effect(self, kind: CueKind) -> Any:
+        if self._multimedia_failed:
+            return None
+        if kind not in self._effects:
+            try:
+                from PySide6.QtMultimedia import QSoundEffect
+            except Exception:
+                self._multimedia_failed = True
+                return None
+            effect = QSoundEffect(self)
+            effect.setSource(QUrl.fromLocalFile(str(paths.resource("sounds", SOUND_FILES[kind]))))
+            self._effects[kind] = effect
+        return self._effects[kind]
+
+    def _speaker(self) -> Any:
+        if self._speech_failed:
+            return None
+        if self._speech is None:
+            try:
+                from PySide6.QtTextToSpeech import QTextToSpeech
+
+                if not QTextToSpeech.availableEngines():
+                    self._speech_failed = True
+                    return None
+                self._speech = QTextToSpeech(self)
+            except Exception:
+                self._speech_failed = True
+                return None
+        return self._speech

@@ -1,0 +1,53 @@
+"""A running clock survives the process being killed: the time left is right after restart."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from director.app.session import TournamentSession
+from director.core import clock as clk
+from director.core import commands as c
+from director.persistence.db import open_database
+
+CHILD = Path(__file__).with_name("clock_child.py")
+ROOT = Path(__file__).resolve().parents[2]
+LEVEL_MS = 20 * 60_000
+
+
+def test_a_killed_running_clock_comes_back_with_the_right_time(tmp_path: Path) -> None:
+    path = tmp_path / "clock.db"
+    child = subprocess.Popen(
+        [sys.executable, str(CHILD), str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline().split()
+    assert line and line[0] == "started", child.stderr.read() if child.stderr else ""
+    event_id, started_at = int(line[1]), int(line[2])
+    time.sleep(1.2)
+    child.send_signal(signal.SIGKILL)
+    child.communicate()
+
+    database = open_database(path)
+    session = TournamentSession(database, event_id)
+    now = session.now()
+    view = clk.view(session.state.clock, session.state.structure, now)
+    # Catching up: the clock ran on while the app was dead, to the millisecond.
+    assert view.running
+    assert view.remaining == LEVEL_MS - (now - started_at)
+    assert now - started_at >= 1200
+
+    # Resuming where it stood: back to the last moment the app was seen alive.
+    alive = session.alive_at()
+    assert alive is not None and started_at < alive <= now
+    session.dispatch(c.PauseClock(at=alive))
+    later = clk.view(session.state.clock, session.state.structure, session.now() + 60_000)
+    assert not later.running
+    assert later.remaining == LEVEL_MS - (alive - started_at)
+    database.close()

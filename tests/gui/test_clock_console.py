@@ -1,0 +1,145 @@
+"""The console's clock: hotkeys, buttons, resume after a crash, sounds."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from director.app import structures
+from director.core import commands as c
+from director.core.clock import CueKind
+from director.gui.pages.clock_page import ClockPage
+from director.gui.sound import SoundPlayer
+from tests.core.helpers import MIN
+
+
+@pytest.fixture
+def window(qtbot, window_factory):
+    made = window_factory()
+    session = made.library.create("Friday night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    made.open_session(session)
+    made.console.show_page("clock")
+    made.show()
+    made.activateWindow()
+    qtbot.waitExposed(made)
+    return made
+
+
+def test_hotkeys_drive_the_clock(qtbot, window, clock) -> None:
+    state = lambda: window.controller.state  # noqa: E731
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert state().clock.running
+    clock.advance(MIN)
+    qtbot.keyClick(window, Qt.Key.Key_Minus)
+    assert window.ticker.view().remaining == 18 * MIN
+    qtbot.keyClick(window, Qt.Key.Key_Plus)
+    assert window.ticker.view().remaining == 19 * MIN
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.ticker.view().index == 1
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert window.ticker.view().index == 0
+    clock.advance(20 * MIN)
+    assert window.ticker.view().pending is not None
+    qtbot.keyClick(window, Qt.Key.Key_N)
+    assert window.ticker.view().pending is None
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert not state().clock.running
+    assert window.undo_action.text() == "&Undo: pause the clock"
+
+
+def test_typing_in_a_text_field_does_not_trigger_hotkeys(qtbot, window) -> None:
+    window.console.show_page("event")
+    field = window.console.page("event").venue
+    field.setFocus()
+    qtbot.keyClicks(field, "N +")
+    assert field.text() == "N +"
+    assert not window.controller.state.clock.started
+
+
+def test_buttons_and_face_follow_the_state(qtbot, window, clock) -> None:
+    page = window.console.page("clock")
+    assert isinstance(page, ClockPage)
+    assert page.start_button.text() == "Start"
+    page.start_button.click()
+    assert page.start_button.text() == "Pause"
+    clock.advance(5 * MIN)
+    window.ticker.update()
+    assert page.face.data.time_text == "15:00"
+    page.start_button.click()
+    assert page.start_button.text() == "Resume"
+    assert page.face.data.paused
+
+
+def test_help_overlay_lists_the_hotkeys(qtbot, window) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    assert window.help_overlay.isVisible()
+    descriptions = [text for _keys, text in window.help_overlay.lines()]
+    assert "Next level" in descriptions and "Add a minute" in descriptions
+    qtbot.keyClick(window.help_overlay, Qt.Key.Key_Escape)
+    assert not window.help_overlay.isVisible()
+
+
+def test_cues_play_sounds_and_silence_never_stops_the_clock(
+    qtbot, window, clock, monkeypatch
+) -> None:
+    window.controller.dispatch(c.StartClock())
+    played = []
+    monkeypatch.setattr(window.sound, "play", lambda kind: played.append(kind) or False)
+    clock.advance(19 * MIN + 1)
+    window.ticker.update()
+    clock.advance(MIN)
+    window.ticker.update()
+    assert played == [CueKind.ONE_MINUTE, CueKind.LEVEL_START]
+
+
+def test_a_broken_audio_stack_is_silent_not_fatal(monkeypatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_multimedia(name, *args, **kwargs):
+        if name.startswith("PySide6.QtMultimedia") or name.startswith("PySide6.QtTextToSpeech"):
+            raise ImportError("libpulse.so.0: cannot open shared object file")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_multimedia)
+    player = SoundPlayer(voice=True)
+    assert player.play(CueKind.LEVEL_START) is False
+    assert player.say("Level 2") is False
+    assert player.available() is False
+
+
+def test_muted_plays_nothing() -> None:
+    player = SoundPlayer(muted=True)
+    assert player.play(CueKind.LEVEL_START) is False
+
+
+@pytest.mark.parametrize("choice", ["catch_up", "paused"])
+def test_reopening_a_running_clock_offers_catch_up_or_resume_paused(
+    qtbot, window_factory, clock, monkeypatch, choice
+) -> None:
+    from tests.gui.conftest import close
+
+    first = window_factory()
+    session = first.library.create("Crash night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    first.open_session(session)
+    first.controller.dispatch(c.StartClock())
+    clock.advance(3 * MIN)
+    first.controller.session.mark_alive(running=True)
+    event_id = session.tournament_id
+    # The laptop dies: no clean close, the clock was running.
+    first.controller = None
+    close(first)
+    clock.advance(10 * MIN)
+
+    second = window_factory()
+    second.ask_resume = True
+    monkeypatch.setattr(second, "ask_resume_choice", lambda: choice)
+    second.open_event(event_id)
+    view = second.ticker.view()
+    if choice == "catch_up":
+        assert view.running and view.remaining == 7 * MIN
+    else:
+        assert not view.running and view.remaining == 17 * MIN

@@ -1,0 +1,128 @@
+"""The clock on the TV: what it shows, at every size, readable from across a room."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage
+
+from director.app import structures
+from director.app.display import display_data
+from director.core import commands as c
+from director.gui.clock_face import ALERT, ClockFace
+from tests.core.helpers import MIN, T0, created, run
+
+SIZES = [(1024, 576), (1280, 720), (1920, 1080), (3840, 2160)]
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+def regular_state():
+    template = structures.find("regular-5000").template
+    return run(created(template.structure), c.StartClock(), T0)
+
+
+def grab(qtbot, data, size) -> tuple[ClockFace, QImage]:
+    face = ClockFace()
+    qtbot.addWidget(face)
+    face.resize(*size)
+    face.set_data(data)
+    image = face.grab().toImage()
+    return face, image
+
+
+def bright_rows(image: QImage, rect: QRectF, *, threshold: int = 200) -> int:
+    """How many pixel rows inside ``rect`` hold bright (text) pixels."""
+    rows = 0
+    left, right = int(rect.left()), int(rect.right())
+    for y in range(int(rect.top()), min(int(rect.bottom()), image.height())):
+        for x in range(left, min(right, image.width()), 3):
+            if QColor(image.pixel(x, y)).lightness() > threshold:
+                rows += 1
+                break
+    return rows
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_overlaps_and_everything_stays_inside(qtbot, size) -> None:
+    state = run(regular_state(), c.PauseClock(), T0 + 21 * MIN)
+    face, _image = grab(qtbot, display_data(state, T0 + 30 * MIN), size)
+    drawn = {key: rect for key, rect in face.regions.items() if rect.height() > 0}
+    window = QRectF(0, 0, size[0], size[1])
+    for key, rect in drawn.items():
+        assert window.contains(rect), key
+    separate = ["event", "caption", "time", "blinds", "ante", "next", "stats"]
+    for number, first in enumerate(separate):
+        for second in separate[number + 1 :]:
+            overlap = drawn[first].intersected(drawn[second])
+            assert overlap.height() < 1 or overlap.width() < 1, (first, second)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_time_digits_are_at_least_a_quarter_of_the_screen(qtbot, size) -> None:
+    state = regular_state()
+    face, image = grab(qtbot, display_data(state, T0 + 5 * MIN), size)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    image.save(str(SHOTS / f"clock-{size[0]}x{size[1]}.png"))
+    digits = bright_rows(image, face.regions["time"])
+    assert digits >= size[1] / 4
+
+
+def test_it_shows_level_blinds_next_level_and_break(qtbot) -> None:
+    data = display_data(regular_state(), T0 + 5 * MIN)
+    assert data.level_label == "Level 1"
+    assert data.time_text == "15:00"
+    assert data.blinds_text == "25 / 50"
+    assert data.next_text == "Next: 50 / 100"
+    assert [(stat.caption, stat.value) for stat in data.stats] == [("Next break", "1:15:00")]
+    assert not data.paused
+
+
+def test_r9_pending_blinds_are_announced_until_the_next_hand(qtbot) -> None:
+    data = display_data(regular_state(), T0 + 21 * MIN)
+    assert data.level_label == "Level 2"
+    assert data.blinds_text == "25 / 50"
+    assert data.pending_text == "Next hand: 50 / 100"
+
+
+def test_paused_is_unmistakable(qtbot) -> None:
+    state = run(regular_state(), c.PauseClock(), T0 + MIN)
+    face, image = grab(qtbot, display_data(state, T0 + 9 * MIN), (1920, 1080))
+    assert "paused" in face.regions
+    banner = face.regions["paused"]
+    red = sum(
+        1
+        for x in range(int(banner.left()), int(banner.right()), 10)
+        if QColor(image.pixel(x, int(banner.top()) + 3)) == ALERT
+    )
+    assert red > 0.8 * (banner.width() / 10)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    image.save(str(SHOTS / "clock-paused-1920x1080.png"))
+
+
+def test_overtime_and_breaks(qtbot) -> None:
+    state = regular_state()
+    on_break = display_data(state, T0 + 85 * MIN)
+    assert on_break.on_break and on_break.level_label == "Break"
+    later = display_data(state, T0 + 24 * 3600_000)
+    assert later.overtime and later.time_text.startswith("+")
+    assert later.level_label == "Level 16"
+
+
+def test_display_window_toggles_full_screen_and_only_hides(qtbot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    from director.gui.clock_display import ClockDisplayWindow, choose_screen
+
+    window = ClockDisplayWindow()
+    qtbot.addWidget(window)
+    window.set_data(display_data(regular_state(), T0))
+    window.show_on(choose_screen(""), full_screen=False)
+    assert not window.isFullScreen()
+    qtbot.keyClick(window, Qt.Key.Key_F11)
+    assert window.isFullScreen()
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.isFullScreen()
+    assert choose_screen("no such screen") in QGuiApplication.screens()

@@ -22,18 +22,18 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtCore import QTimer
 
-from director.app.display import display_data  # noqa: E402
-from director.app.library import Library  # noqa: E402
-from director.core import clock as clk  # noqa: E402
-from director.core import commands as c  # noqa: E402
-from director.core.structure import Level, Structure  # noqa: E402
-from director.gui.app import application  # noqa: E402
-from director.gui.clock_display import ClockDisplayWindow  # noqa: E402
-from director.gui.controller import SessionController  # noqa: E402
-from director.gui.ticker import ClockTicker  # noqa: E402
-from director.persistence.db import open_database  # noqa: E402
+from director.app.display import display_data
+from director.app.library import Library
+from director.core import clock as clk
+from director.core import commands as c
+from director.core.structure import Level, Structure
+from director.gui.app import application
+from director.gui.clock_display import ClockDisplayWindow
+from director.gui.controller import SessionController
+from director.gui.ticker import ClockTicker
+from director.persistence.db import open_database
 
 
 def main() -> None:

@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from director.core import clock as clk
+from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
+from director.core.ledger import figures
 from director.core.state import TournamentState
 from director.core.structure import AnteKind, Break, Level
-from director.i18n import _, format_clock, format_number
+from director.i18n import _, format_clock, format_money, format_number, format_time
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,7 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
             )
     elif item is not None and view.last_item:
         next_text = _("Last level")
-    stats: list[Stat] = []
+    stats = _figures(state, view, now)
     if view.until_break is not None:
         stats.append(Stat(caption=_("Next break"), value=format_clock(view.until_break)))
     if not view.started and item is not None:
@@ -184,3 +186,35 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         hands_level=hands_level,
         stats=tuple(stats),
     )
+
+
+def _figures(state: TournamentState, view: clk.ClockView, now: Instant) -> list[Stat]:
+    """Players, average stack, prize pool and re-buys; for a cash game, the end time."""
+    numbers = figures(state.players, state.ledger)
+    stats: list[Stat] = []
+    if state.is_cash:
+        if numbers.players_left:
+            stats.append(Stat(_("Players"), format_number(numbers.players_left)))
+        if state.cash.ends_at:
+            stats.append(Stat(_("Game ends"), format_time(state.cash.ends_at)))
+        return stats
+    if numbers.entries:
+        stats.append(
+            Stat(
+                _("Players"),
+                _("{left} / {entries}").format(
+                    left=format_number(numbers.players_left), entries=format_number(numbers.entries)
+                ),
+            )
+        )
+        average = numbers.average_stack
+        big_blind = view.in_force.big_blind if view.in_force is not None else 0
+        value = format_number(average)
+        if big_blind:
+            value = _("{chips} ({blinds} BB)").format(chips=value, blinds=average // big_blind)
+        stats.append(Stat(_("Average stack"), value))
+        stats.append(Stat(_("Prize pool"), format_money(numbers.prize_pool)))
+    if state.money.rebuy is not None:
+        is_open = rebuys_open(state, now)
+        stats.append(Stat(_("Re-buys"), _("Open") if is_open else _("Closed")))
+    return stats

@@ -11,7 +11,10 @@ from typing import Any
 
 from director.app.session import TournamentSession
 from director.core import clock as clk
+from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
+from director.core.ledger import figures, settle
+from director.core.standings import places
 from director.core.state import TournamentState
 from director.core.structure import Break, Level
 
@@ -76,4 +79,59 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "date": state.event_date or None,
         "venue": state.venue or None,
         "clock": clock_section(state, now),
+        **money_section(state, now),
     }
+
+
+def money_section(state: TournamentState, now: Instant) -> dict[str, Any]:
+    """Entries, players left, prize pool and the other live figures; the players."""
+    numbers = figures(state.players, state.ledger)
+    ranked = places(state.alive(), state.busts)
+    players = []
+    for entrant in state.players.values():
+        place = ranked.get(entrant.player)
+        players.append(
+            {
+                "id": entrant.player,
+                "name": entrant.name,
+                "status": entrant.status.value,
+                "entries": entrant.entries,
+                "rebuys": entrant.rebuys,
+                "addons": entrant.addons,
+                "paid": entrant.paid,
+                "owed": entrant.owed,
+                "chips_bought": entrant.chips,
+                "place": None if place is None else place.best,
+                "place_tied_to": None if place is None or not place.tied else place.worst,
+            }
+        )
+    document: dict[str, Any] = {
+        "entries": numbers.entries,
+        "players": numbers.players,
+        "players_left": numbers.players_left,
+        "rebuys": numbers.rebuys,
+        "addons": numbers.addons,
+        "chips_in_play": numbers.chips_in_play,
+        "average_stack": numbers.average_stack,
+        "prize_pool": numbers.prize_pool,
+        "bounty_pool": numbers.bounty_pool,
+        "fees": numbers.fees,
+        "owed": numbers.owed,
+        "money_in": numbers.money_in,
+        "money_out": numbers.money_out,
+        "rebuys_open": rebuys_open(state, now),
+        "player_list": players,
+    }
+    if state.is_cash:
+        result = settle(state.players, state.ledger)
+        document["settlement"] = {
+            "chips_sold": result.chips_sold,
+            "chips_returned": result.chips_returned,
+            "chip_difference": result.chip_difference,
+            "bank_holds": result.bank_holds,
+            "nets": {str(r.player): r.net for r in result.results},
+            "payments": [
+                {"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments
+            ],
+        }
+    return document

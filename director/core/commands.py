@@ -10,8 +10,10 @@ import re
 from dataclasses import dataclass
 
 from director.core.clock import NewLevelApplies
-from director.core.ids import Instant
+from director.core.ids import Instant, PlayerId
 from director.core.messages import Message
+from director.core.money import CashSettings, MoneySettings
+from director.core.players import Bust
 from director.core.records import Registry, Versioned
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Structure
@@ -144,3 +146,173 @@ class NextHand(Command):
 @dataclass(frozen=True, kw_only=True)
 class SetClockOptions(Command):
     applies: NewLevelApplies
+
+
+# -- players and money -----------------------------------------------------------
+
+
+def _name(state: TournamentState, player: PlayerId, fallback: str = "") -> str:
+    entrant = state.players.get(player)
+    return entrant.name if entrant is not None else fallback
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetMoneySettings(Command):
+    settings: MoneySettings
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetCashSettings(Command):
+    settings: CashSettings
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class RegisterPlayer(Command):
+    """Put a player on the list without a buy-in yet."""
+
+    player: PlayerId
+    name: str
+    nickname: str = ""
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("register_player", {"player": self.name})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class BuyIn(Command):
+    """A first entry (registering the player if needed). ``paid=False``: owed.
+
+    In a cash game ``amount`` is the money brought; in a tournament the
+    buy-in price applies and ``amount`` is ignored.
+    """
+
+    player: PlayerId
+    name: str = ""
+    nickname: str = ""
+    paid: bool = True
+    amount: int = 0
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("buy_in", {"player": _name(state, self.player, self.name)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class Reentry(Command):
+    player: PlayerId
+    paid: bool = True
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("reentry", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class Rebuy(Command):
+    """R3. ``stack``: the player's chips, when they are still in (checked against
+    the threshold)."""
+
+    player: PlayerId
+    paid: bool = True
+    stack: int | None = None
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("rebuy", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class Addon(Command):
+    player: PlayerId
+    paid: bool = True
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("addon", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class TopUp(Command):
+    """Cash game: more chips for ``amount``."""
+
+    player: PlayerId
+    amount: int
+    paid: bool = True
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("top_up", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class PayDebt(Command):
+    """Money a player owed is paid to the bank (all of it when ``amount`` is 0)."""
+
+    player: PlayerId
+    amount: int = 0
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("pay_debt", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class PayOutDue(Command):
+    """Cash game: the bank pays a player what it still owes them for their chips."""
+
+    player: PlayerId
+    amount: int = 0
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("pay_out_due", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class BustPlayers(Command):
+    """One or more players out on the same hand (R23)."""
+
+    busts: tuple[Bust, ...]
+
+    def label(self, state: TournamentState) -> Message:
+        names = ", ".join(_name(state, bust.player) for bust in self.busts)
+        return Message("bust", {"player": names})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class RevertBust(Command):
+    """Put back in a player whose bust was recorded by mistake."""
+
+    player: PlayerId
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("revert_bust", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class RemoveEntry(Command):
+    """Take back a player's last purchase, made by mistake, as a refund."""
+
+    player: PlayerId
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("remove_entry", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class CashOut(Command):
+    """Cash game: the player leaves and returns ``chips``; ``paid``: the bank pays now."""
+
+    player: PlayerId
+    chips: int
+    paid: bool = True
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("cash_out", {"player": _name(state, self.player)})

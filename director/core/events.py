@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from director.core.clock import NewLevelApplies
-from director.core.ids import Instant
+from director.core.ids import Instant, PlayerId
+from director.core.money import CashSettings, MoneySettings
+from director.core.players import BustRecord, Movement
 from director.core.records import Registry, Versioned
 from director.core.state import EventKind
 from director.core.structure import Structure
@@ -112,3 +114,50 @@ class HandStarted(Event):
 @dataclass(frozen=True, kw_only=True)
 class ClockOptionsChanged(Event):
     applies: NewLevelApplies
+
+
+# -- players and money (R1-R6, R23, R29, R32) ---------------------------------
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class MoneySettingsChanged(Event):
+    settings: MoneySettings
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class CashSettingsChanged(Event):
+    settings: CashSettings
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class PlayerRegistered(Event):
+    player: PlayerId
+    name: str
+    nickname: str = ""
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class MoneyMoved(Event):
+    """A line of the ledger: a purchase, a refund, a payment or a cash-out."""
+
+    movement: Movement
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class PlayersBusted(Event):
+    """One or more players out on one hand."""
+
+    record: BustRecord
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class BustReverted(Event):
+    """A bust recorded by mistake: the player is back in."""
+
+    player: PlayerId

@@ -7,11 +7,14 @@ and keep earlier states around for undo at no cost.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from director.core.clock import ClockState
-from director.core.ids import Instant
+from director.core.ids import Instant, PlayerId
+from director.core.money import CashSettings, MoneySettings
+from director.core.players import BustRecord, Entrant, EntrantStatus, Movement
 from director.core.structure import Structure
 
 
@@ -43,9 +46,25 @@ class TournamentState:
     archived: bool = False
     structure: Structure = Structure()
     clock: ClockState = ClockState()
+    money: MoneySettings = MoneySettings()
+    cash: CashSettings = CashSettings()
+    players: Mapping[PlayerId, Entrant] = field(default_factory=dict)
+    ledger: tuple[Movement, ...] = ()
+    busts: tuple[BustRecord, ...] = ()
     version: int = 0
 
     @property
     def created(self) -> bool:
         """Whether the creation event has been applied."""
         return self.version > 0
+
+    @property
+    def is_cash(self) -> bool:
+        return self.kind is EventKind.CASH
+
+    def entrant(self, player: PlayerId) -> Entrant | None:
+        return self.players.get(player)
+
+    def alive(self) -> list[PlayerId]:
+        """Players still in (tournament) or seated (cash game)."""
+        return [p for p, e in self.players.items() if e.status is EntrantStatus.PLAYING]

@@ -85,3 +85,22 @@ class SnapshotRow(SQLModel, table=True):
     state: str
     history: str
     created_at: int
+
+
+class PlayerRow(SQLModel, table=True):
+    """A person in the roster shared by every event of the database.
+
+    ``name_key`` is the name folded for comparison (case and accents), so
+    that "Zoé" and "zoe" are the same person. A record merged into another
+    keeps its id (old events refer to it) and points at the one kept.
+    """
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    name_key: str = Field(unique=True)
+    nickname: str = ""
+    contact: str = ""
+    merged_into: int | None = Field(default=None, foreign_key="player.id")
+    created_at: int

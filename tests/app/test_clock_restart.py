@@ -23,7 +23,9 @@ def test_a_killed_running_clock_comes_back_with_the_right_time(tmp_path: Path) -
     path = tmp_path / "clock.db"
     child = subprocess.Popen(
         [sys.executable, str(CHILD), str(path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert child.stdout is not None

@@ -30,26 +30,34 @@ CHILD = Path(__file__).with_name("crash_child.py")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_child_until_killed(path: Path, event_id: int, seed: int, rng: random.Random) -> list[str]:
+def run_child_until_killed(
+    path: Path, event_id: int, seed: int, rng: random.Random, errors: Path
+) -> list[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen(
-        [sys.executable, str(CHILD), str(path), str(event_id), str(seed)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    with errors.open("w") as error_file:
+        child = subprocess.Popen(
+            [sys.executable, str(CHILD), str(path), str(event_id), str(seed)],
+            stdout=subprocess.PIPE,
+            stderr=error_file,
+            text=True,
+            env=env,
+        )
     assert child.stdout is not None
     first = child.stdout.readline()
     if first.strip() != "ready":
         child.kill()
-        raise AssertionError(
-            f"child failed to start: {first!r} {child.stderr.read() if child.stderr else ''}"
-        )
+        child.wait()
+        raise AssertionError(f"child failed to start: {first!r} {errors.read_text()[-2000:]}")
     time.sleep(rng.uniform(0.0, 0.4))
     child.send_signal(signal.SIGKILL)
-    out, err = child.communicate()
-    assert child.returncode == -signal.SIGKILL, f"child ended by itself: {err[-2000:]}"
+    # Read through the same buffered stream as readline(): lines it already
+    # buffered would be lost to communicate(), which reads the raw pipe.
+    out = child.stdout.read()
+    child.stdout.close()
+    child.wait()
+    assert child.returncode == -signal.SIGKILL, (
+        f"child ended by itself: {errors.read_text()[-2000:]}"
+    )
     return [line for line in out.splitlines() if line]
 
 
@@ -65,7 +73,7 @@ def test_sigkill_never_loses_a_returned_command(tmp_path: Path, clock) -> None:
     rng = random.Random(20261121)
     commands_seen = 0
     for kill in range(KILLS):
-        lines = run_child_until_killed(path, event_id, seed=kill, rng=rng)
+        lines = run_child_until_killed(path, event_id, kill, rng, tmp_path / "child.err")
         in_flight = False
         for line in lines:
             if line.startswith("start"):

@@ -20,6 +20,10 @@ from director.app.library import Library
 from director.app.session import TournamentSession
 from director.core import commands as c
 from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
+from director.core.money import Fee, MoneySettings, RebuyRule
+from director.core.players import Bust
+from director.core.structure import simple
 from director.persistence.db import open_database
 from tests.conftest import FakeClock
 
@@ -32,6 +36,36 @@ COMMAND_STRATEGIES = [
         venue=names,
     ),
     st.builds(c.SetArchived, archived=st.booleans()),
+]
+players = st.sampled_from([PlayerId(n) for n in range(1, 6)])
+COMMAND_STRATEGIES += [
+    st.just(c.StartClock()),
+    st.just(c.PauseClock()),
+    st.just(c.NextLevel()),
+    st.just(c.NextHand()),
+    st.builds(c.AdjustTime, delta_ms=st.sampled_from([-60_000, 60_000])),
+    st.builds(c.BuyIn, player=players, name=st.just("P"), paid=st.booleans()),
+    st.builds(c.Rebuy, player=players, stack=st.sampled_from([None, 0, 100])),
+    st.builds(
+        c.BustPlayers,
+        busts=st.lists(
+            st.builds(Bust, player=players, eliminator=st.none() | players), min_size=1, max_size=2
+        ).map(tuple),
+    ),
+    st.builds(c.RevertBust, player=players),
+    st.builds(c.RemoveEntry, player=players),
+    st.builds(c.PayDebt, player=players),
+]
+SETUP = [
+    c.SetStructure(structure=simple([(25, 50), (50, 100), (100, 200)], level_minutes=1)),
+    c.SetMoneySettings(
+        settings=MoneySettings(
+            buy_in=1000,
+            chips=5000,
+            fee=Fee(fixed=100),
+            rebuy=RebuyRule(price=1000, chips=5000, until_level=2, threshold=500),
+        )
+    ),
 ]
 actions = st.lists(
     st.one_of(
@@ -62,6 +96,8 @@ def test_replaying_the_log_gives_the_live_state(steps, snapshot_every) -> None:
             path = Path(folder) / "d.db"
             database = open_database(path)
             session = Library(database, clock=clock).create("Start")
+            for command in SETUP:
+                session.dispatch(command)
             event_id = session.tournament_id
             for action, command in steps:
                 clock.advance(1000)

@@ -143,3 +143,14 @@ def test_reopening_a_running_clock_offers_catch_up_or_resume_paused(
         assert view.running and view.remaining == 7 * MIN
     else:
         assert not view.running and view.remaining == 17 * MIN
+
+
+def test_f5_opens_the_display_which_follows_the_clock(qtbot, window, clock) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.display is not None and window.display.isVisible()
+    window.controller.dispatch(c.StartClock())
+    clock.advance(2 * MIN)
+    window.ticker.update()
+    assert window.display.face.data.time_text == "18:00"
+    window.display.close()
+    assert not window.display.isVisible()

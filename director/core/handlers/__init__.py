@@ -1,6 +1,6 @@
 """The rules, one module per part of the night: each decides its commands and
 applies its events. Importing this package registers them all."""
 
-from director.core.handlers import clock, meta
+from director.core.handlers import clock, meta, players
 
-__all__ = ["clock", "meta"]
+__all__ = ["clock", "meta", "players"]

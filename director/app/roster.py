@@ -1,0 +1,196 @@
+"""The roster: every player known to this database, shared by all its events.
+
+Names are unique regardless of case and accents. Two records of the same
+person can be merged: the second one then points at the first, and lists and
+searches show only the first.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from director.app.timesource import Now, wall_clock
+from director.core.decide import clean_name
+from director.core.errors import RuleViolation, require
+from director.core.ids import PlayerId
+from director.persistence.db import Database
+from director.persistence.tables import PlayerRow
+
+CONTACT_MAX = 200
+
+
+def fold(text: str) -> str:
+    """``text`` for comparison: no case, no accents, single spaces (Zoë -> zoe)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.replace("ł", "l").replace("ø", "o").replace("đ", "d").split())
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    id: PlayerId
+    name: str
+    nickname: str = ""
+    contact: str = ""
+    merged_into: PlayerId | None = None
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.name} ({self.nickname})" if self.nickname else self.name
+
+
+def _from_row(row: PlayerRow) -> RosterPlayer:
+    return RosterPlayer(
+        id=PlayerId(row.id or 0),
+        name=row.name,
+        nickname=row.nickname,
+        contact=row.contact,
+        merged_into=PlayerId(row.merged_into) if row.merged_into else None,
+    )
+
+
+class Roster:
+    def __init__(self, database: Database, *, clock: Now = wall_clock) -> None:
+        self.database = database
+        self._clock = clock
+
+    def all(self, *, include_merged: bool = False) -> list[RosterPlayer]:
+        """Every player, by name."""
+        with self.database.read() as connection:
+            rows = connection.execute(select(PlayerRow)).all()
+        players = [_from_row(PlayerRow.model_validate(dict(row._mapping))) for row in rows]
+        if not include_merged:
+            players = [player for player in players if player.merged_into is None]
+        return sorted(players, key=lambda player: fold(player.name))
+
+    def get(self, player: PlayerId) -> RosterPlayer:
+        for found in self.all(include_merged=True):
+            if found.id == player:
+                return found
+        raise RuleViolation("player_unknown", player=str(player))
+
+    def resolve(self, player: PlayerId) -> RosterPlayer:
+        """The record kept for ``player`` (following merges)."""
+        found = self.get(player)
+        seen = {found.id}
+        while found.merged_into is not None and found.merged_into not in seen:
+            found = self.get(found.merged_into)
+            seen.add(found.id)
+        return found
+
+    def find(self, name: str) -> RosterPlayer | None:
+        key = fold(name)
+        for player in self.all(include_merged=True):
+            if fold(player.name) == key:
+                return self.resolve(player.id)
+        return None
+
+    def search(self, text: str, *, limit: int = 20) -> list[RosterPlayer]:
+        """Players whose name or nickname matches ``text`` as typed: a word that
+        starts with it first, then anywhere in the name."""
+        wanted = fold(text)
+        players = self.all()
+        if not wanted:
+            return players[:limit]
+
+        def rank(player: RosterPlayer) -> int | None:
+            name, nickname = fold(player.name), fold(player.nickname)
+            if name.startswith(wanted) or nickname.startswith(wanted):
+                return 0
+            words = name.split() + nickname.split()
+            if any(word.startswith(wanted) for word in words):
+                return 1
+            if wanted in name or wanted in nickname:
+                return 2
+            return None
+
+        ranked = [(r, fold(p.name), p) for p in players if (r := rank(p)) is not None]
+        ranked.sort(key=lambda item: (item[0], item[1]))
+        return [player for _r, _n, player in ranked[:limit]]
+
+    def add(self, name: str, nickname: str = "", contact: str = "") -> RosterPlayer:
+        """A new player; ``RuleViolation("player_name_taken")`` if the name exists."""
+        name = clean_name(name)
+        nickname = " ".join(nickname.split())
+        contact = contact.strip()
+        require(len(contact) <= CONTACT_MAX, "contact_too_long", maximum=CONTACT_MAX)
+        require(self.find(name) is None, "player_name_taken", player=name)
+        row = PlayerRow(
+            name=name,
+            name_key=fold(name),
+            nickname=nickname,
+            contact=contact,
+            created_at=self._clock(),
+        )
+        try:
+            with self.database.write() as connection:
+                result = connection.execute(
+                    PlayerRow.__table__.insert().values(  # type: ignore[attr-defined]
+                        name=row.name,
+                        name_key=row.name_key,
+                        nickname=row.nickname,
+                        contact=row.contact,
+                        created_at=row.created_at,
+                    )
+                )
+                new_id = int(result.inserted_primary_key[0])
+        except IntegrityError:
+            raise RuleViolation("player_name_taken", player=name) from None
+        return RosterPlayer(id=PlayerId(new_id), name=name, nickname=nickname, contact=contact)
+
+    def find_or_add(self, name: str) -> RosterPlayer:
+        return self.find(name) or self.add(name)
+
+    def edit(
+        self, player: PlayerId, *, name: str, nickname: str = "", contact: str = ""
+    ) -> RosterPlayer:
+        current = self.get(player)
+        name = clean_name(name)
+        other = self.find(name)
+        require(other is None or other.id == current.id, "player_name_taken", player=name)
+        require(len(contact) <= CONTACT_MAX, "contact_too_long", maximum=CONTACT_MAX)
+        with self.database.write() as connection:
+            connection.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player)
+                .values(  # type: ignore[arg-type]
+                    name=name,
+                    name_key=fold(name),
+                    nickname=" ".join(nickname.split()),
+                    contact=contact.strip(),
+                )
+            )
+        return self.get(player)
+
+    def merge(self, keep: PlayerId, drop: PlayerId) -> None:
+        """Make ``drop`` a second record of ``keep`` (the same person)."""
+        require(keep != drop, "merge_same_player")
+        kept = self.resolve(keep)
+        dropped = self.get(drop)
+        require(dropped.merged_into is None, "player_already_merged", player=dropped.name)
+        with self.database.write() as connection:
+            connection.execute(
+                update(PlayerRow).where(PlayerRow.merged_into == drop).values(merged_into=kept.id)  # type: ignore[arg-type]
+            )
+            connection.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == drop)
+                .values(  # type: ignore[arg-type]
+                    merged_into=kept.id,
+                    name_key=f"{fold(dropped.name)}#merged{drop}",
+                )
+            )
+            if not kept.nickname and dropped.nickname:
+                connection.execute(
+                    update(PlayerRow)
+                    .where(PlayerRow.id == kept.id)
+                    .values(nickname=dropped.nickname)  # type: ignore[arg-type]
+                )
+            if not kept.contact and dropped.contact:
+                connection.execute(
+                    update(PlayerRow).where(PlayerRow.id == kept.id).values(contact=dropped.contact)  # type: ignore[arg-type]
+                )

@@ -1,0 +1,616 @@
+"""Players, entries and money: the organizer's actions and their events.
+
+Every rule refuses with a code and the reason's values (the period's last
+level, the limit reached...), so the console can say why.
+"""
+
+from __future__ import annotations
+
+from director.core import clock as clk
+from director.core import commands as c
+from director.core import events as e
+from director.core.apply import applies
+from director.core.decide import clean_name, handles
+from director.core.errors import RuleViolation, require
+from director.core.frozen import evolve
+from director.core.ids import Instant, PlayerId
+from director.core.money import (
+    MAX_CHIPS,
+    Fee,
+    check_amount,
+    check_cash_settings,
+    check_settings,
+    chips_for,
+    money_for,
+    split,
+)
+from director.core.players import (
+    PURCHASES,
+    BustRecord,
+    Entrant,
+    EntrantStatus,
+    Movement,
+    MovementKind,
+)
+from director.core.state import Status, TournamentState
+
+# -- helpers ----------------------------------------------------------------------
+
+
+def level_now(state: TournamentState, now: Instant) -> int:
+    """The level number the clock shows at ``now`` (0 before the clock starts;
+    during a break, the number of the level before it)."""
+    if not state.clock.started:
+        return 0
+    return clk.view(state.clock, state.structure, now).level_number
+
+
+def _entrant(state: TournamentState, player: PlayerId) -> Entrant:
+    entrant = state.players.get(player)
+    if entrant is None:
+        raise RuleViolation("player_not_in_event", player=str(player))
+    return entrant
+
+
+def _tournament_only(state: TournamentState) -> None:
+    require(not state.is_cash, "not_in_a_cash_game")
+
+
+def _cash_only(state: TournamentState) -> None:
+    require(state.is_cash, "only_in_a_cash_game")
+
+
+def _not_finished(state: TournamentState) -> None:
+    require(state.status is not Status.FINISHED, "event_finished")
+
+
+def _purchase(
+    state: TournamentState,
+    *,
+    now: Instant,
+    kind: MovementKind,
+    player: PlayerId,
+    price: int,
+    fee: Fee,
+    bounty: int,
+    chips: int,
+    paid: bool,
+) -> Movement:
+    parts = split(price, fee, bounty)
+    entrant = state.players.get(player)
+    revived = entrant is not None and entrant.status is EntrantStatus.BUSTED
+    return Movement(
+        at=now,
+        kind=kind,
+        player=player,
+        price=price,
+        fee=parts.fee,
+        bounty=parts.bounty,
+        prize=parts.prize,
+        cash=price if paid else 0,
+        chips=chips,
+        revived=revived,
+    )
+
+
+def rebuys_open(state: TournamentState, now: Instant) -> bool:
+    """Whether the re-buy period is still on (R3)."""
+    rule = state.money.rebuy
+    return rule is not None and level_now(state, now) <= rule.until_level
+
+
+def late_registration_open(state: TournamentState, now: Instant) -> bool:
+    """R5: entries are taken until the end of the late registration level."""
+    limit = state.money.late_until_level
+    level = level_now(state, now)
+    return level == 0 or (limit > 0 and level <= limit)
+
+
+def can_rebuy(
+    state: TournamentState, player: PlayerId, now: Instant, stack: int | None = None
+) -> RuleViolation | None:
+    """Why ``player`` may not re-buy now, or None if they may (R3)."""
+    rule = state.money.rebuy
+    entrant = state.players.get(player)
+    if state.is_cash:
+        return RuleViolation("not_in_a_cash_game")
+    if rule is None:
+        return RuleViolation("rebuys_not_allowed")
+    if entrant is None:
+        return RuleViolation("player_not_in_event", player=str(player))
+    if entrant.entries == 0:
+        return RuleViolation("player_not_bought_in", player=entrant.name)
+    level = level_now(state, now)
+    if level > rule.until_level:
+        return RuleViolation("rebuy_period_over", level=rule.until_level)
+    if rule.max_per_player and entrant.rebuys >= rule.max_per_player:
+        return RuleViolation("rebuy_limit_reached", player=entrant.name, limit=rule.max_per_player)
+    if entrant.status is EntrantStatus.BUSTED:
+        return None
+    if entrant.status is not EntrantStatus.PLAYING:
+        return RuleViolation("player_not_playing", player=entrant.name)
+    if stack is None:
+        if rule.threshold == 0:
+            return RuleViolation("rebuy_only_when_out", player=entrant.name)
+        return RuleViolation("rebuy_needs_stack", threshold=rule.threshold)
+    if stack > rule.threshold:
+        if rule.threshold == 0:
+            return RuleViolation("rebuy_only_when_out", player=entrant.name)
+        return RuleViolation("rebuy_stack_above_threshold", stack=stack, threshold=rule.threshold)
+    return None
+
+
+def can_addon(state: TournamentState, player: PlayerId, now: Instant) -> RuleViolation | None:
+    """Why ``player`` may not take the add-on now, or None (R4)."""
+    rule = state.money.addon
+    entrant = state.players.get(player)
+    if state.is_cash:
+        return RuleViolation("not_in_a_cash_game")
+    if rule is None:
+        return RuleViolation("addon_not_offered")
+    if entrant is None:
+        return RuleViolation("player_not_in_event", player=str(player))
+    if entrant.status is not EntrantStatus.PLAYING:
+        return RuleViolation("player_not_playing", player=entrant.name)
+    if entrant.addons >= 1:
+        return RuleViolation("addon_already_taken", player=entrant.name)
+    level = level_now(state, now)
+    if not rule.from_level <= level <= rule.until_level:
+        return RuleViolation("addon_not_now", first=rule.from_level, last=rule.until_level)
+    return None
+
+
+def can_reenter(state: TournamentState, player: PlayerId, now: Instant) -> RuleViolation | None:
+    """Why ``player`` may not re-enter now, or None (R5)."""
+    entrant = state.players.get(player)
+    if state.is_cash:
+        return RuleViolation("not_in_a_cash_game")
+    if not state.money.reentry:
+        return RuleViolation("reentry_not_allowed")
+    if entrant is None:
+        return RuleViolation("player_not_in_event", player=str(player))
+    if entrant.status is not EntrantStatus.BUSTED:
+        return RuleViolation("reentry_only_when_out", player=entrant.name)
+    if not late_registration_open(state, now):
+        return RuleViolation("late_registration_closed", level=state.money.late_until_level)
+    limit = state.money.max_reentries
+    if limit and entrant.reentries >= limit:
+        return RuleViolation("reentry_limit_reached", player=entrant.name, limit=limit)
+    return None
+
+
+# -- decide ------------------------------------------------------------------------
+
+
+@handles(c.SetMoneySettings)
+def _money(state: TournamentState, command: c.SetMoneySettings, now: Instant) -> list[e.Event]:
+    _tournament_only(state)
+    check_settings(command.settings)
+    require(command.settings != state.money, "options_unchanged")
+    return [e.MoneySettingsChanged(at=now, settings=command.settings)]
+
+
+@handles(c.SetCashSettings)
+def _cash(state: TournamentState, command: c.SetCashSettings, now: Instant) -> list[e.Event]:
+    _cash_only(state)
+    check_cash_settings(command.settings)
+    require(command.settings != state.cash, "options_unchanged")
+    return [e.CashSettingsChanged(at=now, settings=command.settings)]
+
+
+def _registration(
+    state: TournamentState, player: PlayerId, name: str, nickname: str, now: Instant
+) -> list[e.Event]:
+    if player in state.players:
+        return []
+    require(player > 0, "player_not_in_event", player=str(player))
+    return [
+        e.PlayerRegistered(
+            at=now, player=player, name=clean_name(name), nickname=" ".join(nickname.split())
+        )
+    ]
+
+
+@handles(c.RegisterPlayer)
+def _register(state: TournamentState, command: c.RegisterPlayer, now: Instant) -> list[e.Event]:
+    _not_finished(state)
+    require(command.player not in state.players, "player_already_registered", player=command.name)
+    return _registration(state, command.player, command.name, command.nickname, now)
+
+
+@handles(c.BuyIn)
+def _buy_in(state: TournamentState, command: c.BuyIn, now: Instant) -> list[e.Event]:
+    _not_finished(state)
+    entrant = state.players.get(command.player)
+    events = _registration(
+        state,
+        command.player,
+        command.name or (entrant.name if entrant else ""),
+        command.nickname,
+        now,
+    )
+    if state.is_cash:
+        settings = state.cash
+        amount = check_amount(command.amount)
+        require(amount > 0, "amount_missing")
+        if settings.min_buy_in:
+            require(
+                amount >= settings.min_buy_in, "cash_buy_in_too_small", minimum=settings.min_buy_in
+            )
+        if settings.max_buy_in:
+            require(
+                amount <= settings.max_buy_in, "cash_buy_in_too_large", maximum=settings.max_buy_in
+            )
+        if entrant is not None:
+            require(
+                entrant.status is not EntrantStatus.PLAYING, "already_seated", player=entrant.name
+            )
+        movement = _purchase(
+            state,
+            now=now,
+            kind=MovementKind.BUY_IN,
+            player=command.player,
+            price=amount,
+            fee=Fee(),
+            bounty=0,
+            chips=chips_for(amount, settings),
+            paid=command.paid,
+        )
+        return [*events, e.MoneyMoved(at=now, movement=movement)]
+    money = state.money
+    require(money.chips > 0, "money_settings_missing")
+    if entrant is not None:
+        if entrant.status is EntrantStatus.PLAYING:
+            raise RuleViolation("already_bought_in", player=entrant.name)
+        if entrant.status is EntrantStatus.BUSTED:
+            raise RuleViolation("busted_use_reentry", player=entrant.name)
+    require(
+        late_registration_open(state, now), "late_registration_closed", level=money.late_until_level
+    )
+    movement = _purchase(
+        state,
+        now=now,
+        kind=MovementKind.BUY_IN,
+        player=command.player,
+        price=money.buy_in,
+        fee=money.fee,
+        bounty=money.bounty,
+        chips=money.chips,
+        paid=command.paid,
+    )
+    return [*events, e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.Reentry)
+def _reentry(state: TournamentState, command: c.Reentry, now: Instant) -> list[e.Event]:
+    _not_finished(state)
+    refusal = can_reenter(state, command.player, now)
+    if refusal is not None:
+        raise refusal
+    money = state.money
+    movement = _purchase(
+        state,
+        now=now,
+        kind=MovementKind.REENTRY,
+        player=command.player,
+        price=money.buy_in,
+        fee=money.fee,
+        bounty=money.bounty,
+        chips=money.chips,
+        paid=command.paid,
+    )
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.Rebuy)
+def _rebuy(state: TournamentState, command: c.Rebuy, now: Instant) -> list[e.Event]:
+    _not_finished(state)
+    if command.stack is not None:
+        check_amount(command.stack, maximum=MAX_CHIPS)
+    refusal = can_rebuy(state, command.player, now, command.stack)
+    if refusal is not None:
+        raise refusal
+    rule = state.money.rebuy
+    assert rule is not None
+    movement = _purchase(
+        state,
+        now=now,
+        kind=MovementKind.REBUY,
+        player=command.player,
+        price=rule.price,
+        fee=rule.fee,
+        bounty=rule.bounty,
+        chips=rule.chips,
+        paid=command.paid,
+    )
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.Addon)
+def _addon(state: TournamentState, command: c.Addon, now: Instant) -> list[e.Event]:
+    _not_finished(state)
+    refusal = can_addon(state, command.player, now)
+    if refusal is not None:
+        raise refusal
+    rule = state.money.addon
+    assert rule is not None
+    movement = _purchase(
+        state,
+        now=now,
+        kind=MovementKind.ADDON,
+        player=command.player,
+        price=rule.price,
+        fee=rule.fee,
+        bounty=0,
+        chips=rule.chips,
+        paid=command.paid,
+    )
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.TopUp)
+def _top_up(state: TournamentState, command: c.TopUp, now: Instant) -> list[e.Event]:
+    _cash_only(state)
+    entrant = _entrant(state, command.player)
+    require(entrant.status is EntrantStatus.PLAYING, "player_not_playing", player=entrant.name)
+    amount = check_amount(command.amount)
+    require(amount > 0, "amount_missing")
+    movement = _purchase(
+        state,
+        now=now,
+        kind=MovementKind.TOP_UP,
+        player=command.player,
+        price=amount,
+        fee=Fee(),
+        bounty=0,
+        chips=chips_for(amount, state.cash),
+        paid=command.paid,
+    )
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.PayDebt)
+def _pay_debt(state: TournamentState, command: c.PayDebt, now: Instant) -> list[e.Event]:
+    entrant = _entrant(state, command.player)
+    check_amount(command.amount)
+    owed = entrant.owed
+    require(owed > 0, "nothing_owed", player=entrant.name)
+    amount = command.amount or owed
+    require(amount <= owed, "payment_more_than_owed", owed=owed)
+    movement = Movement(at=now, kind=MovementKind.PAYMENT, player=command.player, cash=amount)
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.PayOutDue)
+def _pay_out(state: TournamentState, command: c.PayOutDue, now: Instant) -> list[e.Event]:
+    entrant = _entrant(state, command.player)
+    check_amount(command.amount)
+    due = entrant.due
+    require(due > 0, "nothing_due", player=entrant.name)
+    amount = command.amount or due
+    require(amount <= due, "payment_more_than_due", due=due)
+    movement = Movement(at=now, kind=MovementKind.PAYOUT, player=command.player, cash=-amount)
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.CashOut)
+def _cash_out(state: TournamentState, command: c.CashOut, now: Instant) -> list[e.Event]:
+    _cash_only(state)
+    entrant = _entrant(state, command.player)
+    require(entrant.status is EntrantStatus.PLAYING, "player_not_playing", player=entrant.name)
+    chips = check_amount(command.chips, maximum=MAX_CHIPS)
+    value = money_for(chips, state.cash)
+    movement = Movement(
+        at=now,
+        kind=MovementKind.CASH_OUT,
+        player=command.player,
+        price=-value,
+        cash=-value if command.paid else 0,
+        chips=-chips,
+    )
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.BustPlayers)
+def _bust(state: TournamentState, command: c.BustPlayers, now: Instant) -> list[e.Event]:
+    _tournament_only(state)
+    _not_finished(state)
+    busts = command.busts
+    require(bool(busts), "no_player_chosen")
+    players = [bust.player for bust in busts]
+    require(len(set(players)) == len(players), "player_listed_twice")
+    for bust in busts:
+        entrant = _entrant(state, bust.player)
+        if entrant.status is EntrantStatus.BUSTED:
+            raise RuleViolation("player_already_out", player=entrant.name)
+        require(entrant.status is EntrantStatus.PLAYING, "player_not_playing", player=entrant.name)
+        if bust.start_stack is not None:
+            check_amount(bust.start_stack, maximum=MAX_CHIPS)
+        if bust.eliminator is not None:
+            eliminator = _entrant(state, bust.eliminator)
+            require(bust.eliminator not in players, "eliminator_is_out", player=eliminator.name)
+            require(
+                eliminator.status is EntrantStatus.PLAYING,
+                "eliminator_is_out",
+                player=eliminator.name,
+            )
+    left = len(state.alive())
+    require(left - len(busts) >= 1, "cannot_bust_everyone")
+    record = BustRecord(
+        hand=len(state.busts) + 1,
+        busts=tuple(busts),
+        at=now,
+        hand_for_hand=state_hand_for_hand(state),
+    )
+    return [e.PlayersBusted(at=now, record=record)]
+
+
+def state_hand_for_hand(state: TournamentState) -> bool:
+    """Whether tables play hand for hand (R27); tables set it."""
+    return bool(getattr(state, "hand_for_hand", False))
+
+
+@handles(c.RevertBust)
+def _revert(state: TournamentState, command: c.RevertBust, now: Instant) -> list[e.Event]:
+    entrant = _entrant(state, command.player)
+    require(entrant.status is EntrantStatus.BUSTED, "player_not_out", player=entrant.name)
+    return [e.BustReverted(at=now, player=command.player)]
+
+
+@handles(c.RemoveEntry)
+def _remove(state: TournamentState, command: c.RemoveEntry, now: Instant) -> list[e.Event]:
+    entrant = _entrant(state, command.player)
+    last = last_purchase(state, command.player)
+    require(last is not None, "nothing_to_refund", player=entrant.name)
+    assert last is not None
+    # The money paid for it goes back; what was still owed for it is cancelled.
+    paid_back = min(last.price, max(0, last.price - entrant.owed))
+    movement = Movement(
+        at=now,
+        kind=MovementKind.REFUND,
+        player=command.player,
+        price=-last.price,
+        fee=-last.fee,
+        bounty=-last.bounty,
+        prize=-last.prize,
+        cash=-paid_back,
+        chips=-last.chips,
+        refunded=last.kind,
+        revived=last.revived,
+    )
+    return [e.MoneyMoved(at=now, movement=movement)]
+
+
+def last_purchase(state: TournamentState, player: PlayerId) -> Movement | None:
+    """The player's latest purchase not yet refunded (refunds take back the latest first)."""
+    purchases = [m for m in state.ledger if m.player == player and m.kind in PURCHASES]
+    refunds = sum(1 for m in state.ledger if m.player == player and m.kind is MovementKind.REFUND)
+    remaining = len(purchases) - refunds
+    return purchases[remaining - 1] if remaining > 0 else None
+
+
+# -- apply -------------------------------------------------------------------------
+
+
+@applies(e.MoneySettingsChanged)
+def _money_changed(state: TournamentState, event: e.MoneySettingsChanged) -> TournamentState:
+    return evolve(state, money=event.settings)
+
+
+@applies(e.CashSettingsChanged)
+def _cash_changed(state: TournamentState, event: e.CashSettingsChanged) -> TournamentState:
+    return evolve(state, cash=event.settings)
+
+
+@applies(e.PlayerRegistered)
+def _registered(state: TournamentState, event: e.PlayerRegistered) -> TournamentState:
+    entrant = Entrant(
+        player=event.player, name=event.name, nickname=event.nickname, joined_at=event.at
+    )
+    return evolve(state, players={**state.players, event.player: entrant})
+
+
+def _counted(entrant: Entrant, movement: Movement) -> Entrant:
+    kind = movement.kind
+    changes: dict[str, object] = {
+        "price": entrant.price + movement.price
+        if kind is not MovementKind.CASH_OUT
+        else entrant.price,
+        "chips": entrant.chips + movement.chips,
+    }
+    if movement.cash > 0 or (movement.cash < 0 and kind is MovementKind.REFUND):
+        changes["paid"] = entrant.paid + movement.cash
+    elif movement.cash < 0:
+        changes["paid_out"] = entrant.paid_out - movement.cash
+    if kind is MovementKind.BUY_IN:
+        changes.update(entries=entrant.entries + 1, status=EntrantStatus.PLAYING)
+    elif kind is MovementKind.REENTRY:
+        changes.update(
+            entries=entrant.entries + 1,
+            reentries=entrant.reentries + 1,
+            status=EntrantStatus.PLAYING,
+        )
+    elif kind is MovementKind.REBUY:
+        changes.update(rebuys=entrant.rebuys + 1, status=EntrantStatus.PLAYING)
+    elif kind is MovementKind.ADDON:
+        changes.update(addons=entrant.addons + 1)
+    elif kind is MovementKind.CASH_OUT:
+        changes.update(cashed_out=entrant.cashed_out - movement.price, status=EntrantStatus.LEFT)
+    elif kind is MovementKind.REFUND:
+        refunded = movement.refunded
+        if refunded in (MovementKind.BUY_IN, MovementKind.REENTRY):
+            entries = entrant.entries - 1
+            changes["entries"] = entries
+            if refunded is MovementKind.REENTRY:
+                changes["reentries"] = entrant.reentries - 1
+            changes["status"] = (
+                EntrantStatus.REMOVED
+                if entries == 0
+                else EntrantStatus.BUSTED
+                if movement.revived
+                else entrant.status
+            )
+        elif refunded is MovementKind.REBUY:
+            changes["rebuys"] = entrant.rebuys - 1
+            if movement.revived:
+                changes["status"] = EntrantStatus.BUSTED
+        elif refunded is MovementKind.ADDON:
+            changes["addons"] = entrant.addons - 1
+    return evolve(entrant, **changes)
+
+
+def _without_bust_of(records: tuple[BustRecord, ...], player: PlayerId) -> tuple[BustRecord, ...]:
+    """The bust records with ``player``'s latest bust taken out."""
+    for position in range(len(records) - 1, -1, -1):
+        record = records[position]
+        if any(bust.player == player for bust in record.busts):
+            kept = tuple(bust for bust in record.busts if bust.player != player)
+            replaced = (evolve(record, busts=kept),) if kept else ()
+            return records[:position] + replaced + records[position + 1 :]
+    return records
+
+
+@applies(e.MoneyMoved)
+def _moved(state: TournamentState, event: e.MoneyMoved) -> TournamentState:
+    movement = event.movement
+    updated = _counted(state.players[movement.player], movement)
+    busts = state.busts
+    if updated.status is EntrantStatus.REMOVED:
+        # An entry made by mistake: its busts were mistakes too.
+        busts = tuple(
+            evolve(record, busts=kept)
+            for record in busts
+            if (kept := tuple(b for b in record.busts if b.player != movement.player))
+        )
+    return evolve(
+        state,
+        players={**state.players, movement.player: updated},
+        ledger=(*state.ledger, movement),
+        busts=busts,
+    )
+
+
+@applies(e.PlayersBusted)
+def _busted(state: TournamentState, event: e.PlayersBusted) -> TournamentState:
+    players = dict(state.players)
+    for bust in event.record.busts:
+        players[bust.player] = evolve(players[bust.player], status=EntrantStatus.BUSTED)
+    status = state.status
+    left = sum(1 for entrant in players.values() if entrant.status is EntrantStatus.PLAYING)
+    if left <= 1:
+        status = Status.FINISHED
+    return evolve(state, players=players, busts=(*state.busts, event.record), status=status)
+
+
+@applies(e.BustReverted)
+def _reverted(state: TournamentState, event: e.BustReverted) -> TournamentState:
+    entrant = state.players[event.player]
+    status = state.status
+    if status is Status.FINISHED:
+        status = Status.RUNNING if state.clock.started else Status.SETUP
+    return evolve(
+        state,
+        players={**state.players, event.player: evolve(entrant, status=EntrantStatus.PLAYING)},
+        busts=_without_bust_of(state.busts, event.player),
+        status=status,
+    )

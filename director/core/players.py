@@ -1,0 +1,130 @@
+"""The people in an event and every movement of money and chips (R1-R6, R32).
+
+Each entrant keeps counters for the console; the ledger keeps every movement
+in time order, so that the bank can be checked to the cent at any moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from director.core.ids import Instant, PlayerId
+
+
+class EntrantStatus(StrEnum):
+    REGISTERED = "registered"
+    """Expected, not yet bought in."""
+    PLAYING = "playing"
+    BUSTED = "busted"
+    LEFT = "left"
+    """Cash game: cashed out and gone (may come back)."""
+    REMOVED = "removed"
+    """Entered by mistake: the entry was refunded."""
+
+
+class MovementKind(StrEnum):
+    BUY_IN = "buy_in"
+    REENTRY = "reentry"
+    REBUY = "rebuy"
+    ADDON = "addon"
+    TOP_UP = "top_up"
+    REFUND = "refund"
+    PAYMENT = "payment"
+    CASH_OUT = "cash_out"
+    PAYOUT = "payout"
+
+
+PURCHASES = frozenset(
+    {
+        MovementKind.BUY_IN,
+        MovementKind.REENTRY,
+        MovementKind.REBUY,
+        MovementKind.ADDON,
+        MovementKind.TOP_UP,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Movement:
+    """One line of the money ledger.
+
+    ``price`` is what was bought (negative for a refund or a cash-out), split
+    into ``fee``, ``bounty`` and ``prize``; ``cash`` is the money that actually
+    changed hands with the bank (positive: into the bank). ``chips`` are the
+    chips given to the player (negative: returned).
+    """
+
+    at: Instant
+    kind: MovementKind
+    player: PlayerId
+    price: int = 0
+    fee: int = 0
+    bounty: int = 0
+    prize: int = 0
+    cash: int = 0
+    chips: int = 0
+    refunded: MovementKind | None = None
+    """For a refund: the kind of purchase it takes back."""
+    revived: bool = False
+    """A purchase that brought a busted player back (a re-entry, or a re-buy
+    after a bust); a refund of it puts them out again."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A person in this event, with the counters the console shows."""
+
+    player: PlayerId
+    name: str
+    nickname: str = ""
+    status: EntrantStatus = EntrantStatus.REGISTERED
+    entries: int = 0
+    rebuys: int = 0
+    addons: int = 0
+    price: int = 0
+    paid: int = 0
+    chips: int = 0
+    cashed_out: int = 0
+    paid_out: int = 0
+    reentries: int = 0
+    joined_at: Instant = Instant(0)
+
+    @property
+    def owed(self) -> int:
+        """Money this player still owes the bank for what they bought."""
+        return self.price - self.paid
+
+    @property
+    def due(self) -> int:
+        """Money the bank still owes this player for chips returned (cash game)."""
+        return self.cashed_out - self.paid_out
+
+    @property
+    def in_play(self) -> bool:
+        return self.status is EntrantStatus.PLAYING
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.name} ({self.nickname})" if self.nickname else self.name
+
+
+@dataclass(frozen=True)
+class Bust:
+    """One player out: who knocked them out, and their stack when the hand began."""
+
+    player: PlayerId
+    eliminator: PlayerId | None = None
+    start_stack: int | None = None
+    table: int = 0
+
+
+@dataclass(frozen=True)
+class BustRecord:
+    """The players who went out on one hand (R23), in the order they were recorded."""
+
+    hand: int
+    busts: tuple[Bust, ...]
+    at: Instant
+    hand_for_hand: bool = False

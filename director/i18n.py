@@ -125,9 +125,9 @@ def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -
     value = Decimal(amount).scaleb(-currency_digits(code))
     if symbol:
         return babel_numbers.format_currency(value, code, locale=babel_locale())
-    return babel_numbers.format_decimal(
-        value, locale=babel_locale(), decimal_quantization=True, format=None
-    )
+    digits = currency_digits(code)
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return babel_numbers.format_decimal(value, format=pattern, locale=babel_locale())
 
 
 def parse_money(text: str, code: str | None = None) -> int:

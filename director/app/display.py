@@ -209,10 +209,10 @@ def _figures(state: TournamentState, view: clk.ClockView, now: Instant) -> list[
         )
         average = numbers.average_stack
         big_blind = view.in_force.big_blind if view.in_force is not None else 0
-        value = format_number(average)
+        caption = _("Average stack")
         if big_blind:
-            value = _("{chips} ({blinds} BB)").format(chips=value, blinds=average // big_blind)
-        stats.append(Stat(_("Average stack"), value))
+            caption = _("Average · {blinds} BB").format(blinds=average // big_blind)
+        stats.append(Stat(caption, format_number(average)))
         stats.append(Stat(_("Prize pool"), format_money(numbers.prize_pool)))
     if state.money.rebuy is not None:
         is_open = rebuys_open(state, now)

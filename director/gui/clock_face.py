@@ -37,7 +37,8 @@ def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold
     if text:
         advance = QFontMetricsF(font).horizontalAdvance(text)
         if advance > width > 0:
-            font.setPixelSize(max(1, int(max_pixels * width / advance)))
+            # A little under the exact fit: glyph overhangs must stay inside too.
+            font.setPixelSize(max(1, int(max_pixels * 0.96 * width / advance)))
     return font
 
 

@@ -47,6 +47,7 @@ from director.gui.dialogs.settings import SettingsDialog
 from director.gui.models.events_model import EventsModel
 from director.gui.pages.clock_page import ClockPage
 from director.gui.pages.event_page import EventPage
+from director.gui.pages.players_page import PlayersPage
 from director.gui.pages.structure_page import StructurePage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
@@ -203,6 +204,7 @@ class MainWindow(QMainWindow):
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.settings_action = action(_("&Settings…"), self.show_settings, "Ctrl+,")
+        self.roster_action = action(_("&Players list…"), self.show_roster)
         self.shortcuts_action = action(_("&Keyboard shortcuts"), lambda: self.help_overlay.toggle())
 
         menu = self.menuBar()
@@ -210,6 +212,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.events_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.roster_action)
         file_menu.addAction(self.backups_action)
         file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
@@ -374,8 +377,8 @@ class MainWindow(QMainWindow):
         clock_page.show_display_requested.connect(self.show_display)
         console.add_page("clock", _("Clock"), clock_page)
         console.add_page("structure", _("Structure"), StructurePage(controller))
+        console.add_page("players", _("Players"), PlayersPage(controller))
         for key, title in (
-            ("players", _("Players")),
             ("tables", _("Tables")),
             ("payouts", _("Payouts")),
             ("floor", _("Floor")),
@@ -453,6 +456,12 @@ class MainWindow(QMainWindow):
         name = getattr(screen, "name", lambda: "")()
         if name and name != self.settings.display_screen:
             self.apply_settings(self.settings.with_changes(display_screen=name))
+
+    def show_roster(self) -> None:
+        from director.app.roster import Roster
+        from director.gui.dialogs.roster import RosterDialog
+
+        RosterDialog(Roster(self.database, clock=self.clock), self).exec()
 
     def show_settings(self) -> None:
         dialog = SettingsDialog(self.settings, self, audio_available=self.sound.available())

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -18,6 +19,7 @@ from director.app.changes import Changes
 from director.core import commands as c
 from director.gui.controller import SessionController
 from director.gui.models.events_model import kind_text
+from director.gui.pages.money_form import money_form
 from director.i18n import _, format_datetime
 
 
@@ -47,9 +49,15 @@ class EventPage(QWidget):
         form.addRow("", save)
         form.addRow(_("Kind"), self.kind)
         form.addRow(_("Created"), self.created)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addStretch()
+        details = QVBoxLayout()
+        details.addLayout(form)
+        details.addStretch()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(money_form(controller))
+        layout = QHBoxLayout(self)
+        layout.addLayout(details, 1)
+        layout.addWidget(scroll, 1)
         controller.changed.connect(self._on_changed)
         self.refresh()
 

@@ -1,0 +1,435 @@
+"""The players of the event: find or add someone by typing a few letters and
+pressing Enter, then one click per action. Every action is a command: it is
+saved at once and can be undone; a refused action says why."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QCompleter,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app.changes import Changes
+from director.app.roster import Roster, fold
+from director.core import commands as c
+from director.core.errors import RuleViolation
+from director.core.handlers.players import can_addon, can_rebuy, can_reenter
+from director.core.ids import PlayerId
+from director.core.ledger import figures
+from director.core.players import EntrantStatus
+from director.gui.common import confirm, scaled_font, show_error
+from director.gui.controller import SessionController
+from director.gui.dialogs.bust import BustDialog
+from director.gui.dialogs.settlement import SettlementDialog
+from director.gui.models.players_model import PlayersModel
+from director.i18n import _, describe_error, format_money, format_number, parse_money
+
+
+class PlayersPage(QWidget):
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.roster = Roster(controller.session.database, clock=controller.session.now)
+        cash = controller.state.is_cash
+
+        self.entry = QLineEdit()
+        self.entry.setPlaceholderText(_("Type a name and press Enter to buy in or find a player"))
+        self.entry.setFont(scaled_font(self.font(), 1.3))
+        self.entry.setClearButtonEnabled(True)
+        self.names = QStringListModel()
+        completer = QCompleter(self.names, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.entry.setCompleter(completer)
+        self.entry.returnPressed.connect(self.enter_name)
+        self.paid = QCheckBox(_("Paid now"))
+        self.paid.setChecked(True)
+        self.paid.setToolTip(_("Untick to record what is bought as owed"))
+        top = QHBoxLayout()
+        top.addWidget(self.entry, 1)
+        top.addWidget(self.paid)
+
+        self.model = PlayersModel()
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+        self.buttons: dict[str, QPushButton] = {}
+        actions = (
+            [
+                ("buy_in", _("&Buy-in…"), self.buy_in),
+                ("top_up", _("&Top-up…"), self.top_up),
+                ("cash_out", _("&Cash-out…"), self.cash_out),
+                ("pay", _("&Pay debt"), self.pay_debt),
+                ("pay_out", _("Pay &out"), self.pay_out),
+                ("remove", _("Re&move entry…"), self.remove),
+                ("settle", _("&Settlement…"), self.settlement),
+            ]
+            if cash
+            else [
+                ("buy_in", _("&Buy-in"), self.buy_in),
+                ("rebuy", _("&Re-buy"), self.rebuy),
+                ("addon", _("&Add-on"), self.addon),
+                ("reentry", _("Re-&entry"), self.reentry),
+                ("bust", _("B&ust…"), self.bust),
+                ("revert", _("Put &back in"), self.revert),
+                ("pay", _("&Pay debt"), self.pay_debt),
+                ("remove", _("Re&move entry…"), self.remove),
+            ]
+        )
+        row = QHBoxLayout()
+        for key, text, slot in actions:
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            row.addWidget(button)
+        row.addStretch()
+
+        self.figures = QGroupBox(_("Figures"))
+        self.figure_labels: dict[str, QLabel] = {}
+        form = QFormLayout(self.figures)
+        keys = (
+            [
+                ("players_left", _("Seated")),
+                ("chips_in_play", _("Chips in play")),
+                ("money_in", _("Money in")),
+                ("money_out", _("Money out")),
+                ("owed", _("Still owed")),
+            ]
+            if cash
+            else [
+                ("entries", _("Entries")),
+                ("players_left", _("Players left")),
+                ("rebuys", _("Re-buys")),
+                ("addons", _("Add-ons")),
+                ("chips_in_play", _("Chips in play")),
+                ("average", _("Average stack")),
+                ("prize_pool", _("Prize pool")),
+                ("bounty_pool", _("Bounty pool")),
+                ("fees", _("Fees")),
+                ("owed", _("Still owed")),
+            ]
+        )
+        for key, caption in keys:
+            label = QLabel()
+            label.setFont(scaled_font(self.font(), 1.15, bold=True))
+            label.setAlignment(Qt.AlignmentFlag.AlignRight)
+            self.figure_labels[key] = label
+            form.addRow(caption, label)
+        self.figures.setMinimumWidth(240)
+
+        body = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addLayout(top)
+        left.addWidget(self.table, 1)
+        left.addLayout(row)
+        body.addLayout(left, 1)
+        body.addWidget(self.figures)
+        layout = QVBoxLayout(self)
+        layout.addLayout(body)
+        self.status = QLabel()
+        layout.addWidget(self.status)
+
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
+        self.table.doubleClicked.connect(lambda _index: self._default_action())
+        controller.changed.connect(self._on_changed)
+        self.refresh()
+
+    # -- reading ---------------------------------------------------------------
+
+    def selected(self) -> PlayerId | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.player_at(rows[0].row()) if rows else None
+
+    def select(self, player: PlayerId) -> None:
+        row = self.model.row_of(player)
+        if row >= 0:
+            self.table.selectRow(row)
+            self.table.scrollTo(self.model.index(row, 0))
+
+    def refresh(self) -> None:
+        selected = self.selected()
+        state = self.controller.state
+        self.model.set_state(state, self.seat_names())
+        if selected is not None:
+            self.select(selected)
+        numbers = figures(state.players, state.ledger)
+        values = {
+            "entries": format_number(numbers.entries),
+            "players_left": format_number(numbers.players_left),
+            "rebuys": format_number(numbers.rebuys),
+            "addons": format_number(numbers.addons),
+            "chips_in_play": format_number(numbers.chips_in_play),
+            "average": format_number(numbers.average_stack),
+            "prize_pool": format_money(numbers.prize_pool),
+            "bounty_pool": format_money(numbers.bounty_pool),
+            "fees": format_money(numbers.fees),
+            "owed": format_money(numbers.owed),
+            "money_in": format_money(numbers.money_in),
+            "money_out": format_money(numbers.money_out),
+        }
+        for key, label in self.figure_labels.items():
+            label.setText(values[key])
+        names = [entrant.name for entrant in state.players.values()]
+        known = {fold(name) for name in names}
+        names += [p.name for p in self.roster.all() if fold(p.name) not in known]
+        self.names.setStringList(sorted(names, key=str.casefold))
+        self._update_buttons()
+
+    def seat_names(self) -> dict[PlayerId, str]:
+        """Seats to show beside names; the tables part of the product fills this."""
+        return {}
+
+    def _on_changed(self, changes: Changes) -> None:
+        if changes.touches("players", "ledger", "busts", "money", "cash", "status", "tables"):
+            self.refresh()
+
+    def _update_buttons(self) -> None:
+        chosen = self.selected() is not None
+        for key, button in self.buttons.items():
+            button.setEnabled(chosen or key in ("settle",))
+        player = self.selected()
+        if player is None or self.controller.state.is_cash:
+            return
+        now = self.controller.now()
+        state = self.controller.state
+        rebuy = can_rebuy(state, player, now)
+        if rebuy is not None and rebuy.code == "rebuy_needs_stack":
+            rebuy = None  # the page asks for the stack when the button is clicked
+        for key, refusal in (
+            ("rebuy", rebuy),
+            ("addon", can_addon(state, player, now)),
+            ("reentry", can_reenter(state, player, now)),
+        ):
+            self.buttons[key].setToolTip(describe_error(refusal) if refusal else "")
+
+    # -- typing a name -------------------------------------------------------------
+
+    def enter_name(self) -> None:
+        """Enter: select a player of the event, or buy in someone from the roster,
+        or (after one confirmation) add a new person and buy them in."""
+        text = " ".join(self.entry.text().split())
+        if not text:
+            return
+        state = self.controller.state
+        wanted = fold(text)
+        in_event = [
+            e
+            for e in state.players.values()
+            if fold(e.name) == wanted or fold(e.display_name) == wanted
+        ]
+        if not in_event:
+            matches = [e for e in state.players.values() if wanted in fold(e.name)]
+            in_event = matches if len(matches) == 1 else []
+        if in_event:
+            entrant = in_event[0]
+            self.select(entrant.player)
+            if entrant.status is EntrantStatus.REGISTERED:
+                self.buy_in()
+            self.entry.clear()
+            return
+        known = self.roster.find(text)
+        if known is None:
+            candidates = self.roster.search(text, limit=2)
+            if len(candidates) == 1 and fold(candidates[0].name).startswith(wanted):
+                known = candidates[0]
+        if known is None:
+            if not confirm(
+                self,
+                _("New player"),
+                _("Add “{name}” to the players and buy them in?").format(name=text),
+                yes=_("Add"),
+            ):
+                return
+            try:
+                known = self.roster.add(text)
+            except RuleViolation as error:
+                show_error(self, error)
+                return
+        self._buy_in_player(known.id, known.name, known.nickname)
+        self.entry.clear()
+
+    def _buy_in_player(self, player: PlayerId, name: str, nickname: str = "") -> None:
+        amount = 0
+        if self.controller.state.is_cash:
+            amount_text, accepted = QInputDialog.getText(
+                self, _("Buy-in"), _("Money brought by {name}:").format(name=name)
+            )
+            if not accepted:
+                return
+            try:
+                amount = parse_money(amount_text)
+            except ValueError:
+                show_error(self, RuleViolation("amount_not_whole", value=amount_text))
+                return
+        changes = self.controller.dispatch(
+            c.BuyIn(
+                player=player,
+                name=name,
+                nickname=nickname,
+                paid=self.paid.isChecked(),
+                amount=amount,
+            ),
+            self,
+        )
+        if changes is not None:
+            self.select(player)
+            self.status.setText(_("{name} is in.").format(name=name))
+
+    # -- actions -------------------------------------------------------------------
+
+    def _selected_or_warn(self) -> PlayerId | None:
+        player = self.selected()
+        if player is None:
+            show_error(self, RuleViolation("no_player_chosen"))
+        return player
+
+    def _default_action(self) -> None:
+        player = self.selected()
+        entrant = self.controller.state.players.get(player) if player else None
+        if entrant is not None and entrant.status is EntrantStatus.REGISTERED:
+            self.buy_in()
+
+    def buy_in(self) -> None:
+        player = self._selected_or_warn()
+        if player is not None:
+            entrant = self.controller.state.players[player]
+            self._buy_in_player(player, entrant.name, entrant.nickname)
+
+    def rebuy(self) -> None:
+        player = self._selected_or_warn()
+        if player is None:
+            return
+        state = self.controller.state
+        entrant = state.players[player]
+        stack = None
+        rule = state.money.rebuy
+        if entrant.status is EntrantStatus.PLAYING and rule is not None and rule.threshold > 0:
+            chips, accepted = QInputDialog.getInt(
+                self,
+                _("Re-buy"),
+                _("{name}'s chips now (re-buys at {limit} or fewer):").format(
+                    name=entrant.name, limit=format_number(rule.threshold)
+                ),
+                0,
+                0,
+                2_000_000_000,
+            )
+            if not accepted:
+                return
+            stack = chips
+        elif entrant.status is EntrantStatus.PLAYING:
+            stack = None
+        self.controller.dispatch(
+            c.Rebuy(player=player, paid=self.paid.isChecked(), stack=stack), self
+        )
+
+    def addon(self) -> None:
+        player = self._selected_or_warn()
+        if player is not None:
+            self.controller.dispatch(c.Addon(player=player, paid=self.paid.isChecked()), self)
+
+    def reentry(self) -> None:
+        player = self._selected_or_warn()
+        if player is not None:
+            self.controller.dispatch(c.Reentry(player=player, paid=self.paid.isChecked()), self)
+
+    def bust(self) -> None:
+        player = self._selected_or_warn()
+        if player is None:
+            return
+        dialog = BustDialog(self.controller.state, player, self)
+        if dialog.exec() and dialog.busts:
+            self.controller.dispatch(c.BustPlayers(busts=dialog.busts), self)
+
+    def revert(self) -> None:
+        player = self._selected_or_warn()
+        if player is not None:
+            self.controller.dispatch(c.RevertBust(player=player), self)
+
+    def pay_debt(self) -> None:
+        player = self._selected_or_warn()
+        if player is not None:
+            self.controller.dispatch(c.PayDebt(player=player), self)
+
+    def pay_out(self) -> None:
+        player = self._selected_or_warn()
+        if player is not None:
+            self.controller.dispatch(c.PayOutDue(player=player), self)
+
+    def remove(self) -> None:
+        player = self._selected_or_warn()
+        if player is None:
+            return
+        entrant = self.controller.state.players[player]
+        if confirm(
+            self,
+            _("Remove an entry"),
+            _(
+                "Take back {name}'s last purchase as a refund? "
+                "Use this for an entry made by mistake."
+            ).format(name=entrant.name),
+            yes=_("Remove"),
+        ):
+            self.controller.dispatch(c.RemoveEntry(player=player), self)
+
+    def _amount(self, title: str, prompt: str) -> int | None:
+        text, accepted = QInputDialog.getText(self, title, prompt)
+        if not accepted:
+            return None
+        try:
+            return parse_money(text)
+        except ValueError:
+            show_error(self, RuleViolation("amount_not_whole", value=text))
+            return None
+
+    def top_up(self) -> None:
+        player = self._selected_or_warn()
+        if player is None:
+            return
+        amount = self._amount(_("Top-up"), _("Amount:"))
+        if amount is not None:
+            self.controller.dispatch(
+                c.TopUp(player=player, amount=amount, paid=self.paid.isChecked()), self
+            )
+
+    def cash_out(self) -> None:
+        player = self._selected_or_warn()
+        if player is None:
+            return
+        entrant = self.controller.state.players[player]
+        chips, accepted = QInputDialog.getInt(
+            self,
+            _("Cash-out"),
+            _("Chips {name} hands back:").format(name=entrant.name),
+            0,
+            0,
+            2_000_000_000,
+        )
+        if accepted:
+            self.controller.dispatch(
+                c.CashOut(player=player, chips=chips, paid=self.paid.isChecked()), self
+            )
+
+    def settlement(self) -> None:
+        SettlementDialog(self.controller.state, self).exec()

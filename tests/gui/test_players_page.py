@@ -1,0 +1,204 @@
+"""The players page: type a name and Enter, one click per action, reasons shown."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from director.app import structures
+from director.app.display import display_data
+from director.app.roster import Roster
+from director.core import commands as c
+from director.core.money import Fee, MoneySettings, RebuyRule
+from director.core.players import EntrantStatus
+from director.core.state import EventKind
+from director.gui.dialogs.bust import BustDialog
+from director.gui.dialogs.settlement import SettlementDialog, payment_lines
+from director.gui.pages import players_page as page_module
+from director.gui.pages.money_form import CashMoneyForm, TournamentMoneyForm
+from director.gui.pages.players_page import PlayersPage
+from tests.core.helpers import MIN
+
+SETTINGS = MoneySettings(
+    buy_in=2000,
+    chips=5000,
+    fee=Fee(fixed=200),
+    bounty=500,
+    late_until_level=4,
+    rebuy=RebuyRule(price=2000, chips=5000, until_level=2, threshold=0),
+)
+
+
+@pytest.fixture
+def window(qtbot, window_factory, monkeypatch):
+    made = window_factory()
+    session = made.library.create("Friday night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    session.dispatch(c.SetMoneySettings(settings=SETTINGS))
+    made.open_session(session)
+    made.console.show_page("players")
+    monkeypatch.setattr(page_module, "confirm", lambda *a, **k: True)
+    return made
+
+
+def page_of(window) -> PlayersPage:
+    page = window.console.page("players")
+    assert isinstance(page, PlayersPage)
+    return page
+
+
+def type_name(qtbot, page: PlayersPage, text: str) -> None:
+    page.entry.setText(text)
+    qtbot.keyClick(page.entry, Qt.Key.Key_Return)
+
+
+def test_typing_a_new_name_adds_and_buys_in(qtbot, window) -> None:
+    page = page_of(window)
+    type_name(qtbot, page, "Zoë Martin")
+    state = window.controller.state
+    (entrant,) = state.players.values()
+    assert entrant.name == "Zoë Martin" and entrant.status is EntrantStatus.PLAYING
+    assert Roster(window.database).find("zoe martin") is not None
+    assert page.figure_labels["prize_pool"].text() == "€13.00"
+    assert page.entry.text() == ""
+    assert window.undo_action.text() == "&Undo: buy-in of Zoë Martin"
+
+
+def test_a_known_player_buys_in_without_a_question(qtbot, window, monkeypatch) -> None:
+    Roster(window.database).add("Ann Smith")
+    asked = []
+    monkeypatch.setattr(page_module, "confirm", lambda *a, **k: asked.append(a[2]) or False)
+    page = page_of(window)
+    type_name(qtbot, page, "ann s")
+    assert [e.name for e in window.controller.state.players.values()] == ["Ann Smith"]
+    assert asked == []
+    type_name(qtbot, page, "Bob")  # a new name asks once; "No" adds nobody
+    assert len(asked) == 1 and "Bob" in asked[0]
+    assert [e.name for e in window.controller.state.players.values()] == ["Ann Smith"]
+    assert Roster(window.database).find("Bob") is None
+
+
+def test_typing_a_name_already_in_the_event_selects_it(qtbot, window) -> None:
+    page = page_of(window)
+    for name in ("Ann", "Bob", "Cat"):
+        type_name(qtbot, page, name)
+    type_name(qtbot, page, "bob")
+    assert len(window.controller.state.players) == 3
+    selected = page.selected()
+    assert window.controller.state.players[selected].name == "Bob"
+
+
+def test_a_refused_action_says_why(qtbot, window, monkeypatch) -> None:
+    shown = []
+    monkeypatch.setattr(
+        "director.gui.controller.show_error", lambda parent, error, **k: shown.append(error.code)
+    )
+    page = page_of(window)
+    type_name(qtbot, page, "Ann")
+    page.rebuy()
+    assert shown == ["rebuy_only_when_out"]
+    assert "still in" in page.buttons["rebuy"].toolTip()
+
+
+def test_bust_with_eliminator_then_rebuy_and_figures(qtbot, window, clock) -> None:
+    page = page_of(window)
+    for name in ("Ann", "Bob", "Cat"):
+        type_name(qtbot, page, name)
+    state = window.controller.state
+    ids = {e.name: e.player for e in state.players.values()}
+    window.controller.dispatch(c.StartClock())
+    dialog = BustDialog(state, ids["Cat"], page)
+    qtbot.addWidget(dialog)
+    _out, eliminator, _stack = dialog.rows[0]
+    eliminator.setCurrentIndex(eliminator.findData(int(ids["Ann"])))
+    dialog.accept()
+    window.controller.dispatch(c.BustPlayers(busts=dialog.busts))
+    assert window.controller.state.players[ids["Cat"]].status is EntrantStatus.BUSTED
+    page.select(ids["Cat"])
+    page.rebuy()
+    assert window.controller.state.players[ids["Cat"]].rebuys == 1
+    assert page.figure_labels["rebuys"].text() == "1"
+    data = display_data(window.controller.state, window.controller.now())
+    assert ("Players", "3 / 3") in [(s.caption, s.value) for s in data.stats]
+    assert ("Re-buys", "Open") in [(s.caption, s.value) for s in data.stats]
+    clock.advance(45 * MIN)
+    data = display_data(window.controller.state, window.controller.now())
+    assert ("Re-buys", "Closed") in [(s.caption, s.value) for s in data.stats]
+
+
+def test_several_busts_on_one_hand_need_stacks(qtbot, window) -> None:
+    page = page_of(window)
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        type_name(qtbot, page, name)
+    state = window.controller.state
+    ids = {e.name: e.player for e in state.players.values()}
+    dialog = BustDialog(state, ids["Bob"], page)
+    qtbot.addWidget(dialog)
+    dialog.add_row(ids["Cat"])
+    dialog.accept()
+    assert not dialog.error.isHidden() and dialog.busts == ()
+    dialog.rows[0][2].setText("4,000")
+    dialog.rows[1][2].setText("2000")
+    dialog.accept()
+    window.controller.dispatch(c.BustPlayers(busts=dialog.busts))
+    page.refresh()
+    rows = {row.entrant.name: row.place.best for row in page.model.rows if row.place}
+    assert rows == {"Bob": 3, "Cat": 4}
+
+
+def test_remove_entry_refunds(qtbot, window) -> None:
+    page = page_of(window)
+    type_name(qtbot, page, "Mistake")
+    page.remove()
+    (entrant,) = window.controller.state.players.values()
+    assert entrant.status is EntrantStatus.REMOVED
+    assert page.figure_labels["prize_pool"].text() == "€0.00"
+
+
+def test_money_form_shows_bad_input_inline_and_saves(qtbot, window) -> None:
+    window.console.show_page("event")
+    form = window.console.page("event").findChild(TournamentMoneyForm)
+    form.buy_in.setText("twenty")
+    form.save()
+    assert not form.error.isHidden()
+    assert window.controller.state.money == SETTINGS
+    form.buy_in.setText("25.50")
+    form.bounty.setText("30")
+    form.save()
+    assert "more than the price" in form.error.text()
+    form.bounty.setText("5")
+    form.save()
+    assert form.error.isHidden()
+    assert window.controller.state.money.buy_in == 2550
+    window.undo_action.trigger()
+    assert form.buy_in.text() == "20.00"
+
+
+def test_cash_game_buy_in_cash_out_and_settlement(qtbot, window_factory, monkeypatch) -> None:
+    window = window_factory()
+    session = window.library.create("Cash night", EventKind.CASH)
+    window.open_session(session)
+    window.console.show_page("players")
+    monkeypatch.setattr(page_module, "confirm", lambda *a, **k: True)
+    answers = iter([("50", True), ("50", True)])
+    monkeypatch.setattr(page_module.QInputDialog, "getText", lambda *a, **k: next(answers))
+    page = page_of(window)
+    type_name(qtbot, page, "Ann")
+    page.paid.setChecked(False)
+    type_name(qtbot, page, "Bob")
+    state = window.controller.state
+    ids = {e.name: e.player for e in state.players.values()}
+    assert state.players[ids["Bob"]].owed == 5000
+    chips = iter([(8000, True), (2000, True)])
+    monkeypatch.setattr(page_module.QInputDialog, "getInt", lambda *a, **k: next(chips))
+    page.select(ids["Ann"])
+    page.cash_out()
+    page.select(ids["Bob"])
+    page.cash_out()
+    lines = payment_lines(window.controller.state)
+    assert lines  # Bob never paid, the bank and Bob settle with Ann
+    dialog = SettlementDialog(window.controller.state)
+    qtbot.addWidget(dialog)
+    assert dialog.chip_check.text().startswith("✔")
+    form = window.console.page("event").findChild(CashMoneyForm)
+    assert form is not None

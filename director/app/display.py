@@ -123,7 +123,12 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
     limit = structure.limit
     level_label = time_caption = blinds = ante = pending = next_text = note = ""
     hands_level = False
-    if item is None:
+    if item is None and state.is_cash:
+        level_label = _("Cash game")
+        ends = state.cash.ends_at
+        time_text = format_clock(max(0, ends - now)) if ends else "--:--"
+        time_caption = _("Game ends in") if ends else ""
+    elif item is None:
         time_text = "--:--"
         level_label = _("No blind structure")
     elif isinstance(item, Break):
@@ -195,6 +200,8 @@ def _figures(state: TournamentState, view: clk.ClockView, now: Instant) -> list[
     if state.is_cash:
         if numbers.players_left:
             stats.append(Stat(_("Players"), format_number(numbers.players_left)))
+        if state.cash.starts_at:
+            stats.append(Stat(_("Started"), format_time(state.cash.starts_at)))
         if state.cash.ends_at:
             stats.append(Stat(_("Game ends"), format_time(state.cash.ends_at)))
         return stats

@@ -15,6 +15,7 @@ from director.core.messages import Message
 from director.core.money import CashSettings, MoneySettings
 from director.core.players import Bust
 from director.core.records import Registry, Versioned
+from director.core.seating import Move
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Structure
 
@@ -316,3 +317,130 @@ class CashOut(Command):
 
     def label(self, state: TournamentState) -> Message:
         return Message("cash_out", {"player": _name(state, self.player)})
+
+
+# -- tables -------------------------------------------------------------------------
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetTableOptions(Command):
+    seats_per_table: int = 9
+    method: str = "dead"
+    final_redraw: bool = True
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class DrawSeats(Command):
+    """R7: draw a seat for every player in; ``tables`` forces the number of tables."""
+
+    tables: int = 0
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class DrawForButton(Command):
+    """R7: high-card draw for the first button, at one table (0: every table)."""
+
+    table: int = 0
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetButton(Command):
+    """The first hand's button, entered by hand."""
+
+    table: int
+    seat: int
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class HandDone(Command):
+    """A hand is over at ``table``: move the button and the blinds."""
+
+    table: int
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("hand_done", {"table": self.table})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class ConfirmMove(Command):
+    """Confirm a planned move (the first one when ``move`` is None)."""
+
+    move: Move | None = None
+
+    def label(self, state: TournamentState) -> Message:
+        move = self.move or (state.tables.pending[0] if state.tables.pending else None)
+        name = _name(state, PlayerId(int(move.player))) if move else ""
+        return Message("confirm_move", {"player": name})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class ConfirmAllMoves(Command):
+    pass
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class MovePlayer(Command):
+    """Move a player by hand to an open seat."""
+
+    player: PlayerId
+    table: int
+    seat: int
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("move_player", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetBreakOrder(Command):
+    order: tuple[int, ...]
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetHandForHand(Command):
+    on: bool
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("hand_for_hand_on" if self.on else "hand_for_hand_off")
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class RedrawFinalTable(Command):
+    pass
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SitOut(Command):
+    player: PlayerId
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("sit_out", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SitIn(Command):
+    player: PlayerId
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("sit_in", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class PostBlinds(Command):
+    player: PlayerId
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("post_blinds", {"player": _name(state, self.player)})

@@ -7,7 +7,7 @@ comes out, or ``RuleViolation`` is raised and nothing happens.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from director.core import commands as c
@@ -20,6 +20,8 @@ NAME_MAX_LENGTH = 120
 
 Handler = Callable[[TournamentState, Any, Instant], list[e.Event]]
 _HANDLERS: dict[type[c.Command], Handler] = {}
+Reaction = Callable[[TournamentState, Sequence[e.Event], Instant], list[e.Event]]
+_REACTIONS: list[Reaction] = []
 
 C = TypeVar("C", bound=c.Command)
 
@@ -36,6 +38,13 @@ def handles(
     return add
 
 
+def reacts(function: Reaction) -> Reaction:
+    """Register a reaction: after every command, it may add the events that
+    follow from the command's events (seats follow busts, for instance)."""
+    _REACTIONS.append(function)
+    return function
+
+
 def decide(state: TournamentState, command: c.Command, now: Instant) -> list[e.Event]:
     """The events ``command`` causes in ``state`` at time ``now``.
 
@@ -46,7 +55,11 @@ def decide(state: TournamentState, command: c.Command, now: Instant) -> list[e.E
         raise RuleViolation("unknown_command", type=type(command).__name__)
     if not state.created and not isinstance(command, c.CreateTournament):
         raise RuleViolation("event_not_created")
-    return handler(state, command, now)
+    events = handler(state, command, now)
+    if events:
+        for reaction in _REACTIONS:
+            events = [*events, *reaction(state, events, now)]
+    return events
 
 
 def clean_name(name: str) -> str:

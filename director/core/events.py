@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from director.core.buttons import Positions
 from director.core.clock import NewLevelApplies
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
 from director.core.players import BustRecord, Movement
 from director.core.records import Registry, Versioned
+from director.core.seating import Move
 from director.core.state import EventKind
 from director.core.structure import Structure
 
@@ -160,4 +162,118 @@ class PlayersBusted(Event):
 class BustReverted(Event):
     """A bust recorded by mistake: the player is back in."""
 
+    player: PlayerId
+
+
+# -- tables (R5, R7, R11-R14, R24-R27) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatAssignment:
+    player: PlayerId
+    table: int
+    seat: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class TableOptionsChanged(Event):
+    seats_per_table: int
+    method: str
+    final_redraw: bool
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class SeatsDrawn(Event):
+    """R7: every player's seat, the tables in play and the breaking order."""
+
+    seats: tuple[SeatAssignment, ...]
+    tables: tuple[int, ...]
+    break_order: tuple[int, ...]
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class FinalTableDrawn(Event):
+    """R26: everyone left redrawn at the final table."""
+
+    table: int
+    seats: tuple[SeatAssignment, ...]
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class PlayerSeated(Event):
+    player: PlayerId
+    table: int
+    seat: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class PlayerUnseated(Event):
+    player: PlayerId
+    table: int
+    seat: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class MovesPlanned(Event):
+    """The moves that break and balance tables, waiting for the organizer."""
+
+    moves: tuple[Move, ...]
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class PlayerMoved(Event):
+    move: Move
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class ButtonPlaced(Event):
+    """The first hand's button at a table; ``cards`` when drawn by high card (R7)."""
+
+    table: int
+    positions: Positions
+    cards: tuple[tuple[int, str], ...] = ()
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class TableHandDealt(Event):
+    """A hand is over at a table: the next hand's button and blinds."""
+
+    table: int
+    positions: Positions
+    dealt_out: frozenset[int] = frozenset()
+    owes_big: frozenset[int] = frozenset()
+    owes_small: frozenset[int] = frozenset()
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class BreakOrderSet(Event):
+    order: tuple[int, ...]
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class HandForHandSet(Event):
+    on: bool
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class SittingOutChanged(Event):
+    player: PlayerId
+    away: bool
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class BlindsPosted(Event):
     player: PlayerId

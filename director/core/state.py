@@ -16,6 +16,7 @@ from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
 from director.core.players import BustRecord, Entrant, EntrantStatus, Movement
 from director.core.structure import Structure
+from director.core.tables import TablesState
 
 
 class EventKind(StrEnum):
@@ -51,6 +52,7 @@ class TournamentState:
     players: Mapping[PlayerId, Entrant] = field(default_factory=dict)
     ledger: tuple[Movement, ...] = ()
     busts: tuple[BustRecord, ...] = ()
+    tables: TablesState = TablesState()
     version: int = 0
 
     @property

@@ -52,6 +52,10 @@ class ClockTicker(QObject):
         self._last = current
         self.tick.emit()
         delay = clk.next_change_in(current)
+        state = self.controller.state
+        if delay is None and state.is_cash and not state.structure.items and state.cash.ends_at:
+            # A cash game without levels counts down to its end time.
+            delay = 1000 - self.controller.now() % 1000
         if delay is None:
             self._timer.stop()
         else:

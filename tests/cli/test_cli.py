@@ -127,3 +127,31 @@ def test_status_json_includes_the_clock(db_path: Path, clock, capsys) -> None:
     assert section["seconds_left"] == 15 * 60  # 14:59.6 left is shown as 15:00
     assert section["paused"] is True and section["running"] is False
     assert section["next_level"]["level"] == 2
+
+
+def test_status_json_includes_players_money_and_tables(db_path: Path, clock, capsys) -> None:
+    from director.core.ids import PlayerId
+    from director.core.money import Fee, MoneySettings
+    from director.core.players import Bust
+
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Full night")
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000, fee=Fee(fixed=200))))
+    for number in range(1, 13):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"P{number}", paid=number != 3))
+    session.dispatch(c.DrawSeats())
+    session.dispatch(c.SetButton(table=1, seat=min(session.state.tables.tables[1].seats)))
+    session.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(4), eliminator=PlayerId(5)),)))
+    database.close()
+    assert main(["status", "Full night", "--json", "--db", str(db_path)]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert (document["entries"], document["players_left"]) == (12, 11)
+    assert document["prize_pool"] == 12 * 1800 and document["fees"] == 2400
+    assert document["owed"] == 2000
+    four = next(p for p in document["player_list"] if p["id"] == 4)
+    assert four["status"] == "busted" and four["place"] == 12
+    tables = document["tables"]
+    assert [t["number"] for t in tables["tables"]] == [1, 2]
+    seated = sum(len(t["seats"]) for t in tables["tables"])
+    assert seated == 11
+    assert tables["tables"][0]["button"] is not None

@@ -202,3 +202,32 @@ def test_cash_game_buy_in_cash_out_and_settlement(qtbot, window_factory, monkeyp
     assert dialog.chip_check.text().startswith("✔")
     form = window.console.page("event").findChild(CashMoneyForm)
     assert form is not None
+
+
+def test_register_only_then_enter_buys_in(qtbot, window) -> None:
+    page = page_of(window)
+    page.entry.setText("Early Bird")
+    page.register_button.click()
+    (entrant,) = window.controller.state.players.values()
+    assert entrant.status is EntrantStatus.REGISTERED and entrant.entries == 0
+    type_name(qtbot, page, "early bird")
+    (entrant,) = window.controller.state.players.values()
+    assert entrant.status is EntrantStatus.PLAYING
+
+
+def test_cash_game_display_counts_down_to_the_end(qtbot, window_factory, clock) -> None:
+    from director.core.money import CashSettings
+
+    window = window_factory()
+    session = window.library.create("Cash night", EventKind.CASH)
+    session.dispatch(
+        c.SetCashSettings(
+            settings=CashSettings(
+                starts_at=clock.now, ends_at=clock.now + 3 * 3600_000, chip_money=1, chip_count=1
+            )
+        )
+    )
+    clock.advance(30 * MIN)
+    data = display_data(session.state, clock.now)
+    assert data.level_label == "Cash game" and data.time_text == "2:30:00"
+    assert [s.caption for s in data.stats] == ["Started", "Game ends"]

@@ -9,7 +9,9 @@ from director.core.decide import clean_date, clean_name, handles
 from director.core.errors import require
 from director.core.frozen import evolve
 from director.core.ids import Instant
-from director.core.state import TournamentState
+from director.core.buttons import DEAD, MOVING
+from director.core.state import EventKind, TournamentState
+from director.core.tables import TablesState
 from director.core.structure import require_valid
 
 
@@ -61,6 +63,8 @@ def _created(state: TournamentState, event: e.TournamentCreated) -> TournamentSt
         event_date=event.event_date,
         venue=event.venue,
         structure=event.structure,
+        # R12: cash games move the button; tournaments use the dead button (R11).
+        tables=TablesState(method=MOVING if event.kind is EventKind.CASH else DEAD),
     )
 
 

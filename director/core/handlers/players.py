@@ -436,18 +436,17 @@ def _bust(state: TournamentState, command: c.BustPlayers, now: Instant) -> list[
             )
     left = len(state.alive())
     require(left - len(busts) >= 1, "cannot_bust_everyone")
-    record = BustRecord(
-        hand=len(state.busts) + 1,
-        busts=tuple(busts),
-        at=now,
-        hand_for_hand=state_hand_for_hand(state),
-    )
+    tables = state.tables
+    if tables.hand_for_hand:
+        # R27: the hand-for-hand round is the "hand"; each bust knows its table.
+        seated = tables.seated()
+        busts = tuple(
+            evolve(bust, table=seated.get(bust.player, (bust.table, 0))[0]) for bust in busts
+        )
+        record = BustRecord(hand=tables.round, busts=busts, at=now, hand_for_hand=True)
+    else:
+        record = BustRecord(hand=len(state.busts) + 1, busts=tuple(busts), at=now)
     return [e.PlayersBusted(at=now, record=record)]
-
-
-def state_hand_for_hand(state: TournamentState) -> bool:
-    """Whether tables play hand for hand (R27); tables set it."""
-    return bool(getattr(state, "hand_for_hand", False))
 
 
 @handles(c.RevertBust)
@@ -599,7 +598,14 @@ def _busted(state: TournamentState, event: e.PlayersBusted) -> TournamentState:
     left = sum(1 for entrant in players.values() if entrant.status is EntrantStatus.PLAYING)
     if left <= 1:
         status = Status.FINISHED
-    return evolve(state, players=players, busts=(*state.busts, event.record), status=status)
+    record = event.record
+    busts = state.busts
+    if record.hand_for_hand and busts and busts[-1].hand_for_hand and busts[-1].hand == record.hand:
+        # R23, R27: busts on the same hand-for-hand hand, at any table, share
+        # one record, so they tie across tables.
+        record = evolve(busts[-1], busts=(*busts[-1].busts, *record.busts))
+        busts = busts[:-1]
+    return evolve(state, players=players, busts=(*busts, record), status=status)
 
 
 @applies(e.BustReverted)

@@ -55,11 +55,15 @@ class PlayersPage(QWidget):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.entry.setCompleter(completer)
         self.entry.returnPressed.connect(self.enter_name)
+        self.register_button = QPushButton(_("Register &only"))
+        self.register_button.setToolTip(_("Put the typed name on the list without a buy-in yet"))
+        self.register_button.clicked.connect(self.register_only)
         self.paid = QCheckBox(_("Paid now"))
         self.paid.setChecked(True)
         self.paid.setToolTip(_("Untick to record what is bought as owed"))
         top = QHBoxLayout()
         top.addWidget(self.entry, 1)
+        top.addWidget(self.register_button)
         top.addWidget(self.paid)
 
         self.model = PlayersModel()
@@ -268,6 +272,25 @@ class PlayersPage(QWidget):
                 return
         self._buy_in_player(known.id, known.name, known.nickname)
         self.entry.clear()
+
+    def register_only(self) -> None:
+        """Put the typed name on the event's list, to buy in later."""
+        text = " ".join(self.entry.text().split())
+        if not text:
+            show_error(self, RuleViolation("name_empty"))
+            return
+        known = self.roster.find(text)
+        if known is None:
+            try:
+                known = self.roster.add(text)
+            except RuleViolation as error:
+                show_error(self, error)
+                return
+        if self.controller.dispatch(
+            c.RegisterPlayer(player=known.id, name=known.name, nickname=known.nickname), self
+        ):
+            self.select(known.id)
+            self.entry.clear()
 
     def _buy_in_player(self, player: PlayerId, name: str, nickname: str = "") -> None:
         amount = 0

@@ -1,0 +1,607 @@
+"""Tables: the seat draw, the button and blinds, balancing and breaking
+(R5, R7, R11-R14, R24-R27), and how seats follow every change of players.
+
+Draws use a random generator seeded from the moment and the state's version,
+so ``decide`` stays a pure function; the events store what was drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from director.core import commands as c
+from director.core import events as e
+from director.core.apply import applies, apply, fold
+from director.core.buttons import (
+    DEAD,
+    MAX_SEATS,
+    MIN_SEATS,
+    MOVING,
+    between,
+    dealt_out,
+    first_hand,
+    next_hand,
+)
+from director.core.decide import handles, reacts
+from director.core.errors import RuleViolation, require
+from director.core.frozen import evolve
+from director.core.ids import Instant, PlayerId
+from director.core.seating import Move, draw_open_seat, draw_seats, plan_moves, redraw
+from director.core.state import TournamentState
+from director.core.tables import (
+    RECENT_MOVE_MS,
+    ConfirmedMove,
+    SeatRecord,
+    TableState,
+    default_break_order,
+)
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+"""Suits from lowest to highest for the button draw: spades > hearts > diamonds > clubs."""
+
+
+def rng_for(state: TournamentState, now: Instant, salt: str) -> random.Random:
+    """A generator for one decision: the same inputs always draw the same."""
+    return random.Random(f"{now}/{state.version}/{salt}")
+
+
+def _table(state: TournamentState, number: int) -> TableState:
+    table = state.tables.tables.get(number)
+    if table is None:
+        raise RuleViolation("no_such_table", table=number)
+    return table
+
+
+def _seated_players(state: TournamentState) -> list[PlayerId]:
+    return sorted(state.alive())
+
+
+# -- reactions: seats follow the players --------------------------------------------
+
+
+@reacts
+def seats_follow_players(
+    state: TournamentState, events: Sequence[e.Event], now: Instant
+) -> list[e.Event]:
+    """After any change: free the seats of players no longer in, seat players
+    newly in (R5: among the open seats, keeping tables even), then plan the
+    moves that break and balance tables (R24, R25), or redraw the final
+    table (R26)."""
+    after = fold(events, state)
+    tables = after.tables
+    if not tables.drawn:
+        return []
+    extra: list[e.Event] = []
+    alive = set(after.alive())
+    seated = tables.seated()
+    for player, (table, seat) in sorted(seated.items()):
+        if player not in alive:
+            extra.append(e.PlayerUnseated(at=now, player=player, table=table, seat=seat))
+    current = fold(extra, after)
+    rng = rng_for(state, now, "seat")
+    for player in sorted(alive - set(seated)):
+        extra.append(_seat_player(current, player, now, rng))
+        current = apply(current, extra[-1])
+    if current.is_cash:
+        return extra
+    planned = _plan(current, now)
+    extra.extend(planned)
+    return extra
+
+
+def _seat_player(
+    state: TournamentState, player: PlayerId, now: Instant, rng: random.Random
+) -> e.PlayerSeated:
+    tables = state.tables
+    back = tables.vacated.get(player)
+    if back is not None:
+        table = tables.tables.get(back.table)
+        if table is not None and back.seat not in table.seats:
+            return e.PlayerSeated(at=now, player=player, table=back.table, seat=back.seat)
+    table_number, seat = draw_open_seat(
+        [t for t in tables.for_planning() if t.seats or len(tables.tables) == 1],
+        seats_per_table=tables.seats_per_table,
+        rng=rng,
+    )
+    return e.PlayerSeated(at=now, player=player, table=table_number, seat=seat)
+
+
+def _plan(state: TournamentState, now: Instant) -> list[e.Event]:
+    tables = state.tables
+    players = sum(len(table.seats) for table in tables.tables.values())
+    occupied_tables = [table for table in tables.tables.values() if table.seats]
+    if tables.final_redraw and len(occupied_tables) > 1 and players <= tables.seats_per_table:
+        # R26: everyone fits at one table: redraw for seats at the final table.
+        # The final table is the one that would break last.
+        order = [n for n in tables.break_order if any(t.number == n for t in occupied_tables)]
+        final = order[-1] if order else min(t.number for t in occupied_tables)
+        seats = redraw(
+            [str(p) for p in sorted(state.alive())],
+            table=final,
+            seats_per_table=tables.seats_per_table,
+            rng=rng_for(state, now, "final"),
+        )
+        return [
+            e.FinalTableDrawn(
+                at=now,
+                table=final,
+                seats=tuple(
+                    e.SeatAssignment(player=PlayerId(int(player)), table=table, seat=seat)
+                    for player, (table, seat) in sorted(seats.items())
+                ),
+            )
+        ]
+    moves = tuple(
+        plan_moves(
+            tables.for_planning(),
+            seats_per_table=tables.seats_per_table,
+            break_order=tables.break_order,
+            rng=rng_for(state, now, "plan"),
+        )
+    )
+    if moves == tables.pending:
+        return []
+    return [e.MovesPlanned(at=now, moves=moves)]
+
+
+# -- decide ---------------------------------------------------------------------------
+
+
+@handles(c.SetTableOptions)
+def _options(state: TournamentState, command: c.SetTableOptions, now: Instant) -> list[e.Event]:
+    require(
+        MIN_SEATS <= command.seats_per_table <= MAX_SEATS,
+        "seats_per_table_out_of_range",
+        minimum=MIN_SEATS,
+        maximum=MAX_SEATS,
+    )
+    require(command.method in (DEAD, MOVING), "unknown_button_method", method=command.method)
+    tables = state.tables
+    if tables.drawn:
+        most = max((len(t.seats) for t in tables.tables.values()), default=0)
+        highest = max((max(t.seats, default=0) for t in tables.tables.values()), default=0)
+        require(command.seats_per_table >= max(most, highest), "table_too_small_for_players")
+    changed = (command.seats_per_table, command.method, command.final_redraw) != (
+        tables.seats_per_table,
+        tables.method,
+        tables.final_redraw,
+    )
+    require(changed, "options_unchanged")
+    return [
+        e.TableOptionsChanged(
+            at=now,
+            seats_per_table=command.seats_per_table,
+            method=command.method,
+            final_redraw=command.final_redraw,
+        )
+    ]
+
+
+@handles(c.DrawSeats)
+def _draw(state: TournamentState, command: c.DrawSeats, now: Instant) -> list[e.Event]:
+    players = _seated_players(state)
+    require(len(players) >= 2, "table_needs_two_players")
+    tables = state.tables
+    per_table = tables.seats_per_table
+    count = command.tables or None
+    if count is not None:
+        require(count * per_table >= len(players), "not_enough_seats")
+        require(count <= len(players) // 2, "too_many_tables")
+    seats = draw_seats(
+        [str(p) for p in players],
+        seats_per_table=per_table,
+        rng=rng_for(state, now, "draw"),
+        tables=count,
+    )
+    numbers = sorted({table for table, _seat in seats.values()})
+    return [
+        e.SeatsDrawn(
+            at=now,
+            seats=tuple(
+                e.SeatAssignment(player=PlayerId(int(p)), table=t, seat=s)
+                for p, (t, s) in sorted(seats.items(), key=lambda item: item[1])
+            ),
+            tables=tuple(numbers),
+            break_order=default_break_order(numbers),
+        )
+    ]
+
+
+def high_card_draw(occupied: Sequence[int], rng: random.Random) -> tuple[tuple[int, str], ...]:
+    """R7: one card to each seat from a shuffled deck."""
+    deck = [rank + suit for rank in RANKS for suit in SUITS]
+    rng.shuffle(deck)
+    return tuple((seat, deck[index]) for index, seat in enumerate(sorted(occupied)))
+
+
+def card_strength(card: str) -> tuple[int, int]:
+    """Rank first, then suit: spades > hearts > diamonds > clubs (R7)."""
+    return RANKS.index(card[0]), SUITS.index(card[1])
+
+
+@handles(c.DrawForButton)
+def _draw_button(state: TournamentState, command: c.DrawForButton, now: Instant) -> list[e.Event]:
+    numbers = [command.table] if command.table else sorted(state.tables.tables)
+    require(bool(numbers), "no_tables")
+    events: list[e.Event] = []
+    rng = rng_for(state, now, "button")
+    for number in numbers:
+        table = _table(state, number)
+        occupied = sorted(table.active())
+        require(len(occupied) >= 2, "table_needs_two_players")
+        cards = high_card_draw(occupied, rng)
+        button = max(cards, key=lambda pair: card_strength(pair[1]))[0]
+        positions = first_hand(button, occupied, seats=state.tables.seats_per_table)
+        events.append(e.ButtonPlaced(at=now, table=number, positions=positions, cards=cards))
+    return events
+
+
+@handles(c.SetButton)
+def _set_button(state: TournamentState, command: c.SetButton, now: Instant) -> list[e.Event]:
+    table = _table(state, command.table)
+    positions = first_hand(command.seat, table.active(), seats=state.tables.seats_per_table)
+    return [e.ButtonPlaced(at=now, table=command.table, positions=positions)]
+
+
+@handles(c.HandDone)
+def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> list[e.Event]:
+    table = _table(state, command.table)
+    require(table.positions is not None, "button_not_placed", table=command.table)
+    assert table.positions is not None
+    tables = state.tables
+    seats = tables.seats_per_table
+    active = table.active()
+    require(len(active) >= 2, "table_needs_two_players")
+    positions = next_hand(table.positions, active, seats=seats, method=tables.method)
+    out = set(dealt_out(positions, table.newcomers, seats=seats))
+    owes_big, owes_small = set(table.owes_big), set(table.owes_small)
+    if state.is_cash:
+        # R14: a newcomer waits for the big blind; R12: a player away when a
+        # blind passes owes it on return.
+        out |= {seat for seat in table.waiting if seat != positions.big_blind}
+        skipped = set(between(table.positions.big_blind, positions.big_blind, seats=seats))
+        owes_big |= skipped & set(table.sitting_out)
+        small_skipped = set(
+            between(table.positions.small_blind, positions.small_blind, seats=seats)
+        )
+        owes_small |= small_skipped & set(table.sitting_out)
+    events: list[e.Event] = [
+        e.TableHandDealt(
+            at=now,
+            table=command.table,
+            positions=positions,
+            dealt_out=frozenset(out),
+            owes_big=frozenset(owes_big),
+            owes_small=frozenset(owes_small),
+        )
+    ]
+    return events
+
+
+@handles(c.ConfirmMove)
+def _confirm(state: TournamentState, command: c.ConfirmMove, now: Instant) -> list[e.Event]:
+    pending = state.tables.pending
+    require(bool(pending), "no_pending_move")
+    chosen = command.move or pending[0]
+    require(chosen in pending, "move_not_planned")
+    return [e.PlayerMoved(at=now, move=chosen)]
+
+
+@handles(c.ConfirmAllMoves)
+def _confirm_all(state: TournamentState, command: c.ConfirmAllMoves, now: Instant) -> list[e.Event]:
+    require(bool(state.tables.pending), "no_pending_move")
+    return [e.PlayerMoved(at=now, move=move) for move in state.tables.pending]
+
+
+@handles(c.MovePlayer)
+def _move(state: TournamentState, command: c.MovePlayer, now: Instant) -> list[e.Event]:
+    where = state.tables.where(command.player)
+    require(where is not None, "player_not_seated")
+    assert where is not None
+    target = _table(state, command.table)
+    require(1 <= command.seat <= state.tables.seats_per_table, "no_such_seat")
+    require(command.seat not in target.seats, "seat_taken", table=command.table, seat=command.seat)
+    move = Move(str(command.player), where[0], where[1], command.table, command.seat)
+    return [e.PlayerMoved(at=now, move=move)]
+
+
+@handles(c.SetBreakOrder)
+def _break_order(state: TournamentState, command: c.SetBreakOrder, now: Instant) -> list[e.Event]:
+    numbers = set(state.tables.tables)
+    require(
+        set(command.order) == numbers and len(command.order) == len(numbers),
+        "break_order_must_list_every_table",
+    )
+    require(tuple(command.order) != state.tables.break_order, "options_unchanged")
+    return [e.BreakOrderSet(at=now, order=tuple(command.order))]
+
+
+@handles(c.SetHandForHand)
+def _hand_for_hand(
+    state: TournamentState, command: c.SetHandForHand, now: Instant
+) -> list[e.Event]:
+    require(command.on != state.tables.hand_for_hand, "options_unchanged")
+    return [e.HandForHandSet(at=now, on=command.on)]
+
+
+@handles(c.RedrawFinalTable)
+def _redraw(state: TournamentState, command: c.RedrawFinalTable, now: Instant) -> list[e.Event]:
+    occupied = [t for t in state.tables.tables.values() if t.seats]
+    require(len(occupied) == 1, "not_final_table")
+    table = occupied[0].number
+    seats = redraw(
+        [str(p) for p in sorted(state.alive())],
+        table=table,
+        seats_per_table=state.tables.seats_per_table,
+        rng=rng_for(state, now, "final"),
+    )
+    return [
+        e.FinalTableDrawn(
+            at=now,
+            table=table,
+            seats=tuple(
+                e.SeatAssignment(player=PlayerId(int(p)), table=t, seat=s)
+                for p, (t, s) in sorted(seats.items())
+            ),
+        )
+    ]
+
+
+def _cash_seat(state: TournamentState, player: PlayerId) -> tuple[TableState, int]:
+    require(state.is_cash, "only_in_a_cash_game")
+    where = state.tables.where(player)
+    require(where is not None, "player_not_seated")
+    assert where is not None
+    return state.tables.tables[where[0]], where[1]
+
+
+@handles(c.SitOut)
+def _sit_out(state: TournamentState, command: c.SitOut, now: Instant) -> list[e.Event]:
+    table, seat = _cash_seat(state, command.player)
+    require(seat not in table.sitting_out, "already_sitting_out")
+    return [e.SittingOutChanged(at=now, player=command.player, away=True)]
+
+
+@handles(c.SitIn)
+def _sit_in(state: TournamentState, command: c.SitIn, now: Instant) -> list[e.Event]:
+    table, seat = _cash_seat(state, command.player)
+    require(seat in table.sitting_out, "not_sitting_out")
+    return [e.SittingOutChanged(at=now, player=command.player, away=False)]
+
+
+@handles(c.PostBlinds)
+def _post(state: TournamentState, command: c.PostBlinds, now: Instant) -> list[e.Event]:
+    table, seat = _cash_seat(state, command.player)
+    owes = seat in table.waiting or seat in table.owes_big or seat in table.owes_small
+    require(owes, "nothing_to_post")
+    return [e.BlindsPosted(at=now, player=command.player)]
+
+
+# -- apply ----------------------------------------------------------------------------
+
+
+def _with_table(state: TournamentState, table: TableState) -> TournamentState:
+    tables = state.tables
+    return evolve(state, tables=evolve(tables, tables={**tables.tables, table.number: table}))
+
+
+@applies(e.TableOptionsChanged)
+def _options_changed(state: TournamentState, event: e.TableOptionsChanged) -> TournamentState:
+    return evolve(
+        state,
+        tables=evolve(
+            state.tables,
+            seats_per_table=event.seats_per_table,
+            method=event.method,
+            final_redraw=event.final_redraw,
+        ),
+    )
+
+
+def _placed(
+    state: TournamentState, seats: Sequence[e.SeatAssignment], numbers: Sequence[int]
+) -> dict[int, TableState]:
+    tables = {number: TableState(number=number) for number in numbers}
+    for assignment in seats:
+        table = tables[assignment.table]
+        tables[assignment.table] = evolve(
+            table, seats={**table.seats, assignment.seat: assignment.player}
+        )
+    return tables
+
+
+@applies(e.SeatsDrawn)
+def _drawn(state: TournamentState, event: e.SeatsDrawn) -> TournamentState:
+    tables = _placed(state, event.seats, event.tables)
+    return evolve(
+        state,
+        tables=evolve(
+            state.tables,
+            tables=tables,
+            break_order=event.break_order,
+            pending=(),
+            recent=(),
+            vacated={},
+            round=0,
+            round_done=frozenset(),
+        ),
+    )
+
+
+@applies(e.FinalTableDrawn)
+def _final(state: TournamentState, event: e.FinalTableDrawn) -> TournamentState:
+    tables = _placed(state, event.seats, [event.table])
+    return evolve(
+        state,
+        tables=evolve(
+            state.tables,
+            tables=tables,
+            break_order=(event.table,),
+            pending=(),
+            round_done=frozenset(),
+        ),
+    )
+
+
+@applies(e.PlayerSeated)
+def _seated(state: TournamentState, event: e.PlayerSeated) -> TournamentState:
+    table = state.tables.tables[event.table]
+    changes: dict[str, object] = {
+        "seats": {**table.seats, event.seat: event.player},
+        "newcomers": table.newcomers | {event.seat},
+    }
+    if state.is_cash:
+        changes["waiting"] = table.waiting | {event.seat}
+    vacated = {p: r for p, r in state.tables.vacated.items() if p != event.player}
+    state = _with_table(state, evolve(table, **changes))
+    return evolve(state, tables=evolve(state.tables, vacated=vacated))
+
+
+def _freed(table: TableState, seat: int) -> TableState:
+    seats = {s: p for s, p in table.seats.items() if s != seat}
+    return evolve(
+        table,
+        seats=seats,
+        newcomers=table.newcomers - {seat},
+        sitting_out=table.sitting_out - {seat},
+        waiting=table.waiting - {seat},
+        owes_big=table.owes_big - {seat},
+        owes_small=table.owes_small - {seat},
+        dealt_out=table.dealt_out - {seat},
+    )
+
+
+@applies(e.PlayerUnseated)
+def _unseated(state: TournamentState, event: e.PlayerUnseated) -> TournamentState:
+    table = _freed(state.tables.tables[event.table], event.seat)
+    vacated = {**state.tables.vacated, event.player: SeatRecord(event.table, event.seat)}
+    tables = state.tables
+    if not table.seats and not state.is_cash and len(tables.tables) > 1:
+        # Everyone at this table went out: the table is gone.
+        remaining = {n: t for n, t in tables.tables.items() if n != event.table}
+        order = tuple(n for n in tables.break_order if n != event.table)
+        return evolve(state, tables=evolve(tables, tables=remaining, break_order=order,
+                                           vacated=vacated))
+    state = _with_table(state, table)
+    return evolve(state, tables=evolve(state.tables, vacated=vacated))
+
+
+@applies(e.MovesPlanned)
+def _planned(state: TournamentState, event: e.MovesPlanned) -> TournamentState:
+    return evolve(state, tables=evolve(state.tables, pending=event.moves))
+
+
+@applies(e.PlayerMoved)
+def _moved(state: TournamentState, event: e.PlayerMoved) -> TournamentState:
+    move = event.move
+    player = PlayerId(int(move.player))
+    source = _freed(state.tables.tables[move.from_table], move.from_seat)
+    state = _with_table(state, source)
+    target = state.tables.tables[move.to_table]
+    target = evolve(
+        target,
+        seats={**target.seats, move.to_seat: player},
+        newcomers=target.newcomers | {move.to_seat},
+    )
+    state = _with_table(state, target)
+    tables = state.tables
+    remaining = {n: t for n, t in tables.tables.items() if t.seats or n == move.to_table}
+    recent = tuple(r for r in tables.recent if event.at - r.at < RECENT_MOVE_MS)
+    pending = tuple(m for m in tables.pending if m != move)
+    order = tuple(n for n in tables.break_order if n in remaining)
+    return evolve(
+        state,
+        tables=evolve(
+            tables,
+            tables=remaining,
+            pending=pending,
+            break_order=order,
+            recent=(*recent, ConfirmedMove(move=move, at=event.at)),
+        ),
+    )
+
+
+@applies(e.ButtonPlaced)
+def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
+    table = state.tables.tables[event.table]
+    return _with_table(
+        state,
+        evolve(table, positions=event.positions, newcomers=frozenset(), dealt_out=frozenset()),
+    )
+
+
+@applies(e.TableHandDealt)
+def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
+    table = state.tables.tables[event.table]
+    waiting = frozenset(seat for seat in table.waiting if seat in event.dealt_out)
+    table = evolve(
+        table,
+        positions=event.positions,
+        hands=table.hands + 1,
+        newcomers=frozenset(),
+        dealt_out=event.dealt_out,
+        waiting=waiting,
+        owes_big=event.owes_big,
+        owes_small=event.owes_small,
+    )
+    state = _with_table(state, table)
+    tables = state.tables
+    if tables.hand_for_hand:
+        done = tables.round_done | {event.table}
+        occupied = {n for n, t in tables.tables.items() if t.seats}
+        if occupied <= done:
+            tables = evolve(tables, round=tables.round + 1, round_done=frozenset())
+        else:
+            tables = evolve(tables, round_done=done)
+    return evolve(state, tables=tables)
+
+
+@applies(e.BreakOrderSet)
+def _order(state: TournamentState, event: e.BreakOrderSet) -> TournamentState:
+    return evolve(state, tables=evolve(state.tables, break_order=event.order))
+
+
+@applies(e.HandForHandSet)
+def _h4h(state: TournamentState, event: e.HandForHandSet) -> TournamentState:
+    tables = state.tables
+    return evolve(
+        state,
+        tables=evolve(
+            tables, hand_for_hand=event.on, round=tables.round + 1, round_done=frozenset()
+        ),
+    )
+
+
+def _cash_table(state: TournamentState, player: PlayerId) -> tuple[TableState, int]:
+    where = state.tables.where(player)
+    assert where is not None
+    return state.tables.tables[where[0]], where[1]
+
+
+@applies(e.SittingOutChanged)
+def _sitting(state: TournamentState, event: e.SittingOutChanged) -> TournamentState:
+    table, seat = _cash_table(state, event.player)
+    if event.away:
+        return _with_table(state, evolve(table, sitting_out=table.sitting_out | {seat}))
+    # Back: a player who missed blinds waits for the big blind or posts them.
+    owes = seat in table.owes_big or seat in table.owes_small
+    waiting = table.waiting | {seat} if owes else table.waiting
+    return _with_table(
+        state, evolve(table, sitting_out=table.sitting_out - {seat}, waiting=waiting)
+    )
+
+
+@applies(e.BlindsPosted)
+def _posted(state: TournamentState, event: e.BlindsPosted) -> TournamentState:
+    table, seat = _cash_table(state, event.player)
+    return _with_table(
+        state,
+        evolve(
+            table,
+            waiting=table.waiting - {seat},
+            owes_big=table.owes_big - {seat},
+            owes_small=table.owes_small - {seat},
+        ),
+    )

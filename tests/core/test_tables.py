@@ -1,0 +1,231 @@
+"""Tables in an event: draw, button, hands, busts, moves, hand-for-hand (R5, R7, R11-R14, R24-R27)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from director.core import commands as c
+from director.core.buttons import Positions
+from director.core.errors import RuleViolation
+from director.core.handlers.tables import card_strength, high_card_draw
+from director.core.ids import PlayerId
+from director.core.money import CashSettings, MoneySettings, RebuyRule
+from director.core.players import Bust, EntrantStatus
+from director.core.standings import Place, places
+from director.core.state import EventKind
+from director.core.structure import simple
+from tests.core.helpers import T0, created, run
+
+SETTINGS = MoneySettings(buy_in=1000, chips=5000, late_until_level=3,
+                         rebuy=RebuyRule(price=1000, chips=5000, until_level=3))
+
+
+def field(count: int, *, per_table: int = 9):
+    state = run(created(simple([(25, 50), (50, 100), (100, 200), (200, 400)])),
+                c.SetMoneySettings(settings=SETTINGS), T0)
+    if per_table != 9:
+        state = run(state, c.SetTableOptions(seats_per_table=per_table), T0)
+    for number in range(1, count + 1):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}"), T0)
+    return state
+
+
+def sizes(state) -> list[int]:
+    return sorted(len(t.seats) for t in state.tables.tables.values())
+
+
+def test_r7_the_draw_seats_everyone_evenly_with_the_highest_table_breaking_first() -> None:
+    state = run(field(20), c.DrawSeats(), T0)
+    assert sizes(state) == [6, 7, 7]
+    assert state.tables.break_order == (3, 2, 1)
+    assert len(state.tables.seated()) == 20
+
+
+def test_r7_the_button_goes_to_the_highest_card_spades_first() -> None:
+    assert max(["As", "Ah", "Kd"], key=card_strength) == "As"
+    assert max(["Ac", "Kd"], key=card_strength) == "Ac"
+    cards = high_card_draw([1, 4, 7], random.Random(0))
+    assert len({card for _seat, card in cards}) == 3
+    state = run(field(6), c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    (table,) = state.tables.tables.values()
+    assert table.positions is not None and table.positions.button in table.seats
+
+
+def test_r11_hand_done_moves_the_button_with_the_dead_button_rule() -> None:
+    state = run(field(9), c.DrawSeats(), T0)
+    (table,) = state.tables.tables.values()
+    assert sorted(table.seats) == list(range(1, 10))
+    state = run(state, c.SetButton(table=1, seat=3), T0)
+    assert state.tables.tables[1].positions == Positions(3, 4, 5)
+    small_blind = state.tables.tables[1].seats[4]
+    state = run(state, c.BustPlayers(busts=(Bust(player=small_blind),)), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    assert state.tables.tables[1].positions == Positions(4, 5, 6)  # DB2: dead button on 4
+
+
+def test_a_bust_frees_the_seat_and_plans_the_moves_r24() -> None:
+    state = run(field(18), c.DrawSeats(), T0)
+    assert sizes(state) == [9, 9]
+    state = run(state, c.DrawForButton(), T0)
+    table_two = state.tables.tables[2]
+    out = [table_two.seats[s] for s in sorted(table_two.seats)[:2]]
+    for player in out:
+        state = run(state, c.BustPlayers(busts=(Bust(player=player),)), T0)
+    assert sizes(state) == [7, 9]
+    (move,) = state.tables.pending
+    assert (move.from_table, move.to_table) == (1, 2)
+    # The mover is the player due to be big blind next at table 1.
+    table_one = state.tables.tables[1]
+    positions = table_one.positions
+    assert positions is not None
+    from director.core.buttons import next_occupied
+
+    assert move.from_seat == next_occupied(positions.big_blind, table_one.seats, seats=9)
+    state = run(state, c.ConfirmMove(), T0)
+    assert sizes(state) == [8, 8] and state.tables.pending == ()
+    assert state.tables.recent[-1].move == move
+
+
+def test_r25_tables_break_when_players_fit_at_one_fewer() -> None:
+    state = run(field(19), c.DrawSeats(), T0)  # 7, 6, 6
+    players = sorted(state.tables.tables[3].seats.values())
+    state = run(state, c.BustPlayers(busts=(Bust(player=players[0]),)), T0)
+    assert state.tables.pending == () or all(m.from_table == 3 for m in state.tables.pending)
+    for number in (1, 2):
+        first = sorted(state.tables.tables[number].seats.values())[0]
+        state = run(state, c.BustPlayers(busts=(Bust(player=first),)), T0)
+    # 16 left: they fit at two tables, table 3 (first in the breaking order) breaks.
+    assert {m.from_table for m in state.tables.pending} == {3}
+    state = run(state, c.ConfirmAllMoves(), T0)
+    assert sorted(state.tables.tables) == [1, 2]
+    assert sizes(state) == [8, 8]
+
+
+def test_r5_a_late_entrant_draws_an_open_seat_at_the_shortest_table() -> None:
+    state = run(field(17), c.DrawSeats(), T0)  # 9 and 8
+    state = run(state, c.BuyIn(player=PlayerId(99), name="Late"), T0)
+    where = state.tables.where(PlayerId(99))
+    assert where is not None and sizes(state) == [9, 9]
+    assert 99 in state.tables.tables[where[0]].seats.values()
+    assert where[1] in state.tables.tables[where[0]].newcomers
+
+
+def test_a_rebuy_after_a_bust_gives_the_seat_back() -> None:
+    state = run(field(6), c.DrawSeats(), T0)
+    where = state.tables.where(PlayerId(2))
+    state = run(state, c.BustPlayers(busts=(Bust(player=PlayerId(2)),)), T0)
+    assert state.tables.where(PlayerId(2)) is None
+    state = run(state, c.Rebuy(player=PlayerId(2)), T0)
+    assert state.tables.where(PlayerId(2)) == where
+
+
+def test_r27_hand_for_hand_busts_at_different_tables_tie() -> None:
+    state = run(field(18), c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    state = run(state, c.SetHandForHand(on=True), T0)
+    a = next(iter(state.tables.tables[1].seats.values()))
+    b = next(iter(state.tables.tables[2].seats.values()))
+    state = run(state, c.BustPlayers(busts=(Bust(player=a, start_stack=9000),)), T0)
+    state = run(state, c.BustPlayers(busts=(Bust(player=b, start_stack=1000),)), T0)
+    assert places(state.alive(), state.busts) == {a: Place(17, 18), b: Place(17, 18)}
+    state = run(state, c.HandDone(table=1), T0)
+    state = run(state, c.HandDone(table=2), T0)  # every table has played: next round
+    c_ = next(iter(state.tables.tables[1].seats.values()))
+    state = run(state, c.BustPlayers(busts=(Bust(player=c_),)), T0)
+    assert places(state.alive(), state.busts)[c_] == Place(16, 16)
+
+
+def test_r26_the_final_table_is_redrawn() -> None:
+    state = run(field(11, per_table=6), c.DrawSeats(), T0)  # 6 and 5
+    for player in sorted(state.tables.tables[2].seats.values())[:5]:
+        state = run(state, c.BustPlayers(busts=(Bust(player=player),)), T0)
+    assert len(state.tables.tables) == 1
+    (table,) = state.tables.tables.values()
+    assert len(table.seats) == 6 and state.tables.pending == ()
+
+
+def test_moving_a_player_by_hand_and_refusals() -> None:
+    state = run(field(6), c.DrawSeats(), T0)
+    (table,) = state.tables.tables.values()
+    free = next(seat for seat in range(1, 10) if seat not in table.seats)
+    taken = next(iter(table.seats))
+    with pytest.raises(RuleViolation) as caught:
+        run(state, c.MovePlayer(player=PlayerId(1), table=1, seat=taken), T0)
+    assert caught.value.code == "seat_taken"
+    state = run(state, c.MovePlayer(player=PlayerId(1), table=1, seat=free), T0)
+    assert state.tables.where(PlayerId(1)) == (1, free)
+    with pytest.raises(RuleViolation):
+        run(state, c.HandDone(table=1), T0)  # the button was never placed
+
+
+def test_r12_r14_cash_game_newcomers_wait_and_missed_blinds_are_owed() -> None:
+    state = run(created(kind=EventKind.CASH), c.SetCashSettings(
+        settings=CashSettings(chip_money=5, chip_count=5)), T0)
+    assert state.tables.method == "moving"
+    for number in range(1, 5):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}", amount=100), T0)
+    state = run(state, c.DrawSeats(), T0)
+    seats = {player: seat for seat, player in state.tables.tables[1].seats.items()}
+    ordered = sorted(seats, key=seats.get)
+    state = run(state, c.SetButton(table=1, seat=seats[ordered[0]]), T0)
+    away = ordered[3]
+    state = run(state, c.SitOut(player=away), T0)
+    for _ in range(4):
+        state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    assert seats[away] in table.owes_big
+    state = run(state, c.SitIn(player=away), T0)
+    assert seats[away] in state.tables.tables[1].waiting
+    state = run(state, c.PostBlinds(player=away), T0)
+    assert seats[away] not in state.tables.tables[1].waiting
+    state = run(state, c.BuyIn(player=PlayerId(9), name="New", amount=100), T0)
+    where = state.tables.where(PlayerId(9))
+    assert where is not None and where[1] in state.tables.tables[1].waiting
+
+
+# -- properties --------------------------------------------------------------------
+
+
+@settings(max_examples=40)
+@given(
+    count=st.integers(min_value=4, max_value=40),
+    per_table=st.integers(min_value=4, max_value=10),
+    steps=st.lists(st.tuples(st.sampled_from(["bust", "hand", "confirm", "late"]),
+                             st.integers(0, 10_000)), max_size=40),
+)
+def test_nobody_sits_twice_and_planned_moves_balance_the_tables(count, per_table, steps) -> None:
+    state = run(field(count, per_table=per_table), c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    late = 1000
+    for kind, number in steps:
+        alive = state.alive()
+        try:
+            if kind == "bust" and len(alive) > 2:
+                state = run(state, c.BustPlayers(busts=(Bust(player=alive[number % len(alive)]),)), T0)
+            elif kind == "hand":
+                tables = sorted(state.tables.tables)
+                state = run(state, c.HandDone(table=tables[number % len(tables)]), T0)
+            elif kind == "confirm" and state.tables.pending:
+                state = run(state, c.ConfirmMove(), T0)
+            elif kind == "late":
+                late += 1
+                state = run(state, c.BuyIn(player=PlayerId(late), name=f"L{late}"), T0)
+        except RuleViolation:
+            continue
+        seated = state.tables.seated()
+        positions = [where for where in seated.values()]
+        assert len(positions) == len(set(positions))
+        assert set(seated) == {p for p in state.alive()}
+        assert all(state.players[p].status is EntrantStatus.PLAYING for p in seated)
+        # After the planned moves, no table is two or more short of the largest.
+        after = {n: len(t.seats) for n, t in state.tables.tables.items()}
+        for move in state.tables.pending:
+            after[move.from_table] -= 1
+            after[move.to_table] += 1
+        occupied = [size for size in after.values() if size]
+        assert max(occupied) - min(occupied) <= 1

@@ -48,8 +48,12 @@ def main() -> None:
         snapshot = [Table(n, dict(seats), positions.get(n)) for n, seats in tables.items()]
         copy_times.append(time.perf_counter() - start)
         start = time.perf_counter()
-        moves = plan_moves(snapshot, seats_per_table=SEATS,
-                           break_order=[n for n in break_order if n in tables], rng=rng)
+        moves = plan_moves(
+            snapshot,
+            seats_per_table=SEATS,
+            break_order=[n for n in break_order if n in tables],
+            rng=rng,
+        )
         plan_times.append(time.perf_counter() - start)
         for move in moves:
             del tables[move.from_table][move.from_seat]
@@ -61,11 +65,15 @@ def main() -> None:
     total = sum(plan_times)
     worst = max(plan_times)
     baseline = sum(copy_times)
-    print(f"{BUSTS} plans: total {total * 1000:.1f} ms, worst single plan {worst * 1000:.2f} ms, "
-          f"median {sorted(plan_times)[len(plan_times) // 2] * 1000:.3f} ms")
+    print(
+        f"{BUSTS} plans: total {total * 1000:.1f} ms, worst single plan {worst * 1000:.2f} ms, "
+        f"median {sorted(plan_times)[len(plan_times) // 2] * 1000:.3f} ms"
+    )
     print(f"{moves_made} moves planned; {len(tables)} table(s) left with {len(alive)} players")
-    print(f"baseline (copying the seat maps for each plan): total {baseline * 1000:.1f} ms; "
-          f"ratio planning / copying: {total / baseline:.1f}x")
+    print(
+        f"baseline (copying the seat maps for each plan): total {baseline * 1000:.1f} ms; "
+        f"ratio planning / copying: {total / baseline:.1f}x"
+    )
 
 
 if __name__ == "__main__":

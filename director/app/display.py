@@ -12,8 +12,10 @@ from director.core import clock as clk
 from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
 from director.core.ledger import figures
+from director.core.seating import Move
 from director.core.state import TournamentState
 from director.core.structure import AnteKind, Break, Level
+from director.core.tables import RECENT_MOVE_MS
 from director.i18n import _, format_clock, format_money, format_number, format_time
 
 
@@ -190,7 +192,64 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         overtime=bool(view.overtime),
         hands_level=hands_level,
         stats=tuple(stats),
+        lines=tuple(side_lines(state, now)),
     )
+
+
+def move_text(state: TournamentState, move: Move) -> str:
+    """ "Move Ann: table 2 seat 5 to table 1 seat 3"."""
+    entrant = state.players.get(int(move.player))  # type: ignore[call-overload]
+    name = entrant.name if entrant is not None else move.player
+    return _(
+        "Move {name}: table {from_table} seat {from_seat} to table {to_table} seat {to_seat}"
+    ).format(
+        name=name,
+        from_table=move.from_table,
+        from_seat=move.from_seat,
+        to_table=move.to_table,
+        to_seat=move.to_seat,
+    )
+
+
+def short_move_text(state: TournamentState, move: Move) -> str:
+    """For the TV: "Ann → table 1, seat 3"."""
+    entrant = state.players.get(int(move.player))  # type: ignore[call-overload]
+    name = entrant.name if entrant is not None else move.player
+    return _("{name} → table {table}, seat {seat}").format(
+        name=name, table=move.to_table, seat=move.to_seat
+    )
+
+
+def side_lines(state: TournamentState, now: Instant) -> list[str]:
+    """The TV's side column: table moves to make, and moves just made.
+
+    Lines starting with "#" are headings.
+    """
+    lines: list[str] = []
+    tables = state.tables
+    recent = [r.move for r in tables.recent if 0 <= now - r.at < RECENT_MOVE_MS]
+    moves = [*tables.pending, *(m for m in recent if m not in tables.pending)]
+    if moves:
+        lines.append("# " + _("Table moves"))
+        for move in moves:
+            entrant = state.players.get(int(move.player))  # type: ignore[call-overload]
+            lines.append(entrant.name if entrant is not None else move.player)
+            lines.append(
+                "→ "
+                + _("table {table}, seat {seat}").format(table=move.to_table, seat=move.to_seat)
+            )
+    return lines
+
+
+def seating_lines(state: TournamentState) -> list[tuple[str, str]]:
+    """Every seated player, by name, with "Table 2 · Seat 5": the seat draw for the TV."""
+    seated = state.tables.seated()
+    rows = []
+    for player, (table, seat) in seated.items():
+        entrant = state.players.get(player)
+        name = entrant.name if entrant is not None else str(player)
+        rows.append((name, _("Table {table} · Seat {seat}").format(table=table, seat=seat)))
+    return sorted(rows, key=lambda row: row[0].casefold())
 
 
 def _figures(state: TournamentState, view: clk.ClockView, now: Instant) -> list[Stat]:

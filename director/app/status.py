@@ -95,21 +95,28 @@ def tables_section(state: TournamentState) -> dict[str, Any]:
     listed = []
     for table in sorted(tables.tables.values(), key=lambda t: t.number):
         positions = table.positions
-        listed.append({
-            "number": table.number,
-            "seats": [
-                {"seat": seat, "player": player, "name": name(player),
-                 "dealt_out": seat in table.dealt_out, "away": seat in table.sitting_out,
-                 "waiting_for_big_blind": seat in table.waiting}
-                for seat, player in sorted(table.seats.items())
-            ],
-            "button": positions.button if positions else None,
-            "small_blind": positions.small_blind if positions else None,
-            "big_blind": positions.big_blind if positions else None,
-            "dead_button": bool(positions and positions.button not in table.seats),
-            "dead_small_blind": bool(positions and positions.small_blind not in table.seats),
-            "hands": table.hands,
-        })
+        listed.append(
+            {
+                "number": table.number,
+                "seats": [
+                    {
+                        "seat": seat,
+                        "player": player,
+                        "name": name(player),
+                        "dealt_out": seat in table.dealt_out,
+                        "away": seat in table.sitting_out,
+                        "waiting_for_big_blind": seat in table.waiting,
+                    }
+                    for seat, player in sorted(table.seats.items())
+                ],
+                "button": positions.button if positions else None,
+                "small_blind": positions.small_blind if positions else None,
+                "big_blind": positions.big_blind if positions else None,
+                "dead_button": bool(positions and positions.button not in table.seats),
+                "dead_small_blind": bool(positions and positions.small_blind not in table.seats),
+                "hands": table.hands,
+            }
+        )
     return {
         "seats_per_table": tables.seats_per_table,
         "button_rule": tables.method,
@@ -117,9 +124,14 @@ def tables_section(state: TournamentState) -> dict[str, Any]:
         "break_order": list(tables.break_order),
         "tables": listed,
         "pending_moves": [
-            {"player": int(move.player), "name": name(int(move.player)),
-             "from_table": move.from_table, "from_seat": move.from_seat,
-             "to_table": move.to_table, "to_seat": move.to_seat}
+            {
+                "player": int(move.player),
+                "name": name(int(move.player)),
+                "from_table": move.from_table,
+                "from_seat": move.from_seat,
+                "to_table": move.to_table,
+                "to_seat": move.to_seat,
+            }
             for move in tables.pending
         ],
     }

@@ -6,12 +6,24 @@ and goes full screen with F11 or a double-click; Esc leaves full screen.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QMouseEvent, QScreen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+import math
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QScreen,
+)
+from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData
-from director.gui.clock_face import ClockFace
+from director.gui.clock_face import ACCENT, BACKGROUND, DIM, TEXT, ClockFace
 from director.i18n import _
 
 
@@ -26,6 +38,80 @@ def choose_screen(name: str) -> QScreen:
     return others[0] if others else primary
 
 
+class SeatingBoard(QWidget):
+    """The seat draw for the room: every name with its table and seat, in as many
+    columns as make the text largest."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[tuple[str, str]] = []
+        self.title = _("Seats")
+        self.font_pixels = 0
+
+    def set_rows(self, rows: list[tuple[str, str]]) -> None:
+        if rows != self.rows:
+            self.rows = rows
+            self.update()
+
+    def layout_for(self, width: float, height: float) -> tuple[int, float]:
+        """(columns, font pixel size) that fit every row and make the text largest."""
+        count = max(1, len(self.rows))
+        probe = QFont()
+        probe.setPixelSize(100)
+        metrics = QFontMetricsF(probe)
+        widest = max(
+            (metrics.horizontalAdvance(f"{name}   {where}") for name, where in self.rows),
+            default=metrics.horizontalAdvance("M" * 20),
+        )
+        best = (1, 0.0)
+        for columns in range(1, 7):
+            per_column = math.ceil(count / columns)
+            by_height = (height * 0.86) / per_column * 0.78
+            by_width = (width / columns * 0.92) / widest * 100
+            size = min(by_height, by_width, height * 0.07)
+            if size > best[1]:
+                best = (columns, size)
+        return best
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        width, height = float(self.width()), float(self.height())
+        painter.fillRect(self.rect(), BACKGROUND)
+        title = QFont()
+        title.setBold(True)
+        title.setPixelSize(int(height * 0.07))
+        painter.setFont(title)
+        painter.setPen(ACCENT)
+        painter.drawText(
+            QRectF(0, 0, width, height * 0.1), int(Qt.AlignmentFlag.AlignCenter), self.title.upper()
+        )
+        columns, size = self.layout_for(width, height)
+        self.font_pixels = int(size)
+        font = QFont()
+        font.setPixelSize(max(1, int(size)))
+        painter.setFont(font)
+        per_column = max(1, math.ceil(len(self.rows) / columns))
+        line = (height * 0.86) / per_column
+        column_width = width / columns
+        for index, (name, where) in enumerate(self.rows):
+            column, row = divmod(index, per_column)
+            rect = QRectF(
+                column * column_width + column_width * 0.04,
+                height * 0.12 + row * line,
+                column_width * 0.92,
+                line,
+            )
+            painter.setPen(TEXT)
+            painter.drawText(
+                rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), name
+            )
+            painter.setPen(DIM)
+            painter.drawText(
+                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), where
+            )
+        painter.end()
+
+
 class ClockDisplayWindow(QWidget):
     """Shows the clock; closing it only hides it (``hidden`` is emitted)."""
 
@@ -35,14 +121,24 @@ class ClockDisplayWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle(_("director — clock"))
         self.face = ClockFace()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.face)
+        self.seating = SeatingBoard()
+        self.stack = QStackedLayout(self)
+        self.stack.setContentsMargins(0, 0, 0, 0)
+        self.stack.addWidget(self.face)
+        self.stack.addWidget(self.seating)
         self.setStyleSheet("background: #0d1117;")
         self.resize(1280, 720)
 
     def set_data(self, data: DisplayData) -> None:
         self.face.set_data(data)
+
+    def show_seating(self, rows: list[tuple[str, str]] | None) -> None:
+        """Show the seat draw (``rows``) instead of the clock, or the clock again (None)."""
+        if rows is None:
+            self.stack.setCurrentWidget(self.face)
+        else:
+            self.seating.set_rows(rows)
+            self.stack.setCurrentWidget(self.seating)
 
     def show_on(self, screen: QScreen, *, full_screen: bool = True) -> None:
         """Open on ``screen``, full screen by default."""

@@ -94,7 +94,7 @@ class ClockFace(QWidget):
         self.regions = {}
         width, height = float(self.width()), float(self.height())
         margin = height * 0.025
-        side = width * 0.27 if data.lines else 0.0
+        side = width * 0.32 if data.lines else 0.0
         main = QRectF(margin, 0, width - side - 2 * margin, height)
 
         def band(top: float, bottom: float, rect: QRectF = main) -> QRectF:
@@ -249,15 +249,16 @@ class ClockFace(QWidget):
                 rect.width() * 0.9,
                 line_height,
             )
-            heading = number == 0 or line.startswith("#")
+            heading = line.startswith("#")
+            detail = line.startswith("→")
             self._text(
                 painter,
                 f"line{number}",
                 line_rect,
                 line.lstrip("#").strip(),
                 size=line_height * 0.75,
-                color=ACCENT if heading else TEXT,
-                bold=heading,
+                color=ACCENT if heading else (WARN if detail else TEXT),
+                bold=heading or not detail,
                 align=Qt.AlignmentFlag.AlignLeft,
             )
 

@@ -40,6 +40,11 @@ HOTKEYS = (
     Hotkey(("+", "="), "plus_minute", N_("Add a minute")),
     Hotkey(("-",), "minus_minute", N_("Remove a minute")),
     Hotkey(("N",), "next_hand", N_("Next hand: new blinds apply, hand-counted levels move on")),
+    Hotkey(
+        tuple(f"Ctrl+{n}" for n in range(1, 10)),
+        "hand_done",
+        N_("Hand done at table 1 to 9: move the button and the blinds"),
+    ),
     Hotkey(("F5",), "show_display", N_("Show the clock on the TV")),
     Hotkey(("F1", "?"), "help", N_("Show or hide this list")),
     Hotkey(("Ctrl+Z",), "undo", N_("Undo the last action")),
@@ -72,19 +77,31 @@ class ItemViewKeys(QObject):
         return False
 
 
-def install(window: QWidget, handlers: dict[str, Callable[[], None]]) -> list[QShortcut]:
+def install(window: QWidget, handlers: dict[str, Callable[..., None]]) -> list[QShortcut]:
     """Bind every hotkey whose action has a handler; returns the shortcuts."""
     made = []
     for hotkey in HOTKEYS:
         handler = handlers.get(hotkey.action)
         if handler is None:
             continue
-        for key in hotkey.keys:
+        for number, key in enumerate(hotkey.keys, start=1):
             shortcut = QShortcut(QKeySequence(key), window)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-            shortcut.activated.connect(handler)
+            if hotkey.action == "hand_done":
+                shortcut.activated.connect(lambda number=number, handler=handler: handler(number))
+            else:
+                shortcut.activated.connect(handler)
             made.append(shortcut)
     return made
+
+
+def _key_text(hotkey: Hotkey) -> str:
+    native = [
+        QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText) for key in hotkey.keys
+    ]
+    if len(native) > 3:
+        return f"{native[0]} … {native[-1]}"
+    return " / ".join(native)
 
 
 class HelpOverlay(QWidget):

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from director import __version__
 from director.app.backups import BackupManager
 from director.app.changes import Changes
-from director.app.display import announcement, display_data
+from director.app.display import announcement, display_data, seating_lines
 from director.app.library import EventSummary, Library
 from director.app.session import TournamentSession
 from director.app.settings import Settings, load_settings, save_settings
@@ -49,6 +49,7 @@ from director.gui.pages.clock_page import ClockPage
 from director.gui.pages.event_page import EventPage
 from director.gui.pages.players_page import PlayersPage
 from director.gui.pages.structure_page import StructurePage
+from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
 from director.i18n import _, render
@@ -167,6 +168,7 @@ class MainWindow(QMainWindow):
                 "plus_minute": lambda: self._clock_action("plus_minute"),
                 "minus_minute": lambda: self._clock_action("minus_minute"),
                 "next_hand": lambda: self._clock_action("next_hand"),
+                "hand_done": self._hand_done_hotkey,
                 "show_display": self.show_display,
                 "help": self.help_overlay.toggle,
             },
@@ -378,8 +380,10 @@ class MainWindow(QMainWindow):
         console.add_page("clock", _("Clock"), clock_page)
         console.add_page("structure", _("Structure"), StructurePage(controller))
         console.add_page("players", _("Players"), PlayersPage(controller))
+        tables_page = TablesPage(controller)
+        tables_page.show_seating_requested.connect(self.show_seating_on_tv)
+        console.add_page("tables", _("Tables"), tables_page)
         for key, title in (
-            ("tables", _("Tables")),
             ("payouts", _("Payouts")),
             ("floor", _("Floor")),
             ("reports", _("Reports")),
@@ -430,6 +434,12 @@ class MainWindow(QMainWindow):
         if page is not None and self.stack.currentWidget() is self.console:
             getattr(page, name)()
 
+    def _hand_done_hotkey(self, table: int) -> None:
+        if self.console is not None and self.stack.currentWidget() is self.console:
+            page = self.console.page("tables")
+            if isinstance(page, TablesPage):
+                page.hand_done(table)
+
     def _announce(self, cue: Cue) -> None:
         self.sound.play(cue.kind)
         if self.controller is not None:
@@ -437,7 +447,20 @@ class MainWindow(QMainWindow):
 
     def _refresh_display(self) -> None:
         if self.display is not None and self.display.isVisible() and self.controller is not None:
-            self.display.set_data(display_data(self.controller.state, self.controller.now()))
+            state = self.controller.state
+            self.display.set_data(display_data(state, self.controller.now()))
+            if self.seating_on_tv:
+                self.display.show_seating(seating_lines(state))
+
+    seating_on_tv = False
+
+    def show_seating_on_tv(self, on: bool) -> None:
+        """Show the seat draw on the TV instead of the clock (or the clock again)."""
+        self.seating_on_tv = on
+        if on:
+            self.show_display()
+        if self.display is not None and self.controller is not None:
+            self.display.show_seating(seating_lines(self.controller.state) if on else None)
 
     def show_display(self) -> None:
         """Open (or bring back) the clock display on the chosen screen."""

@@ -136,7 +136,9 @@ def test_status_json_includes_players_money_and_tables(db_path: Path, clock, cap
 
     database = open_database(db_path)
     session = Library(database, clock=clock).create("Full night")
-    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000, fee=Fee(fixed=200))))
+    session.dispatch(
+        c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000, fee=Fee(fixed=200)))
+    )
     for number in range(1, 13):
         session.dispatch(c.BuyIn(player=PlayerId(number), name=f"P{number}", paid=number != 3))
     session.dispatch(c.DrawSeats())

@@ -1,4 +1,7 @@
-"""Tables in an event: draw, button, hands, busts, moves, hand-for-hand (R5, R7, R11-R14, R24-R27)."""
+"""Tables in an event: draw, button, hands, busts, moves, hand-for-hand.
+
+Rules R5, R7, R11-R14 and R24-R27.
+"""
 
 from __future__ import annotations
 
@@ -20,13 +23,20 @@ from director.core.state import EventKind
 from director.core.structure import simple
 from tests.core.helpers import T0, created, run
 
-SETTINGS = MoneySettings(buy_in=1000, chips=5000, late_until_level=3,
-                         rebuy=RebuyRule(price=1000, chips=5000, until_level=3))
+SETTINGS = MoneySettings(
+    buy_in=1000,
+    chips=5000,
+    late_until_level=3,
+    rebuy=RebuyRule(price=1000, chips=5000, until_level=3),
+)
 
 
 def field(count: int, *, per_table: int = 9):
-    state = run(created(simple([(25, 50), (50, 100), (100, 200), (200, 400)])),
-                c.SetMoneySettings(settings=SETTINGS), T0)
+    state = run(
+        created(simple([(25, 50), (50, 100), (100, 200), (200, 400)])),
+        c.SetMoneySettings(settings=SETTINGS),
+        T0,
+    )
     if per_table != 9:
         state = run(state, c.SetTableOptions(seats_per_table=per_table), T0)
     for number in range(1, count + 1):
@@ -164,8 +174,11 @@ def test_moving_a_player_by_hand_and_refusals() -> None:
 
 
 def test_r12_r14_cash_game_newcomers_wait_and_missed_blinds_are_owed() -> None:
-    state = run(created(kind=EventKind.CASH), c.SetCashSettings(
-        settings=CashSettings(chip_money=5, chip_count=5)), T0)
+    state = run(
+        created(kind=EventKind.CASH),
+        c.SetCashSettings(settings=CashSettings(chip_money=5, chip_count=5)),
+        T0,
+    )
     assert state.tables.method == "moving"
     for number in range(1, 5):
         state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}", amount=100), T0)
@@ -195,8 +208,10 @@ def test_r12_r14_cash_game_newcomers_wait_and_missed_blinds_are_owed() -> None:
 @given(
     count=st.integers(min_value=4, max_value=40),
     per_table=st.integers(min_value=4, max_value=10),
-    steps=st.lists(st.tuples(st.sampled_from(["bust", "hand", "confirm", "late"]),
-                             st.integers(0, 10_000)), max_size=40),
+    steps=st.lists(
+        st.tuples(st.sampled_from(["bust", "hand", "confirm", "late"]), st.integers(0, 10_000)),
+        max_size=40,
+    ),
 )
 def test_nobody_sits_twice_and_planned_moves_balance_the_tables(count, per_table, steps) -> None:
     state = run(field(count, per_table=per_table), c.DrawSeats(), T0)
@@ -206,7 +221,9 @@ def test_nobody_sits_twice_and_planned_moves_balance_the_tables(count, per_table
         alive = state.alive()
         try:
             if kind == "bust" and len(alive) > 2:
-                state = run(state, c.BustPlayers(busts=(Bust(player=alive[number % len(alive)]),)), T0)
+                state = run(
+                    state, c.BustPlayers(busts=(Bust(player=alive[number % len(alive)]),)), T0
+                )
             elif kind == "hand":
                 tables = sorted(state.tables.tables)
                 state = run(state, c.HandDone(table=tables[number % len(tables)]), T0)

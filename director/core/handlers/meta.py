@@ -5,14 +5,14 @@ from __future__ import annotations
 from director.core import commands as c
 from director.core import events as e
 from director.core.apply import applies
+from director.core.buttons import DEAD, MOVING
 from director.core.decide import clean_date, clean_name, handles
 from director.core.errors import require
 from director.core.frozen import evolve
 from director.core.ids import Instant
-from director.core.buttons import DEAD, MOVING
 from director.core.state import EventKind, TournamentState
-from director.core.tables import TablesState
 from director.core.structure import require_valid
+from director.core.tables import TablesState
 
 
 @handles(c.CreateTournament)

@@ -482,8 +482,9 @@ def _unseated(state: TournamentState, event: e.PlayerUnseated) -> TournamentStat
         # Everyone at this table went out: the table is gone.
         remaining = {n: t for n, t in tables.tables.items() if n != event.table}
         order = tuple(n for n in tables.break_order if n != event.table)
-        return evolve(state, tables=evolve(tables, tables=remaining, break_order=order,
-                                           vacated=vacated))
+        return evolve(
+            state, tables=evolve(tables, tables=remaining, break_order=order, vacated=vacated)
+        )
     state = _with_table(state, table)
     return evolve(state, tables=evolve(state.tables, vacated=vacated))
 

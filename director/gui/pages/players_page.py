@@ -201,8 +201,11 @@ class PlayersPage(QWidget):
         self._update_buttons()
 
     def seat_names(self) -> dict[PlayerId, str]:
-        """Seats to show beside names; the tables part of the product fills this."""
-        return {}
+        """ "T2 S5" beside each seated player."""
+        return {
+            player: _("T{table} S{seat}").format(table=table, seat=seat)
+            for player, (table, seat) in self.controller.state.tables.seated().items()
+        }
 
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("players", "ledger", "busts", "money", "cash", "status", "tables"):

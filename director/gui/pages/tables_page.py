@@ -1,0 +1,317 @@
+"""The tables: the seat draw, every table drawn with its button and blinds,
+"hand done" per table, and the moves to make after busts, one instruction
+each, confirmed by the organizer."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app.changes import Changes
+from director.app.display import move_text
+from director.core import commands as c
+from director.core.buttons import DEAD, MOVING
+from director.core.ids import PlayerId
+from director.gui.common import confirm, scaled_font
+from director.gui.controller import SessionController
+from director.gui.table_view import TableView
+from director.i18n import _
+
+COLUMNS = 3
+
+
+class TableCard(QFrame):
+    """A table's drawing and its "Hand done" button."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.view = TableView()
+        self.info = QLabel()
+        self.done = QPushButton(_("Hand done"))
+        self.done.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        row = QHBoxLayout()
+        row.addWidget(self.info, 1)
+        row.addWidget(self.done)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(2)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(row)
+
+
+class TablesPage(QWidget):
+    show_seating_requested = Signal(bool)
+
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        draw = QPushButton(_("&Draw seats…"))
+        draw.clicked.connect(self.draw_seats)
+        button_draw = QPushButton(_("Draw for the &button"))
+        button_draw.clicked.connect(lambda: self.controller.dispatch(c.DrawForButton(), self))
+        self.hand_for_hand = QCheckBox(_("&Hand-for-hand"))
+        self.hand_for_hand.clicked.connect(
+            lambda on: self.controller.dispatch(c.SetHandForHand(on=on), self)
+        )
+        order = QPushButton(_("Breaking &order…"))
+        order.clicked.connect(self.edit_break_order)
+        self.seats = QSpinBox()
+        self.seats.setRange(2, 10)
+        self.seats.setPrefix(_("Seats per table: "))
+        self.method = QComboBox()
+        self.method.addItem(_("Dead button"), DEAD)
+        self.method.addItem(_("Moving button"), MOVING)
+        self.final_redraw = QCheckBox(_("Redraw at the final table"))
+        for widget in (self.seats, self.method):
+            widget.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.seats.editingFinished.connect(self._options)
+        self.method.activated.connect(lambda _row: self._options())
+        self.final_redraw.clicked.connect(lambda _on: self._options())
+        self.on_tv = QCheckBox(_("Seats on the TV"))
+        self.on_tv.toggled.connect(self.show_seating_requested)
+        top = QHBoxLayout()
+        for widget in (
+            draw,
+            button_draw,
+            self.hand_for_hand,
+            order,
+            self.seats,
+            self.method,
+            self.final_redraw,
+            self.on_tv,
+        ):
+            top.addWidget(widget)
+        top.addStretch()
+
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(6)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.grid_host)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.cards: list[TableCard] = []
+        self.empty = QLabel(_("No seats yet: register the players, then “Draw seats”."))
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+        self.moves_box = QVBoxLayout()
+        moves_title = QLabel(_("Moves to make"))
+        moves_title.setFont(scaled_font(self.font(), 1.2, bold=True))
+        self.confirm_all = QPushButton(_("Confirm &all moves"))
+        self.confirm_all.clicked.connect(
+            lambda: self.controller.dispatch(c.ConfirmAllMoves(), self)
+        )
+        self.moves_host = QWidget()
+        self.moves_layout = QVBoxLayout(self.moves_host)
+        self.moves_layout.setContentsMargins(0, 0, 0, 0)
+        self.h4h = QLabel()
+        self.h4h.setWordWrap(True)
+        legend = QLabel(
+            _(
+                "D button, SB small blind, BB big blind; a red ring marks a dead "
+                "button or dead small blind on an empty seat. Right-click a seat "
+                "to place the button or move a player."
+            )
+        )
+        legend.setWordWrap(True)
+        legend.setStyleSheet("color: #666;")
+        side = QVBoxLayout()
+        side.addWidget(moves_title)
+        side.addWidget(self.moves_host)
+        side.addWidget(self.confirm_all)
+        side.addWidget(self.h4h)
+        side.addStretch()
+        side.addWidget(legend)
+        side_widget = QWidget()
+        side_widget.setLayout(side)
+        side_widget.setFixedWidth(250)
+
+        body = QHBoxLayout()
+        centre = QVBoxLayout()
+        centre.addWidget(self.empty)
+        centre.addWidget(scroll, 1)
+        body.addLayout(centre, 1)
+        body.addWidget(side_widget)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(body, 1)
+        controller.changed.connect(self._on_changed)
+        self.refresh()
+
+    # -- redraw -------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.controller.state
+        tables = state.tables
+        self.seats.setValue(tables.seats_per_table)
+        self.method.setCurrentIndex(0 if tables.method == DEAD else 1)
+        self.final_redraw.setChecked(tables.final_redraw)
+        self.hand_for_hand.setChecked(tables.hand_for_hand)
+        numbers = sorted(tables.tables)
+        while len(self.cards) < len(numbers):
+            card = TableCard()
+            card.done.clicked.connect(lambda _checked=False, card=card: self._hand_done(card))
+            card.view.seat_clicked.connect(self._seat_menu)
+            self.cards.append(card)
+        for index, card in enumerate(self.cards):
+            if index < len(numbers):
+                table = tables.tables[numbers[index]]
+                card.view.set_table(state, table)
+                card.info.setText(
+                    _("{players} players · hand {hands}").format(
+                        players=len(table.seats), hands=table.hands
+                    )
+                )
+                card.done.setEnabled(table.positions is not None)
+                self.grid.addWidget(card, index // COLUMNS, index % COLUMNS)
+                card.show()
+            else:
+                card.hide()
+        for row in range(max(1, -(-len(numbers) // COLUMNS))):
+            self.grid.setRowStretch(row, 1)
+        self.empty.setVisible(not numbers)
+        self._refresh_moves()
+
+    def _refresh_moves(self) -> None:
+        state = self.controller.state
+        while self.moves_layout.count():
+            item = self.moves_layout.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        pending = state.tables.pending
+        for move in pending:
+            row = QHBoxLayout()
+            label = QLabel(move_text(state, move))
+            label.setWordWrap(True)
+            label.setFont(scaled_font(self.font(), 1.05, bold=True))
+            button = QPushButton(_("Done"))
+            button.setToolTip(_("Confirm this move once the player has moved"))
+            button.clicked.connect(
+                lambda _checked=False, move=move: self.controller.dispatch(
+                    c.ConfirmMove(move=move), self
+                )
+            )
+            row.addWidget(label, 1)
+            row.addWidget(button)
+            holder = QWidget()
+            holder.setLayout(row)
+            self.moves_layout.addWidget(holder)
+        if not pending:
+            self.moves_layout.addWidget(QLabel(_("No move to make.")))
+        self.confirm_all.setEnabled(len(pending) > 1)
+        tables = state.tables
+        if tables.hand_for_hand:
+            waiting = sorted(
+                n for n, t in tables.tables.items() if t.seats and n not in tables.round_done
+            )
+            self.h4h.setText(
+                _("Hand-for-hand, hand {round}: waiting for table(s) {tables}.").format(
+                    round=tables.round, tables=", ".join(str(n) for n in waiting)
+                )
+            )
+        else:
+            self.h4h.clear()
+
+    def _on_changed(self, changes: Changes) -> None:
+        if changes.touches("tables", "players"):
+            self.refresh()
+
+    # -- actions ---------------------------------------------------------------------
+
+    def hand_done(self, table: int) -> None:
+        self.controller.dispatch(c.HandDone(table=table), self)
+
+    def _hand_done(self, card: TableCard) -> None:
+        if card.view.table is not None:
+            self.hand_done(card.view.table.number)
+
+    def draw_seats(self) -> None:
+        state = self.controller.state
+        if state.tables.drawn and not confirm(
+            self,
+            _("Draw seats"),
+            _("Draw new seats for everyone? The current seats are replaced."),
+            yes=_("Draw"),
+        ):
+            return
+        self.controller.dispatch(c.DrawSeats(), self)
+
+    def edit_break_order(self) -> None:
+        current = " ".join(str(n) for n in self.controller.state.tables.break_order)
+        text, accepted = QInputDialog.getText(
+            self,
+            _("Breaking order"),
+            _("Tables in the order they break (first breaks first):"),
+            text=current,
+        )
+        if not accepted:
+            return
+        try:
+            order = tuple(int(part) for part in text.replace(",", " ").split())
+        except ValueError:
+            order = ()
+        self.controller.dispatch(c.SetBreakOrder(order=order), self)
+
+    def _options(self) -> None:
+        tables = self.controller.state.tables
+        wanted = (self.seats.value(), self.method.currentData(), self.final_redraw.isChecked())
+        if wanted != (tables.seats_per_table, tables.method, tables.final_redraw):
+            self.controller.dispatch(
+                c.SetTableOptions(
+                    seats_per_table=wanted[0], method=wanted[1], final_redraw=wanted[2]
+                ),
+                self,
+            )
+            self.refresh()
+
+    def _seat_menu(self, table: int, seat: int) -> None:
+        state = self.controller.state
+        occupant = state.tables.tables[table].seats.get(seat)
+        menu = QMenu(self)
+        if occupant is not None:
+            menu.addAction(
+                _("Button here"),
+                lambda: self.controller.dispatch(c.SetButton(table=table, seat=seat), self),
+            )
+            if state.is_cash:
+                away = seat in state.tables.tables[table].sitting_out
+                menu.addAction(
+                    _("Back at the table") if away else _("Away from the table"),
+                    lambda: self.controller.dispatch(
+                        (c.SitIn if away else c.SitOut)(player=occupant), self
+                    ),
+                )
+                menu.addAction(
+                    _("Posts the blinds owed"),
+                    lambda: self.controller.dispatch(c.PostBlinds(player=occupant), self),
+                )
+        else:
+            for player, (where_table, where_seat) in sorted(
+                state.tables.seated().items(), key=lambda item: state.players[item[0]].name
+            ):
+                name = state.players[player].name
+                menu.addAction(
+                    _("Move {name} here (from table {table} seat {seat})").format(
+                        name=name, table=where_table, seat=where_seat
+                    ),
+                    lambda player=player: self.controller.dispatch(
+                        c.MovePlayer(player=PlayerId(player), table=table, seat=seat), self
+                    ),
+                )
+        menu.popup(self.cursor().pos())

@@ -1,0 +1,218 @@
+"""One table drawn as seen from above: seats around an oval, names, the button
+and the blinds. A dead button or dead small blind sits on an empty seat and is
+marked "dead"; a newcomer dealt out of this hand is greyed."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from director.core.state import TournamentState
+from director.core.tables import TableState
+from director.i18n import _
+
+FELT = QColor("#1f6f43")
+RAIL = QColor("#5a3a1a")
+SEAT = QColor("#f5f5f5")
+EMPTY = QColor("#9aa5a0")
+BUTTON = QColor("#ffffff")
+SMALL = QColor("#58a6ff")
+BIG = QColor("#f0b429")
+DEAD = QColor("#ff6b6b")
+
+
+def seat_angle(seat: int, seats: int) -> float:
+    """Seat 1 sits left of the dealer's place at the top; seats go clockwise."""
+    return -math.pi / 2 + 2 * math.pi * seat / (seats + 1)
+
+
+def fit_name(text: str, metrics: QFontMetrics, width: int) -> str:
+    """The name as it fits: whole, else "Paul M.", else cut with an ellipsis."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    words = text.split()
+    if len(words) > 1 and "(" not in text:
+        short = f"{words[0]} {words[-1][0]}."
+        if metrics.horizontalAdvance(short) <= width:
+            return short
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
+class TableView(QWidget):
+    """Paints one table; emits ``seat_clicked(table, seat)`` on a right-click."""
+
+    seat_clicked = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table: TableState | None = None
+        self.names: dict[int, str] = {}
+        self.seats = 9
+        self.cash = False
+        self.setMinimumSize(240, 190)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.seat_points: dict[int, QPointF] = {}
+
+    def set_table(self, state: TournamentState, table: TableState) -> None:
+        self.table = table
+        self.seats = state.tables.seats_per_table
+        self.cash = state.is_cash
+        self.names = {
+            seat: state.players[player].name if player in state.players else str(player)
+            for seat, player in table.seats.items()
+        }
+        self.update()
+
+    def markers(self) -> dict[int, list[str]]:
+        """What is shown beside each seat: D, SB, BB, dead, out, away..."""
+        found: dict[int, list[str]] = {}
+        table = self.table
+        if table is None:
+            return found
+        positions = table.positions
+        if positions is not None:
+            found.setdefault(positions.button, []).append("D")
+            if positions.small_blind != positions.button:
+                found.setdefault(positions.small_blind, []).append("SB")
+            found.setdefault(positions.big_blind, []).append("BB")
+        return found
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        table = self.table
+        width, height = float(self.width()), float(self.height())
+        if table is None:
+            painter.end()
+            return
+        centre = QPointF(width / 2, height / 2)
+        radius_x, radius_y = width * 0.22, height * 0.25
+        rail = QRectF(centre.x() - radius_x, centre.y() - radius_y, 2 * radius_x, 2 * radius_y)
+        painter.setBrush(QBrush(RAIL))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawEllipse(rail)
+        painter.setBrush(QBrush(FELT))
+        painter.drawEllipse(rail.adjusted(5, 5, -5, -5))
+        title = QFont(self.font())
+        title.setBold(True)
+        title.setPixelSize(max(10, int(min(height * 0.085, width * 0.06))))
+        painter.setFont(title)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(
+            rail, int(Qt.AlignmentFlag.AlignCenter), _("Table {number}").format(number=table.number)
+        )
+        small = QFont(self.font())
+        small.setPixelSize(max(9, int(min(width, height) * 0.055)))
+        painter.setFont(small)
+        metrics = QFontMetrics(small)
+        markers = self.markers()
+        seat_radius = max(8.0, min(width, height) * 0.042)
+        gap = seat_radius * 0.4
+        self.seat_points = {}
+        for seat in range(1, self.seats + 1):
+            angle = seat_angle(seat, self.seats)
+            cos, sin = math.cos(angle), math.sin(angle)
+            point = QPointF(
+                centre.x() + (radius_x + seat_radius * 0.9) * cos,
+                centre.y() + (radius_y + seat_radius * 0.9) * sin,
+            )
+            self.seat_points[seat] = point
+            occupied = seat in table.seats
+            out = seat in table.dealt_out or seat in table.sitting_out
+            painter.setPen(QPen(QColor("#333333"), 1))
+            painter.setBrush(QBrush(SEAT if occupied and not out else EMPTY))
+            painter.drawEllipse(point, seat_radius, seat_radius)
+            painter.setPen(QColor("#111111"))
+            painter.drawText(
+                QRectF(
+                    point.x() - seat_radius,
+                    point.y() - seat_radius,
+                    2 * seat_radius,
+                    2 * seat_radius,
+                ),
+                int(Qt.AlignmentFlag.AlignCenter),
+                str(seat),
+            )
+            text = self.names.get(seat, "")
+            tags = []
+            if seat in table.dealt_out:
+                tags.append(_("sits out"))
+            if seat in table.sitting_out:
+                tags.append(_("away"))
+            if seat in table.waiting:
+                tags.append(_("waits for BB"))
+            if seat in table.owes_big or seat in table.owes_small:
+                tags.append(_("owes blinds"))
+            if tags:
+                text = f"{text} ({', '.join(tags)})" if text else ", ".join(tags)
+            line = float(metrics.height())
+            # The name goes beside its seat, on the outside, within the drawing.
+            if cos < -0.35:
+                box = QRectF(0, point.y() - line / 2, point.x() - seat_radius - gap, line)
+                align = Qt.AlignmentFlag.AlignRight
+            elif cos > 0.35:
+                left = point.x() + seat_radius + gap
+                box = QRectF(left, point.y() - line / 2, width - left, line)
+                align = Qt.AlignmentFlag.AlignLeft
+            else:
+                span = width * 0.44
+                top = point.y() - seat_radius - line if sin < 0 else point.y() + seat_radius
+                box = QRectF(point.x() - span / 2, top, span, line)
+                align = Qt.AlignmentFlag.AlignHCenter
+            elided = fit_name(text, metrics, int(box.width()))
+            painter.setPen(QColor("#8b949e") if out or not occupied else QColor("#111111"))
+            painter.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), elided)
+            for number, marker in enumerate(markers.get(seat, [])):
+                self._marker(painter, point, angle, number, marker, occupied, seat_radius)
+        painter.end()
+
+    def _marker(
+        self,
+        painter: QPainter,
+        seat: QPointF,
+        angle: float,
+        number: int,
+        marker: str,
+        occupied: bool,
+        seat_radius: float,
+    ) -> None:
+        """A disc toward the table's centre: D white, SB blue, BB gold; red ring when dead."""
+        distance = seat_radius * (1.9 + 1.5 * number)
+        point = QPointF(
+            seat.x() - distance * math.cos(angle), seat.y() - distance * math.sin(angle)
+        )
+        colour = {"D": BUTTON, "SB": SMALL, "BB": BIG}[marker]
+        dead = not occupied and marker in ("D", "SB")
+        painter.setBrush(QBrush(colour))
+        painter.setPen(QPen(DEAD if dead else QColor("#222222"), 3 if dead else 1))
+        size = seat_radius * 0.85
+        painter.drawEllipse(point, size, size)
+        painter.setPen(QColor("#111111"))
+        text = marker if not dead else marker.lower()
+        painter.drawText(
+            QRectF(point.x() - size, point.y() - size, 2 * size, 2 * size),
+            int(Qt.AlignmentFlag.AlignCenter),
+            text,
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.table is None:
+            return
+        position = event.position()
+        for seat, point in self.seat_points.items():
+            if math.hypot(point.x() - position.x(), point.y() - position.y()) < 16:
+                self.seat_clicked.emit(self.table.number, seat)
+                return
+        super().mousePressEvent(event)

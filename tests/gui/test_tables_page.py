@@ -1,0 +1,119 @@
+"""The tables page: draw, hand done (click or hotkey), moves confirmed one by one."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from director.app import structures
+from director.app.display import display_data, seating_lines
+from director.core import commands as c
+from director.core.ids import PlayerId
+from director.core.money import MoneySettings
+from director.core.players import Bust
+from director.gui.pages.tables_page import TablesPage
+
+
+@pytest.fixture
+def window(qtbot, window_factory):
+    made = window_factory()
+    session = made.library.create("Friday night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
+    for number in range(1, 19):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+    made.open_session(session)
+    made.console.show_page("tables")
+    made.show()
+    made.activateWindow()
+    qtbot.waitExposed(made)
+    return made
+
+
+def page_of(window) -> TablesPage:
+    page = window.console.page("tables")
+    assert isinstance(page, TablesPage)
+    return page
+
+
+def test_draw_then_button_then_hand_done_by_click_and_hotkey(qtbot, window) -> None:
+    page = page_of(window)
+    assert not page.empty.isHidden()
+    page.draw_seats()
+    assert page.empty.isHidden()
+    visible = [card for card in page.cards if not card.isHidden()]
+    assert len(visible) == 2 and not visible[0].done.isEnabled()
+    window.controller.dispatch(c.DrawForButton())
+    before = window.controller.state.tables.tables[1].positions
+    visible[0].done.click()
+    after = window.controller.state.tables.tables[1].positions
+    assert after != before and window.controller.state.tables.tables[1].hands == 1
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert window.controller.state.tables.tables[2].hands == 1
+    assert window.undo_action.text() == "&Undo: hand done at table 2"
+
+
+def test_moves_are_shown_as_instructions_and_confirmed(qtbot, window) -> None:
+    page = page_of(window)
+    page.draw_seats()
+    window.controller.dispatch(c.DrawForButton())
+    table_two = sorted(window.controller.state.tables.tables[2].seats.values())
+    for player in table_two[:2]:
+        window.controller.dispatch(c.BustPlayers(busts=(Bust(player=player),)))
+    state = window.controller.state
+    (move,) = state.tables.pending
+    labels = [w.text() for w in page.moves_host.findChildren(type(page.h4h))]
+    assert any(text.startswith("Move Player") and "to table 2" in text for text in labels)
+    data = display_data(state, window.controller.now())
+    assert data.lines[0] == "# Table moves"
+    assert data.lines[2] == f"→ table 2, seat {move.to_seat}"
+    window.controller.dispatch(c.ConfirmMove(move=move))
+    assert window.controller.state.tables.pending == ()
+    assert window.controller.state.tables.where(PlayerId(int(move.player))) == (2, move.to_seat)
+    # Just confirmed: still on the TV for a little while.
+    assert display_data(window.controller.state, window.controller.now()).lines
+
+
+def test_seats_on_the_tv(qtbot, window) -> None:
+    page = page_of(window)
+    page.draw_seats()
+    page.on_tv.setChecked(True)
+    assert window.display is not None
+    assert window.display.stack.currentWidget() is window.display.seating
+    rows = seating_lines(window.controller.state)
+    assert len(rows) == 18 and rows[0][1].startswith("Table ")
+    window.display.resize(1920, 1080)
+    _columns, size = window.display.seating.layout_for(1920, 1080)
+    assert size >= 30  # readable across the room for 18 players
+    page.on_tv.setChecked(False)
+    assert window.display.stack.currentWidget() is window.display.face
+
+
+def test_six_tables_fit_on_a_laptop_screen(qtbot, window_factory) -> None:
+    window = window_factory()
+    session = window.library.create("Big night")
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=1000, chips=5000)))
+    for number in range(1, 55):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+    session.dispatch(c.DrawSeats())
+    window.open_session(session)
+    window.console.show_page("tables")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    page = page_of(window)
+    cards = [card for card in page.cards if not card.isHidden()]
+    assert len(cards) == 6
+    viewport = page.grid_host.parentWidget()
+    for card in cards:
+        top_left = card.mapTo(viewport, card.rect().topLeft())
+        assert top_left.y() + card.height() <= viewport.height() + 1
+        assert card.view.width() >= 240
+    window.grab().save(
+        str(
+            __import__("pathlib").Path(__file__).resolve().parents[2]
+            / "build"
+            / "screenshots"
+            / "tables-1366x768.png"
+        )
+    )

@@ -216,6 +216,33 @@ MESSAGES: dict[str, str] = {
     "too_many_tables": N_("Too many tables: each needs at least two players."),
     "unknown_button_method": N_("Unknown way of moving the button ({method})."),
     "break_order_must_list_every_table": N_("The breaking order must list every table once."),
+    "bad_card": N_("“{card}” is not a card: type a rank and a suit, like As, Td or 10h."),
+    "card_twice": N_("{card} is used twice."),
+    "hand_needs_five_to_seven_cards": N_("A hand is made of 5 to 7 cards ({count} given)."),
+    "betting_needs_two_players": N_("A betting round needs at least two players."),
+    "player_not_in_hand": N_("{player} is not in this hand."),
+    "betting_round_over": N_("This betting round is over."),
+    "not_your_turn": N_("It is {turn}'s turn, not {player}'s (R19: act in turn)."),
+    "cannot_check": N_("Cannot check: there is {amount:n} to call."),
+    "nothing_to_call": N_("Nothing to call: check instead."),
+    "not_enough_chips": N_("{total:n} is more than the {available:n} chips this player has."),
+    "raise_not_above_bet": N_("A raise must go above the current bet of {bet:n}."),
+    "raising_not_reopened": N_(
+        "This player may only call or fold: the all-in for less than a full raise "
+        "did not reopen the betting (R17)."
+    ),
+    "nobody_to_raise_against": N_("Nobody left could call a raise: call or fold."),
+    "bet_too_small": N_("The opening bet must be at least the big blind: {minimum:n} (R15)."),
+    "raise_too_small": N_(
+        "A raise must be at least the last full raise: raise to at least {minimum:n} (R16)."
+    ),
+    "no_chips_left": N_("{player} has no chips left."),
+    "everyone_folded": N_("Everyone folded: there must be a player left in the hand."),
+    "unit_not_positive": N_("The smallest chip must be more than zero."),
+    "no_winner_for_pot": N_("Nobody ranked can win the pot of {amount:n}: rank every player."),
+    "cards_missing": N_("Enter {player}'s cards, or leave every hand empty and rank by hand."),
+    "rank_missing": N_("Give {player} a place in the ranking."),
+    "only_call_all_in": N_("This player can only call, all-in."),
     # -- errors from the database ---------------------------------------------
     "db_missing": N_("There is no database at {path}."),
     "db_unreadable": N_("The file {path} cannot be read."),

@@ -212,6 +212,15 @@ class TournamentSession:
             row = store.get_tournament(connection, self.tournament_id)
         return None if row is None else row.alive_at
 
+    def save_draft(self, name: str, data: object) -> None:
+        """Keep a page's work in progress for this event (not part of its record)."""
+        with self.database.write() as connection:
+            store.save_draft(connection, self.tournament_id, name, data, at=self._clock())
+
+    def load_draft(self, name: str) -> object:
+        with self.database.read() as connection:
+            return store.load_draft(connection, self.tournament_id, name)
+
     def close(self) -> None:
         """Write a snapshot if there is anything new since the last one."""
         if self._last_event > self._snapshot_event and not self.database.readonly:

@@ -47,6 +47,7 @@ from director.gui.dialogs.settings import SettingsDialog
 from director.gui.models.events_model import EventsModel
 from director.gui.pages.clock_page import ClockPage
 from director.gui.pages.event_page import EventPage
+from director.gui.pages.floor_page import FloorPage
 from director.gui.pages.players_page import PlayersPage
 from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
@@ -383,12 +384,9 @@ class MainWindow(QMainWindow):
         tables_page = TablesPage(controller)
         tables_page.show_seating_requested.connect(self.show_seating_on_tv)
         console.add_page("tables", _("Tables"), tables_page)
-        for key, title in (
-            ("payouts", _("Payouts")),
-            ("floor", _("Floor")),
-            ("reports", _("Reports")),
-        ):
-            console.add_page(key, title, placeholder(title))
+        console.add_page("payouts", _("Payouts"), placeholder(_("Payouts")))
+        console.add_page("floor", _("Floor"), FloorPage(controller))
+        console.add_page("reports", _("Reports"), placeholder(_("Reports")))
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:

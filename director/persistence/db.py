@@ -24,7 +24,7 @@ from sqlalchemy.pool import NullPool
 
 APPLICATION_ID = 0x44495231  # "DIR1" in SQLite's header: this file is ours.
 SQLITE_MAGIC = b"SQLite format 3\x00"
-SCHEMA_REVISIONS = ("0001_baseline", "0002_players")
+SCHEMA_REVISIONS = ("0001_baseline", "0002_players", "0003_drafts")
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
 BUSY_TIMEOUT_MS = 5_000

@@ -293,3 +293,25 @@ def save_snapshot(
         ),
         {"t": tournament_id, "keep": keep},
     )
+
+
+def save_draft(
+    connection: Connection, tournament_id: int, name: str, data: Any, *, at: int
+) -> None:
+    """Keep a page's work in progress (replacing the previous one)."""
+    connection.execute(
+        text(
+            "INSERT INTO draft (tournament_id, name, payload, updated_at) "
+            "VALUES (:t, :n, :p, :at) ON CONFLICT (tournament_id, name) "
+            "DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at"
+        ),
+        {"t": tournament_id, "n": name, "p": _dumps(data), "at": at},
+    )
+
+
+def load_draft(connection: Connection, tournament_id: int, name: str) -> Any:
+    row = connection.execute(
+        text("SELECT payload FROM draft WHERE tournament_id = :t AND name = :n"),
+        {"t": tournament_id, "n": name},
+    ).first()
+    return None if row is None else json.loads(row[0])

@@ -104,3 +104,17 @@ class PlayerRow(SQLModel, table=True):
     contact: str = ""
     merged_into: int | None = Field(default=None, foreign_key="player.id")
     created_at: int
+
+
+class DraftRow(SQLModel, table=True):
+    """Work in progress on a page that is not part of the event's record, such as
+    the floor's calculators; kept so that a restart loses nothing."""
+
+    __tablename__ = "draft"
+    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    name: str
+    payload: str
+    updated_at: int

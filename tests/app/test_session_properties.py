@@ -55,6 +55,12 @@ COMMAND_STRATEGIES += [
     st.builds(c.RevertBust, player=players),
     st.builds(c.RemoveEntry, player=players),
     st.builds(c.PayDebt, player=players),
+    st.just(c.DrawSeats()),
+    st.just(c.DrawForButton()),
+    st.builds(c.HandDone, table=st.sampled_from([1, 2])),
+    st.just(c.ConfirmMove()),
+    st.builds(c.SetHandForHand, on=st.booleans()),
+    st.builds(c.SetTableOptions, seats_per_table=st.sampled_from([2, 3, 9])),
 ]
 SETUP = [
     c.SetStructure(structure=simple([(25, 50), (50, 100), (100, 200)], level_minutes=1)),

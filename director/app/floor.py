@@ -1,0 +1,258 @@
+"""The floor's three tools, as plain data the page edits and this module works out:
+a betting round (R15-R19), side pots (R21) and the showdown (R20, R22).
+
+The page keeps what the organizer typed in a ``FloorDraft``; everything shown
+is recomputed from it by the core's ``BettingRound``, ``build_pots``,
+``evaluate`` and ``award``, so the floor applies the same rules as the rest
+of the product. The draft is saved with the event, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from director.core import codec
+from director.core.betting import BettingRound
+from director.core.errors import RuleViolation
+from director.core.hands import HandValue, check_distinct, evaluate, parse_cards, rank_players
+from director.core.pots import PotSplit, award, build_pots
+from director.core.state import TournamentState
+from director.i18n import N_, _
+
+DRAFT_NAME = "floor"
+
+HAND_NAMES = {
+    "high_card": N_("High card"),
+    "pair": N_("Pair"),
+    "two_pair": N_("Two pair"),
+    "three_of_a_kind": N_("Three of a kind"),
+    "straight": N_("Straight"),
+    "flush": N_("Flush"),
+    "full_house": N_("Full house"),
+    "four_of_a_kind": N_("Four of a kind"),
+    "straight_flush": N_("Straight flush"),
+}
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+@dataclass(frozen=True)
+class FloorPlayer:
+    name: str
+    stack: int = 0
+    posted: int = 0
+
+
+@dataclass(frozen=True)
+class FloorAction:
+    player: str
+    action: str  # fold, check, call, raise, all_in
+    total: int = 0
+
+
+@dataclass(frozen=True)
+class PotRow:
+    name: str
+    put_in: int = 0
+    folded: bool = False
+
+
+@dataclass(frozen=True)
+class FloorDraft:
+    big_blind: int = 200
+    preflop: bool = True
+    players: tuple[FloorPlayer, ...] = ()
+    actions: tuple[FloorAction, ...] = ()
+    pot_rows: tuple[PotRow, ...] = ()
+    board: str = ""
+    holes: tuple[tuple[str, str], ...] = ()
+    manual_ranks: tuple[tuple[str, int], ...] = ()
+    unit: int = 1
+
+
+def draft_from_data(data: object) -> FloorDraft:
+    """A saved draft, or an empty one if it is missing or unreadable."""
+    if not isinstance(data, dict):
+        return FloorDraft()
+    try:
+        return codec.decode(FloorDraft, data)
+    except RuleViolation:
+        return FloorDraft()
+
+
+def draft_data(draft: FloorDraft) -> object:
+    return codec.encode(draft)
+
+
+# -- bets and raises ----------------------------------------------------------------
+
+
+def start_round(draft: FloorDraft) -> BettingRound:
+    """A betting round from the draft's players (in acting order) and blinds."""
+    names = [player.name for player in draft.players]
+    if len(set(names)) != len(names):
+        raise RuleViolation("player_listed_twice")
+    posted = {p.name: p.posted for p in draft.players if p.posted} if draft.preflop else None
+    return BettingRound(
+        stacks={p.name: p.stack for p in draft.players},
+        order=names,
+        big_blind=draft.big_blind,
+        posted=posted or ({} if draft.preflop else None),
+    )
+
+
+def perform(round_: BettingRound, action: FloorAction) -> None:
+    """Apply one recorded action; raises ``RuleViolation`` if the rules refuse it."""
+    if action.action == "fold":
+        round_.fold(action.player)
+    elif action.action == "check":
+        round_.check(action.player)
+    elif action.action == "call":
+        round_.call(action.player)
+    elif action.action == "raise":
+        round_.raise_to(action.player, action.total)
+    elif action.action == "all_in":
+        round_.all_in(action.player)
+    else:
+        raise RuleViolation("unknown_command", type=action.action)
+
+
+def replay(draft: FloorDraft) -> BettingRound:
+    """The betting round after the draft's actions (each was legal when recorded)."""
+    round_ = start_round(draft)
+    for action in draft.actions:
+        perform(round_, action)
+    return round_
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the player to act may do: what the raise calculator shows."""
+
+    player: str | None
+    to_call: int = 0
+    min_raise_to: int | None = None
+    max_total: int = 0
+    may_raise: bool = False
+    reason: str = ""
+
+
+def advice(round_: BettingRound) -> Advice:
+    player = round_.to_act
+    if player is None:
+        return Advice(player=None)
+    minimum = round_.min_raise_to(player)
+    maximum = round_.max_total(player)
+    reason = ""
+    if minimum is None:
+        if not round_.reopened_for(player):
+            reason = "raising_not_reopened"
+        elif maximum <= round_.current_bet:
+            reason = "only_call_all_in"
+        else:
+            reason = "nobody_to_raise_against"
+    return Advice(
+        player=player,
+        to_call=round_.call_amount(player),
+        min_raise_to=minimum,
+        max_total=maximum,
+        may_raise=minimum is not None,
+        reason=reason,
+    )
+
+
+def pot_rows_from_round(round_: BettingRound) -> tuple[PotRow, ...]:
+    return tuple(
+        PotRow(name=player, put_in=round_.contributions[player], folded=player in round_.folded)
+        for player in round_.order
+    )
+
+
+# -- side pots -----------------------------------------------------------------------
+
+
+def pots_of(rows: tuple[PotRow, ...]) -> PotSplit:
+    return build_pots(
+        {row.name: row.put_in for row in rows}, folded={row.name for row in rows if row.folded}
+    )
+
+
+# -- showdown ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Showdown:
+    values: dict[str, HandValue] = field(default_factory=dict)
+    ranking: list[list[str]] = field(default_factory=list)
+    won: dict[str, int] = field(default_factory=dict)
+    split: PotSplit | None = None
+
+
+def pretty(cards: tuple[str, ...] | list[str]) -> str:
+    """Cards with suit symbols: "A♠ K♦"."""
+    return " ".join(card[0].replace("T", "10") + SUIT_SYMBOLS[card[1]] for card in cards)
+
+
+def hand_name(value: HandValue) -> str:
+    """The hand's name in the user's language, with the five cards that play."""
+    return f"{_(HAND_NAMES[value.category])} ({pretty(value.best)})"
+
+
+def showdown(draft: FloorDraft) -> Showdown:
+    """Rank the players still in by their cards, or by the places typed when
+    cards are not entered, and split every pot (R20-R22)."""
+    rows = draft.pot_rows
+    live = [row.name for row in rows if not row.folded]
+    board = parse_cards(draft.board)
+    if len(board) > 5:
+        raise RuleViolation("hand_needs_five_to_seven_cards", count=len(board))
+    holes = {name: parse_cards(text) for name, text in draft.holes if name in live and text.strip()}
+    values: dict[str, HandValue] = {}
+    if holes:
+        check_distinct(board + [c for cards in holes.values() for c in cards])
+        for name in live:
+            cards = holes.get(name)
+            if cards is None:
+                raise RuleViolation("cards_missing", player=name)
+            values[name] = evaluate(board + cards)
+        ranking = rank_players(values)
+    else:
+        places = dict(draft.manual_ranks)
+        missing = [name for name in live if name not in places]
+        if missing:
+            raise RuleViolation("rank_missing", player=missing[0])
+        ranked: dict[int, list[str]] = {}
+        for name in live:
+            ranked.setdefault(places[name], []).append(name)
+        ranking = [ranked[place] for place in sorted(ranked)]
+    split = pots_of(rows)
+    won = award(split.pots, ranking, order=[row.name for row in rows], unit=draft.unit)
+    return Showdown(values=values, ranking=ranking, won=won, split=split)
+
+
+def players_from_table(
+    state: TournamentState, table: int, preflop: bool, big_blind: int, small_blind: int
+) -> tuple[FloorPlayer, ...]:
+    """The players of ``table`` in acting order, with the blinds posted before the flop."""
+    found = state.tables.tables.get(table)
+    if found is None or found.positions is None:
+        raise RuleViolation("button_not_placed", table=table)
+    positions = found.positions
+    seats = sorted(found.seats)
+    anchor = positions.big_blind if preflop else positions.button
+    after = [s for s in seats if s > anchor] + [s for s in seats if s <= anchor]
+    players = []
+    for seat in after:
+        if seat in found.dealt_out:
+            continue
+        entrant = state.players[found.seats[seat]]
+        posted = 0
+        if preflop and seat == positions.big_blind:
+            posted = big_blind
+        elif (
+            preflop
+            and seat == positions.small_blind
+            and positions.small_blind != positions.big_blind
+        ):
+            posted = small_blind
+        players.append(FloorPlayer(name=entrant.name, stack=0, posted=posted))
+    return tuple(players)

@@ -1,0 +1,595 @@
+"""The floor: settle a dispute at the table about a raise, a side pot or who won.
+
+Three tabs, each usable from the keyboard: bets and raises (the raise
+calculator, R15-R19), side pots (R21) and the showdown (R20, R22). What is
+typed is saved with the event as it changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app import floor
+from director.core import clock as clk
+from director.core.errors import RuleViolation
+from director.core.frozen import evolve
+from director.core.hands import parse_cards
+from director.core.messages import Message
+from director.core.structure import Level
+from director.gui.common import scaled_font
+from director.gui.controller import SessionController
+from director.i18n import N_, _, describe_error, format_number, render
+
+NAME, STACK, POSTED = range(3)
+ACTION_NAMES = {
+    "fold": N_("folds"),
+    "check": N_("checks"),
+    "call": N_("calls"),
+    "bet": N_("bets"),
+    "raise": N_("raises"),
+    "all_in": N_("all-in"),
+}
+
+
+def _int(text: str) -> int:
+    cleaned = "".join(ch for ch in text if ch.isdigit())
+    return int(cleaned) if cleaned else 0
+
+
+class CardPicker(QWidget):
+    """52 buttons; a click types the card into the field that last had focus."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.target: QLineEdit | None = None
+        grid = QGridLayout(self)
+        grid.setSpacing(1)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for row, suit in enumerate("shdc"):
+            for column, rank in enumerate("AKQJT98765432"):
+                card = rank + suit
+                button = QPushButton(floor.pretty([card]))
+                button.setFixedSize(38, 26)
+                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                colour = "#c0392b" if suit in "hd" else "#111111"
+                button.setStyleSheet(f"color: {colour}; font-weight: bold;")
+                button.clicked.connect(lambda _checked=False, card=card: self._add(card))
+                grid.addWidget(button, row, column)
+
+    def _add(self, card: str) -> None:
+        if self.target is not None:
+            text = self.target.text().strip()
+            self.target.setText(f"{text} {card}".strip())
+
+
+class FloorPage(QWidget):
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.draft = floor.draft_from_data(controller.session.load_draft(floor.DRAFT_NAME))
+        self.round = None
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._betting_tab(), _("&Bets and raises"))
+        self.tabs.addTab(self._pots_tab(), _("&Side pots"))
+        self.tabs.addTab(self._showdown_tab(), _("S&howdown"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        self._load_betting()
+        self._load_pots()
+        self._load_showdown()
+
+    # -- saving ------------------------------------------------------------------
+
+    def save(self) -> None:
+        # The draft is a convenience: failing to save it must not disturb the floor.
+        with contextlib.suppress(Exception):
+            self.controller.session.save_draft(floor.DRAFT_NAME, floor.draft_data(self.draft))
+
+    # -- bets and raises -----------------------------------------------------------
+
+    def _betting_tab(self) -> QWidget:
+        tab = QWidget()
+        self.big_blind = QSpinBox()
+        self.big_blind.setRange(1, 1_000_000_000)
+        self.big_blind.setPrefix(_("Big blind: "))
+        self.preflop = QCheckBox(_("Before the flop (blinds posted)"))
+        self.table_choice = QComboBox()
+        fill = QPushButton(_("&Fill from table"))
+        fill.clicked.connect(self.fill_from_table)
+        setup = QHBoxLayout()
+        for widget in (self.big_blind, self.preflop, QLabel(_("Table:")), self.table_choice, fill):
+            setup.addWidget(widget)
+        setup.addStretch()
+        self.players = QTableWidget(0, 3)
+        self.players.setHorizontalHeaderLabels(
+            [_("Player (acting order)"), _("Chips"), _("Posted")]
+        )
+        self.players.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.players.verticalHeader().hide()
+        add = QPushButton(_("Add player"))
+        add.clicked.connect(lambda: self._add_player_row("", 0, 0))
+        remove = QPushButton(_("Remove player"))
+        remove.clicked.connect(lambda: self.players.removeRow(self.players.currentRow()))
+        start = QPushButton(_("S&tart the round"))
+        start.clicked.connect(self.start_round)
+        player_buttons = QHBoxLayout()
+        for widget in (add, remove, start):
+            player_buttons.addWidget(widget)
+        left = QVBoxLayout()
+        left.addLayout(setup)
+        left.addWidget(self.players, 1)
+        left.addLayout(player_buttons)
+
+        self.advice = QLabel()
+        self.advice.setWordWrap(True)
+        self.advice.setFont(scaled_font(self.font(), 1.5, bold=True))
+        self.advice.setMinimumHeight(120)
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.amount = QLineEdit()
+        self.amount.setPlaceholderText(_("Raise to (total this round)"))
+        self.amount.returnPressed.connect(lambda: self.act("raise"))
+        self.action_buttons: dict[str, QPushButton] = {}
+        actions = QGridLayout()
+        for index, (key, text, shortcut) in enumerate(
+            (
+                ("fold", _("Fold (F)"), "F"),
+                ("check", _("Check (K)"), "K"),
+                ("call", _("Call (C)"), "C"),
+                ("raise", _("Raise to… (R)"), "R"),
+                ("all_in", _("All-in (A)"), "A"),
+            )
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(lambda _checked=False, key=key: self.act(key))
+            self.action_buttons[key] = button
+            actions.addWidget(button, index // 3, index % 3)
+            hotkey = QShortcut(QKeySequence(shortcut), tab)
+            hotkey.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            if key == "raise":
+                hotkey.activated.connect(self.amount.setFocus)
+            else:
+                hotkey.activated.connect(lambda key=key: self.act(key))
+        undo = QPushButton(_("Undo last action"))
+        undo.clicked.connect(self.undo_action)
+        to_pots = QPushButton(_("Send to side pots"))
+        to_pots.clicked.connect(self.send_to_pots)
+        self.history = QListWidget()
+        right = QVBoxLayout()
+        right.addWidget(self.advice)
+        right.addWidget(self.refusal)
+        right.addWidget(self.amount)
+        right.addLayout(actions)
+        row = QHBoxLayout()
+        row.addWidget(undo)
+        row.addWidget(to_pots)
+        right.addLayout(row)
+        right.addWidget(QLabel(_("This round so far:")))
+        right.addWidget(self.history, 1)
+        layout = QHBoxLayout(tab)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 1)
+        return tab
+
+    def _add_player_row(self, name: str, stack: int, posted: int) -> None:
+        row = self.players.rowCount()
+        self.players.insertRow(row)
+        self.players.setItem(row, NAME, QTableWidgetItem(name))
+        self.players.setItem(row, STACK, QTableWidgetItem(format_number(stack) if stack else ""))
+        self.players.setItem(row, POSTED, QTableWidgetItem(format_number(posted) if posted else ""))
+
+    def _load_betting(self) -> None:
+        draft = self.draft
+        state = self.controller.state
+        view = clk.view(state.clock, state.structure, self.controller.now())
+        level = view.in_force or next((lv for _i, lv in state.structure.levels()), None)
+        big = draft.big_blind if draft.players else (level.minimum_bet if level else 200)
+        self.big_blind.setValue(big)
+        self.preflop.setChecked(draft.preflop)
+        self.table_choice.clear()
+        for number in sorted(state.tables.tables):
+            self.table_choice.addItem(_("Table {number}").format(number=number), number)
+        self.players.setRowCount(0)
+        for player in draft.players:
+            self._add_player_row(player.name, player.stack, player.posted)
+        self._refresh_round()
+
+    def _read_players(self) -> tuple[floor.FloorPlayer, ...]:
+        players = []
+        for row in range(self.players.rowCount()):
+            name_item = self.players.item(row, NAME)
+            name = name_item.text().strip() if name_item else ""
+            if not name:
+                continue
+            stack_item, posted_item = self.players.item(row, STACK), self.players.item(row, POSTED)
+            players.append(
+                floor.FloorPlayer(
+                    name=name,
+                    stack=_int(stack_item.text() if stack_item else ""),
+                    posted=_int(posted_item.text() if posted_item else ""),
+                )
+            )
+        return tuple(players)
+
+    def fill_from_table(self) -> None:
+        number = self.table_choice.currentData()
+        if number is None:
+            return
+        state = self.controller.state
+        view = clk.view(state.clock, state.structure, self.controller.now())
+        level = view.in_force if isinstance(view.in_force, Level) else None
+        big = level.minimum_bet if level else self.big_blind.value()
+        small = level.small_blind if level else big // 2
+        try:
+            players = floor.players_from_table(state, number, self.preflop.isChecked(), big, small)
+        except RuleViolation as error:
+            self.refusal.setText(describe_error(error))
+            return
+        self.big_blind.setValue(big)
+        self.players.setRowCount(0)
+        for player in players:
+            self._add_player_row(player.name, 0, player.posted)
+        self.refusal.setText(_("Type each player's chips, then start the round."))
+
+    def start_round(self) -> None:
+        self.draft = evolve(
+            self.draft,
+            big_blind=self.big_blind.value(),
+            preflop=self.preflop.isChecked(),
+            players=self._read_players(),
+            actions=(),
+        )
+        self.refusal.clear()
+        self._refresh_round()
+        self.save()
+
+    def act(self, key: str) -> None:
+        if self.round is None or self.round.to_act is None:
+            return
+        total = 0
+        if key == "raise":
+            total = _int(self.amount.text())
+        action = floor.FloorAction(player=self.round.to_act, action=key, total=total)
+        try:
+            floor.perform(self.round, action)
+        except RuleViolation as error:
+            self.refusal.setText(describe_error(error))
+            return
+        self.refusal.clear()
+        self.amount.clear()
+        self.draft = evolve(self.draft, actions=(*self.draft.actions, action))
+        self._refresh_round()
+        self.save()
+
+    def undo_action(self) -> None:
+        if self.draft.actions:
+            self.draft = evolve(self.draft, actions=self.draft.actions[:-1])
+            self._refresh_round()
+            self.save()
+
+    def _refresh_round(self) -> None:
+        self.history.clear()
+        if len(self.draft.players) < 2:
+            self.round = None
+            self.advice.setText(
+                _("Add the players in acting order with their chips, then start the round.")
+            )
+            return
+        try:
+            self.round = floor.replay(self.draft)
+        except RuleViolation as error:
+            self.round = None
+            self.advice.setText(describe_error(error))
+            return
+        for player, action, amount in self.round.history:
+            amount_text = format_number(amount) if amount else ""
+            self.history.addItem(f"{player}: {_(ACTION_NAMES.get(action, action))} {amount_text}")
+        advice = floor.advice(self.round)
+        if advice.player is None:
+            self.advice.setText(_("The betting round is over."))
+        else:
+            lines = [
+                _("To act: {player}").format(player=advice.player),
+                _("To call: {amount}").format(amount=format_number(advice.to_call)),
+            ]
+            if advice.may_raise and advice.min_raise_to is not None:
+                if advice.min_raise_to <= advice.max_total:
+                    lines.append(
+                        _("Raise to at least {minimum} (all-in: {maximum})").format(
+                            minimum=format_number(advice.min_raise_to),
+                            maximum=format_number(advice.max_total),
+                        )
+                    )
+                else:
+                    lines.append(
+                        _("Only an all-in raise, to {maximum}").format(
+                            maximum=format_number(advice.max_total)
+                        )
+                    )
+            else:
+                lines.append(render(Message(advice.reason)))
+            self.advice.setText("\n".join(lines))
+        for _key, button in self.action_buttons.items():
+            button.setEnabled(advice.player is not None)
+
+    def send_to_pots(self) -> None:
+        if self.round is None:
+            return
+        self.draft = evolve(self.draft, pot_rows=floor.pot_rows_from_round(self.round))
+        self._load_pots()
+        self.save()
+        self.tabs.setCurrentIndex(1)
+
+    # -- side pots ---------------------------------------------------------------------
+
+    def _pots_tab(self) -> QWidget:
+        tab = QWidget()
+        self.pot_table = QTableWidget(0, 3)
+        self.pot_table.setHorizontalHeaderLabels(
+            [_("Player (clockwise from the button's left)"), _("Put in the hand"), _("Folded")]
+        )
+        self.pot_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.pot_table.verticalHeader().hide()
+        self.pot_table.itemChanged.connect(lambda _item: self._pots_changed())
+        add = QPushButton(_("Add player"))
+        add.clicked.connect(lambda: self._add_pot_row(floor.PotRow(name="")))
+        remove = QPushButton(_("Remove player"))
+        remove.clicked.connect(
+            lambda: (self.pot_table.removeRow(self.pot_table.currentRow()), self._pots_changed())
+        )
+        self.pots_result = QLabel()
+        self.pots_result.setWordWrap(True)
+        self.pots_result.setFont(scaled_font(self.font(), 1.3, bold=True))
+        self.pots_result.setAlignment(Qt.AlignmentFlag.AlignTop)
+        buttons = QHBoxLayout()
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch()
+        left = QVBoxLayout()
+        left.addWidget(self.pot_table, 1)
+        left.addLayout(buttons)
+        layout = QHBoxLayout(tab)
+        layout.addLayout(left, 1)
+        layout.addWidget(self.pots_result, 1)
+        return tab
+
+    def _add_pot_row(self, row_data: floor.PotRow) -> None:
+        self.pot_table.blockSignals(True)
+        row = self.pot_table.rowCount()
+        self.pot_table.insertRow(row)
+        self.pot_table.setItem(row, 0, QTableWidgetItem(row_data.name))
+        self.pot_table.setItem(
+            row, 1, QTableWidgetItem(format_number(row_data.put_in) if row_data.put_in else "")
+        )
+        folded = QTableWidgetItem()
+        folded.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
+        folded.setCheckState(Qt.CheckState.Checked if row_data.folded else Qt.CheckState.Unchecked)
+        self.pot_table.setItem(row, 2, folded)
+        self.pot_table.blockSignals(False)
+
+    def _load_pots(self) -> None:
+        self.pot_table.setRowCount(0)
+        for row in self.draft.pot_rows:
+            self._add_pot_row(row)
+        self._show_pots()
+        self._load_showdown_players()
+
+    def _read_pot_rows(self) -> tuple[floor.PotRow, ...]:
+        rows = []
+        for row in range(self.pot_table.rowCount()):
+            name_item = self.pot_table.item(row, 0)
+            name = name_item.text().strip() if name_item else ""
+            if not name:
+                continue
+            put_item = self.pot_table.item(row, 1)
+            folded_item = self.pot_table.item(row, 2)
+            rows.append(
+                floor.PotRow(
+                    name=name,
+                    put_in=_int(put_item.text() if put_item else ""),
+                    folded=bool(folded_item and folded_item.checkState() == Qt.CheckState.Checked),
+                )
+            )
+        return tuple(rows)
+
+    def _pots_changed(self) -> None:
+        self.draft = evolve(self.draft, pot_rows=self._read_pot_rows())
+        self._show_pots()
+        self._load_showdown_players()
+        self.save()
+
+    def pot_lines(self) -> list[str]:
+        rows = self.draft.pot_rows
+        if not rows:
+            return []
+        split = floor.pots_of(rows)
+        lines = []
+        for index, pot in enumerate(split.pots):
+            title = _("Main pot") if index == 0 else _("Side pot {number}").format(number=index)
+            names = ", ".join(row.name for row in rows if row.name in pot.eligible)
+            lines.append(
+                _("{title}: {amount} — {players}").format(
+                    title=title, amount=format_number(pot.amount), players=names
+                )
+            )
+        for player, amount in split.returned.items():
+            lines.append(
+                _("Returned to {player} (not called): {amount}").format(
+                    player=player, amount=format_number(amount)
+                )
+            )
+        return lines
+
+    def _show_pots(self) -> None:
+        try:
+            lines = self.pot_lines()
+        except RuleViolation as error:
+            lines = [describe_error(error)]
+        self.pots_result.setText("\n".join(lines) or _("Enter what each player put in the hand."))
+
+    # -- showdown ------------------------------------------------------------------------
+
+    def _showdown_tab(self) -> QWidget:
+        tab = QWidget()
+        self.board = QLineEdit()
+        self.board.setPlaceholderText(_("Board, e.g. As Kd 7h 2c 10s"))
+        self.board.textEdited.connect(lambda _text: self._showdown_changed())
+        self.unit = QSpinBox()
+        self.unit.setRange(1, 1_000_000)
+        self.unit.setPrefix(_("Smallest chip: "))
+        self.unit.valueChanged.connect(lambda _value: self._showdown_changed())
+        self.hands_table = QTableWidget(0, 4)
+        self.hands_table.setHorizontalHeaderLabels(
+            [_("Player"), _("Cards"), _("Place if no cards"), _("Hand")]
+        )
+        self.hands_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.hands_table.verticalHeader().hide()
+        self.hands_table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        self.hands_table.itemChanged.connect(lambda _item: self._showdown_changed())
+        self.picker = CardPicker()
+        self.picker.target = self.board
+        self.board.installEventFilter(self)
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        self.result.setFont(scaled_font(self.font(), 1.25, bold=True))
+        self.result.setAlignment(Qt.AlignmentFlag.AlignTop)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(_("Board:")))
+        top.addWidget(self.board, 1)
+        top.addWidget(self.unit)
+        left = QVBoxLayout()
+        left.addLayout(top)
+        left.addWidget(self.hands_table, 1)
+        left.addWidget(
+            QLabel(_("Click cards to add them to the board or to the selected player's cards:"))
+        )
+        left.addWidget(self.picker)
+        layout = QHBoxLayout(tab)
+        layout.addLayout(left, 3)
+        layout.addWidget(self.result, 2)
+        self.hands_table.currentCellChanged.connect(self._target_cell)
+        return tab
+
+    def eventFilter(self, watched, event):  # type: ignore[no-untyped-def]
+        from PySide6.QtCore import QEvent
+
+        if watched is self.board and event.type() == QEvent.Type.FocusIn:
+            self.picker.target = self.board
+        return super().eventFilter(watched, event)
+
+    def _target_cell(self, row: int, _column: int, *_previous: int) -> None:
+        """Clicked cards go to the selected player's cards."""
+        self.picker.target = _CellTarget(self, row)  # type: ignore[assignment]
+
+    def _load_showdown_players(self) -> None:
+        holes = dict(self.draft.holes)
+        ranks = dict(self.draft.manual_ranks)
+        self.hands_table.blockSignals(True)
+        live = [row.name for row in self.draft.pot_rows if not row.folded]
+        self.hands_table.setRowCount(len(live))
+        for row, name in enumerate(live):
+            item = QTableWidgetItem(name)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            self.hands_table.setItem(row, 0, item)
+            self.hands_table.setItem(row, 1, QTableWidgetItem(holes.get(name, "")))
+            self.hands_table.setItem(
+                row, 2, QTableWidgetItem(str(ranks[name]) if name in ranks else "")
+            )
+            hand = QTableWidgetItem("")
+            hand.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.hands_table.setItem(row, 3, hand)
+        self.hands_table.blockSignals(False)
+        self._show_showdown()
+
+    def _load_showdown(self) -> None:
+        self.board.setText(self.draft.board)
+        self.unit.blockSignals(True)
+        self.unit.setValue(max(1, self.draft.unit))
+        self.unit.blockSignals(False)
+        self._load_showdown_players()
+
+    def _showdown_changed(self) -> None:
+        holes, ranks = [], []
+        for row in range(self.hands_table.rowCount()):
+            name = self.hands_table.item(row, 0).text()
+            cards = self.hands_table.item(row, 1)
+            place = self.hands_table.item(row, 2)
+            if cards and cards.text().strip():
+                holes.append((name, cards.text()))
+            if place and place.text().strip().isdigit():
+                ranks.append((name, int(place.text())))
+        self.draft = evolve(
+            self.draft,
+            board=self.board.text(),
+            unit=self.unit.value(),
+            holes=tuple(holes),
+            manual_ranks=tuple(ranks),
+        )
+        self._show_showdown()
+        self.save()
+
+    def _show_showdown(self) -> None:
+        if not self.draft.pot_rows:
+            self.result.setText(_("Fill in the side pots first: who put what in the hand."))
+            return
+        try:
+            result = floor.showdown(self.draft)
+        except RuleViolation as error:
+            self.result.setText(describe_error(error))
+            return
+        self.hands_table.blockSignals(True)
+        for row in range(self.hands_table.rowCount()):
+            name = self.hands_table.item(row, 0).text()
+            value = result.values.get(name)
+            self.hands_table.item(row, 3).setText(floor.hand_name(value) if value else "")
+        self.hands_table.blockSignals(False)
+        lines = []
+        for place, group in enumerate(result.ranking, start=1):
+            lines.append(_("{place}. {players}").format(place=place, players=" = ".join(group)))
+        lines.append("")
+        for name, amount in sorted(result.won.items(), key=lambda item: -item[1]):
+            lines.append(
+                _("{player} wins {amount}").format(player=name, amount=format_number(amount))
+            )
+        self.result.setText("\n".join(lines))
+
+    def board_cards(self) -> list[str]:
+        return parse_cards(self.board.text())
+
+
+class _CellTarget:
+    """Lets the card picker type into a cell of the hands table."""
+
+    def __init__(self, page: FloorPage, row: int) -> None:
+        self.page, self.row = page, row
+
+    def text(self) -> str:
+        item = self.page.hands_table.item(self.row, 1)
+        return item.text() if item else ""
+
+    def setText(self, text: str) -> None:
+        item = self.page.hands_table.item(self.row, 1)
+        if item is not None:
+            item.setText(text)

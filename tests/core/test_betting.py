@@ -1,0 +1,199 @@
+"""Bets and raises (R15-R19), with the examples of RULES.md and seed 001."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from director.core import betting
+from director.core.betting import BettingRound
+from director.core.errors import RuleViolation
+
+DEEP = 1_000_000
+
+
+def preflop(players=("UTG", "MP", "BTN", "SB", "BB"), small=100, big=200, stacks=None):
+    stacks = stacks or {p: DEEP for p in players}
+    return BettingRound(
+        stacks=stacks,
+        order=list(players),
+        big_blind=big,
+        posted={players[-2]: small, players[-1]: big},
+    )
+
+
+def postflop(players=("A", "B", "C"), big=200, stacks=None):
+    stacks = stacks or {p: DEEP for p in players}
+    return BettingRound(stacks=stacks, order=list(players), big_blind=big)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(betting).failed == 0
+
+
+def test_mr1_first_raise_at_least_double_then_plus_the_last_raise() -> None:
+    round_ = preflop()
+    assert round_.call_amount("UTG") == 200
+    assert round_.min_raise_to("UTG") == 400
+    round_.raise_to("UTG", 400)
+    assert round_.min_raise_to("MP") == 600
+
+
+def test_mr2_a_raise_to_1000_means_at_least_1800_next() -> None:
+    round_ = preflop()
+    round_.raise_to("UTG", 1000)
+    assert round_.min_raise_to("MP") == 1800
+    with pytest.raises(RuleViolation) as caught:
+        round_.raise_to("MP", 1700)
+    assert caught.value.code == "raise_too_small" and caught.value.args_map["minimum"] == 1800
+
+
+def test_mr3_after_the_flop_a_bet_of_600_means_1200_then_1800() -> None:
+    round_ = postflop()
+    assert round_.min_raise_to("A") == 200  # R15: the opening bet is at least the big blind
+    round_.raise_to("A", 600)
+    assert round_.min_raise_to("B") == 1200
+    round_.raise_to("B", 1200)
+    assert round_.min_raise_to("C") == 1800
+
+
+def test_mr4_an_all_in_for_less_than_the_big_blind() -> None:
+    round_ = postflop(big=2000, stacks={"A": 1500, "B": DEEP, "C": DEEP})
+    round_.all_in("A")
+    assert round_.call_amount("B") == 1500
+    assert round_.min_raise_to("B") == 3500
+    round_.raise_to("B", 3500)
+    assert round_.min_raise_to("C") == 5500
+
+
+def test_seed_001_reraise_by_the_last_raise_amount() -> None:
+    # A bets 10; B raises to 24 (14 more); C must reach 38 (24 + 14).
+    round_ = postflop(big=10)
+    round_.raise_to("A", 10)
+    round_.raise_to("B", 24)
+    assert round_.min_raise_to("C") == 38
+
+
+def test_r15_opening_bet_below_the_big_blind_is_refused_unless_all_in() -> None:
+    round_ = postflop()
+    with pytest.raises(RuleViolation) as caught:
+        round_.raise_to("A", 150)
+    assert caught.value.code == "bet_too_small"
+    assert round_.to_act == "A" and round_.contributions["A"] == 0
+
+
+def test_r17_a_short_all_in_does_not_reopen_the_betting() -> None:
+    round_ = postflop(stacks={"A": DEEP, "B": 1500, "C": DEEP})
+    round_.raise_to("A", 1000)
+    round_.all_in("B")  # 500 more: less than a full raise of 1000
+    assert round_.min_raise_to("C") == 2500  # C has not acted: may raise, by a full raise
+    round_.call("C")
+    assert round_.to_act == "A"
+    assert round_.call_amount("A") == 500
+    assert round_.min_raise_to("A") is None  # A faces only 500: may call or fold
+    with pytest.raises(RuleViolation) as caught:
+        round_.raise_to("A", 5000)
+    assert caught.value.code == "raising_not_reopened"
+    with pytest.raises(RuleViolation):
+        round_.all_in("A")
+    round_.call("A")
+    assert round_.over()
+
+
+def test_r17_short_all_ins_that_add_up_to_a_full_raise_reopen() -> None:
+    round_ = postflop(
+        players=("A", "B", "C", "D"), stacks={"A": DEEP, "B": 1400, "C": 2100, "D": DEEP}
+    )
+    round_.raise_to("A", 1000)
+    round_.all_in("B")  # to 1400
+    round_.all_in("C")  # to 2100: 1100 more than A's bet, a full raise for A
+    round_.call("D")
+    assert round_.to_act == "A"
+    assert round_.min_raise_to("A") == 3100
+
+
+def test_r18_a_short_big_blind_does_not_lower_the_call() -> None:
+    round_ = BettingRound(
+        stacks={"UTG": DEEP, "SB": DEEP, "BB": 150},
+        order=["UTG", "SB", "BB"],
+        big_blind=200,
+        posted={"SB": 100, "BB": 150},
+    )
+    assert round_.call_amount("UTG") == 200
+    assert round_.min_raise_to("UTG") == 400
+
+
+def test_the_big_blind_has_the_option() -> None:
+    round_ = preflop(players=("BTN", "SB", "BB"))
+    round_.call("BTN")
+    round_.call("SB")
+    assert round_.to_act == "BB" and round_.call_amount("BB") == 0
+    assert round_.min_raise_to("BB") == 400
+    round_.check("BB")
+    assert round_.over()
+
+
+def test_r19_illegal_actions_change_nothing() -> None:
+    round_ = preflop()
+    before = (round_.contributions, round_.to_act)
+    for action in (
+        lambda: round_.check("UTG"),
+        lambda: round_.call("MP"),
+        lambda: round_.raise_to("UTG", 300),
+        lambda: round_.raise_to("UTG", DEEP * 2),
+    ):
+        with pytest.raises(RuleViolation):
+            action()
+    assert (round_.contributions, round_.to_act) == before
+
+
+def test_no_raise_when_nobody_could_call() -> None:
+    round_ = postflop(players=("A", "B"), stacks={"A": 500, "B": DEEP})
+    round_.all_in("A")
+    assert round_.min_raise_to("B") is None
+    round_.call("B")
+    assert round_.over()
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["fold", "check", "call", "raise", "all_in"]),
+            st.integers(min_value=0, max_value=5000),
+        ),
+        max_size=30,
+    ),
+    st.lists(st.integers(min_value=0, max_value=5000), min_size=4, max_size=4),
+)
+def test_chips_are_conserved_and_the_round_ends(actions, stacks) -> None:
+    players = ["A", "B", "C", "D"]
+    start = dict(zip(players, stacks, strict=True))
+    round_ = BettingRound(stacks=start, order=players, big_blind=100, posted={"C": 50, "D": 100})
+    for action, amount in actions:
+        player = round_.to_act
+        if player is None:
+            break
+        try:
+            if action == "raise":
+                round_.raise_to(player, round_.contributions[player] + amount)
+            else:
+                getattr(round_, action)(player)
+        except RuleViolation:
+            continue
+        for p in players:
+            assert round_.contributions[p] + round_.stack(p) == start[p]
+            assert round_.stack(p) >= 0
+    while round_.to_act is not None:
+        player = round_.to_act
+        if round_.call_amount(player):
+            round_.call(player)
+        else:
+            round_.check(player)
+    live = [p for p in players if p not in round_.folded and round_.stack(p) > 0]
+    bets = {round_.contributions[p] for p in live}
+    assert len(bets) <= 1 or all(
+        round_.contributions[p] >= max(round_.contributions.values()) for p in live
+    )

@@ -158,6 +158,13 @@ def parse_money(text: str, code: str | None = None) -> int:
     return int(minor)
 
 
+def format_percent(basis_points: int) -> str:
+    """Basis points as a percentage: 5000 -> 50%, 1250 -> 12.5%."""
+    return babel_numbers.format_percent(
+        Decimal(basis_points).scaleb(-4), format="#,##0.##%", locale=babel_locale()
+    )
+
+
 def format_clock(milliseconds: int) -> str:
     """A duration as M:SS, or H:MM:SS past an hour (rounded up to whole seconds)."""
     seconds = max(0, -(-milliseconds // 1000))
@@ -218,6 +225,8 @@ class _Formatter(string.Formatter):
             return format_number(value)
         if format_spec == "clock" and isinstance(value, int):
             return format_clock(value)
+        if format_spec == "pct" and isinstance(value, int):
+            return format_percent(value)
         return super().format_field(value, format_spec)
 
 

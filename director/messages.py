@@ -65,6 +65,9 @@ MESSAGES: dict[str, str] = {
     "sit_out": N_("{player} away"),
     "sit_in": N_("{player} back"),
     "post_blinds": N_("blinds posted by {player}"),
+    "set_payouts": N_("change the payouts"),
+    "accept_deal": N_("accept the deal"),
+    "pay_prize": N_("payment of {player}'s winnings"),
     # -- errors from the rules --------------------------------------------------
     "name_empty": N_("A name is needed."),
     "name_too_long": N_("The name is too long (at most {maximum} characters)."),
@@ -243,6 +246,29 @@ MESSAGES: dict[str, str] = {
     "cards_missing": N_("Enter {player}'s cards, or leave every hand empty and rank by hand."),
     "rank_missing": N_("Give {player} a place in the ranking."),
     "only_call_all_in": N_("This player can only call, all-in."),
+    "payouts_need_a_place": N_("At least the winner must be paid."),
+    "payout_file_invalid": N_("{path} is not a director payout structure."),
+    "payout_share_negative": N_("Every paid place needs a share above zero."),
+    "payout_shares_all_zero": N_("The shares cannot all be zero."),
+    "percentages_do_not_add_up": N_("The percentages add up to {total:pct}, not 100%."),
+    "fixed_payouts_exceed_pool": N_(
+        "The fixed amounts ({total:money}) are more than the prize pool ({pool:money})."
+    ),
+    "unknown_payout_mode": N_("Unknown way of paying ({mode})."),
+    "deal_needs_two_players": N_("A deal needs at least two players."),
+    "icm_too_many_players": N_("ICM is worked out for at most {maximum} players."),
+    "stacks_all_zero": N_("The stacks cannot all be zero."),
+    "deal_stacks_for_every_player": N_("Give a stack for every player still in, and only them."),
+    "kept_aside_too_large": N_("At most {maximum:money} can be kept aside to play for."),
+    "unknown_deal_method": N_("Unknown kind of deal ({method})."),
+    "deal_already_made": N_("A deal was already made (undo it to make another)."),
+    "deal_does_not_add_up": N_(
+        "The deal shares {total:money} but {prizes:money} is left to win: it must add up."
+    ),
+    "stacks_do_not_match_chips": N_(
+        "The stacks differ from the chips in play by {difference:n}: count again, "
+        "or accept the difference."
+    ),
     # -- errors from the database ---------------------------------------------
     "db_missing": N_("There is no database at {path}."),
     "db_unreadable": N_("The file {path} cannot be read."),

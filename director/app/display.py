@@ -12,6 +12,7 @@ from director.core import clock as clk
 from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
 from director.core.ledger import figures
+from director.core.results import bubble, prize_amounts
 from director.core.seating import Move
 from director.core.state import TournamentState
 from director.core.structure import AnteKind, Break, Level
@@ -221,7 +222,7 @@ def short_move_text(state: TournamentState, move: Move) -> str:
 
 
 def side_lines(state: TournamentState, now: Instant) -> list[str]:
-    """The TV's side column: table moves to make, and moves just made.
+    """The TV's side column: table moves to make and just made, then the payouts.
 
     Lines starting with "#" are headings.
     """
@@ -238,6 +239,31 @@ def side_lines(state: TournamentState, now: Instant) -> list[str]:
                 "→ "
                 + _("table {table}, seat {seat}").format(table=move.to_table, seat=move.to_seat)
             )
+    # Moves are urgent for the room; the payouts come after them.
+    if not state.is_cash and state.players:
+        lines.extend(payout_lines(state))
+    return lines
+
+
+def payout_lines(state: TournamentState, *, most: int = 10) -> list[str]:
+    """The paid places and amounts, and how close the bubble is."""
+    amounts = [amount for amount in prize_amounts(state) if amount]
+    if not amounts:
+        return []
+    lines = ["# " + _("Payouts")]
+    for place, amount in enumerate(amounts[:most], start=1):
+        lines.append(_("{place}. {amount}").format(place=place, amount=format_money(amount)))
+    if len(amounts) > most:
+        lines.append(_("… {count} places paid").format(count=len(amounts)))
+    near = bubble(state)
+    if state.deal is not None:
+        lines.append("→ " + _("Deal made"))
+    elif near.to_the_money == 1:
+        lines.append("→ " + _("Bubble!"))
+    elif 1 < near.to_the_money <= 3:
+        lines.append("→ " + _("{count} to the money").format(count=near.to_the_money))
+    elif near.to_the_money == 0 and near.left > 1:
+        lines.append("→ " + _("In the money"))
     return lines
 
 

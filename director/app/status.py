@@ -81,6 +81,48 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "clock": clock_section(state, now),
         **money_section(state, now),
         "tables": tables_section(state),
+        "payouts": payouts_section(state),
+    }
+
+
+def payouts_section(state: TournamentState) -> dict[str, Any]:
+    """Paid places and amounts, the bubble, the deal, and each player's result."""
+    from director.core.results import bubble, player_results, prize_amounts
+
+    if state.is_cash:
+        return {}
+    amounts = prize_amounts(state)
+    near = bubble(state)
+    deal = state.deal
+    return {
+        "mode": state.payout.mode,
+        "unit": state.payout.unit,
+        "places": [{"place": n, "amount": a} for n, a in enumerate(amounts, start=1)],
+        "to_the_money": near.to_the_money,
+        "deal": None
+        if deal is None
+        else {
+            "method": deal.method,
+            "kept_aside": deal.kept_aside,
+            "shares": [
+                {"player": s.player, "amount": s.amount, "stack": s.stack} for s in deal.shares
+            ],
+        },
+        "results": [
+            {
+                "player": r.player,
+                "name": r.name,
+                "place": r.place.best if r.place else None,
+                "prize": r.prize,
+                "bounties": r.bounties,
+                "knockouts": r.knockouts,
+                "bought": r.bought,
+                "net": r.net,
+                "paid_out": r.paid_out,
+                "due": r.due,
+            }
+            for r in player_results(state)
+        ],
     }
 
 

@@ -13,6 +13,7 @@ from director.core.clock import NewLevelApplies
 from director.core.ids import Instant, PlayerId
 from director.core.messages import Message
 from director.core.money import CashSettings, MoneySettings
+from director.core.payouts import Deal, PayoutSettings
 from director.core.players import Bust
 from director.core.records import Registry, Versioned
 from director.core.seating import Move
@@ -444,3 +445,33 @@ class PostBlinds(Command):
 
     def label(self, state: TournamentState) -> Message:
         return Message("post_blinds", {"player": _name(state, self.player)})
+
+
+# -- payouts and deals ----------------------------------------------------------------
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetPayouts(Command):
+    settings: PayoutSettings
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class AcceptDeal(Command):
+    """R31: record the deal the players left agreed on."""
+
+    deal: Deal
+    chips_difference_accepted: bool = False
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class PayPrize(Command):
+    """The bank pays a player their prize and bounties (all that is due when 0)."""
+
+    player: PlayerId
+    amount: int = 0
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("pay_prize", {"player": _name(state, self.player)})

@@ -14,6 +14,7 @@ from director.core.buttons import Positions
 from director.core.clock import NewLevelApplies
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
+from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, Movement
 from director.core.records import Registry, Versioned
 from director.core.seating import Move
@@ -277,3 +278,18 @@ class SittingOutChanged(Event):
 @dataclass(frozen=True, kw_only=True)
 class BlindsPosted(Event):
     player: PlayerId
+
+
+# -- payouts and deals (R29-R31) --------------------------------------------------------
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class PayoutsChanged(Event):
+    settings: PayoutSettings
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class DealAccepted(Event):
+    deal: Deal

@@ -14,6 +14,7 @@ from enum import StrEnum
 from director.core.clock import ClockState
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
+from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, Entrant, EntrantStatus, Movement
 from director.core.structure import Structure
 from director.core.tables import TablesState
@@ -53,6 +54,8 @@ class TournamentState:
     ledger: tuple[Movement, ...] = ()
     busts: tuple[BustRecord, ...] = ()
     tables: TablesState = TablesState()
+    payout: PayoutSettings = PayoutSettings()
+    deal: Deal | None = None
     version: int = 0
 
     @property

@@ -48,6 +48,7 @@ from director.gui.models.events_model import EventsModel
 from director.gui.pages.clock_page import ClockPage
 from director.gui.pages.event_page import EventPage
 from director.gui.pages.floor_page import FloorPage
+from director.gui.pages.payouts_page import PayoutsPage
 from director.gui.pages.players_page import PlayersPage
 from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
@@ -384,7 +385,8 @@ class MainWindow(QMainWindow):
         tables_page = TablesPage(controller)
         tables_page.show_seating_requested.connect(self.show_seating_on_tv)
         console.add_page("tables", _("Tables"), tables_page)
-        console.add_page("payouts", _("Payouts"), placeholder(_("Payouts")))
+        if not controller.state.is_cash:
+            console.add_page("payouts", _("Payouts"), PayoutsPage(controller))
         console.add_page("floor", _("Floor"), FloorPage(controller))
         console.add_page("reports", _("Reports"), placeholder(_("Reports")))
 

@@ -1,0 +1,208 @@
+"""Who wins what: prizes by place (ties share, R23), deals (R31), bounties (R6),
+and each player's net result for the night."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from director.core.errors import RuleViolation, require
+from director.core.ids import PlayerId
+from director.core.ledger import figures
+from director.core.payouts import Deal, DealShare, payout_amounts, round_payouts
+from director.core.players import PURCHASES, BustRecord, EntrantStatus, Movement, MovementKind
+from director.core.standings import Place, eliminations, places
+from director.core.state import Status, TournamentState
+
+
+def prize_amounts(state: TournamentState) -> list[int]:
+    """The amount of every paid place for the pool as it stands now."""
+    numbers = figures(state.players, state.ledger)
+    try:
+        return payout_amounts(state.payout, numbers.prize_pool, numbers.entries)
+    except RuleViolation:
+        return payout_amounts(type(state.payout)(), numbers.prize_pool, numbers.entries)
+
+
+def bounty_money(state: TournamentState) -> tuple[dict[PlayerId, int], int]:
+    """Bounty money won per player (R6), and what nobody claimed.
+
+    A player's bounty is the bounty part of what they bought since their last
+    bust; whoever knocks them out wins it. The last player in keeps their own.
+    """
+    timeline: list[tuple[int, int, Movement | BustRecord]] = [
+        (movement.at, order, movement) for order, movement in enumerate(state.ledger)
+    ]
+    timeline += [
+        (record.at, len(state.ledger) + order, record) for order, record in enumerate(state.busts)
+    ]
+    timeline.sort(key=lambda item: (item[0], item[1]))
+    on_head: dict[PlayerId, int] = {}
+    won: dict[PlayerId, int] = {}
+    unclaimed = 0
+    for _at, _order, item in timeline:
+        if isinstance(item, Movement):
+            if item.kind in PURCHASES or item.kind is MovementKind.REFUND:
+                on_head[item.player] = on_head.get(item.player, 0) + item.bounty
+            continue
+        for bust in item.busts:
+            amount = on_head.pop(bust.player, 0)
+            if bust.eliminator is None:
+                unclaimed += amount
+            else:
+                won[bust.eliminator] = won.get(bust.eliminator, 0) + amount
+    if state.status is Status.FINISHED:
+        for player in state.alive():
+            won[player] = won.get(player, 0) + on_head.pop(player, 0)
+    return won, unclaimed
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    player: PlayerId
+    name: str
+    place: Place | None
+    prize: int
+    bounties: int
+    knockouts: int
+    bought: int
+    paid_out: int
+
+    @property
+    def total(self) -> int:
+        """Prize and bounties."""
+        return self.prize + self.bounties
+
+    @property
+    def net(self) -> int:
+        """What the night brought: prize and bounties less everything bought."""
+        return self.total - self.bought
+
+    @property
+    def due(self) -> int:
+        """Still to pay this player."""
+        return self.total - self.paid_out
+
+
+def prizes_by_player(state: TournamentState) -> dict[PlayerId, int]:
+    """Each player's prize from their place, ties sharing (R23), a deal replacing
+    the places it covers (R31)."""
+    amounts = prize_amounts(state)
+    finished = state.status is Status.FINISHED
+    ranked = places(state.alive(), state.busts, finished)
+    unit = state.payout.unit
+    prizes: dict[PlayerId, int] = {}
+    deal = state.deal
+    deal_places = deal.places if deal is not None else 0
+    groups: dict[tuple[int, int], list[PlayerId]] = {}
+    for player, place in ranked.items():
+        groups.setdefault((place.best, place.worst), []).append(player)
+    for (best, worst), players in groups.items():
+        covered = [amounts[p - 1] if p <= len(amounts) else 0 for p in range(best, worst + 1)]
+        if deal is not None and best <= deal_places:
+            continue
+        total = sum(covered)
+        players = sorted(players, key=lambda p: state.players[p].name.casefold())
+        amounts_each = (
+            round_payouts(total, [1] * len(players), unit=unit) if total else [0] * len(players)
+        )
+        for player, amount in zip(players, amounts_each, strict=True):
+            prizes[player] = amount
+    if deal is not None:
+        for deal_share in deal.shares:
+            prizes[PlayerId(deal_share.player)] = deal_share.amount
+        if deal.kept_aside and finished:
+            winner = next((p for p, place in ranked.items() if place.best == 1), None)
+            if winner is not None:
+                prizes[winner] = prizes.get(winner, 0) + deal.kept_aside
+    return prizes
+
+
+def player_results(state: TournamentState) -> list[PlayerResult]:
+    """Every player with their place, prize, bounties and net result, best first."""
+    finished = state.status is Status.FINISHED
+    ranked = places(state.alive(), state.busts, finished)
+    prizes = prizes_by_player(state)
+    bounties, _unclaimed = bounty_money(state)
+    knockouts = eliminations(state.busts)
+    bought: dict[PlayerId, int] = {}
+    paid_out: dict[PlayerId, int] = {}
+    for movement in state.ledger:
+        if movement.kind in PURCHASES or movement.kind is MovementKind.REFUND:
+            bought[movement.player] = bought.get(movement.player, 0) + movement.price
+        elif movement.kind is MovementKind.PAYOUT:
+            paid_out[movement.player] = paid_out.get(movement.player, 0) - movement.cash
+    results = [
+        PlayerResult(
+            player=player,
+            name=entrant.name,
+            place=ranked.get(player),
+            prize=prizes.get(player, 0),
+            bounties=bounties.get(player, 0),
+            knockouts=knockouts.get(player, 0),
+            bought=bought.get(player, 0),
+            paid_out=paid_out.get(player, 0),
+        )
+        for player, entrant in state.players.items()
+        if entrant.status is not EntrantStatus.REMOVED and entrant.entries > 0
+    ]
+    results.sort(
+        key=lambda r: (
+            r.place is None and r.player not in state.alive(),
+            r.place.best if r.place else 0,
+            r.name.casefold(),
+        )
+    )
+    return results
+
+
+@dataclass(frozen=True)
+class Bubble:
+    paid: int
+    left: int
+
+    @property
+    def to_the_money(self) -> int:
+        """Players still to go out before everyone left is paid (0: in the money)."""
+        return max(0, self.left - self.paid)
+
+
+def bubble(state: TournamentState) -> Bubble:
+    return Bubble(paid=len(prize_amounts(state)), left=len(state.alive()))
+
+
+def remaining_prizes(state: TournamentState) -> list[int]:
+    """The prizes still to be won by the players left: places 1..players left."""
+    amounts = prize_amounts(state)
+    left = len(state.alive())
+    return [amounts[place] if place < len(amounts) else 0 for place in range(left)]
+
+
+def propose_deal(
+    state: TournamentState, method: str, stacks: dict[PlayerId, int], kept_aside: int = 0
+) -> Deal:
+    """A deal among the players left (R31): "even", "chips" or "icm", with
+    ``kept_aside`` held back for the winner."""
+    from director.core.payouts import chip_chop, even_chop, icm_chop
+
+    alive = sorted(state.alive())
+    require(len(alive) >= 2, "deal_needs_two_players")
+    require(set(stacks) == set(alive), "deal_stacks_for_every_player")
+    prizes = remaining_prizes(state)
+    require(kept_aside >= 0, "amount_negative", value=kept_aside)
+    require(kept_aside <= prizes[0], "kept_aside_too_large", maximum=prizes[0])
+    adjusted = [prizes[0] - kept_aside, *prizes[1:]]
+    unit = state.payout.unit
+    chips = [stacks[player] for player in alive]
+    if method == "even":
+        amounts = even_chop(sum(adjusted), len(alive), unit=unit)
+    elif method == "chips":
+        amounts = chip_chop(chips, adjusted, unit=unit)
+    elif method == "icm":
+        amounts = icm_chop(chips, adjusted, unit=unit)
+    else:
+        raise RuleViolation("unknown_deal_method", method=method)
+    shares = tuple(
+        DealShare(player=player, amount=amount, stack=stacks[player])
+        for player, amount in zip(alive, amounts, strict=True)
+    )
+    return Deal(method=method, shares=shares, kept_aside=kept_aside, places=len(alive))

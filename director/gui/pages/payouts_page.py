@@ -1,0 +1,544 @@
+"""Payouts: the structure (automatic, percentages or fixed amounts), the paid
+places as they stand, deals among the players left, and paying the winners."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app import payout_templates
+from director.app.changes import Changes
+from director.core import commands as c
+from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
+from director.core.ledger import figures
+from director.core.payouts import (
+    AUTO,
+    FIXED,
+    PERCENT,
+    PayoutSettings,
+    check_payout_settings,
+    default_shares,
+    icm,
+)
+from director.core.results import (
+    bubble,
+    player_results,
+    prize_amounts,
+    propose_deal,
+    remaining_prizes,
+)
+from director.gui.common import scaled_font, show_error
+from director.gui.controller import SaveFailed, SessionController
+from director.gui.widgets import MoneyEdit
+from director.i18n import (
+    N_,
+    _,
+    describe_error,
+    format_money,
+    format_number,
+    format_percent,
+    parse_money,
+)
+
+DEAL_METHODS = (("icm", N_("ICM")), ("chips", N_("Chip chop")), ("even", N_("Even chop")))
+
+
+def _item(text: str, *, editable: bool = False, right: bool = False) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    if editable:
+        flags |= Qt.ItemFlag.ItemIsEditable
+    item.setFlags(flags)
+    if right:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return item
+
+
+def parse_percent(text: str) -> int:
+    """ "50", "12.5", "12,5 %" -> basis points; raises ``ValueError``."""
+    cleaned = text.replace("%", "").replace(",", ".").strip()
+    if not cleaned:
+        return 0
+    value = Fraction(cleaned)
+    points = value * 100
+    if points.denominator != 1 or points < 0:
+        raise ValueError(text)
+    return int(points)
+
+
+class PayoutsPage(QWidget):
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._structure_tab(), _("&Structure"))
+        self.tabs.addTab(self._deal_tab(), _("&Deal"))
+        self.tabs.addTab(self._pay_tab(), _("&Pay the winners"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        controller.changed.connect(self._on_changed)
+        self.load_settings()
+        self.refresh()
+
+    # -- structure --------------------------------------------------------------------
+
+    def _structure_tab(self) -> QWidget:
+        tab = QWidget()
+        self.mode = QComboBox()
+        self.mode.addItem(_("Automatic: the default table for the number of entries"), AUTO)
+        self.mode.addItem(_("Percentages"), PERCENT)
+        self.mode.addItem(_("Fixed amounts (first place gets the rest)"), FIXED)
+        self.mode.activated.connect(lambda _row: self._mode_changed())
+        self.places = QTableWidget(0, 2)
+        self.places.setHorizontalHeaderLabels([_("Place"), _("Share")])
+        self.places.verticalHeader().hide()
+        self.places.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.places.itemChanged.connect(lambda _item: self._check_draft())
+        add = QPushButton(_("Add a place"))
+        add.clicked.connect(self.add_place)
+        remove = QPushButton(_("Remove the last place"))
+        remove.clicked.connect(self.remove_place)
+        self.unit = MoneyEdit()
+        self.templates = QComboBox()
+        load = QPushButton(_("Load"))
+        load.clicked.connect(self.load_template)
+        save_template = QPushButton(_("Save as template…"))
+        save_template.clicked.connect(self.save_template)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.apply_button = QPushButton(_("&Apply"))
+        self.apply_button.clicked.connect(self.apply)
+        form = QFormLayout()
+        form.addRow(_("How to pay"), self.mode)
+        form.addRow(_("Round amounts to"), self.unit)
+        template_row = QHBoxLayout()
+        template_row.addWidget(self.templates, 1)
+        template_row.addWidget(load)
+        template_row.addWidget(save_template)
+        form.addRow(_("Your templates"), template_row)
+        rows = QHBoxLayout()
+        rows.addWidget(add)
+        rows.addWidget(remove)
+        rows.addStretch()
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(self.places, 1)
+        left.addLayout(rows)
+        left.addWidget(self.error)
+        left.addWidget(self.apply_button)
+
+        self.now = QTableWidget(0, 3)
+        self.now.setHorizontalHeaderLabels([_("Place"), _("Amount"), _("Player")])
+        self.now.verticalHeader().hide()
+        self.now.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.pool = QLabel()
+        self.pool.setFont(scaled_font(self.font(), 1.2, bold=True))
+        self.bubble = QLabel()
+        self.bubble.setFont(scaled_font(self.font(), 1.5, bold=True))
+        self.bubble.setStyleSheet("color: #b7791f;")
+        right = QVBoxLayout()
+        heading = QLabel(_("Payouts now"))
+        heading.setFont(scaled_font(self.font(), 1.2, bold=True))
+        right.addWidget(heading)
+        right.addWidget(self.pool)
+        right.addWidget(self.bubble)
+        right.addWidget(self.now, 1)
+        layout = QHBoxLayout(tab)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 1)
+        return tab
+
+    def load_settings(self) -> None:
+        settings = self.controller.state.payout
+        self.mode.setCurrentIndex(self.mode.findData(settings.mode))
+        self.unit.set_value(settings.unit)
+        self.places.blockSignals(True)
+        values: list[str]
+        if settings.mode == FIXED:
+            values = [format_money(amount, symbol=False) for amount in settings.amounts]
+        elif settings.mode == PERCENT:
+            values = [format_percent(share) for share in settings.shares]
+        else:
+            values = [format_percent(share) for share in default_shares(self._entries())]
+        self.places.setRowCount(len(values))
+        for row, value in enumerate(values):
+            self.places.setItem(row, 0, _item(str(row + 1)))
+            self.places.setItem(row, 1, _item(value, editable=settings.mode != AUTO, right=True))
+        self.places.blockSignals(False)
+        self.templates.clear()
+        for template in payout_templates.templates():
+            self.templates.addItem(template.name, template)
+        self.error.hide()
+
+    def _entries(self) -> int:
+        state = self.controller.state
+        return figures(state.players, state.ledger).entries
+
+    def _mode_changed(self) -> None:
+        mode = self.mode.currentData()
+        self.places.blockSignals(True)
+        count = max(1, self.places.rowCount())
+        for row in range(count):
+            if self.places.item(row, 0) is None:
+                self.places.setItem(row, 0, _item(str(row + 1)))
+            current = self.places.item(row, 1)
+            text = current.text() if current else ""
+            if mode == FIXED and "%" in text:
+                text = ""
+            self.places.setItem(row, 1, _item(text, editable=mode != AUTO, right=True))
+        self.places.blockSignals(False)
+        if mode == AUTO:
+            self.load_settings_for_auto()
+        self._check_draft()
+
+    def load_settings_for_auto(self) -> None:
+        shares = default_shares(self._entries())
+        self.places.blockSignals(True)
+        self.places.setRowCount(len(shares))
+        for row, share in enumerate(shares):
+            self.places.setItem(row, 0, _item(str(row + 1)))
+            self.places.setItem(row, 1, _item(format_percent(share), right=True))
+        self.places.blockSignals(False)
+
+    def add_place(self) -> None:
+        row = self.places.rowCount()
+        self.places.insertRow(row)
+        self.places.setItem(row, 0, _item(str(row + 1)))
+        self.places.setItem(row, 1, _item("", editable=self.mode.currentData() != AUTO, right=True))
+
+    def remove_place(self) -> None:
+        if self.places.rowCount() > 1:
+            self.places.removeRow(self.places.rowCount() - 1)
+            self._check_draft()
+
+    def draft(self) -> PayoutSettings:
+        """The settings as typed; raises ``ValueError`` or ``RuleViolation``."""
+        mode = self.mode.currentData()
+        unit = self.unit.value() or 1
+        values = [
+            self.places.item(row, 1).text()
+            for row in range(self.places.rowCount())
+            if self.places.item(row, 1) is not None
+        ]
+        if mode == PERCENT:
+            return PayoutSettings(
+                mode=PERCENT, shares=tuple(parse_percent(v) for v in values), unit=unit
+            )
+        if mode == FIXED:
+            return PayoutSettings(
+                mode=FIXED,
+                amounts=tuple(parse_money(v) if v.strip() else 0 for v in values),
+                unit=unit,
+            )
+        return PayoutSettings(mode=AUTO, unit=unit)
+
+    def _check_draft(self) -> bool:
+        try:
+            settings = self.draft()
+            if settings.mode == FIXED:
+                # First place takes the rest of the pool: its own box may stay empty.
+                settings = PayoutSettings(
+                    mode=FIXED, amounts=(1, *settings.amounts[1:]), unit=settings.unit
+                )
+            check_payout_settings(settings)
+        except RuleViolation as error:  # before ValueError: it is one
+            self._show_error(describe_error(error))
+            return False
+        except ValueError:
+            self._show_error(_("Type percentages like 50 or 12.5, and amounts like 20 or 12.50."))
+            return False
+        self.error.hide()
+        self.apply_button.setEnabled(True)
+        return True
+
+    def _show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.show()
+        self.apply_button.setEnabled(False)
+
+    def apply(self) -> None:
+        if not self._check_draft():
+            return
+        settings = self.draft()
+        if settings == self.controller.state.payout:
+            return
+        try:
+            self.controller.run(c.SetPayouts(settings=settings))
+        except (RuleViolation, SaveFailed) as error:
+            self._show_error(describe_error(error))
+
+    def save_template(self) -> None:
+        if not self._check_draft():
+            return
+        name, accepted = QInputDialog.getText(self, _("Save as template"), _("Template name:"))
+        if accepted and name.strip():
+            try:
+                payout_templates.save(payout_templates.PayoutTemplate(name.strip(), self.draft()))
+            except (RuleViolation, OSError) as error:
+                show_error(
+                    self,
+                    error
+                    if isinstance(error, RuleViolation)
+                    else RuleViolation("payout_file_invalid", path=str(error)),
+                )
+            self.load_settings()
+
+    def load_template(self) -> None:
+        template = self.templates.currentData()
+        if template is not None:
+            try:
+                self.controller.run(c.SetPayouts(settings=template.settings))
+            except (RuleViolation, SaveFailed) as error:
+                self._show_error(describe_error(error))
+
+    # -- deal ---------------------------------------------------------------------------
+
+    def _deal_tab(self) -> QWidget:
+        tab = QWidget()
+        self.deal_table = QTableWidget(0, 5)
+        self.deal_table.setHorizontalHeaderLabels(
+            [_("Player"), _("Chips"), _("Deal"), _("ICM value"), _("If out next")]
+        )
+        self.deal_table.verticalHeader().hide()
+        self.deal_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.method = QComboBox()
+        for key, text in DEAL_METHODS:
+            self.method.addItem(_(text), key)
+        self.aside = MoneyEdit()
+        work = QPushButton(_("&Work out the deal"))
+        work.clicked.connect(self.work_out_deal)
+        self.accept_difference = QCheckBox(_("Accept stacks that differ from the chips in play"))
+        self.deal_note = QLabel()
+        self.deal_note.setWordWrap(True)
+        self.accept_deal_button = QPushButton(_("&Accept the deal"))
+        self.accept_deal_button.clicked.connect(self.accept_deal)
+        self.accept_deal_button.setEnabled(False)
+        form = QFormLayout()
+        form.addRow(_("Kind of deal"), self.method)
+        form.addRow(_("Keep aside to play for"), self.aside)
+        layout = QVBoxLayout(tab)
+        layout.addWidget(
+            QLabel(_("Type each player's chips, choose the kind of deal, then work it out."))
+        )
+        layout.addLayout(form)
+        layout.addWidget(self.deal_table, 1)
+        layout.addWidget(work)
+        layout.addWidget(self.accept_difference)
+        layout.addWidget(self.deal_note)
+        layout.addWidget(self.accept_deal_button)
+        self.proposal = None
+        return tab
+
+    def _fill_deal_players(self) -> None:
+        state = self.controller.state
+        alive = sorted(state.alive(), key=lambda p: state.players[p].name.casefold())
+        keep = {
+            self.deal_table.item(r, 0).data(Qt.ItemDataRole.UserRole): self.deal_table.item(
+                r, 1
+            ).text()
+            for r in range(self.deal_table.rowCount())
+            if self.deal_table.item(r, 1)
+        }
+        self.deal_table.setRowCount(len(alive))
+        prizes = remaining_prizes(state) if len(alive) >= 2 else []
+        out_next = format_money(prizes[-1]) if prizes else ""
+        for row, player in enumerate(alive):
+            name = _item(state.players[player].name)
+            name.setData(Qt.ItemDataRole.UserRole, int(player))
+            self.deal_table.setItem(row, 0, name)
+            self.deal_table.setItem(
+                row, 1, _item(keep.get(int(player), ""), editable=True, right=True)
+            )
+            for column in (2, 3):
+                self.deal_table.setItem(row, column, _item("", right=True))
+            self.deal_table.setItem(row, 4, _item(out_next, right=True))
+        if state.deal is not None:
+            self.deal_note.setText(
+                _("A deal was made: {shares}. Undo it to make another.").format(
+                    shares=", ".join(
+                        f"{state.players[PlayerId(s.player)].name} {format_money(s.amount)}"
+                        for s in state.deal.shares
+                    )
+                )
+            )
+
+    def _stacks(self) -> dict[PlayerId, int]:
+        stacks = {}
+        for row in range(self.deal_table.rowCount()):
+            player = PlayerId(self.deal_table.item(row, 0).data(Qt.ItemDataRole.UserRole))
+            text = self.deal_table.item(row, 1).text()
+            digits = "".join(ch for ch in text if ch.isdigit())
+            if not digits:
+                raise RuleViolation("deal_stacks_for_every_player")
+            stacks[player] = int(digits)
+        return stacks
+
+    def work_out_deal(self) -> None:
+        state = self.controller.state
+        try:
+            stacks = self._stacks()
+            aside = self.aside.value()
+            proposal = propose_deal(state, self.method.currentData(), stacks, aside)
+        except RuleViolation as error:  # before ValueError: it is one
+            self.deal_note.setText(describe_error(error))
+            self.accept_deal_button.setEnabled(False)
+            return
+        except ValueError:
+            self.deal_note.setText(_("The amount kept aside must be a number."))
+            return
+        self.proposal = proposal
+        prizes = remaining_prizes(state)
+        adjusted = [prizes[0] - aside, *prizes[1:]]
+        order = sorted(stacks)
+        equities = dict(zip(order, icm([stacks[p] for p in order], adjusted), strict=True))
+        amounts = {PlayerId(share.player): share.amount for share in proposal.shares}
+        for row in range(self.deal_table.rowCount()):
+            player = PlayerId(self.deal_table.item(row, 0).data(Qt.ItemDataRole.UserRole))
+            self.deal_table.item(row, 2).setText(format_money(amounts[player]))
+            self.deal_table.item(row, 3).setText(format_money(int(equities[player])))
+        chips = figures(state.players, state.ledger).chips_in_play
+        difference = sum(stacks.values()) - chips
+        note = []
+        if difference:
+            note.append(
+                _(
+                    "The stacks add up to {typed}, but {chips} chips are in play "
+                    "(difference {difference})."
+                ).format(
+                    typed=format_number(sum(stacks.values())),
+                    chips=format_number(chips),
+                    difference=format_number(difference),
+                )
+            )
+        if aside:
+            note.append(
+                _("{amount} is kept aside for the winner.").format(amount=format_money(aside))
+            )
+        self.deal_note.setText(" ".join(note))
+        self.accept_deal_button.setEnabled(True)
+
+    def accept_deal(self) -> None:
+        if self.proposal is None:
+            return
+        command = c.AcceptDeal(
+            deal=self.proposal, chips_difference_accepted=self.accept_difference.isChecked()
+        )
+        if self.controller.dispatch(command, self):
+            self.proposal = None
+            self.accept_deal_button.setEnabled(False)
+
+    # -- paying ---------------------------------------------------------------------------
+
+    def _pay_tab(self) -> QWidget:
+        tab = QWidget()
+        self.results = QTableWidget(0, 8)
+        self.results.setHorizontalHeaderLabels(
+            [
+                _("Place"),
+                _("Player"),
+                _("Prize"),
+                _("Bounties"),
+                _("Total"),
+                _("Paid"),
+                _("Due"),
+                "",
+            ]
+        )
+        self.results.verticalHeader().hide()
+        self.results.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        layout = QVBoxLayout(tab)
+        layout.addWidget(self.results)
+        return tab
+
+    def _fill_results(self) -> None:
+        state = self.controller.state
+        results = [r for r in player_results(state) if r.total or r.paid_out]
+        self.results.setRowCount(len(results))
+        for row, result in enumerate(results):
+            place = (
+                ""
+                if result.place is None
+                else (
+                    f"{result.place.best}–{result.place.worst}"
+                    if result.place.tied
+                    else str(result.place.best)
+                )
+            )
+            cells = [
+                place,
+                result.name,
+                format_money(result.prize),
+                format_money(result.bounties),
+                format_money(result.total),
+                format_money(result.paid_out),
+                format_money(result.due),
+            ]
+            for column, text in enumerate(cells):
+                self.results.setItem(row, column, _item(text, right=column != 1))
+            button = QPushButton(_("Pay"))
+            button.setEnabled(result.due > 0)
+            button.clicked.connect(
+                lambda _checked=False, player=result.player: self.controller.dispatch(
+                    c.PayPrize(player=player), self
+                )
+            )
+            self.results.setCellWidget(row, 7, button)
+
+    # -- refresh --------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.controller.state
+        amounts = prize_amounts(state)
+        winners = {
+            r.place.best: r.name
+            for r in player_results(state)
+            if r.place is not None and not r.place.tied
+        }
+        self.now.setRowCount(len(amounts))
+        for row, amount in enumerate(amounts):
+            self.now.setItem(row, 0, _item(str(row + 1)))
+            self.now.setItem(row, 1, _item(format_money(amount), right=True))
+            self.now.setItem(row, 2, _item(winners.get(row + 1, "")))
+        numbers = figures(state.players, state.ledger)
+        self.pool.setText(
+            _("Prize pool: {pool} · {entries} entries").format(
+                pool=format_money(numbers.prize_pool), entries=numbers.entries
+            )
+        )
+        near = bubble(state)
+        if state.deal is not None:
+            self.bubble.setText(_("Deal made"))
+        elif near.to_the_money == 1:
+            self.bubble.setText(_("Bubble: the next player out wins nothing"))
+        elif near.to_the_money and near.to_the_money <= 3:
+            self.bubble.setText(_("{count} players to the money").format(count=near.to_the_money))
+        else:
+            self.bubble.setText("")
+        self._fill_deal_players()
+        self._fill_results()
+        if state.payout.mode == AUTO and self.mode.currentData() == AUTO:
+            self.load_settings_for_auto()
+
+    def _on_changed(self, changes: Changes) -> None:
+        if changes.touches("payout"):
+            self.load_settings()
+        if changes.touches("payout", "players", "ledger", "busts", "deal", "status", "money"):
+            self.refresh()

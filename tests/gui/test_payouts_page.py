@@ -1,0 +1,78 @@
+"""The payouts page: live payouts, structure with inline errors, deals, paying."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.core import commands as c
+from director.core.ids import PlayerId
+from director.core.money import MoneySettings
+from director.core.players import Bust
+from director.gui.pages.payouts_page import PayoutsPage, parse_percent
+
+
+@pytest.fixture
+def window(qtbot, window_factory):
+    made = window_factory()
+    session = made.library.create("Friday night")
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
+    for number in range(1, 10):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+    made.open_session(session)
+    made.console.show_page("payouts")
+    return made
+
+
+def page_of(window) -> PayoutsPage:
+    page = window.console.page("payouts")
+    assert isinstance(page, PayoutsPage)
+    return page
+
+
+def test_payouts_follow_entries_live(qtbot, window) -> None:
+    page = page_of(window)
+    assert [page.now.item(r, 1).text() for r in range(page.now.rowCount())] == [
+        "€90.00",
+        "€54.00",
+        "€36.00",
+    ]
+    window.controller.dispatch(c.BuyIn(player=PlayerId(10), name="Player 10"))
+    assert page.now.item(0, 1).text() == "€100.00"
+
+
+def test_percentages_must_add_up_shown_inline(qtbot, window) -> None:
+    page = page_of(window)
+    page.mode.setCurrentIndex(page.mode.findData("percent"))
+    page._mode_changed()
+    page.places.item(0, 1).setText("60")
+    page.places.item(1, 1).setText("30")
+    page.places.item(2, 1).setText("20")
+    assert "110%" in page.error.text() and not page.apply_button.isEnabled()
+    page.places.item(0, 1).setText("50")
+    assert page.apply_button.isEnabled()
+    page.apply()
+    assert window.controller.state.payout.shares == (5000, 3000, 2000)
+    assert parse_percent("12,5 %") == 1250
+
+
+def test_bubble_and_deal_then_pay_the_winners(qtbot, window) -> None:
+    page = page_of(window)
+    for player in range(9, 4, -1):
+        window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(player)),)))
+    assert "Bubble" in page.bubble.text()
+    window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(4)),)))
+    stacks = {"Player 1": "20,000", "Player 2": "15,000", "Player 3": "10,000"}
+    for row in range(page.deal_table.rowCount()):
+        page.deal_table.item(row, 1).setText(stacks[page.deal_table.item(row, 0).text()])
+    page.method.setCurrentIndex(page.method.findData("icm"))
+    page.work_out_deal()
+    deal_amounts = [page.deal_table.item(r, 2).text() for r in range(3)]
+    assert all(text.startswith("€") for text in deal_amounts)
+    page.accept_deal()
+    assert window.controller.state.deal is not None
+    assert window.undo_action.text() == "&Undo: accept the deal"
+    payments = [page.results.cellWidget(r, 7) for r in range(page.results.rowCount())]
+    assert len(payments) == 3
+    payments[0].click()
+    first = page.results.item(0, 6).text()
+    assert first == "€0.00"

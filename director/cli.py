@@ -53,6 +53,22 @@ def build_parser() -> argparse.ArgumentParser:
     status = with_db(commands.add_parser("status", help=_("show an event's current state")))
     status.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     status.add_argument("--json", action="store_true", help=_("print a JSON document"))
+    report = with_db(commands.add_parser("report", help=_("write a report as a PDF file")))
+    report.add_argument(
+        "kind",
+        metavar="KIND",
+        help=_("payouts, standings, ledger, structure, seating or settlement"),
+    )
+    report.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    report.add_argument(
+        "--out", type=Path, required=True, metavar="FILE.pdf", help=_("the PDF file to write")
+    )
+    report.add_argument(
+        "--paper",
+        choices=("A4", "Letter"),
+        default=None,
+        help=_("paper size (default: the setting, A4 unless changed)"),
+    )
     return parser
 
 
@@ -111,7 +127,32 @@ def command_status(args: argparse.Namespace) -> int:
     return 0
 
 
-HANDLERS = {"events": command_events, "status": command_status}
+def command_report(args: argparse.Namespace) -> int:
+    from director import reports
+    from director.app.session import TournamentSession
+    from director.app.settings import load_settings
+    from director.reports.base import RenderOptions
+
+    if args.kind not in reports.KINDS:
+        raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
+    database = open_read_only(args.db)
+    try:
+        session = TournamentSession(database, find_event(database, args.event))
+        paper = args.paper or load_settings().paper
+        pdf = reports.render(args.kind, session.state, session.now(), RenderOptions(paper=paper))
+    finally:
+        database.close()
+    try:
+        args.out.write_bytes(pdf)
+    except OSError as error:
+        raise CliError(
+            _("cannot write {path}: {reason}").format(path=args.out, reason=error.strerror)
+        ) from error
+    print(args.out)
+    return 0
+
+
+HANDLERS = {"events": command_events, "status": command_status, "report": command_report}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

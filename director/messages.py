@@ -269,6 +269,8 @@ MESSAGES: dict[str, str] = {
         "The stacks differ from the chips in play by {difference:n}: count again, "
         "or accept the difference."
     ),
+    "unknown_report": N_("There is no report called “{kind}”: choose one of {kinds}."),
+    "report_not_for_this_event": N_("The {kind} report does not fit this kind of event."),
     # -- errors from the database ---------------------------------------------
     "db_missing": N_("There is no database at {path}."),
     "db_unreadable": N_("The file {path} cannot be read."),

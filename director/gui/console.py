@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -100,11 +100,3 @@ class Console(QWidget):
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("name", "event_date", "venue", "status", "archived", "kind"):
             self.refresh_header()
-
-
-def placeholder(text: str) -> QWidget:
-    """A page not filled yet."""
-    label = QLabel(text)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    label.setWordWrap(True)
-    return label

@@ -39,7 +39,7 @@ from director.core.state import EventKind
 from director.gui import hotkeys
 from director.gui.clock_display import ClockDisplayWindow, choose_screen
 from director.gui.common import confirm, scaled_font, show_error
-from director.gui.console import Console, placeholder
+from director.gui.console import Console
 from director.gui.controller import SessionController
 from director.gui.dialogs.backups import BackupsDialog
 from director.gui.dialogs.new_event import NewEventDialog
@@ -50,6 +50,7 @@ from director.gui.pages.event_page import EventPage
 from director.gui.pages.floor_page import FloorPage
 from director.gui.pages.payouts_page import PayoutsPage
 from director.gui.pages.players_page import PlayersPage
+from director.gui.pages.reports_page import ReportsPage
 from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
@@ -388,7 +389,7 @@ class MainWindow(QMainWindow):
         if not controller.state.is_cash:
             console.add_page("payouts", _("Payouts"), PayoutsPage(controller))
         console.add_page("floor", _("Floor"), FloorPage(controller))
-        console.add_page("reports", _("Reports"), placeholder(_("Reports")))
+        console.add_page("reports", _("Reports"), ReportsPage(controller))
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:

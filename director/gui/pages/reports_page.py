@@ -1,0 +1,153 @@
+"""Reports: choose one, see its pages, save it as a PDF or print it.
+
+The preview shows the very PDF that is saved; printing draws those same pages
+onto the printer (QPrinter), so what comes out of the printer is what was
+seen on the screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QSize, Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtPdf import QPdfDocument
+from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director import reports
+from director.app.settings import load_settings
+from director.app.structures import slug
+from director.core.errors import RuleViolation
+from director.gui.common import show_error
+from director.gui.controller import SessionController
+from director.i18n import _
+from director.reports.base import RenderOptions
+
+PRINT_DPI = 300
+
+
+def print_pdf(document: QPdfDocument, printer: QPrinter) -> int:
+    """Draw every page of ``document`` on ``printer``; returns the pages printed."""
+    painter = QPainter()
+    if not painter.begin(printer):
+        return 0
+    try:
+        for page in range(document.pageCount()):
+            if page:
+                printer.newPage()
+            target = printer.pageLayout().paintRectPixels(printer.resolution())
+            size = document.pagePointSize(page)
+            scale = min(target.width() / size.width(), target.height() / size.height())
+            # Rendered at 300 dpi and scaled by the painter: sharp on paper,
+            # and far quicker than rendering at a printer's full resolution.
+            dots = PRINT_DPI / 72
+            image = document.render(
+                page, QSize(int(size.width() * dots), int(size.height() * dots))
+            )
+            painter.drawImage(
+                QRect(0, 0, int(size.width() * scale), int(size.height() * scale)), image
+            )
+    finally:
+        painter.end()
+    return document.pageCount()
+
+
+class ReportsPage(QWidget):
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.pdf_bytes = b""
+        self.kinds = QListWidget()
+        self.kinds.setFixedWidth(230)
+        for kind in reports.available(controller.state):
+            item = QListWidgetItem(_(reports.KINDS[kind][0]))
+            item.setData(Qt.ItemDataRole.UserRole, kind)
+            self.kinds.addItem(item)
+        self.kinds.currentRowChanged.connect(lambda _row: self.refresh())
+        self.paper = QComboBox()
+        self.paper.addItems(["A4", "Letter"])
+        self.paper.setCurrentText(load_settings().paper)
+        self.paper.currentTextChanged.connect(lambda _text: self.refresh())
+        refresh = QPushButton(_("&Refresh"))
+        refresh.clicked.connect(self.refresh)
+        save = QPushButton(_("&Save as PDF…"))
+        save.clicked.connect(self.save)
+        print_button = QPushButton(_("&Print…"))
+        print_button.clicked.connect(self.print_report)
+        self.pages = QLabel()
+        left = QVBoxLayout()
+        left.addWidget(self.kinds, 1)
+        left.addWidget(QLabel(_("Paper")))
+        left.addWidget(self.paper)
+        for widget in (refresh, save, print_button, self.pages):
+            left.addWidget(widget)
+        self.document = QPdfDocument(self)
+        self.view = QPdfView()
+        self.view.setDocument(self.document)
+        self.view.setPageMode(QPdfView.PageMode.MultiPage)
+        self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self._buffer: QBuffer | None = None
+        layout = QHBoxLayout(self)
+        layout.addLayout(left)
+        layout.addWidget(self.view, 1)
+        if self.kinds.count():
+            self.kinds.setCurrentRow(0)
+
+    def kind(self) -> str | None:
+        item = self.kinds.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def refresh(self) -> None:
+        """Render the chosen report afresh from the event as it is now."""
+        kind = self.kind()
+        if kind is None:
+            return
+        try:
+            self.pdf_bytes = reports.render(
+                kind,
+                self.controller.state,
+                self.controller.now(),
+                RenderOptions(paper=self.paper.currentText()),
+            )
+        except RuleViolation as error:
+            show_error(self, error)
+            return
+        self.document.close()
+        self._buffer = QBuffer(self)
+        self._buffer.setData(QByteArray(self.pdf_bytes))
+        self._buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+        self.document.load(self._buffer)
+        self.pages.setText(_("{pages} page(s)").format(pages=self.document.pageCount()))
+
+    def default_name(self) -> str:
+        return f"{slug(self.controller.state.name)}-{self.kind()}.pdf"
+
+    def save(self) -> None:
+        self.refresh()
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Save the report"), str(Path.home() / self.default_name()), _("PDF (*.pdf)")
+        )
+        if path:
+            try:
+                Path(path).write_bytes(self.pdf_bytes)
+            except OSError as error:
+                show_error(self, RuleViolation("structure_file_unwritable", detail=str(error)))
+
+    def print_report(self) -> None:
+        self.refresh()
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec():
+            print_pdf(self.document, printer)

@@ -1,0 +1,220 @@
+"""The base of every report: fonts, styles, the page template and "page n of m".
+
+A report is data gathered elsewhere (``data``) and a renderer that only
+formats it: subclasses give a title and a story (ReportLab flowables); this
+class lays the pages out on A4 or Letter, with the event's name, date and
+place on every page and the page count at the bottom. A Unicode TrueType font
+(DejaVu Sans) is embedded, so every name prints.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    Table,
+    TableStyle,
+)
+
+from director import paths
+from director.i18n import _
+from director.reports.data import ReportHeader
+
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+PAPERS = {"A4": A4, "Letter": letter}
+MARGIN = 15 * mm
+HEADER_SPACE = 18 * mm
+FOOTER_SPACE = 12 * mm
+GRID = colors.HexColor("#c8ccd0")
+SHADE = colors.HexColor("#eef1f4")
+
+
+def register_fonts() -> None:
+    """Make DejaVu Sans available to ReportLab (once)."""
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    pdfmetrics.registerFont(TTFont(FONT, str(paths.resource("fonts", "DejaVuSans.ttf"))))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(paths.resource("fonts", "DejaVuSans-Bold.ttf"))))
+    pdfmetrics.registerFontFamily(
+        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
+    )
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    paper: str = "A4"
+
+
+class NumberedCanvas(canvas.Canvas):
+    """Holds every page until the end, then writes "page n of m" on each."""
+
+    def __init__(self, *args: Any, footer: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for page in self._pages:
+            self.__dict__.update(page)
+            self._draw_page_number(total)
+            super().showPage()
+        super().save()
+
+    def _draw_page_number(self, total: int) -> None:
+        width, _height = self._pagesize
+        self.setFont(FONT, 8)
+        self.setFillColor(colors.HexColor("#555555"))
+        text = _("Page {page} of {pages}").format(page=self._pageNumber, pages=total)
+        self.drawRightString(width - MARGIN, MARGIN * 0.6, text)
+
+
+class Report:
+    """Subclasses set ``title`` and implement ``story``."""
+
+    title = ""
+    landscape = False
+
+    def __init__(self, header: ReportHeader, options: RenderOptions | None = None) -> None:
+        register_fonts()
+        self.header = header
+        self.options = options or RenderOptions()
+        self.styles = {
+            "body": ParagraphStyle("body", fontName=FONT, fontSize=10, leading=13),
+            "small": ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10),
+            "h1": ParagraphStyle("h1", fontName=FONT_BOLD, fontSize=16, leading=20, spaceAfter=6),
+            "h2": ParagraphStyle(
+                "h2", fontName=FONT_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
+            ),
+            "big": ParagraphStyle("big", fontName=FONT_BOLD, fontSize=20, leading=26),
+            "right": ParagraphStyle(
+                "right", fontName=FONT, fontSize=10, leading=13, alignment=TA_RIGHT
+            ),
+        }
+
+    # -- hooks -----------------------------------------------------------------------
+
+    def story(self) -> list[Flowable]:
+        raise NotImplementedError
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def page_size(self) -> tuple[float, float]:
+        size = PAPERS.get(self.options.paper, A4)
+        return (size[1], size[0]) if self.landscape else size
+
+    def text_width(self) -> float:
+        return self.page_size()[0] - 2 * MARGIN
+
+    def paragraph(self, text: str, style: str = "body") -> Paragraph:
+        return Paragraph(escape(text), self.styles[style])
+
+    def table(
+        self,
+        rows: list[list[str]],
+        widths: list[float],
+        *,
+        right: tuple[int, ...] = (),
+        font_size: float = 9,
+        bold_last: bool = False,
+        header: bool = True,
+    ) -> Table:
+        """A grid with a shaded header row repeated on every page."""
+        table = Table(rows, colWidths=widths, repeatRows=1 if header else 0)
+        style = [
+            ("FONT", (0, 0), (-1, -1), FONT, font_size),
+            ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ]
+        if header:
+            style += [
+                ("FONT", (0, 0), (-1, 0), FONT_BOLD, font_size),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ]
+        for column in right:
+            style.append(("ALIGN", (column, 0), (column, -1), "RIGHT"))
+        if bold_last:
+            style.append(("FONT", (0, -1), (-1, -1), FONT_BOLD, font_size))
+        table.setStyle(TableStyle(style))
+        return table
+
+    # -- rendering ---------------------------------------------------------------------
+
+    def _decorate(self, pdf: canvas.Canvas, _doc: BaseDocTemplate) -> None:
+        width, height = self.page_size()
+        pdf.saveState()
+        pdf.setFont(FONT_BOLD, 12)
+        pdf.drawString(MARGIN, height - MARGIN, self.header.event)
+        pdf.drawRightString(width - MARGIN, height - MARGIN, self.title)
+        pdf.setFont(FONT, 9)
+        details = " · ".join(
+            part for part in (self.header.kind, self.header.date, self.header.venue) if part
+        )
+        pdf.drawString(MARGIN, height - MARGIN - 12, details)
+        pdf.setStrokeColor(GRID)
+        pdf.line(MARGIN, height - MARGIN - 17, width - MARGIN, height - MARGIN - 17)
+        pdf.setFont(FONT, 8)
+        pdf.setFillColor(colors.HexColor("#555555"))
+        pdf.drawString(
+            MARGIN,
+            MARGIN * 0.6,
+            _("Printed {moment} by director").format(moment=self.header.generated),
+        )
+        pdf.restoreState()
+
+    def render(self) -> bytes:
+        """The report as PDF bytes."""
+        buffer = io.BytesIO()
+        width, height = self.page_size()
+        doc = BaseDocTemplate(
+            buffer,
+            pagesize=(width, height),
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN + HEADER_SPACE,
+            bottomMargin=MARGIN + FOOTER_SPACE,
+            title=f"{self.title} - {self.header.event}",
+            author="director",
+            creator="director",
+            invariant=1,
+        )
+        frame = Frame(
+            MARGIN,
+            MARGIN + FOOTER_SPACE,
+            width - 2 * MARGIN,
+            height - 2 * MARGIN - HEADER_SPACE - FOOTER_SPACE,
+            id="body",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self._decorate)])
+        doc.build(self.story(), canvasmaker=NumberedCanvas)
+        return buffer.getvalue()
+
+
+def escape(text: str) -> str:
+    """Text safe inside a ReportLab paragraph (which reads a little XML)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,204 @@
+"""The data of every report, gathered from the state; renderers only format it.
+
+Amounts stay integers here (minor units, chips); the renderers format them
+in the user's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from director.core import clock as clk
+from director.core.ids import Instant
+from director.core.ledger import BANK, Figures, Settlement, figures, settle
+from director.core.payouts import Deal
+from director.core.players import Movement
+from director.core.results import PlayerResult, bubble, player_results, prize_amounts
+from director.core.state import EventKind, TournamentState
+from director.core.structure import Break, Level, Structure
+from director.i18n import _, format_date, format_datetime
+
+
+@dataclass(frozen=True)
+class ReportHeader:
+    event: str
+    kind: str
+    date: str
+    venue: str
+    generated: str
+
+
+def header(state: TournamentState, now: Instant) -> ReportHeader:
+    kind = _("Tournament") if state.kind is EventKind.TOURNAMENT else _("Cash game")
+    return ReportHeader(
+        event=state.name,
+        kind=kind,
+        date=format_date(state.event_date),
+        venue=state.venue,
+        generated=format_datetime(now),
+    )
+
+
+@dataclass(frozen=True)
+class PayoutsData:
+    header: ReportHeader
+    figures: Figures
+    amounts: list[int]
+    shares: list[int]
+    winners: dict[int, str]
+    deal: Deal | None
+    names: dict[int, str]
+    to_the_money: int
+
+
+def payouts_data(state: TournamentState, now: Instant) -> PayoutsData:
+    amounts = prize_amounts(state)
+    pool = sum(amounts)
+    shares = [amount * 10_000 // pool if pool else 0 for amount in amounts]
+    results = player_results(state)
+    winners = {r.place.best: r.name for r in results if r.place is not None and not r.place.tied}
+    return PayoutsData(
+        header=header(state, now),
+        figures=figures(state.players, state.ledger),
+        amounts=amounts,
+        shares=shares,
+        winners=winners,
+        deal=state.deal,
+        names={int(p): e.name for p, e in state.players.items()},
+        to_the_money=bubble(state).to_the_money,
+    )
+
+
+@dataclass(frozen=True)
+class StandingsData:
+    header: ReportHeader
+    results: list[PlayerResult]
+    entries: dict[int, tuple[int, int, int]]
+    """player -> (entries, re-buys, add-ons)."""
+    figures: Figures
+    cash: bool = False
+
+
+def standings_data(state: TournamentState, now: Instant) -> StandingsData:
+    results = player_results(state)
+    entries = {int(p): (e.entries, e.rebuys, e.addons) for p, e in state.players.items()}
+    if state.is_cash:
+        results = sorted(results, key=lambda r: -r.net)
+    return StandingsData(
+        header=header(state, now),
+        results=results,
+        entries=entries,
+        figures=figures(state.players, state.ledger),
+        cash=state.is_cash,
+    )
+
+
+@dataclass(frozen=True)
+class LedgerData:
+    header: ReportHeader
+    movements: list[Movement]
+    names: dict[int, str]
+    figures: Figures
+    paid_out_prizes: int
+    prize_pool_check: int
+    """Prize pool less the sum of the payouts (0 when everything adds up)."""
+
+
+def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
+    numbers = figures(state.players, state.ledger)
+    from director.core.players import MovementKind
+
+    paid_out = -sum(m.cash for m in state.ledger if m.kind is MovementKind.PAYOUT)
+    check = numbers.prize_pool - sum(prize_amounts(state)) if not state.is_cash else 0
+    return LedgerData(
+        header=header(state, now),
+        movements=list(state.ledger),
+        names={int(p): e.name for p, e in state.players.items()},
+        figures=numbers,
+        paid_out_prizes=paid_out,
+        prize_pool_check=check,
+    )
+
+
+@dataclass(frozen=True)
+class StructureRow:
+    number: int | None
+    item: Level | Break
+    starts_at: int | None
+    """Estimated start (epoch ms), when the clock has started and only timed items lie before."""
+
+
+@dataclass(frozen=True)
+class StructureData:
+    header: ReportHeader
+    structure: Structure
+    rows: list[StructureRow]
+    current: int | None
+
+
+def structure_data(state: TournamentState, now: Instant) -> StructureData:
+    structure = state.structure
+    view = clk.view(state.clock, structure, now) if state.clock.started else None
+    rows: list[StructureRow] = []
+    start: int | None = None
+    if view is not None and view.running and view.item is not None and view.item.timed:
+        start = now - view.elapsed
+    for index, item in enumerate(structure.items):
+        number = structure.level_number(index) if isinstance(item, Level) else None
+        known = start if view is not None and index >= view.index and start is not None else None
+        rows.append(StructureRow(number=number, item=item, starts_at=known))
+        if start is not None and view is not None and index >= view.index:
+            start = start + item.duration_ms if item.timed else None
+    return StructureData(
+        header=header(state, now),
+        structure=structure,
+        rows=rows,
+        current=view.index if view else None,
+    )
+
+
+@dataclass(frozen=True)
+class SeatingData:
+    header: ReportHeader
+    tables: list[tuple[int, list[tuple[int, str]]]]
+    """(table, [(seat, name)]) with every seat, empty ones with ""."""
+    cards: list[tuple[str, int, int]]
+    """(name, table, seat) for the seat cards, by name."""
+
+
+def seating_data(state: TournamentState, now: Instant) -> SeatingData:
+    tables = []
+    per_table = state.tables.seats_per_table
+    for number in sorted(state.tables.tables):
+        table = state.tables.tables[number]
+        seats = [
+            (seat, state.players[table.seats[seat]].name if seat in table.seats else "")
+            for seat in range(1, per_table + 1)
+        ]
+        tables.append((number, seats))
+    cards = sorted(
+        (
+            (state.players[player].name, table, seat)
+            for player, (table, seat) in state.tables.seated().items()
+        ),
+        key=lambda card: card[0].casefold(),
+    )
+    return SeatingData(header=header(state, now), tables=tables, cards=cards)
+
+
+@dataclass(frozen=True)
+class SettlementData:
+    header: ReportHeader
+    settlement: Settlement
+    names: dict[int, str] = field(default_factory=dict)
+
+    def name(self, party: int) -> str:
+        return _("The bank") if party == BANK else self.names.get(party, str(party))
+
+
+def settlement_data(state: TournamentState, now: Instant) -> SettlementData:
+    return SettlementData(
+        header=header(state, now),
+        settlement=settle(state.players, state.ledger),
+        names={int(p): e.name for p, e in state.players.items()},
+    )

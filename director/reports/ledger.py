@@ -1,0 +1,119 @@
+"""The money ledger: every movement in time order, the totals and the checks."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer
+
+from director.core.players import MovementKind
+from director.i18n import N_, _, format_money, format_number, format_time
+from director.reports.base import RenderOptions, Report
+from director.reports.data import LedgerData
+
+KINDS = {
+    MovementKind.BUY_IN: N_("Buy-in"),
+    MovementKind.REENTRY: N_("Re-entry"),
+    MovementKind.REBUY: N_("Re-buy"),
+    MovementKind.ADDON: N_("Add-on"),
+    MovementKind.TOP_UP: N_("Top-up"),
+    MovementKind.REFUND: N_("Refund"),
+    MovementKind.PAYMENT: N_("Debt paid"),
+    MovementKind.CASH_OUT: N_("Cash-out"),
+    MovementKind.PAYOUT: N_("Paid to player"),
+}
+
+
+def money(amount: int) -> str:
+    return format_money(amount) if amount else ""
+
+
+class LedgerReport(Report):
+    landscape = True
+
+    def __init__(self, data: LedgerData, options: RenderOptions | None = None) -> None:
+        super().__init__(data.header, options)
+        self.title = _("Money ledger")
+        self.data = data
+
+    def story(self) -> list[Flowable]:
+        data = self.data
+        rows = [
+            [
+                _("Time"),
+                _("Player"),
+                _("What"),
+                _("Price"),
+                _("Fee"),
+                _("Bounty"),
+                _("Prize pool"),
+                _("Cash"),
+                _("Chips"),
+            ]
+        ]
+        totals = [0, 0, 0, 0, 0, 0]
+        for movement in data.movements:
+            rows.append(
+                [
+                    format_time(movement.at),
+                    data.names.get(int(movement.player), str(movement.player)),
+                    _(KINDS[movement.kind]),
+                    money(movement.price),
+                    money(movement.fee),
+                    money(movement.bounty),
+                    money(movement.prize),
+                    money(movement.cash),
+                    format_number(movement.chips) if movement.chips else "",
+                ]
+            )
+            for index, value in enumerate(
+                (
+                    movement.price,
+                    movement.fee,
+                    movement.bounty,
+                    movement.prize,
+                    movement.cash,
+                    movement.chips,
+                )
+            ):
+                totals[index] += value
+        rows.append(
+            ["", _("Totals"), "", *[money(v) for v in totals[:5]], format_number(totals[5])]
+        )
+        width = self.text_width()
+        widths = [0.08, 0.2, 0.11, 0.1, 0.09, 0.09, 0.11, 0.11, 0.11]
+        numbers = data.figures
+        checks = [
+            _("Money taken in: {amount}").format(amount=format_money(numbers.money_in)),
+            _("Money paid out: {amount}").format(amount=format_money(numbers.money_out)),
+            _("In the box now: {amount}").format(
+                amount=format_money(numbers.money_in - numbers.money_out)
+            ),
+            _("Still owed by players: {amount}").format(amount=format_money(numbers.owed)),
+            _("Fees kept apart: {amount}").format(amount=format_money(numbers.fees)),
+            _("Prize pool: {amount} (buy-ins, re-buys and add-ons less fees and bounties)").format(
+                amount=format_money(numbers.prize_pool)
+            ),
+            _("Bounty pool: {amount}").format(amount=format_money(numbers.bounty_pool)),
+            _("Prizes paid so far: {amount}").format(amount=format_money(data.paid_out_prizes)),
+        ]
+        if data.prize_pool_check:
+            checks.append(
+                _("The payouts differ from the prize pool by {amount}!").format(
+                    amount=format_money(data.prize_pool_check)
+                )
+            )
+        else:
+            checks.append(_("The payouts add up to the prize pool."))
+        story: list[Flowable] = [
+            self.table(
+                rows,
+                [width * w for w in widths],
+                right=(3, 4, 5, 6, 7, 8),
+                font_size=8,
+                bold_last=True,
+            ),
+            Spacer(1, 5 * mm),
+            self.paragraph(_("Checks"), "h2"),
+        ]
+        story += [self.paragraph(line) for line in checks]
+        return story

@@ -1,0 +1,83 @@
+"""The seating chart, and seat cards (one per player) with cut marks."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
+
+from director.i18n import _
+from director.reports.base import FONT, FONT_BOLD, RenderOptions, Report
+from director.reports.data import SeatingData
+
+CARD_COLUMNS = 2
+CARD_ROWS = 4
+
+
+class SeatCards(Flowable):
+    """A page of seat cards, CARD_COLUMNS x CARD_ROWS, with cut marks at the corners."""
+
+    def __init__(self, cards: list[tuple[str, int, int]], width: float, height: float) -> None:
+        super().__init__()
+        self.cards = cards
+        self.width = width
+        self.height = height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        pdf = self.canv
+        card_width = self.width / CARD_COLUMNS
+        card_height = self.height / CARD_ROWS
+        mark = 4 * mm
+        for index, (name, table, seat) in enumerate(self.cards):
+            column, row = index % CARD_COLUMNS, index // CARD_COLUMNS
+            left = column * card_width
+            top = self.height - row * card_height
+            pdf.setFont(FONT_BOLD, 26)
+            pdf.drawCentredString(
+                left + card_width / 2,
+                top - card_height * 0.42,
+                _("Table {table} · Seat {seat}").format(table=table, seat=seat),
+            )
+            pdf.setFont(FONT, 16)
+            pdf.drawCentredString(left + card_width / 2, top - card_height * 0.68, name)
+        pdf.setStrokeColor(colors.HexColor("#888888"))
+        pdf.setLineWidth(0.5)
+        for column in range(CARD_COLUMNS + 1):
+            for row in range(CARD_ROWS + 1):
+                x, y = column * card_width, row * card_height
+                pdf.line(x - mark / 2, y, x + mark / 2, y)
+                pdf.line(x, y - mark / 2, x, y + mark / 2)
+
+
+class SeatingReport(Report):
+    def __init__(self, data: SeatingData, options: RenderOptions | None = None) -> None:
+        super().__init__(data.header, options)
+        self.title = _("Seating")
+        self.data = data
+
+    def story(self) -> list[Flowable]:
+        data = self.data
+        width = self.text_width()
+        story: list[Flowable] = []
+        if not data.tables:
+            return [self.paragraph(_("The seats have not been drawn yet."))]
+        for number, seats in data.tables:
+            rows = [[_("Seat"), _("Player")]] + [[str(seat), name] for seat, name in seats]
+            story.append(
+                KeepTogether(
+                    [
+                        self.paragraph(_("Table {number}").format(number=number), "h2"),
+                        self.table(rows, [width * 0.15, width * 0.85], right=(0,), font_size=11),
+                        Spacer(1, 4 * mm),
+                    ]
+                )
+            )
+        height = self.page_size()[1] - 2 * 15 * mm - 30 * mm - 8 * mm
+        per_page = CARD_COLUMNS * CARD_ROWS
+        for start in range(0, len(data.cards), per_page):
+            story.append(PageBreak())
+            story.append(SeatCards(data.cards[start : start + per_page], width, height))
+        return story

@@ -157,7 +157,12 @@ HANDLERS = {"events": command_events, "status": command_status, "report": comman
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    set_language(None)
+    from director.app.settings import load_settings
+    from director.i18n import set_currency
+
+    settings = load_settings()
+    set_language(settings.language)
+    set_currency(settings.currency)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -6,12 +6,14 @@ import contextlib
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLibraryInfo, Qt, QTranslator
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from director import __version__
+from director import __version__, paths
 from director.app.backups import BackupManager
-from director.i18n import _, describe_error
+from director.app.settings import Settings, load_settings
+from director.i18n import _, describe_error, language, set_currency, set_language
 from director.persistence.db import Database, StoreError, open_database
 
 EXIT_FAILED = 2
@@ -29,7 +31,20 @@ def application() -> QApplication:
     app.setOrganizationName("director")
     app.setStyle("Fusion")
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
+    icon = paths.resource("icons", "director.png")
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
     return app
+
+
+def apply_language(app: QApplication, settings: Settings) -> None:
+    """Use the chosen language for director's texts and for Qt's own (buttons, dialogs)."""
+    set_language(settings.language)
+    set_currency(settings.currency)
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if language() != "en" and translator.load(f"qtbase_{language()}", folder):
+        app.installTranslator(translator)
 
 
 def open_or_explain(path: Path) -> Database | None:
@@ -44,17 +59,21 @@ def open_or_explain(path: Path) -> Database | None:
 def run(database_path: Path) -> int:
     """Open ``database_path`` (created if missing) and show the main window."""
     app = application()
+    settings = load_settings()
+    apply_language(app, settings)
     database = open_or_explain(database_path)
     if database is None:
         return EXIT_FAILED
     from director.gui.main_window import MainWindow
 
-    backups = BackupManager(database)
+    folder = Path(settings.backup_folder).expanduser() if settings.backup_folder else None
+    backups = BackupManager(database, folder)
     # A backup folder that cannot be written must not stop the night.
     with contextlib.suppress(OSError):
         backups.back_up()
-    window = MainWindow(database, backups=backups)
+    window = MainWindow(database, backups=backups, settings=settings)
     window.show()
+    window.welcome_if_new()
     try:
         return app.exec()
     finally:

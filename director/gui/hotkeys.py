@@ -20,7 +20,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QShortcut,
 )
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from director.gui.common import scaled_font
 from director.i18n import N_, _
@@ -63,18 +63,30 @@ TABLE_KEYS = {
 
 
 class ItemViewKeys(QObject):
-    """Lets tables and lists keep arrows, Space and typing while they have focus."""
+    """Lets tables and lists keep arrows, Space and typing while they have focus.
+
+    Installed on each item view (``keep_keys``), not on the application: a
+    Python filter on the application would see every event of the program.
+    """
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            focus = QApplication.focusWidget()
-            if (
-                isinstance(focus, QAbstractItemView)
-                and event.key() in TABLE_KEYS
-                and not (event.modifiers() & Qt.KeyboardModifier.ControlModifier)
-            ):
-                event.accept()
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in TABLE_KEYS
+            and not event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
+            event.accept()
         return False
+
+
+def keep_keys(root: QWidget, keeper: ItemViewKeys) -> None:
+    """Let every table and list under ``root`` keep its own keys."""
+    views = root.findChildren(QAbstractItemView)
+    if isinstance(root, QAbstractItemView):
+        views.append(root)
+    for view in views:
+        view.installEventFilter(keeper)
 
 
 def install(window: QWidget, handlers: dict[str, Callable[..., None]]) -> list[QShortcut]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
@@ -35,7 +36,7 @@ from director.core import commands as c
 from director.core.clock import Cue
 from director.core.errors import RuleViolation
 from director.core.ids import Instant
-from director.core.state import EventKind
+from director.core.state import EventKind, TournamentState
 from director.gui import hotkeys
 from director.gui.clock_display import ClockDisplayWindow, choose_screen
 from director.gui.common import confirm, scaled_font, show_error
@@ -55,7 +56,8 @@ from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
-from director.i18n import _, render
+from director.i18n import _, render, set_currency
+from director.persistence.backup import default_folder
 from director.persistence.db import Database, StoreError
 
 RESUME_CHOICE_AFTER_MS = 10_000
@@ -177,9 +179,7 @@ class MainWindow(QMainWindow):
             },
         )
         self._item_view_keys = hotkeys.ItemViewKeys(self)
-        from PySide6.QtWidgets import QApplication
-
-        QApplication.instance().installEventFilter(self._item_view_keys)
+        hotkeys.keep_keys(self.events_page, self._item_view_keys)
 
         self.backup_timer = QTimer(self)
         self.backup_timer.setInterval(BACKUP_CHECK_MS)
@@ -367,6 +367,7 @@ class MainWindow(QMainWindow):
         self.console = Console(self.controller)
         self.console.back_requested.connect(self.show_events)
         self.build_pages(self.console, self.controller)
+        hotkeys.keep_keys(self.console, self._item_view_keys)
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)
         self.console.show_page("clock" if session.state.clock.started else "event")
@@ -488,13 +489,28 @@ class MainWindow(QMainWindow):
         RosterDialog(Roster(self.database, clock=self.clock), self).exec()
 
     def show_settings(self) -> None:
-        dialog = SettingsDialog(self.settings, self, audio_available=self.sound.available())
+        dialog = SettingsDialog(
+            self.settings,
+            self,
+            audio_available=self.sound.available(),
+            default_backup_folder=str(default_folder(self.database.path)),
+        )
         if dialog.exec():
             self.apply_settings(dialog.result_settings)
 
     def apply_settings(self, settings: Settings) -> None:
+        """Use new settings now (the language when director starts again) and save them."""
+        previous = self.settings
         self.settings = settings
         self.sound.configure(volume=settings.volume, muted=settings.muted, voice=settings.voice)
+        folder = settings.backup_folder
+        self.backups.folder = (
+            Path(folder).expanduser() if folder else default_folder(self.database.path)
+        )
+        self.library.backup_folder = self.backups.folder
+        if settings.currency != previous.currency:
+            set_currency(settings.currency)
+            self.refresh_everything()
         try:
             save_settings(settings)
         except OSError as error:
@@ -502,9 +518,28 @@ class MainWindow(QMainWindow):
                 _("Settings not saved: {error}").format(error=error), 10000
             )
 
+    def refresh_everything(self) -> None:
+        """Redraw every page (after a change that is not an event's, such as the currency)."""
+        self.refresh_events()
+        if self.controller is not None:
+            every = frozenset(field.name for field in dataclasses.fields(TournamentState))
+            self.controller.changed.emit(Changes(action="settings", aspects=every))
+
     def close_session(self) -> None:
         if self.controller is None:
             return
+        if self.ticker is not None:
+            self.ticker.stop()
+            self.ticker.deleteLater()
+            self.ticker = None
+        if self.display is not None:
+            self.display.close()
+            self.display.deleteLater()
+            self.display = None
+        # The alive mark is a courtesy for the next start; failing it must not stop closing.
+        with contextlib.suppress(Exception):
+            if self.controller.state.clock.running:
+                self.controller.session.mark_alive(running=True)
         with contextlib.suppress(StoreError):
             self.controller.close()
         if self.console is not None:

@@ -154,3 +154,23 @@ def test_f5_opens_the_display_which_follows_the_clock(qtbot, window, clock) -> N
     assert window.display.face.data.time_text == "18:00"
     window.display.close()
     assert not window.display.isVisible()
+
+
+def test_closing_an_event_stops_its_clock_ticker_and_display(qtbot, window) -> None:
+    window.show_display()
+    ticker = window.ticker
+    window.close_session()
+    assert window.ticker is None and window.display is None
+    assert not ticker._timer.isActive() and not ticker._alive.isActive()
+
+
+def test_tables_keep_their_arrow_keys(qtbot, window) -> None:
+    window.console.show_page("structure")
+    page = window.console.page("structure")
+    page.table.setFocus()
+    page.table.selectRow(0)
+    before = window.ticker.view().index
+    qtbot.keyClick(page.table, Qt.Key.Key_Down)
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)
+    assert window.ticker.view().index == before  # the arrows moved in the table, not the clock
+    assert page.table.currentIndex().row() == 1

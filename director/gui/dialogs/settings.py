@@ -1,7 +1,12 @@
-"""The settings dialog: sounds and voice, the clock's screen (more in later tabs)."""
+"""The settings: language, currency, paper, sounds and voice, the clock's screen,
+the backup folder. Bad input is shown in the dialog and nothing is saved."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+from babel.numbers import list_currencies
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -9,27 +14,67 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QPushButton,
     QSlider,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from director.app.settings import Settings
+from director.app.settings import PAPER_SIZES, Settings
 from director.i18n import _
+
+COMMON_CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "JPY")
 
 
 class SettingsDialog(QDialog):
     """Edits a copy of ``settings``; on accept, ``result_settings`` holds the new ones."""
 
     def __init__(
-        self, settings: Settings, parent: QWidget | None = None, *, audio_available: bool = True
+        self,
+        settings: Settings,
+        parent: QWidget | None = None,
+        *,
+        audio_available: bool = True,
+        default_backup_folder: str = "",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Settings"))
         self.original = settings
         self.result_settings = settings
+        self.default_backup_folder = default_backup_folder
+
+        self.language = QComboBox()
+        self.language.addItem(_("The system's language"), "system")
+        self.language.addItem("English", "en")
+        self.language.addItem("Français", "fr")
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        self.currency = QComboBox()
+        self.currency.setEditable(True)
+        self.currency.addItems(list(COMMON_CURRENCIES))
+        self.currency.setCurrentText(settings.currency)
+        self.paper = QComboBox()
+        self.paper.addItems(list(PAPER_SIZES))
+        self.paper.setCurrentText(settings.paper)
+        general = QFormLayout()
+        general.addRow(_("Language"), self.language)
+        general.addRow(_("Currency"), self.currency)
+        general.addRow(_("Paper for reports"), self.paper)
+        self.restart_note = QLabel(_("A new language applies when director starts again."))
+        self.restart_note.setWordWrap(True)
+        self.restart_note.hide()
+        self.language.currentIndexChanged.connect(
+            lambda _row: self.restart_note.setVisible(
+                self.language.currentData() != self.original.language
+            )
+        )
+        general.addRow(self.restart_note)
+
         self.volume = QSlider(Qt.Orientation.Horizontal)
         self.volume.setRange(0, 100)
         self.volume.setValue(settings.volume)
@@ -37,36 +82,95 @@ class SettingsDialog(QDialog):
         self.muted.setChecked(settings.muted)
         self.voice = QCheckBox(_("Announce levels and breaks out loud"))
         self.voice.setChecked(settings.voice)
+        sounds = QFormLayout()
+        sounds.addRow(_("Volume"), self.volume)
+        sounds.addRow("", self.muted)
+        sounds.addRow("", self.voice)
+        if not audio_available:
+            note = QLabel(_("No audio output was found: the clock will run silently."))
+            note.setWordWrap(True)
+            sounds.addRow(note)
+
         self.screen = QComboBox()
         self.screen.addItem(_("Automatic (a second screen if there is one)"), "")
         for screen in QGuiApplication.screens():
             size = screen.size()
             self.screen.addItem(f"{screen.name()} ({size.width()}×{size.height()})", screen.name())
-        found = self.screen.findData(settings.display_screen)
-        self.screen.setCurrentIndex(max(0, found))
-        form = QFormLayout()
-        form.addRow(_("Volume"), self.volume)
-        form.addRow("", self.muted)
-        form.addRow("", self.voice)
-        form.addRow(_("Clock display on"), self.screen)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        if not audio_available:
-            note = QLabel(_("No audio output was found: the clock will run silently."))
-            note.setWordWrap(True)
-            layout.addWidget(note)
+        self.screen.setCurrentIndex(max(0, self.screen.findData(settings.display_screen)))
+        display = QFormLayout()
+        display.addRow(_("Clock display on"), self.screen)
+
+        self.backup_folder = QLineEdit(settings.backup_folder)
+        self.backup_folder.setPlaceholderText(default_backup_folder or _("beside the database"))
+        browse = QPushButton(_("Browse…"))
+        browse.clicked.connect(self._browse)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.backup_folder, 1)
+        folder_row.addWidget(browse)
+        backups = QFormLayout()
+        backups.addRow(_("Backup folder"), folder_row)
+        backups.addRow(QLabel(_("Leave empty for the folder beside the database.")))
+
+        tabs = QTabWidget()
+        for layout, title in (
+            (general, _("General")),
+            (sounds, _("Sounds")),
+            (display, _("Display")),
+            (backups, _("Backups")),
+        ):
+            page = QWidget()
+            page.setLayout(layout)
+            tabs.addTab(page, title)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.error.hide()
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(tabs)
+        layout.addWidget(self.error)
         layout.addWidget(buttons)
 
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, _("Backup folder"), self.backup_folder.text() or self.default_backup_folder
+        )
+        if folder:
+            self.backup_folder.setText(folder)
+
+    def problem(self) -> str:
+        """What is wrong with the values typed, or an empty string."""
+        code = self.currency.currentText().strip().upper()
+        if code not in list_currencies():
+            return _("“{code}” is not a currency code (such as EUR, USD or GBP).").format(code=code)
+        folder = self.backup_folder.text().strip()
+        if folder:
+            path = Path(folder).expanduser()
+            if path.exists() and not path.is_dir():
+                return _("{folder} is a file, not a folder.").format(folder=folder)
+            parent = path if path.exists() else path.parent
+            if not parent.exists() or not os.access(parent, os.W_OK):
+                return _("The folder {folder} cannot be written to.").format(folder=folder)
+        return ""
+
     def accept(self) -> None:
+        problem = self.problem()
+        if problem:
+            self.error.setText(problem)
+            self.error.show()
+            return
         self.result_settings = self.original.with_changes(
+            language=self.language.currentData(),
+            currency=self.currency.currentText().strip().upper(),
+            paper=self.paper.currentText(),
             volume=self.volume.value(),
             muted=self.muted.isChecked(),
             voice=self.voice.isChecked(),
             display_screen=self.screen.currentData() or "",
+            backup_folder=self.backup_folder.text().strip(),
         )
         super().accept()

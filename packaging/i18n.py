@@ -1,0 +1,133 @@
+"""Keep the translations in step with the code.
+
+    python packaging/i18n.py update    # extract every _() and N_() string,
+                                       # merge into resources/i18n/*/LC_MESSAGES/director.po
+    python packaging/i18n.py compile   # .po -> .mo (what the app loads)
+    python packaging/i18n.py check     # fail if a string is untranslated or a .mo is stale
+
+Strings are found by Babel in the package's Python files, plus the texts of
+the structure templates shipped in resources/structures (names, descriptions
+and break notes), which the app shows translated.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "resources" / "i18n"
+DOMAIN = "director"
+LANGUAGES = ("fr",)
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+
+
+def template() -> Catalog:
+    catalog = Catalog(project="director", domain=DOMAIN, charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(ROOT / "director"),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("Translators:",),
+    ):
+        catalog.add(
+            message,
+            None,
+            [(f"director/{filename}", lineno)],
+            auto_comments=comments,
+            context=context,
+        )
+    for path in sorted((ROOT / "resources" / "structures").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        texts = [data.get("name", ""), data.get("description", "")]
+        texts += [item.get("note", "") for item in data["structure"]["items"]]
+        for text in texts:
+            if text:
+                catalog.add(text, None, [(f"resources/structures/{path.name}", 0)])
+    return catalog
+
+
+def po_path(language: str) -> Path:
+    return I18N / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(path: Path, language: str) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=language, domain=DOMAIN)
+
+
+def update() -> None:
+    pot = template()
+    I18N.mkdir(parents=True, exist_ok=True)
+    with (I18N / f"{DOMAIN}.pot").open("wb") as handle:
+        write_po(handle, pot, width=100, omit_header=False)
+    for language in LANGUAGES:
+        path = po_path(language)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        catalog = read(path, language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
+        catalog.update(pot, no_fuzzy_matching=True)
+        with path.open("wb") as handle:
+            write_po(handle, catalog, width=100, ignore_obsolete=True)
+        missing = [m.id for m in catalog if m.id and not m.string]
+        print(f"{language}: {len(catalog)} strings, {len(missing)} untranslated")
+
+
+def compiled(language: str) -> bytes:
+    catalog = read(po_path(language), language)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_all() -> None:
+    for language in LANGUAGES:
+        target = po_path(language).with_suffix(".mo")
+        target.write_bytes(compiled(language))
+        print(f"wrote {target.relative_to(ROOT)}")
+
+
+def problems() -> list[str]:
+    """What is wrong with the catalogues (empty when all is well)."""
+    found = []
+    wanted = {message.id for message in template() if message.id}
+    for language in LANGUAGES:
+        path = po_path(language)
+        if not path.exists():
+            found.append(f"{language}: no catalogue")
+            continue
+        catalog = read(path, language)
+        have = {m.id: m for m in catalog if m.id}
+        for message in sorted(wanted, key=str):
+            entry = have.get(message)
+            if entry is None or not entry.string or entry.fuzzy:
+                found.append(f"{language}: untranslated: {message!r}")
+        mo = path.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != compiled(language):
+            found.append(f"{language}: {mo.name} is stale: run python packaging/i18n.py compile")
+    return found
+
+
+def main() -> int:
+    command = sys.argv[1] if len(sys.argv) > 1 else "check"
+    if command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    else:
+        issues = problems()
+        for issue in issues[:50]:
+            print(issue)
+        print(f"{len(issues)} problem(s)")
+        return 1 if issues else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

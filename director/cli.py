@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
     status = with_db(commands.add_parser("status", help=_("show an event's current state")))
     status.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     status.add_argument("--json", action="store_true", help=_("print a JSON document"))
+    with_db(
+        commands.add_parser(
+            "demo", help=_("create a demo event with made-up players, to try everything")
+        )
+    )
     report = with_db(commands.add_parser("report", help=_("write a report as a PDF file")))
     report.add_argument(
         "kind",
@@ -152,7 +157,30 @@ def command_report(args: argparse.Namespace) -> int:
     return 0
 
 
-HANDLERS = {"events": command_events, "status": command_status, "report": command_report}
+def command_demo(args: argparse.Namespace) -> int:
+    from director.app.demo import create_demo
+    from director.persistence.db import open_database
+
+    database = open_database(args.db)
+    try:
+        session = create_demo(database)
+        print(
+            _("Created the demo event {id}: {name}").format(
+                id=session.tournament_id, name=session.state.name
+            )
+        )
+        session.close()
+    finally:
+        database.close()
+    return 0
+
+
+HANDLERS = {
+    "events": command_events,
+    "status": command_status,
+    "report": command_report,
+    "demo": command_demo,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

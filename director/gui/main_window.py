@@ -212,6 +212,8 @@ class MainWindow(QMainWindow):
         self.roster_action = action(_("&Players list…"), self.show_roster)
         self.shortcuts_action = action(_("&Keyboard shortcuts"), lambda: self.help_overlay.toggle())
 
+        self.welcome_action = action(_("&Welcome steps…"), self.show_welcome)
+        self.demo_action = action(_("Open a &demo event"), self.open_demo)
         menu = self.menuBar()
         file_menu = menu.addMenu(_("&File"))
         file_menu.addAction(self.new_action)
@@ -229,6 +231,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.display_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
+        self.help_menu.addAction(self.welcome_action)
+        self.help_menu.addAction(self.demo_action)
         self.help_menu.addAction(self.about_action)
         self.update_undo_actions()
 
@@ -481,6 +485,73 @@ class MainWindow(QMainWindow):
         name = getattr(screen, "name", lambda: "")()
         if name and name != self.settings.display_screen:
             self.apply_settings(self.settings.with_changes(display_screen=name))
+
+    def welcome_if_new(self) -> None:
+        """On the very first start (no event yet), offer the welcome steps."""
+        if not self.settings.welcomed and not self.library.events():
+            self.show_welcome()
+
+    def show_welcome(self) -> None:
+        from director.gui.dialogs.welcome import WelcomeWizard
+
+        wizard = WelcomeWizard(self)
+        accepted = wizard.exec()
+        self.apply_settings(self.settings.with_changes(welcomed=True))
+        if wizard.demo_requested:
+            self.open_demo()
+        elif accepted:
+            self.create_from_welcome(wizard.values())
+
+    def open_demo(self) -> None:
+        from director.app.demo import create_demo
+
+        try:
+            session = create_demo(self.database, clock=self.clock)
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
+            return
+        self.open_session(session)
+
+    def create_from_welcome(self, values: dict[str, object]) -> TournamentSession | None:
+        """Create the first event from the welcome steps; bad input is shown, nothing kept."""
+        from director.app import structures
+        from director.app.roster import Roster
+        from director.core.money import CashSettings, MoneySettings
+
+        kind = values["kind"]
+        assert isinstance(kind, EventKind)
+        try:
+            session = self.library.create(str(values["name"]), kind, event_date=str(values["date"]))
+        except RuleViolation as error:
+            show_error(self, error)
+            return None
+        try:
+            buy_in, chips = int(values["buy_in"]), int(values["chips"])  # type: ignore[call-overload]
+            if kind is EventKind.TOURNAMENT:
+                entry = structures.find(str(values["template"]))
+                if entry is not None:
+                    session.dispatch(c.SetStructure(structure=entry.template.structure))
+                if chips:
+                    session.dispatch(
+                        c.SetMoneySettings(settings=MoneySettings(buy_in=buy_in, chips=chips))
+                    )
+            elif buy_in and chips:
+                session.dispatch(
+                    c.SetCashSettings(
+                        settings=CashSettings(chip_money=buy_in, chip_count=chips, min_buy_in=0)
+                    )
+                )
+            roster = Roster(self.database, clock=self.clock)
+            for name in values["players"]:  # type: ignore[attr-defined]
+                person = roster.find_or_add(name)
+                if kind is EventKind.TOURNAMENT and chips:
+                    session.dispatch(c.BuyIn(player=person.id, name=person.name))
+                else:
+                    session.dispatch(c.RegisterPlayer(player=person.id, name=person.name))
+        except RuleViolation as error:
+            show_error(self, error)
+        self.open_session(session)
+        return session
 
     def show_roster(self) -> None:
         from director.app.roster import Roster

@@ -1,0 +1,109 @@
+"""The first start: create a first event in three steps, or open the demo."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from director.app import structures
+from director.core.state import EventKind
+from director.gui.widgets import ChipsEdit, MoneyEdit
+from director.i18n import _
+
+
+class WelcomeWizard(QWizard):
+    """Collects what a first event needs; ``demo_requested`` is set if the user
+    chose the demo instead. The caller creates the event."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_("Welcome to director"))
+        self.demo_requested = False
+        self.resize(640, 460)
+
+        first = QWizardPage()
+        first.setTitle(_("Your first event"))
+        first.setSubTitle(_("Three short steps. Everything can be changed later."))
+        self.kind = QComboBox()
+        self.kind.addItem(_("Tournament"), EventKind.TOURNAMENT.value)
+        self.kind.addItem(_("Cash game"), EventKind.CASH.value)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(_("Friday night poker"))
+        self.date = QDateEdit(QDate.currentDate())
+        self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat("yyyy-MM-dd")
+        demo = QPushButton(_("Rather try the demo event first"))
+        demo.clicked.connect(self._demo)
+        form = QFormLayout()
+        form.addRow(_("Kind"), self.kind)
+        form.addRow(_("Name"), self.name)
+        form.addRow(_("Date"), self.date)
+        layout = QVBoxLayout(first)
+        layout.addLayout(form)
+        layout.addStretch()
+        layout.addWidget(QLabel(_("Not ready? The demo has made-up players to try everything.")))
+        layout.addWidget(demo)
+        first.registerField("name*", self.name)
+
+        second = QWizardPage()
+        second.setTitle(_("Buy-in and blinds"))
+        self.buy_in = MoneyEdit(2000)
+        self.chips = ChipsEdit(5000)
+        self.template = QComboBox()
+        for entry in structures.templates():
+            self.template.addItem(_(entry.template.name), entry.key)
+        self.template.setCurrentIndex(max(0, self.template.findData("regular-5000")))
+        self.second_note = QLabel()
+        self.second_note.setWordWrap(True)
+        form2 = QFormLayout(second)
+        form2.addRow(_("Buy-in (or cash game buy-in)"), self.buy_in)
+        form2.addRow(_("Starting chips"), self.chips)
+        form2.addRow(_("Blind structure"), self.template)
+        form2.addRow(self.second_note)
+
+        third = QWizardPage()
+        third.setTitle(_("Players"))
+        third.setSubTitle(_("One name per line. You can also add players as they arrive."))
+        self.players = QPlainTextEdit()
+        self.players.setPlaceholderText("Ann\nBob\nZoë")
+        layout3 = QVBoxLayout(third)
+        layout3.addWidget(self.players)
+
+        for page in (first, second, third):
+            self.addPage(page)
+
+    def _demo(self) -> None:
+        self.demo_requested = True
+        self.accept()
+
+    def player_names(self) -> list[str]:
+        names = []
+        for line in self.players.toPlainText().splitlines():
+            cleaned = " ".join(line.split())
+            if cleaned and cleaned.casefold() not in {n.casefold() for n in names}:
+                names.append(cleaned)
+        return names
+
+    def values(self) -> dict[str, object]:
+        """What was typed; amounts raise ``ValueError`` if they are not numbers."""
+        return {
+            "kind": EventKind(self.kind.currentData()),
+            "name": self.name.text(),
+            "date": self.date.date().toString("yyyy-MM-dd"),
+            "buy_in": self.buy_in.value(),
+            "chips": self.chips.value(),
+            "template": self.template.currentData(),
+            "players": self.player_names(),
+        }

@@ -1,0 +1,106 @@
+"""Make the user guide's screenshots from the demo event, so they stay current.
+
+    QT_QPA_PLATFORM=offscreen python docs/make_screenshots.py [--language fr]
+
+Everything runs offscreen on a fixed moment, so the pictures only change when
+the program does. Console pages are taken at a 1366x768 laptop size, the TV
+display at 1920x1080.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtTest import QTest  # noqa: E402
+
+from director.app.demo import create_demo  # noqa: E402
+from director.app.settings import Settings  # noqa: E402
+from director.core import commands as c  # noqa: E402
+from director.core.ids import Instant  # noqa: E402
+from director.gui.app import application  # noqa: E402
+from director.i18n import set_language  # noqa: E402
+from director.persistence.db import open_database  # noqa: E402
+
+MOMENT = Instant(1_795_370_400_000)  # a Friday evening, 21:00 in November 2026
+LAPTOP = (1366, 768)
+TV = (1920, 1080)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--language", default="en")
+    parser.add_argument("--out", type=Path, default=None, help="folder for the pictures")
+    args = parser.parse_args()
+    folder = args.out or ROOT / "docs" / "screenshots" / (
+        "" if args.language == "en" else args.language
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["DIRECTOR_DATA_DIR"] = str(Path(scratch) / "data")
+        os.environ["DIRECTOR_CONFIG_DIR"] = str(Path(scratch) / "config")
+        set_language(args.language)
+        app = application()
+        from director.gui.main_window import MainWindow
+
+        def clock() -> Instant:
+            return MOMENT
+
+        database = open_database(Path(scratch) / "demo.db")
+        session = create_demo(database, clock=clock)
+        window = MainWindow(
+            database, clock=clock, ask_resume=False, settings=Settings(welcomed=True)
+        )
+        window.resize(*LAPTOP)
+        window.show()
+
+        def shot(name: str, widget: object = None, *, wait: int = 0) -> None:
+            app.processEvents()
+            if wait:
+                QTest.qWait(wait)  # the PDF preview renders its pages in the background
+            target = widget or window
+            target.grab().save(str(folder / f"{name}.png"))  # type: ignore[attr-defined]
+            print(f"wrote {name}.png")
+
+        shot("events")
+        window.open_session(session)
+        for page in (
+            "clock",
+            "structure",
+            "players",
+            "tables",
+            "payouts",
+            "floor",
+            "reports",
+            "event",
+        ):
+            window.console.show_page(page)
+            shot(f"console-{page}", wait=1500 if page == "reports" else 0)
+        window.help_overlay.toggle()
+        shot("shortcuts")
+        window.help_overlay.toggle()
+        window.show_display()
+        display = window.display
+        display.showNormal()
+        display.resize(*TV)
+        window._refresh_display()
+        shot("clock-tv", display)
+        window.controller.dispatch(c.PauseClock())
+        window._refresh_display()
+        shot("clock-tv-paused", display)
+        window.show_seating_on_tv(True)
+        display.resize(*TV)
+        shot("seating-tv", display)
+        window.close()
+        database.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -137,13 +137,15 @@ def parse_money(text: str, code: str | None = None) -> int:
     or is negative.
     """
     code = code or currency()
-    cleaned = text.strip().replace("\u00a0", "").replace(" ", "")
+    # Spaces of every width group thousands (French uses a narrow no-break one).
+    cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in "\u00a0\u202f")
     for sign in (babel_numbers.get_currency_symbol(code, locale=babel_locale()), code):
         cleaned = cleaned.replace(sign, "")
     if not cleaned:
         raise ValueError("empty")
     try:
-        value = babel_numbers.parse_decimal(cleaned, locale=babel_locale(), strict=False)
+        # Strict, so that "12,50" typed in English is twelve-fifty (below), not 1,250.
+        value = babel_numbers.parse_decimal(cleaned, locale=babel_locale(), strict=True)
     except babel_numbers.NumberFormatError:
         try:
             value = Decimal(cleaned.replace(",", "."))
@@ -161,7 +163,11 @@ def parse_money(text: str, code: str | None = None) -> int:
 def format_percent(basis_points: int) -> str:
     """Basis points as a percentage: 5000 -> 50%, 1250 -> 12.5%."""
     return babel_numbers.format_percent(
-        Decimal(basis_points).scaleb(-4), format="#,##0.##%", locale=babel_locale()
+        # Unquantized keeps 12.5% from becoming 13%, and the locale's own
+        # pattern gives French its space before the sign (12,5 %).
+        Decimal(basis_points).scaleb(-4),
+        locale=babel_locale(),
+        decimal_quantization=False,
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -93,6 +94,11 @@ def compile_all() -> None:
         print(f"wrote {target.relative_to(ROOT)}")
 
 
+def placeholders(text: str) -> list[str]:
+    """The {fields} of a text, which a translation must keep exactly."""
+    return sorted(re.findall(r"\{[^{}]*\}", text))
+
+
 def problems() -> list[str]:
     """What is wrong with the catalogues (empty when all is well)."""
     found = []
@@ -108,6 +114,8 @@ def problems() -> list[str]:
             entry = have.get(message)
             if entry is None or not entry.string or entry.fuzzy:
                 found.append(f"{language}: untranslated: {message!r}")
+            elif placeholders(entry.string) != placeholders(message):
+                found.append(f"{language}: placeholders differ: {message!r}")
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(language):
             found.append(f"{language}: {mo.name} is stale: run python packaging/i18n.py compile")

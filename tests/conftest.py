@@ -46,6 +46,18 @@ def _isolated_dirs(
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("DIRECTOR_DATA_DIR", str(home / "data"))
     monkeypatch.setenv("DIRECTOR_CONFIG_DIR", str(home / "config"))
+    # The tests read English texts whatever the machine's language.
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A test that switches to French must not leave the next one in French."""
+    yield
+    from director.i18n import set_currency, set_language
+
+    set_language("en")
+    set_currency("EUR")
 
 
 @pytest.fixture

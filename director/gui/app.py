@@ -37,14 +37,19 @@ def application() -> QApplication:
     return app
 
 
-def apply_language(app: QApplication, settings: Settings) -> None:
-    """Use the chosen language for director's texts and for Qt's own (buttons, dialogs)."""
+def apply_language(app: QApplication, settings: Settings) -> QTranslator | None:
+    """Use the chosen language for director's texts and for Qt's own (buttons, dialogs).
+
+    Returns Qt's installed translator, if one was needed.
+    """
     set_language(settings.language)
     set_currency(settings.currency)
     translator = QTranslator(app)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if language() != "en" and translator.load(f"qtbase_{language()}", folder):
         app.installTranslator(translator)
+        return translator
+    return None
 
 
 def open_or_explain(path: Path) -> Database | None:

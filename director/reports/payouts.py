@@ -24,7 +24,7 @@ class PayoutsReport(Report):
                 _("Prize pool {pool}").format(pool=format_money(numbers.prize_pool)), "big"
             ),
             self.paragraph(
-                _("{entries} entries, {rebuys} re-buys, {addons} add-ons").format(
+                _("Entries: {entries} · re-buys: {rebuys} · add-ons: {addons}").format(
                     entries=format_number(numbers.entries),
                     rebuys=format_number(numbers.rebuys),
                     addons=format_number(numbers.addons),

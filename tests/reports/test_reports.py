@@ -143,3 +143,14 @@ def test_pages_render_to_images(finished) -> None:
             check=True,
         )
         assert list(SHOTS.glob(f"{kind}*.png"))
+
+
+def test_french_reports(finished) -> None:
+    from director.i18n import set_language
+
+    set_language("fr")
+    try:
+        text, _pages = text_of(reports.render("standings", finished.state, finished.now()))
+    finally:
+        set_language("en")
+    assert "Classement" in text and "Page 1 sur 1" in text

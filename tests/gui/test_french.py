@@ -1,0 +1,62 @@
+"""The organizer console and the TV display in French, as a French organizer sees them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication, QLabel
+
+from director.app.settings import Settings
+from director.gui.app import apply_language
+
+
+@pytest.fixture
+def french(qtbot) -> Iterator[None]:
+    """French for director and Qt, taken away again after the test."""
+    app = QApplication.instance()
+    translator = apply_language(app, Settings(language="fr"))
+    yield
+    if translator is not None:
+        app.removeTranslator(translator)
+
+
+def test_the_console_speaks_french_with_french_money(french, window_factory) -> None:
+    window = window_factory()
+    window.open_demo()
+    console = window.console
+    titles = [console.nav.item(row).text() for row in range(console.nav.count())]
+    assert titles == [
+        "Événement",
+        "Horloge",
+        "Structure",
+        "Joueurs",
+        "Tables",
+        "Gains",
+        "Arbitrage",
+        "Rapports",
+    ]
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus[:2] == ["&Fichier", "É&dition"]
+    console.show_page("players")
+    figures = " ".join(
+        label.text() for label in console.page("players").figures.findChildren(QLabel)
+    )
+    assert "Dotation" in figures and "\u00a0€" in figures
+    assert window.undo_action.text().startswith("&Annuler")
+
+
+def test_qt_own_buttons_follow_the_language(qtbot) -> None:
+    app = QApplication.instance()
+    translator = apply_language(app, Settings(language="fr"))
+    assert translator is not None
+    try:
+        assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Annuler"
+    finally:
+        app.removeTranslator(translator)
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_english_needs_no_qt_translator(qtbot) -> None:
+    assert apply_language(QApplication.instance(), Settings(language="en")) is None

@@ -1,0 +1,182 @@
+"""English and French: formatting, parsing, the catalogue, and French end to end."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from director.core.errors import RuleViolation
+from director.core.messages import Message
+from director.i18n import (
+    _,
+    describe_error,
+    format_clock,
+    format_money,
+    format_number,
+    format_percent,
+    parse_money,
+    render,
+    set_currency,
+    set_language,
+)
+from director.messages import MESSAGES as TEMPLATES
+
+ROOT = Path(__file__).resolve().parents[1]
+NNBSP = "\u202f"  # French groups thousands with a narrow no-break space
+
+
+def catalogue_tool():
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "packaging" / "i18n.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_string_is_translated_into_french_and_compiled() -> None:
+    assert catalogue_tool().problems() == []
+
+
+def test_the_catalogue_check_notices_a_missing_translation(tmp_path, monkeypatch) -> None:
+    tool = catalogue_tool()
+    source = tool.po_path("fr")
+    copy = tmp_path / "fr" / "LC_MESSAGES" / "director.po"
+    copy.parent.mkdir(parents=True)
+    text = source.read_text(encoding="utf-8")
+    broken = text.replace('msgstr "Joueurs restants"', 'msgstr ""', 1)
+    assert broken != text
+    copy.write_text(broken, encoding="utf-8")
+    copy.with_suffix(".mo").write_bytes(source.with_suffix(".mo").read_bytes())
+    monkeypatch.setattr(tool, "I18N", tmp_path)
+    found = tool.problems()
+    assert "fr: untranslated: 'Players left'" in found
+    assert any("stale" in problem for problem in found)
+
+
+def test_the_catalogue_check_notices_a_broken_placeholder(tmp_path, monkeypatch) -> None:
+    tool = catalogue_tool()
+    source = tool.po_path("fr")
+    copy = tmp_path / "fr" / "LC_MESSAGES" / "director.po"
+    copy.parent.mkdir(parents=True)
+    text = source.read_text(encoding="utf-8")
+    broken = text.replace('msgstr "{name} est inscrit."', 'msgstr "{nom} est inscrit."', 1)
+    assert broken != text
+    copy.write_text(broken, encoding="utf-8")
+    monkeypatch.setattr(tool, "I18N", tmp_path)
+    assert "fr: placeholders differ: '{name} is in.'" in tool.problems()
+
+
+def test_every_rule_message_reads_in_french() -> None:
+    set_language("fr")
+    same = [code for code, template in TEMPLATES.items() if _(template) == template]
+    # Only texts that are the same word in both languages may stay untranslated.
+    assert same == []
+
+
+@pytest.mark.parametrize(
+    ("language", "amount", "shown"),
+    [
+        ("en", 123456, "€1,234.56"),
+        ("fr", 123456, f"1{NNBSP}234,56\u00a0€"),
+        ("fr", 5, "0,05\u00a0€"),
+    ],
+)
+def test_money_is_shown_the_local_way(language: str, amount: int, shown: str) -> None:
+    set_language(language)
+    assert format_money(amount) == shown
+
+
+def test_numbers_percentages_and_clocks_in_each_language() -> None:
+    set_language("en")
+    assert (format_number(12500), format_percent(1250), format_percent(5000)) == (
+        "12,500",
+        "12.5%",
+        "50%",
+    )
+    set_language("fr")
+    assert (format_number(12500), format_percent(1250), format_percent(5000)) == (
+        f"12{NNBSP}500",
+        "12,5\u00a0%",
+        "50\u00a0%",
+    )
+    assert format_clock(65_000) == "01:05"
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "minor"),
+    [
+        ("en", "12.50", 1250),
+        ("en", "12,50", 1250),  # a European habit, not twelve hundred and fifty
+        ("en", "1,234.50", 123450),
+        ("en", "€20", 2000),
+        ("fr", "12,50", 1250),
+        ("fr", "12.50", 1250),
+        ("fr", "1 234,50", 123450),
+        ("fr", f"1{NNBSP}234,56\u00a0€", 123456),
+        ("fr", "20 €", 2000),
+    ],
+)
+def test_amounts_typed_either_way_are_read_right(language: str, typed: str, minor: int) -> None:
+    set_language(language)
+    assert parse_money(typed) == minor
+
+
+@pytest.mark.parametrize("typed", ["abc", "-3", "1.234", "1,2,3", ""])
+def test_amounts_that_are_not_money_are_refused(typed: str) -> None:
+    set_language("fr")
+    with pytest.raises(ValueError):
+        parse_money(typed)
+
+
+def test_each_language_shows_every_round_trip_of_its_own_format() -> None:
+    for language in ("en", "fr"):
+        set_language(language)
+        for amount in (0, 1, 99, 100, 123456, 10_000_000):
+            assert parse_money(format_money(amount)) == amount
+
+
+def test_currencies_without_cents() -> None:
+    set_language("fr")
+    set_currency("JPY")
+    assert format_money(1500) == f"1{NNBSP}500\u00a0JPY"
+    assert parse_money("1 500") == 1500
+    with pytest.raises(ValueError):
+        parse_money("15,5")
+
+
+def test_rule_errors_and_messages_are_rendered_in_french() -> None:
+    set_language("fr")
+    error = RuleViolation("not_your_turn", turn="Ann", player="Bob")
+    assert describe_error(error) == "C'est à Ann de parler, pas à Bob (R19 : chacun à son tour)."
+    set_language("en")
+    assert describe_error(error) == "It is Ann's turn, not Bob's (R19: act in turn)."
+
+
+def test_money_in_a_message_follows_the_language() -> None:
+    code = next(code for code, text in TEMPLATES.items() if "{" in text and ":money}" in text)
+    field = TEMPLATES[code].split("{", 1)[1].split(":", 1)[0]
+    set_language("fr")
+    text = render(Message(code, {field: 150000}))
+    assert f"1{NNBSP}500,00\u00a0€" in text
+
+
+def test_the_command_line_speaks_the_language_of_the_settings(tmp_path: Path) -> None:
+    from director.app.settings import Settings, save_settings
+
+    config = tmp_path / "config"
+    save_settings(Settings(language="fr"), config / "settings.json")
+    missing = tmp_path / "none.db"
+    result = subprocess.run(
+        [sys.executable, "-m", "director", "status", "42", "--db", str(missing)],
+        capture_output=True,
+        text=True,
+        env={"DIRECTOR_CONFIG_DIR": str(config), "DIRECTOR_DATA_DIR": str(tmp_path / "data")},
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == f"director: Il n'y a pas de base de données à {missing}.\n"

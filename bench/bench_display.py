@@ -88,6 +88,16 @@ def main() -> None:
     cpu = time.process_time() - cpu_start
     wall = time.perf_counter() - wall_start
     busy.kill()
+    # Take the Qt objects down before the interpreter does: leaving them to
+    # shutdown's garbage collection once ended a long run with a fatal error.
+    ticker.stop()
+    ticker.tick.disconnect(refresh)
+    window.face.paintEvent = original_paint  # type: ignore[method-assign]
+    window.close()
+    window.deleteLater()
+    ticker.deleteLater()
+    app.processEvents()
+    session.close()
     database.close()
 
     changes = lateness[1:]  # the first paint is not a change

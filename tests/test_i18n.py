@@ -41,32 +41,39 @@ def test_every_string_is_translated_into_french_and_compiled() -> None:
     assert catalogue_tool().problems() == []
 
 
-def test_the_catalogue_check_notices_a_missing_translation(tmp_path, monkeypatch) -> None:
+def broken_catalogue(tmp_path: Path, monkeypatch, old: str, new: str, *, keep_mo: bool):
+    """The catalogue tool looking at a copy of the French catalogue with one edit."""
     tool = catalogue_tool()
     source = tool.po_path("fr")
     copy = tmp_path / "fr" / "LC_MESSAGES" / "director.po"
     copy.parent.mkdir(parents=True)
     text = source.read_text(encoding="utf-8")
-    broken = text.replace('msgstr "Joueurs restants"', 'msgstr ""', 1)
+    broken = text.replace(old, new, 1)
     assert broken != text
     copy.write_text(broken, encoding="utf-8")
-    copy.with_suffix(".mo").write_bytes(source.with_suffix(".mo").read_bytes())
+    if keep_mo:
+        copy.with_suffix(".mo").write_bytes(source.with_suffix(".mo").read_bytes())
     monkeypatch.setattr(tool, "I18N", tmp_path)
+    return tool
+
+
+def test_the_catalogue_check_notices_a_missing_translation(tmp_path, monkeypatch) -> None:
+    tool = broken_catalogue(
+        tmp_path, monkeypatch, 'msgstr "Joueurs restants"', 'msgstr ""', keep_mo=True
+    )
     found = tool.problems()
     assert "fr: untranslated: 'Players left'" in found
     assert any("stale" in problem for problem in found)
 
 
 def test_the_catalogue_check_notices_a_broken_placeholder(tmp_path, monkeypatch) -> None:
-    tool = catalogue_tool()
-    source = tool.po_path("fr")
-    copy = tmp_path / "fr" / "LC_MESSAGES" / "director.po"
-    copy.parent.mkdir(parents=True)
-    text = source.read_text(encoding="utf-8")
-    broken = text.replace('msgstr "{name} est inscrit."', 'msgstr "{nom} est inscrit."', 1)
-    assert broken != text
-    copy.write_text(broken, encoding="utf-8")
-    monkeypatch.setattr(tool, "I18N", tmp_path)
+    tool = broken_catalogue(
+        tmp_path,
+        monkeypatch,
+        'msgstr "{name} est inscrit."',
+        'msgstr "{nom} est inscrit."',
+        keep_mo=False,
+    )
     assert "fr: placeholders differ: '{name} is in.'" in tool.problems()
 
 

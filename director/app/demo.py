@@ -130,4 +130,7 @@ def create_demo(database: Database, *, clock: Now = wall_clock) -> TournamentSes
     if session.state.tables.pending:
         session.dispatch(c.ConfirmMove())
     database_session = TournamentSession(database, session.tournament_id, clock=clock)
+    # The demo's clock was started just now, not interrupted by a crash:
+    # opening it must not ask whether to catch up.
+    database_session.mark_alive(running=True)
     return database_session

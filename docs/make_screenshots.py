@@ -25,11 +25,10 @@ from director.app.demo import create_demo  # noqa: E402
 from director.app.settings import Settings  # noqa: E402
 from director.core import commands as c  # noqa: E402
 from director.core.ids import Instant  # noqa: E402
-from director.gui.app import application  # noqa: E402
-from director.i18n import set_language  # noqa: E402
+from director.gui.app import application, apply_language  # noqa: E402
 from director.persistence.db import open_database  # noqa: E402
 
-MOMENT = Instant(1_795_370_400_000)  # a Friday evening, 21:00 in November 2026
+MOMENT = Instant(1_795_210_800_000)  # Friday 2026-11-20, 21:40 UTC; the demo began at 21:00
 LAPTOP = (1366, 768)
 TV = (1920, 1080)
 
@@ -46,8 +45,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         os.environ["DIRECTOR_DATA_DIR"] = str(Path(scratch) / "data")
         os.environ["DIRECTOR_CONFIG_DIR"] = str(Path(scratch) / "config")
-        set_language(args.language)
         app = application()
+        # Qt's own texts (key names, buttons) follow the language too.
+        apply_language(app, Settings(language=args.language))
         from director.gui.main_window import MainWindow
 
         def clock() -> Instant:

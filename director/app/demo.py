@@ -8,6 +8,8 @@ are added to the roster with the nickname "demo" so they are easy to spot.
 
 from __future__ import annotations
 
+import datetime
+
 from director.app import structures
 from director.app.library import Library
 from director.app.roster import Roster
@@ -88,7 +90,8 @@ def create_demo(database: Database, *, clock: Now = wall_clock) -> TournamentSes
         people.append(person)
     library = Library(database, clock=scripted)
     template = structures.find("regular-5000")
-    session = library.create(_("Demo night"), venue=_("Anywhere: try everything"))
+    today = datetime.date.fromtimestamp(now / 1000).isoformat()
+    session = library.create(_("Demo night"), event_date=today, venue=_("Anywhere: try everything"))
     if template is not None:
         session.dispatch(c.SetStructure(structure=template.template.structure))
     session.dispatch(

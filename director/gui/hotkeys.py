@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import (
     QColor,
+    QFontMetrics,
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
@@ -60,6 +61,14 @@ TABLE_KEYS = {
     Qt.Key.Key_Equal,
     Qt.Key.Key_N,
 }
+
+
+def keys_text(keys: tuple[str, ...]) -> str:
+    """ "Space", "F1 / ?", or a run such as "Ctrl+1 … Ctrl+9" when there are many."""
+    names = [QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText) for key in keys]
+    if len(names) > 3:
+        return f"{names[0]} … {names[-1]}"
+    return " / ".join(names)
 
 
 class ItemViewKeys(QObject):
@@ -135,16 +144,8 @@ class HelpOverlay(QWidget):
             self.setFocus()
 
     def lines(self) -> list[tuple[str, str]]:
-        return [
-            (
-                " / ".join(
-                    QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
-                    for key in hotkey.keys
-                ),
-                _(hotkey.description),
-            )
-            for hotkey in HOTKEYS
-        ]
+        """(keys, what they do) per hotkey; key names in the user's language."""
+        return [(keys_text(hotkey.keys), _(hotkey.description)) for hotkey in HOTKEYS]
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -162,8 +163,11 @@ class HelpOverlay(QWidget):
             _("Keyboard shortcuts"),
         )
         top = margin // 2 + row * 2
-        key_width = self.width() // 4
-        for number, (keys, description) in enumerate(self.lines()):
+        lines = self.lines()
+        # Wide enough for the longest keys (French names are longer), at most half.
+        widest = max(QFontMetrics(key_font).horizontalAdvance(keys) for keys, _text in lines)
+        key_width = min(max(self.width() // 4, widest + margin // 2), self.width() // 2)
+        for number, (keys, description) in enumerate(lines):
             y = top + number * row
             painter.setFont(key_font)
             painter.setPen(QColor("#58a6ff"))

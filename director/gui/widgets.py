@@ -2,9 +2,47 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtCore import QDate, QLocale
+from PySide6.QtWidgets import QDateEdit, QLineEdit, QWidget
 
-from director.i18n import currency, format_money, format_number, parse_money
+from director.i18n import _, currency, format_money, format_number, language, parse_money
+
+NO_DATE = QDate(2000, 1, 1)  # the field's minimum, shown as "no date"
+
+
+def date_format() -> str:
+    """The language's short date format, always with a four-digit year."""
+    pattern = QLocale(language()).dateFormat(QLocale.FormatType.ShortFormat)
+    return pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy")
+
+
+def time_format() -> str:
+    """The language's short time format (14:30 in French, 2:30 PM in English)."""
+    return QLocale(language()).timeFormat(QLocale.FormatType.ShortFormat)
+
+
+class DateField(QDateEdit):
+    """An event's date, shown the local way, that may also be left empty.
+
+    ``iso()`` gives "2026-11-21" or "" for no date; ``set_iso`` takes the same.
+    """
+
+    def __init__(self, iso_date: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setCalendarPopup(True)
+        self.setDisplayFormat(date_format())
+        self.setMinimumDate(NO_DATE)
+        # Qt shows this text instead of the minimum date.
+        self.setSpecialValueText(_("no date"))
+        self.set_iso(iso_date)
+
+    def set_iso(self, iso_date: str) -> None:
+        date = QDate.fromString(iso_date, "yyyy-MM-dd") if iso_date else NO_DATE
+        self.setDate(date if date.isValid() else NO_DATE)
+
+    def iso(self) -> str:
+        date = self.date()
+        return "" if date <= NO_DATE else date.toString("yyyy-MM-dd")
 
 
 class MoneyEdit(QLineEdit):

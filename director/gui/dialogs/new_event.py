@@ -7,7 +7,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from director.core.errors import RuleViolation
 from director.core.state import EventKind
+from director.gui.widgets import DateField
 from director.i18n import _, describe_error
 
 Creator = Callable[[str, EventKind, str, str], object]
@@ -38,9 +38,7 @@ class NewEventDialog(QDialog):
         self.kind = QComboBox()
         self.kind.addItem(_("Tournament"), EventKind.TOURNAMENT)
         self.kind.addItem(_("Cash game"), EventKind.CASH)
-        self.date = QDateEdit(QDate.currentDate())
-        self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date = DateField(QDate.currentDate().toString("yyyy-MM-dd"))
         self.venue = QLineEdit()
         self.venue.setPlaceholderText(_("At Ann's"))
         self.error = QLabel()
@@ -70,7 +68,7 @@ class NewEventDialog(QDialog):
             self.created = self._create(
                 self.name.text(),
                 EventKind(self.kind.currentData()),
-                self.date.date().toString("yyyy-MM-dd"),
+                self.date.iso(),
                 self.venue.text(),
             )
         except RuleViolation as error:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from director.app import structures
 from director.core.state import EventKind
-from director.gui.widgets import ChipsEdit, MoneyEdit
+from director.gui.widgets import ChipsEdit, DateField, MoneyEdit
 from director.i18n import _
 
 
@@ -41,9 +40,7 @@ class WelcomeWizard(QWizard):
         self.kind.addItem(_("Cash game"), EventKind.CASH.value)
         self.name = QLineEdit()
         self.name.setPlaceholderText(_("Friday night poker"))
-        self.date = QDateEdit(QDate.currentDate())
-        self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date = DateField(QDate.currentDate().toString("yyyy-MM-dd"))
         demo = QPushButton(_("Rather try the demo event first"))
         demo.clicked.connect(self._demo)
         form = QFormLayout()
@@ -101,7 +98,7 @@ class WelcomeWizard(QWizard):
         return {
             "kind": EventKind(self.kind.currentData()),
             "name": self.name.text(),
-            "date": self.date.date().toString("yyyy-MM-dd"),
+            "date": self.date.iso(),
             "buy_in": self.buy_in.value(),
             "chips": self.chips.value(),
             "template": self.template.currentData(),

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
-    QDateEdit,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -20,6 +18,7 @@ from director.core import commands as c
 from director.gui.controller import SessionController
 from director.gui.models.events_model import kind_text
 from director.gui.pages.money_form import money_form
+from director.gui.widgets import DateField
 from director.i18n import _, format_datetime
 
 
@@ -34,9 +33,7 @@ class EventPage(QWidget):
         name_row = QHBoxLayout()
         name_row.addWidget(self.name, 1)
         name_row.addWidget(rename)
-        self.date = QDateEdit()
-        self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date = DateField()
         self.venue = QLineEdit()
         save = QPushButton(_("&Save date and place"))
         save.clicked.connect(self._save_details)
@@ -64,8 +61,7 @@ class EventPage(QWidget):
     def refresh(self) -> None:
         state = self.controller.state
         self.name.setText(state.name)
-        if state.event_date:
-            self.date.setDate(QDate.fromString(state.event_date, "yyyy-MM-dd"))
+        self.date.set_iso(state.event_date)
         self.venue.setText(state.venue)
         self.kind.setText(kind_text(state.kind))
         self.created.setText(format_datetime(state.created_at))
@@ -76,9 +72,7 @@ class EventPage(QWidget):
 
     def _save_details(self) -> None:
         self.controller.dispatch(
-            c.EditDetails(
-                event_date=self.date.date().toString("yyyy-MM-dd"), venue=self.venue.text()
-            ),
+            c.EditDetails(event_date=self.date.iso(), venue=self.venue.text()),
             self,
         )
 

@@ -25,7 +25,7 @@ from director.core.errors import RuleViolation
 from director.core.ids import Instant
 from director.core.money import AddonRule, CashSettings, Fee, MoneySettings, RebuyRule
 from director.gui.controller import SaveFailed, SessionController
-from director.gui.widgets import ChipsEdit, MoneyEdit
+from director.gui.widgets import ChipsEdit, MoneyEdit, date_format, time_format
 from director.i18n import _, describe_error
 
 
@@ -238,7 +238,7 @@ class CashMoneyForm(QGroupBox):
         self.ends = QDateTimeEdit()
         for edit in (self.starts, self.ends):
             edit.setCalendarPopup(True)
-            edit.setDisplayFormat("yyyy-MM-dd HH:mm")
+            edit.setDisplayFormat(f"{date_format()} {time_format()}")
         self.chip_money = MoneyEdit()
         self.chip_count = ChipsEdit()
         self.min_buy_in = MoneyEdit()

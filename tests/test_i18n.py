@@ -187,3 +187,17 @@ def test_the_command_line_speaks_the_language_of_the_settings(tmp_path: Path) ->
     )
     assert result.returncode == 2
     assert result.stderr == f"director: Il n'y a pas de base de données à {missing}.\n"
+
+
+def test_shipped_templates_are_read_in_the_users_language() -> None:
+    from director.app import structures
+
+    set_language("fr")
+    entry = structures.find("regular-5000")
+    assert entry is not None
+    assert entry.template.name == "Partie maison classique, 5 000 jetons"
+    notes = [item.note for item in entry.template.structure.items if item.note]
+    assert notes and all(note.startswith("Retirer les jetons") for note in notes)
+    set_language("en")
+    english = structures.find("regular-5000")
+    assert english is not None and english.template.name == "Regular home game, 5,000 chips"

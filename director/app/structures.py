@@ -8,12 +8,13 @@ format (``core.structure_file``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from director import paths
 from director.core.errors import RuleViolation
 from director.core.structure_file import StructureTemplate, dumps, loads
+from director.i18n import _
 
 SUFFIX = ".json"
 
@@ -44,6 +45,23 @@ def _read(path: Path) -> StructureTemplate:
     return loads(text)
 
 
+def translated(template: StructureTemplate) -> StructureTemplate:
+    """A shipped template in the user's language: its name, description and notes.
+
+    Done when the template is read, so an event made from it keeps the notes
+    ("Colour up the 25s") in the language it was set up in.
+    """
+    items = tuple(
+        replace(item, note=_(item.note)) if item.note else item for item in template.structure.items
+    )
+    return replace(
+        template,
+        name=_(template.name),
+        description=_(template.description) if template.description else "",
+        structure=replace(template.structure, items=items),
+    )
+
+
 def templates() -> list[TemplateEntry]:
     """Shipped templates first (by starting stack), then the user's (by name).
 
@@ -58,6 +76,8 @@ def templates() -> list[TemplateEntry]:
                 template = _read(path)
             except RuleViolation:
                 continue
+            if shipped:
+                template = translated(template)
             found.append(
                 TemplateEntry(key=path.stem, template=template, path=path, shipped=shipped)
             )

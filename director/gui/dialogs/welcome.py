@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -60,7 +60,10 @@ class WelcomeWizard(QWizard):
         self.chips = ChipsEdit(5000)
         self.template = QComboBox()
         for entry in structures.templates():
-            self.template.addItem(_(entry.template.name), entry.key)
+            self.template.addItem(entry.template.name, entry.key)
+            self.template.setItemData(
+                self.template.count() - 1, entry.template.description, Qt.ItemDataRole.ToolTipRole
+            )
         self.template.setCurrentIndex(max(0, self.template.findData("regular-5000")))
         self.second_note = QLabel()
         self.second_note.setWordWrap(True)

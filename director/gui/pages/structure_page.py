@@ -225,8 +225,10 @@ class StructurePage(QWidget):
     def refresh_templates(self) -> None:
         self.templates.clear()
         for entry in library.templates():
-            label = _(entry.template.name) if entry.shipped else entry.template.name
-            self.templates.addItem(label, entry.key)
+            self.templates.addItem(entry.template.name, entry.key)
+            self.templates.setItemData(
+                self.templates.count() - 1, entry.template.description, Qt.ItemDataRole.ToolTipRole
+            )
 
     def _replace_draft(self, structure: Structure, what: str) -> None:
         """Put ``structure`` in the editor after played levels, asking first if edits exist."""

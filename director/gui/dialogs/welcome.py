@@ -56,6 +56,7 @@ class WelcomeWizard(QWizard):
 
         second = QWizardPage()
         second.setTitle(_("Buy-in and blinds"))
+        second.setSubTitle(_("What each player pays, the chips they get and the blind levels."))
         self.buy_in = MoneyEdit(2000)
         self.chips = ChipsEdit(5000)
         self.template = QComboBox()

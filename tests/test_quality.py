@@ -57,6 +57,19 @@ def test_layers_import_only_what_they_may(layer: str) -> None:
     assert offenders == []
 
 
+def test_the_rules_never_use_floats() -> None:
+    """Money and chips are integers (fractions where exact shares are needed)."""
+    offenders = []
+    for path in (PACKAGE / "core").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "float":
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if isinstance(node, ast.Constant) and isinstance(node.value, float):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []
+
+
 def test_only_the_entry_point_imports_the_gui() -> None:
     offenders = []
     for path in PACKAGE.rglob("*.py"):

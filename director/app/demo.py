@@ -80,8 +80,8 @@ def create_demo(database: Database, *, clock: Now = wall_clock) -> TournamentSes
     def scripted() -> Instant:
         return moment[0]
 
-    def later(minutes: float) -> None:
-        moment[0] = Instant(moment[0] + int(minutes * MINUTE))
+    def later(minutes: int) -> None:
+        moment[0] = Instant(moment[0] + minutes * MINUTE)
 
     roster = Roster(database, clock=clock)
     people = []

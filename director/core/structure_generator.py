@@ -26,6 +26,8 @@ END_FRACTION = 20
 """The last big blind is about 1/20 of every chip in play."""
 COLOUR_UP_RATIO = 20
 """A chip is coloured up once the big blind is worth this many of it."""
+SCALE = 1_000_000
+"""The ideal blind curve is kept in millionths of a chip, as an integer."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,26 @@ def _ante(
     return ante, AnteKind.EVERY_PLAYER
 
 
+def _growth(start: int, end: int, steps: int) -> int:
+    """The per-level growth factor, in millionths, that takes ``start`` to ``end``
+    in ``steps`` levels: the largest g with start * (g / SCALE) ** steps <= end.
+
+    Worked out on integers (a binary search on exact powers) so that the same
+    request gives the same structure on every machine.
+    """
+    if steps <= 0:
+        return SCALE
+    goal = end * SCALE**steps
+    low, high = SCALE, SCALE * max(2, -(-end // start))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if start * middle**steps <= goal:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def generate(request: GeneratorRequest) -> Structure:
     """A structure for ``request`` (see the module's description).
 
@@ -107,22 +129,23 @@ def generate(request: GeneratorRequest) -> Structure:
     unit = chips[0]
     start = max(2 * unit, request.starting_stack // START_FRACTION)
     end = max(start * 2, total_chips // END_FRACTION)
-    growth = (end / start) ** (1 / max(1, levels - 1)) if levels > 1 else 1.0
+    growth = _growth(start, end, levels - 1)
 
     items: list[Level | Break] = []
     previous_big = 0
-    target = float(start)
+    target = start * SCALE  # the ideal big blind of this level, in millionths
     for number in range(1, levels + 1):
         # No ceiling near the end target: a long night with few chips keeps rising.
         candidates = [
             amount for amount in nice_amounts(unit, max(end, unit) * 1000) if amount > previous_big
         ]
         if candidates:
-            big_blind = min(candidates, key=lambda amount: (abs(amount - target) / target, amount))
+            big_blind = min(candidates, key=lambda amount: (abs(amount * SCALE - target), amount))
         else:
             # Past the readable amounts (a very long night): keep rising by a quarter.
             step = 2 * unit
-            big_blind = -(-max(int(target), previous_big * 5 // 4 + 1) // step) * step
+            wanted = max(target // SCALE, previous_big * 5 // 4 + 1)
+            big_blind = -(-wanted // step) * step
         ante, ante_kind = _ante(request, number, big_blind, unit)
         items.append(
             Level(
@@ -134,12 +157,12 @@ def generate(request: GeneratorRequest) -> Structure:
             )
         )
         previous_big = big_blind
-        target *= growth
+        target = target * growth // SCALE
         is_break_due = request.break_every and number % request.break_every == 0
         if is_break_due and number < levels:
             note = ""
             next_unit = chips[unit_index + 1] if unit_index + 1 < len(chips) else None
-            if next_unit is not None and target >= COLOUR_UP_RATIO * unit:
+            if next_unit is not None and target >= COLOUR_UP_RATIO * unit * SCALE:
                 note = request.colour_up_note.replace("{chip}", str(unit))
                 unit_index += 1
                 unit = next_unit

@@ -24,7 +24,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QTimer
 
-from director.app.display import display_data
 from director.app.library import Library
 from director.core import clock as clk
 from director.core import commands as c
@@ -60,7 +59,7 @@ def main() -> None:
     original_paint = window.face.paintEvent
 
     def refresh() -> None:
-        window.set_data(display_data(controller.state, controller.now()))
+        window.set_data(ticker.data)
 
     def painted(event: object) -> None:
         original_paint(event)  # type: ignore[arg-type]
@@ -78,7 +77,7 @@ def main() -> None:
 
     window.face.paintEvent = painted  # type: ignore[method-assign]
     ticker.tick.connect(refresh)
-    refresh()
+    ticker.update()  # a fresh reading, as the app takes when the display opens
 
     seconds = args.minutes * 60
     cpu_start = time.process_time()

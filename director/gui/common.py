@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
 
 from director.i18n import _, describe_error
 
@@ -28,3 +28,15 @@ def scaled_font(base: QFont, factor: float, *, bold: bool = False) -> QFont:
     font.setPointSizeF(max(6.0, base.pointSizeF() * factor))
     font.setBold(bold)
     return font
+
+
+def ok_cancel(dialog: QDialog, ok_text: str | None = None) -> QDialogButtonBox:
+    """OK and Cancel wired to the dialog's accept and reject; OK renamed if asked."""
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    if ok_text:
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(ok_text)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from director import __version__
 from director.app.backups import BackupManager
 from director.app.changes import Changes
-from director.app.display import announcement, display_data, seating_lines
+from director.app.display import announcement, seating_lines
 from director.app.library import EventSummary, Library
 from director.app.session import TournamentSession
 from director.app.settings import Settings, load_settings, save_settings
@@ -452,11 +452,8 @@ class MainWindow(QMainWindow):
             self.sound.say(announcement(self.controller.state, cue))
 
     def _refresh_display(self) -> None:
-        if self.display is not None and self.display.isVisible() and self.controller is not None:
-            state = self.controller.state
-            self.display.set_data(display_data(state, self.controller.now()))
-            if self.seating_on_tv:
-                self.display.show_seating(seating_lines(state))
+        if self.display is not None and self.display.isVisible() and self.ticker is not None:
+            self.display.set_data(self.ticker.data)
 
     seating_on_tv = False
 
@@ -474,7 +471,8 @@ class MainWindow(QMainWindow):
             return
         if self.display is None:
             self.display = ClockDisplayWindow()
-        self.display.set_data(display_data(self.controller.state, self.controller.now()))
+        if self.ticker is not None:
+            self.display.set_data(self.ticker.data)
         self.display.show_on(choose_screen(self.settings.display_screen))
         handle = self.display.windowHandle()
         if handle is not None:
@@ -635,6 +633,9 @@ class MainWindow(QMainWindow):
         self.update_undo_actions()
         if self.controller is not None:
             self.setWindowTitle(_("{event} — director").format(event=self.controller.state.name))
+            # Seats change with actions, not with time: not redrawn on the clock's tick.
+            if self.seating_on_tv and self.display is not None:
+                self.display.show_seating(seating_lines(self.controller.state))
         if changes.label is not None and changes.action != "command":
             verb = _("Undone: {action}") if changes.action == "undo" else _("Redone: {action}")
             self.statusBar().showMessage(verb.format(action=render(changes.label)), 5000)

@@ -14,6 +14,7 @@ import contextlib
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from director.app.changes import Changes
+from director.app.display import DisplayData, display_data
 from director.core import clock as clk
 from director.gui.controller import SessionController
 
@@ -23,6 +24,9 @@ LATE_MARGIN_MS = 1
 
 
 class ClockTicker(QObject):
+    """Emits ``tick`` when what the clock shows may have changed; ``data`` is then
+    the display's content, worked out once for the console and the TV alike."""
+
     tick = Signal()
     cue = Signal(object)
 
@@ -30,6 +34,7 @@ class ClockTicker(QObject):
         super().__init__(parent)
         self.controller = controller
         self._last: clk.ClockView | None = None
+        self.data: DisplayData
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
@@ -46,16 +51,17 @@ class ClockTicker(QObject):
 
     def update(self) -> None:
         """Read the clock now, announce what happened, repaint, sleep until the next change."""
-        current = self.view()
+        state = self.controller.state
+        now = self.controller.now()
+        current = clk.view(state.clock, state.structure, now)
         for cue in clk.cues(self._last, current):
             self.cue.emit(cue)
         self._last = current
-        self.tick.emit()
+        self._publish(now)
         delay = clk.next_change_in(current)
-        state = self.controller.state
         if delay is None and state.is_cash and not state.structure.items and state.cash.ends_at:
             # A cash game without levels counts down to its end time.
-            delay = 1000 - self.controller.now() % 1000
+            delay = 1000 - now % 1000
         if delay is None:
             self._timer.stop()
         else:
@@ -75,7 +81,11 @@ class ClockTicker(QObject):
         if changes.touches("clock", "structure", "name"):
             self.update()
         else:
-            self.tick.emit()
+            self._publish(self.controller.now())
+
+    def _publish(self, now: int) -> None:
+        self.data = display_data(self.controller.state, now)
+        self.tick.emit()
 
     def _mark_alive(self) -> None:
         # A failed mark must never disturb the clock.

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QDate, QLocale
-from PySide6.QtWidgets import QDateEdit, QLineEdit, QWidget
+from PySide6.QtWidgets import QDateEdit, QLabel, QLineEdit, QWidget
 
-from director.i18n import _, currency, format_money, format_number, language, parse_money
+from director.i18n import (
+    _,
+    currency,
+    describe_error,
+    format_money,
+    format_number,
+    language,
+    parse_money,
+)
 
 NO_DATE = QDate(2000, 1, 1)  # the field's minimum, shown as "no date"
 
@@ -80,3 +88,22 @@ class ChipsEdit(QLineEdit):
         if not text.isdigit():
             raise ValueError(self.text())
         return int(text)
+
+
+class InlineError(QLabel):
+    """A bold red line in a form saying what is wrong; hidden while all is well."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.setWordWrap(True)
+        self.hide()
+
+    def say(self, problem: Exception | str) -> None:
+        """Show ``problem``: a refused action's reason, or a sentence."""
+        self.setText(describe_error(problem) if isinstance(problem, Exception) else problem)
+        self.show()
+
+    def clear(self) -> None:
+        super().clear()
+        self.hide()

@@ -117,3 +117,24 @@ def test_six_tables_fit_on_a_laptop_screen(qtbot, window_factory) -> None:
             / "tables-1366x768.png"
         )
     )
+
+
+def test_seats_on_the_tv_follow_a_bust(qtbot, window) -> None:
+    page = page_of(window)
+    page.draw_seats()
+    page.on_tv.setChecked(True)
+    board = window.display.seating
+    assert len(board.rows) == 18
+    out = sorted(window.controller.state.tables.tables[1].seats.values())[0]
+    window.controller.dispatch(c.BustPlayers(busts=(Bust(player=out),)))
+    assert len(board.rows) == 17
+    assert board.rows == seating_lines(window.controller.state)
+
+
+def test_console_and_tv_show_the_same_reading_of_the_clock(qtbot, window) -> None:
+    window.show_display()
+    window.controller.dispatch(c.StartClock())
+    clock_page = window.console.page("clock")
+    assert window.display.face.data is window.ticker.data
+    assert clock_page.face.data is window.ticker.data
+    assert window.ticker.data == display_data(window.controller.state, window.controller.now())

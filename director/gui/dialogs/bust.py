@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QPushButton,
@@ -16,7 +15,8 @@ from PySide6.QtWidgets import (
 from director.core.ids import PlayerId
 from director.core.players import Bust
 from director.core.state import TournamentState
-from director.gui.widgets import ChipsEdit
+from director.gui.common import ok_cancel
+from director.gui.widgets import ChipsEdit, InlineError
 from director.i18n import _
 
 
@@ -40,18 +40,10 @@ class BustDialog(QDialog):
         ):
             self.grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
         self.rows: list[tuple[QComboBox, QComboBox, ChipsEdit]] = []
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = InlineError()
         more = QPushButton(_("Another player out on the &same hand"))
         more.clicked.connect(lambda: self.add_row(None))
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Record"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, _("Record"))
         layout = QVBoxLayout(self)
         layout.addLayout(self.grid)
         hint = QLabel(
@@ -96,13 +88,12 @@ class BustDialog(QDialog):
                 chosen = eliminator.currentData()
                 start = stack.value() if stack.text().strip() else None
                 if several and start is None:
-                    self.error.setText(
+                    self.error.say(
                         _(
                             "Give each player's chips when the hand began, "
                             "or the same number for all to share the places."
                         )
                     )
-                    self.error.show()
                     return
                 busts.append(
                     Bust(
@@ -112,8 +103,7 @@ class BustDialog(QDialog):
                     )
                 )
         except ValueError:
-            self.error.setText(_("Chips must be whole numbers."))
-            self.error.show()
+            self.error.say(_("Chips must be whole numbers."))
             return
         self.busts = tuple(busts)
         super().accept()

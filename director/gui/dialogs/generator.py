@@ -6,7 +6,6 @@ from PySide6.QtCore import QTime
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -19,7 +18,9 @@ from PySide6.QtWidgets import (
 from director.core.errors import RuleViolation
 from director.core.structure import AnteKind, Structure
 from director.core.structure_generator import GeneratorRequest, generate
-from director.i18n import _, describe_error
+from director.gui.common import ok_cancel
+from director.gui.widgets import InlineError
+from director.i18n import _
 
 
 def parse_chips(text: str) -> tuple[int, ...]:
@@ -62,10 +63,7 @@ class GeneratorDialog(QDialog):
         self.break_minutes = QSpinBox()
         self.break_minutes.setRange(1, 60)
         self.break_minutes.setValue(10)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = InlineError()
         form = QFormLayout()
         form.addRow(_("Players"), self.players)
         form.addRow(_("Starting stack"), self.stack)
@@ -75,12 +73,7 @@ class GeneratorDialog(QDialog):
         form.addRow(_("Antes"), self.ante)
         form.addRow(_("A break every … levels"), self.break_every)
         form.addRow(_("Break length (minutes)"), self.break_minutes)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Generate"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, _("Generate"))
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(_("The result goes into the editor, where you can change it.")))
         layout.addLayout(form)
@@ -109,7 +102,6 @@ class GeneratorDialog(QDialog):
         try:
             self.result_structure = generate(self.request())
         except RuleViolation as error:
-            self.error.setText(describe_error(error))
-            self.error.show()
+            self.error.say(error)
             return
         super().accept()

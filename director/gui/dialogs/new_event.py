@@ -8,9 +8,7 @@ from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
@@ -18,8 +16,9 @@ from PySide6.QtWidgets import (
 
 from director.core.errors import RuleViolation
 from director.core.state import EventKind
-from director.gui.widgets import DateField
-from director.i18n import _, describe_error
+from director.gui.common import ok_cancel
+from director.gui.widgets import DateField, InlineError
+from director.i18n import _
 
 Creator = Callable[[str, EventKind, str, str], object]
 
@@ -41,22 +40,14 @@ class NewEventDialog(QDialog):
         self.date = DateField(QDate.currentDate().toString("yyyy-MM-dd"))
         self.venue = QLineEdit()
         self.venue.setPlaceholderText(_("At Ann's"))
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = InlineError()
 
         form = QFormLayout()
         form.addRow(_("&Name"), self.name)
         form.addRow(_("&Kind"), self.kind)
         form.addRow(_("&Date"), self.date)
         form.addRow(_("&Place"), self.venue)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Create"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, _("Create"))
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)
@@ -72,8 +63,7 @@ class NewEventDialog(QDialog):
                 self.venue.text(),
             )
         except RuleViolation as error:
-            self.error.setText(describe_error(error))
-            self.error.show()
+            self.error.say(error)
             self.name.setFocus()
             return
         super().accept()

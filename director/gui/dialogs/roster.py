@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -21,7 +20,8 @@ from director.app.roster import Roster
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import confirm, show_error
-from director.i18n import _, describe_error
+from director.gui.widgets import InlineError
+from director.i18n import _
 
 
 class RosterDialog(QDialog):
@@ -43,9 +43,7 @@ class RosterDialog(QDialog):
         form.addRow(_("Name"), self.name)
         form.addRow(_("Nickname"), self.nickname)
         form.addRow(_("Contact"), self.contact)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error.setWordWrap(True)
+        self.error = InlineError()
         add = QPushButton(_("&Add as new"))
         save = QPushButton(_("&Save changes"))
         merge = QPushButton(_("&Merge the two selected…"))
@@ -96,7 +94,7 @@ class RosterDialog(QDialog):
         try:
             self.roster.add(self.name.text(), self.nickname.text(), self.contact.text())
         except RuleViolation as error:
-            self.error.setText(describe_error(error))
+            self.error.say(error)
             return
         self.error.clear()
         self.refresh()
@@ -113,7 +111,7 @@ class RosterDialog(QDialog):
                 contact=self.contact.text(),
             )
         except RuleViolation as error:
-            self.error.setText(describe_error(error))
+            self.error.say(error)
             return
         self.error.clear()
         self.refresh()

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -27,6 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.settings import PAPER_SIZES, Settings
+from director.gui.common import ok_cancel
+from director.gui.widgets import InlineError
 from director.i18n import _
 
 COMMON_CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "JPY")
@@ -121,15 +122,8 @@ class SettingsDialog(QDialog):
             page = QWidget()
             page.setLayout(layout)
             tabs.addTab(page, title)
-        self.error = QLabel()
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error.hide()
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.error = InlineError()
+        buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addWidget(tabs)
         layout.addWidget(self.error)
@@ -160,8 +154,7 @@ class SettingsDialog(QDialog):
     def accept(self) -> None:
         problem = self.problem()
         if problem:
-            self.error.setText(problem)
-            self.error.show()
+            self.error.say(problem)
             return
         self.result_settings = self.original.with_changes(
             language=self.language.currentData(),

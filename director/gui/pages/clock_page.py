@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
-from director.app.display import display_data, level_summary
-from director.core import clock as clk
+from director.app.display import level_summary
 from director.core import commands as c
 from director.core.clock import NewLevelApplies
 from director.core.structure import Break
@@ -166,9 +165,8 @@ class ClockPage(QWidget):
 
     def refresh_face(self) -> None:
         state = self.controller.state
-        now = self.controller.now()
-        self.face.set_data(display_data(state, now))
-        view = clk.view(state.clock, state.structure, now)
+        self.face.set_data(self.ticker.data)
+        view = self.ticker.view()
         running = state.clock.running
         self.start_button.setText(
             _("Pause") if running else (_("Resume") if state.clock.started else _("Start"))
@@ -207,6 +205,6 @@ class ClockPage(QWidget):
         self.applies.setCurrentIndex(0 if applies is NewLevelApplies.NEXT_HAND else 1)
 
     def _on_changed(self, changes: Changes) -> None:
+        # The face follows the ticker, which redraws after every change.
         if changes.touches("structure", "clock"):
             self.refresh_levels()
-        self.refresh_face()

@@ -39,6 +39,7 @@ from director.core.messages import Message
 from director.core.structure import Level
 from director.gui.common import scaled_font
 from director.gui.controller import SessionController
+from director.gui.widgets import InlineError
 from director.i18n import N_, _, describe_error, format_number, render
 
 NAME, STACK, POSTED = range(3)
@@ -145,9 +146,7 @@ class FloorPage(QWidget):
         self.advice.setWordWrap(True)
         self.advice.setFont(scaled_font(self.font(), 1.5, bold=True))
         self.advice.setMinimumHeight(120)
-        self.refusal = QLabel()
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.refusal = InlineError()
         self.amount = QLineEdit()
         self.amount.setPlaceholderText(_("Raise to (total this round)"))
         self.amount.returnPressed.connect(lambda: self.act("raise"))
@@ -245,13 +244,13 @@ class FloorPage(QWidget):
         try:
             players = floor.players_from_table(state, number, self.preflop.isChecked(), big, small)
         except RuleViolation as error:
-            self.refusal.setText(describe_error(error))
+            self.refusal.say(error)
             return
         self.big_blind.setValue(big)
         self.players.setRowCount(0)
         for player in players:
             self._add_player_row(player.name, 0, player.posted)
-        self.refusal.setText(_("Type each player's chips, then start the round."))
+        self.refusal.say(_("Type each player's chips, then start the round."))
 
     def start_round(self) -> None:
         self.draft = evolve(
@@ -275,7 +274,7 @@ class FloorPage(QWidget):
         try:
             floor.perform(self.round, action)
         except RuleViolation as error:
-            self.refusal.setText(describe_error(error))
+            self.refusal.say(error)
             return
         self.refusal.clear()
         self.amount.clear()

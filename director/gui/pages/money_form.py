@@ -25,7 +25,7 @@ from director.core.errors import RuleViolation
 from director.core.ids import Instant
 from director.core.money import AddonRule, CashSettings, Fee, MoneySettings, RebuyRule
 from director.gui.controller import SaveFailed, SessionController
-from director.gui.widgets import ChipsEdit, MoneyEdit, date_format, time_format
+from director.gui.widgets import ChipsEdit, InlineError, MoneyEdit, date_format, time_format
 from director.i18n import _, describe_error
 
 
@@ -117,10 +117,7 @@ class TournamentMoneyForm(QGroupBox):
         form.addRow(_("Add-on chips"), self.addon_chips)
         form.addRow(_("Add-on offered from level"), self.addon_from)
         form.addRow(_("… to the end of level"), self.addon_until)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = InlineError()
         save = QPushButton(_("Save money settings"))
         save.clicked.connect(self.save)
         form.addRow(self.error)
@@ -218,8 +215,7 @@ class TournamentMoneyForm(QGroupBox):
         self.error.hide()
 
     def _show_error(self, text: str) -> None:
-        self.error.setText(text)
-        self.error.show()
+        self.error.say(text)
 
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("money"):
@@ -254,9 +250,7 @@ class CashMoneyForm(QGroupBox):
         form.addRow(_("Chip value"), value)
         form.addRow(_("Smallest buy-in"), self.min_buy_in)
         form.addRow(_("Largest buy-in"), self.max_buy_in)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error.hide()
+        self.error = InlineError()
         save = QPushButton(_("Save cash game settings"))
         save.clicked.connect(self.save)
         form.addRow(self.error)
@@ -289,16 +283,14 @@ class CashMoneyForm(QGroupBox):
                 max_buy_in=self.max_buy_in.value(),
             )
         except ValueError:
-            self.error.setText(_("Amounts must be numbers, such as 20 or 12.50."))
-            self.error.show()
+            self.error.say(_("Amounts must be numbers, such as 20 or 12.50."))
             return
         if settings == self.controller.state.cash:
             return
         try:
             self.controller.run(c.SetCashSettings(settings=settings))
         except (RuleViolation, SaveFailed) as error:
-            self.error.setText(describe_error(error))
-            self.error.show()
+            self.error.say(error)
             return
         self.error.hide()
 

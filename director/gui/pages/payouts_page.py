@@ -46,7 +46,7 @@ from director.core.results import (
 )
 from director.gui.common import scaled_font, show_error
 from director.gui.controller import SaveFailed, SessionController
-from director.gui.widgets import MoneyEdit
+from director.gui.widgets import InlineError, MoneyEdit
 from director.i18n import (
     N_,
     _,
@@ -121,9 +121,7 @@ class PayoutsPage(QWidget):
         load.clicked.connect(self.load_template)
         save_template = QPushButton(_("Save as template…"))
         save_template.clicked.connect(self.save_template)
-        self.error = QLabel()
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.error = InlineError()
         self.apply_button = QPushButton(_("&Apply"))
         self.apply_button.clicked.connect(self.apply)
         form = QFormLayout()
@@ -270,8 +268,7 @@ class PayoutsPage(QWidget):
         return True
 
     def _show_error(self, text: str) -> None:
-        self.error.setText(text)
-        self.error.show()
+        self.error.say(text)
         self.apply_button.setEnabled(False)
 
     def apply(self) -> None:

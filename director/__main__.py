@@ -5,13 +5,17 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from director.app.settings import Settings
 
 
-def start_gui(database: Path) -> int:
+def start_gui(database: Path, settings: Settings) -> int:
     """Start the desktop app on ``database``; returns its exit status."""
     from director.gui.app import run
 
-    return run(database)
+    return run(database, settings)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

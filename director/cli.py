@@ -135,7 +135,6 @@ def command_status(args: argparse.Namespace) -> int:
 def command_report(args: argparse.Namespace) -> int:
     from director import reports
     from director.app.session import TournamentSession
-    from director.app.settings import load_settings
     from director.reports.base import RenderOptions
 
     if args.kind not in reports.KINDS:
@@ -143,7 +142,7 @@ def command_report(args: argparse.Namespace) -> int:
     database = open_read_only(args.db)
     try:
         session = TournamentSession(database, find_event(database, args.event))
-        paper = args.paper or load_settings().paper
+        paper = args.paper or args.settings.paper
         pdf = reports.render(args.kind, session.state, session.now(), RenderOptions(paper=paper))
     finally:
         database.close()
@@ -193,10 +192,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_currency(settings.currency)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.settings = settings
     if args.command is None:
         from director.__main__ import start_gui
 
-        return start_gui(args.db)
+        return start_gui(args.db, settings)
     try:
         return HANDLERS[args.command](args)
     except (StoreError, RuleViolation) as error:

@@ -212,15 +212,6 @@ def move_text(state: TournamentState, move: Move) -> str:
     )
 
 
-def short_move_text(state: TournamentState, move: Move) -> str:
-    """For the TV: "Ann → table 1, seat 3"."""
-    entrant = state.players.get(int(move.player))  # type: ignore[call-overload]
-    name = entrant.name if entrant is not None else move.player
-    return _("{name} → table {table}, seat {seat}").format(
-        name=name, table=move.to_table, seat=move.to_seat
-    )
-
-
 def side_lines(state: TournamentState, now: Instant) -> list[str]:
     """The TV's side column: table moves to make and just made, then the payouts.
 

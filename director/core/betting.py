@@ -76,9 +76,6 @@ class BettingRound:
         """Chips ``player`` has left behind."""
         return self._stacks[player]
 
-    def all_in_players(self) -> set[str]:
-        return {p for p in self.order if self._stacks[p] == 0 and p not in self.folded}
-
     def in_hand(self) -> list[str]:
         return [p for p in self.order if p not in self.folded]
 

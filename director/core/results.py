@@ -8,7 +8,12 @@ from dataclasses import dataclass
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
 from director.core.ledger import figures
-from director.core.payouts import Deal, DealShare, payout_amounts, round_payouts
+from director.core.payouts import (
+    Deal,
+    DealShare,
+    payout_amounts,
+    prizes_for_places,
+)
 from director.core.players import PURCHASES, BustRecord, EntrantStatus, Movement, MovementKind
 from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
@@ -95,17 +100,12 @@ def prizes_by_player(state: TournamentState) -> dict[PlayerId, int]:
     deal_places = deal.places if deal is not None else 0
     groups: dict[tuple[int, int], list[PlayerId]] = {}
     for player, place in ranked.items():
-        groups.setdefault((place.best, place.worst), []).append(player)
-    for (best, worst), players in groups.items():
-        covered = [amounts[p - 1] if p <= len(amounts) else 0 for p in range(best, worst + 1)]
-        if deal is not None and best <= deal_places:
-            continue
-        total = sum(covered)
+        if deal is None or place.best > deal_places:
+            groups.setdefault((place.best, place.worst), []).append(player)
+    shared = prizes_for_places(amounts, list(groups), unit=unit)
+    for places_held, players in groups.items():
         players = sorted(players, key=lambda p: state.players[p].name.casefold())
-        amounts_each = (
-            round_payouts(total, [1] * len(players), unit=unit) if total else [0] * len(players)
-        )
-        for player, amount in zip(players, amounts_each, strict=True):
+        for player, amount in zip(players, shared[places_held], strict=True):
             prizes[player] = amount
     if deal is not None:
         for deal_share in deal.shares:

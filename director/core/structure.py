@@ -98,12 +98,6 @@ class Structure:
                 return later
         return None
 
-    def previous_level_index(self, index: int) -> int | None:
-        for earlier in range(index - 1, -1, -1):
-            if isinstance(self.items[earlier], Level):
-                return earlier
-        return None
-
     def total_ms(self) -> int:
         """The length of every timed item added up."""
         return sum(item.duration_ms for item in self.items)

@@ -61,10 +61,13 @@ def open_or_explain(path: Path) -> Database | None:
         return None
 
 
-def run(database_path: Path) -> int:
-    """Open ``database_path`` (created if missing) and show the main window."""
+def run(database_path: Path, settings: Settings | None = None) -> int:
+    """Open ``database_path`` (created if missing) and show the main window.
+
+    ``settings``: as already read by the caller, else read from the settings file.
+    """
     app = application()
-    settings = load_settings()
+    settings = settings if settings is not None else load_settings()
     apply_language(app, settings)
     database = open_or_explain(database_path)
     if database is None:

@@ -116,15 +116,6 @@ def install(window: QWidget, handlers: dict[str, Callable[..., None]]) -> list[Q
     return made
 
 
-def _key_text(hotkey: Hotkey) -> str:
-    native = [
-        QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText) for key in hotkey.keys
-    ]
-    if len(native) > 3:
-        return f"{native[0]} … {native[-1]}"
-    return " / ".join(native)
-
-
 class HelpOverlay(QWidget):
     """A dark panel over the window listing the hotkeys; any key or click closes it."""
 

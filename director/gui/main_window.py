@@ -625,10 +625,6 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.events_page)
         self.events_page.view.setFocus()
 
-    def show_console(self) -> None:
-        if self.console is not None:
-            self.stack.setCurrentWidget(self.console)
-
     def _on_changed(self, changes: Changes) -> None:
         self.update_undo_actions()
         if self.controller is not None:

@@ -34,7 +34,6 @@ from director.app import floor
 from director.core import clock as clk
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
-from director.core.hands import parse_cards
 from director.core.messages import Message
 from director.core.structure import Level
 from director.gui.common import scaled_font
@@ -573,9 +572,6 @@ class FloorPage(QWidget):
                 _("{player} wins {amount}").format(player=name, amount=format_number(amount))
             )
         self.result.setText("\n".join(lines))
-
-    def board_cards(self) -> list[str]:
-        return parse_cards(self.board.text())
 
 
 class _CellTarget:

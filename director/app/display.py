@@ -199,8 +199,7 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
 
 def move_text(state: TournamentState, move: Move) -> str:
     """ "Move Ann: table 2 seat 5 to table 1 seat 3"."""
-    entrant = state.players.get(int(move.player))  # type: ignore[call-overload]
-    name = entrant.name if entrant is not None else move.player
+    name = state.player_name(move.player)
     return _(
         "Move {name}: table {from_table} seat {from_seat} to table {to_table} seat {to_seat}"
     ).format(
@@ -224,8 +223,7 @@ def side_lines(state: TournamentState, now: Instant) -> list[str]:
     if moves:
         lines.append("# " + _("Table moves"))
         for move in moves:
-            entrant = state.players.get(int(move.player))  # type: ignore[call-overload]
-            lines.append(entrant.name if entrant is not None else move.player)
+            lines.append(state.player_name(move.player))
             lines.append(
                 "→ "
                 + _("table {table}, seat {seat}").format(table=move.to_table, seat=move.to_seat)
@@ -263,9 +261,12 @@ def seating_lines(state: TournamentState) -> list[tuple[str, str]]:
     seated = state.tables.seated()
     rows = []
     for player, (table, seat) in seated.items():
-        entrant = state.players.get(player)
-        name = entrant.name if entrant is not None else str(player)
-        rows.append((name, _("Table {table} · Seat {seat}").format(table=table, seat=seat)))
+        rows.append(
+            (
+                state.player_name(player),
+                _("Table {table} · Seat {seat}").format(table=table, seat=seat),
+            )
+        )
     return sorted(rows, key=lambda row: row[0].casefold())
 
 

@@ -130,10 +130,6 @@ def tables_section(state: TournamentState) -> dict[str, Any]:
     """Every table with its seats, the button and the blinds; moves waiting."""
     tables = state.tables
 
-    def name(player: int) -> str:
-        entrant = state.players.get(player)  # type: ignore[call-overload]
-        return entrant.name if entrant is not None else str(player)
-
     listed = []
     for table in sorted(tables.tables.values(), key=lambda t: t.number):
         positions = table.positions
@@ -144,7 +140,7 @@ def tables_section(state: TournamentState) -> dict[str, Any]:
                     {
                         "seat": seat,
                         "player": player,
-                        "name": name(player),
+                        "name": state.player_name(player),
                         "dealt_out": seat in table.dealt_out,
                         "away": seat in table.sitting_out,
                         "waiting_for_big_blind": seat in table.waiting,
@@ -168,7 +164,7 @@ def tables_section(state: TournamentState) -> dict[str, Any]:
         "pending_moves": [
             {
                 "player": int(move.player),
-                "name": name(int(move.player)),
+                "name": state.player_name(move.player),
                 "from_table": move.from_table,
                 "from_seat": move.from_seat,
                 "to_table": move.to_table,

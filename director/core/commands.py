@@ -154,8 +154,7 @@ class SetClockOptions(Command):
 
 
 def _name(state: TournamentState, player: PlayerId, fallback: str = "") -> str:
-    entrant = state.players.get(player)
-    return entrant.name if entrant is not None else fallback
+    return state.player_name(player, fallback)
 
 
 @COMMANDS.register

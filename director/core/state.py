@@ -70,6 +70,13 @@ class TournamentState:
     def entrant(self, player: PlayerId) -> Entrant | None:
         return self.players.get(player)
 
+    def player_name(self, player: int | str, fallback: str | None = None) -> str:
+        """The player's name; for one not in this event, ``fallback`` or the id."""
+        entrant = self.players.get(PlayerId(int(player)))
+        if entrant is not None:
+            return entrant.name
+        return str(player) if fallback is None else fallback
+
     def alive(self) -> list[PlayerId]:
         """Players still in (tournament) or seated (cash game)."""
         return [p for p, e in self.players.items() if e.status is EntrantStatus.PLAYING]

@@ -21,8 +21,7 @@ from director.i18n import _, format_money, format_number
 def party_name(state: TournamentState, party: int) -> str:
     if party == BANK:
         return _("The bank")
-    entrant = state.players.get(party)  # type: ignore[call-overload]
-    return entrant.name if entrant is not None else str(party)
+    return state.player_name(party)
 
 
 def payment_lines(state: TournamentState) -> list[str]:

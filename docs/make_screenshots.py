@@ -58,6 +58,9 @@ def main() -> None:
         window = MainWindow(
             database, clock=clock, ask_resume=False, settings=Settings(welcomed=True)
         )
+        # The scratch folder's name changes each run: show the usual place
+        # instead, so the pictures only change when the program does.
+        window.statusBar().showMessage("~/.local/share/director/director.db")
         window.resize(*LAPTOP)
         window.show()
 

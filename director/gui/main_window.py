@@ -394,7 +394,7 @@ class MainWindow(QMainWindow):
         if not controller.state.is_cash:
             console.add_page("payouts", _("Payouts"), PayoutsPage(controller))
         console.add_page("floor", _("Floor"), FloorPage(controller))
-        console.add_page("reports", _("Reports"), ReportsPage(controller))
+        console.add_page("reports", _("Reports"), ReportsPage(controller, self.settings.paper))
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:
@@ -577,6 +577,9 @@ class MainWindow(QMainWindow):
             Path(folder).expanduser() if folder else default_folder(self.database.path)
         )
         self.library.backup_folder = self.backups.folder
+        reports_page = self.console.page("reports") if self.console is not None else None
+        if isinstance(reports_page, ReportsPage) and settings.paper != previous.paper:
+            reports_page.paper.setCurrentText(settings.paper)
         if settings.currency != previous.currency:
             set_currency(settings.currency)
             self.refresh_everything()

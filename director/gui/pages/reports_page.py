@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from director import reports
-from director.app.settings import load_settings
+from director.app.settings import PAPER_SIZES
 from director.app.structures import slug
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
@@ -65,7 +65,11 @@ def print_pdf(document: QPdfDocument, printer: QPrinter) -> int:
 
 
 class ReportsPage(QWidget):
-    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
+    """Preview, save and print the event's reports; ``paper`` is the settings' choice."""
+
+    def __init__(
+        self, controller: SessionController, paper: str = "A4", parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.controller = controller
         self.pdf_bytes = b""
@@ -77,8 +81,8 @@ class ReportsPage(QWidget):
             self.kinds.addItem(item)
         self.kinds.currentRowChanged.connect(lambda _row: self.refresh())
         self.paper = QComboBox()
-        self.paper.addItems(["A4", "Letter"])
-        self.paper.setCurrentText(load_settings().paper)
+        self.paper.addItems(list(PAPER_SIZES))
+        self.paper.setCurrentText(paper)
         self.paper.currentTextChanged.connect(lambda _text: self.refresh())
         refresh = QPushButton(_("&Refresh"))
         refresh.clicked.connect(self.refresh)

@@ -267,39 +267,14 @@ def _buy_in(state: TournamentState, command: c.BuyIn, now: Instant) -> list[e.Ev
     require(
         late_registration_open(state, now), "late_registration_closed", level=money.late_until_level
     )
-    movement = _purchase(
-        state,
-        now=now,
-        kind=MovementKind.BUY_IN,
-        player=command.player,
-        price=money.buy_in,
-        fee=money.fee,
-        bounty=money.bounty,
-        chips=money.chips,
-        paid=command.paid,
-    )
-    return [*events, e.MoneyMoved(at=now, movement=movement)]
+    return [*events, *_tournament_purchase(state, command, now, MovementKind.BUY_IN)]
 
 
 @handles(c.Reentry)
 def _reentry(state: TournamentState, command: c.Reentry, now: Instant) -> list[e.Event]:
     _not_finished(state)
-    refusal = can_reenter(state, command.player, now)
-    if refusal is not None:
-        raise refusal
-    money = state.money
-    movement = _purchase(
-        state,
-        now=now,
-        kind=MovementKind.REENTRY,
-        player=command.player,
-        price=money.buy_in,
-        fee=money.fee,
-        bounty=money.bounty,
-        chips=money.chips,
-        paid=command.paid,
-    )
-    return [e.MoneyMoved(at=now, movement=movement)]
+    _refuse_if(can_reenter(state, command.player, now))
+    return _tournament_purchase(state, command, now, MovementKind.REENTRY)
 
 
 @handles(c.Rebuy)
@@ -307,42 +282,49 @@ def _rebuy(state: TournamentState, command: c.Rebuy, now: Instant) -> list[e.Eve
     _not_finished(state)
     if command.stack is not None:
         check_amount(command.stack, maximum=MAX_CHIPS)
-    refusal = can_rebuy(state, command.player, now, command.stack)
-    if refusal is not None:
-        raise refusal
-    rule = state.money.rebuy
-    assert rule is not None
-    movement = _purchase(
-        state,
-        now=now,
-        kind=MovementKind.REBUY,
-        player=command.player,
-        price=rule.price,
-        fee=rule.fee,
-        bounty=rule.bounty,
-        chips=rule.chips,
-        paid=command.paid,
-    )
-    return [e.MoneyMoved(at=now, movement=movement)]
+    _refuse_if(can_rebuy(state, command.player, now, command.stack))
+    return _tournament_purchase(state, command, now, MovementKind.REBUY)
 
 
 @handles(c.Addon)
 def _addon(state: TournamentState, command: c.Addon, now: Instant) -> list[e.Event]:
     _not_finished(state)
-    refusal = can_addon(state, command.player, now)
+    _refuse_if(can_addon(state, command.player, now))
+    return _tournament_purchase(state, command, now, MovementKind.ADDON)
+
+
+def _refuse_if(refusal: RuleViolation | None) -> None:
     if refusal is not None:
         raise refusal
-    rule = state.money.addon
-    assert rule is not None
+
+
+def _tournament_purchase(
+    state: TournamentState,
+    command: c.BuyIn | c.Reentry | c.Rebuy | c.Addon,
+    now: Instant,
+    kind: MovementKind,
+) -> list[e.Event]:
+    """The money movement of a tournament buy-in, re-entry, re-buy or add-on, at
+    the price the event's settings give for ``kind`` (checked by the caller)."""
+    money = state.money
+    price, fee, bounty, chips = money.buy_in, money.fee, money.bounty, money.chips
+    if kind is MovementKind.REBUY:
+        assert money.rebuy is not None
+        rebuy = money.rebuy
+        price, fee, bounty, chips = rebuy.price, rebuy.fee, rebuy.bounty, rebuy.chips
+    elif kind is MovementKind.ADDON:
+        assert money.addon is not None
+        addon = money.addon
+        price, fee, bounty, chips = addon.price, addon.fee, 0, addon.chips
     movement = _purchase(
         state,
         now=now,
-        kind=MovementKind.ADDON,
+        kind=kind,
         player=command.player,
-        price=rule.price,
-        fee=rule.fee,
-        bounty=0,
-        chips=rule.chips,
+        price=price,
+        fee=fee,
+        bounty=bounty,
+        chips=chips,
         paid=command.paid,
     )
     return [e.MoneyMoved(at=now, movement=movement)]

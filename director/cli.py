@@ -12,10 +12,11 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from director import __version__, paths
 from director.core.errors import RuleViolation
-from director.i18n import _, describe_error, set_language
+from director.i18n import N_, _, describe_error, ngettext, set_language
 from director.persistence.db import Database, StoreError
 
 EXIT_USAGE = 2
@@ -25,14 +26,58 @@ class CliError(Exception):
     """A user-facing failure: printed as one line, exit status 2."""
 
 
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("%(prog)s: error: %(message)s\n"),
+)
+"""The words argparse itself prints, so that help and usage errors follow the
+language too (Python ships no French catalogue for them)."""
+
+
+def translate_argparse() -> None:
+    """Make argparse look its words up in director's catalogue."""
+    # argparse calls its module-level gettext functions by name at run time.
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = _("see {command} --help").format(command=self.prog)
+        self.exit(
+            EXIT_USAGE,
+            _("%(prog)s: error: %(message)s\n")
+            % {"prog": self.prog, "message": f"{message} ({hint})"},
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    translate_argparse()
+    parser = Parser(
         prog="director",
         description=_(
             "Tournament director for live home poker games. With no command, starts the app."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"director {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"director {__version__}",
+        help=_("show the version number and exit"),
+    )
     db_help = _("the database file (default: %(default)s)")
     parser.add_argument(
         "--db", type=Path, default=paths.default_database(), help=db_help, metavar="PATH"

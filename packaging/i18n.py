@@ -95,8 +95,8 @@ def compile_all() -> None:
 
 
 def placeholders(text: str) -> list[str]:
-    """The {fields} of a text, which a translation must keep exactly."""
-    return sorted(re.findall(r"\{[^{}]*\}", text))
+    """The {fields} and %(fields)s of a text, which a translation must keep exactly."""
+    return sorted(re.findall(r"\{[^{}]*\}|%\([a-z_]+\)[sdr]|%[sdr]", text))
 
 
 def problems() -> list[str]:

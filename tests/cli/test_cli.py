@@ -157,3 +157,30 @@ def test_status_json_includes_players_money_and_tables(db_path: Path, clock, cap
     seated = sum(len(t["seats"]) for t in tables["tables"])
     assert seated == 11
     assert tables["tables"][0]["button"] is not None
+
+
+def test_a_usage_error_is_one_line_on_stderr_and_exit_2(capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["report"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "director report: error: the following arguments are required: KIND" in error
+    assert "director report --help" in error
+
+
+def test_help_and_usage_errors_follow_the_language(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("LANGUAGE", "fr")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = capsys.readouterr().out
+    assert help_text.startswith("utilisation : director")
+    assert "affiche cette aide et quitte" in help_text
+    assert "liste les événements, un par ligne" in help_text
+    assert "usage" not in help_text and "show this help" not in help_text
+    with pytest.raises(SystemExit) as stopped:
+        main(["bogus"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "choix non valable : 'bogus'" in error

@@ -37,17 +37,25 @@ def application() -> QApplication:
     return app
 
 
+_qt_translators: list[QTranslator] = []
+"""Qt's own translator installed for the current language (at most one)."""
+
+
 def apply_language(app: QApplication, settings: Settings) -> QTranslator | None:
     """Use the chosen language for director's texts and for Qt's own (buttons, dialogs).
 
+    Called again after a change of language: the previous Qt translator is removed.
     Returns Qt's installed translator, if one was needed.
     """
     set_language(settings.language)
     set_currency(settings.currency)
+    while _qt_translators:
+        app.removeTranslator(_qt_translators.pop())
     translator = QTranslator(app)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if language() != "en" and translator.load(f"qtbase_{language()}", folder):
         app.installTranslator(translator)
+        _qt_translators.append(translator)
         return translator
     return None
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
@@ -56,7 +57,7 @@ from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
-from director.i18n import _, render, set_currency
+from director.i18n import _, render, set_currency, set_language
 from director.persistence.backup import default_folder
 from director.persistence.db import Database, StoreError
 
@@ -568,9 +569,11 @@ class MainWindow(QMainWindow):
             self.apply_settings(dialog.result_settings)
 
     def apply_settings(self, settings: Settings) -> None:
-        """Use new settings now (the language when director starts again) and save them."""
+        """Use new settings at once and save them."""
         previous = self.settings
         self.settings = settings
+        if settings.language != previous.language:
+            self.retranslate()
         self.sound.configure(volume=settings.volume, muted=settings.muted, voice=settings.voice)
         folder = settings.backup_folder
         self.backups.folder = (
@@ -589,6 +592,62 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(
                 _("Settings not saved: {error}").format(error=error), 10000
             )
+
+    def retranslate(self) -> None:
+        """Redo every text in the language now set; the open event stays open.
+
+        The windows are rebuilt from the state, as when an event is opened: the
+        console on the same page, the clock display left as it is on the TV.
+        """
+        from director.gui.app import apply_language
+
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_language(app, self.settings)
+        else:
+            set_language(self.settings.language)
+        showing_events = self.stack.currentWidget() is self.events_page
+        # The old menus and actions go, so no shortcut is claimed twice.
+        for item in self.menuBar().actions():
+            menu = item.menu()
+            if menu is not None:
+                menu.deleteLater()
+        self.menuBar().clear()
+        for old_action in self.findChildren(QAction):
+            if old_action.parent() is self:
+                old_action.deleteLater()
+        self._build_actions()
+        old_page = self.events_page
+        self.events_page = EventsPage()
+        self.stack.insertWidget(0, self.events_page)
+        self.stack.removeWidget(old_page)
+        old_page.deleteLater()
+        self._connect_events_page()
+        hotkeys.keep_keys(self.events_page, self._item_view_keys)
+        self.setWindowTitle(_("director"))
+        self.refresh_events()
+        if self.controller is not None:
+            assert self.console is not None
+            event_id = self.controller.session.tournament_id
+            page = self.console.current_key()
+            # The TV keeps its window; its texts are redone on the next tick.
+            display, self.display = self.display, None
+            self.close_session()
+            asking, self.ask_resume = self.ask_resume, False
+            try:
+                self.open_event(event_id)
+            finally:
+                self.ask_resume = asking
+                self.display = display
+            if self.console is not None:
+                self.console.show_page(page)
+            if display is not None:
+                display.setWindowTitle(_("director — clock"))
+                self._refresh_display()
+                if self.seating_on_tv and self.controller is not None:
+                    display.show_seating(seating_lines(self.controller.state))
+            if showing_events:
+                self.show_events()
 
     def refresh_everything(self) -> None:
         """Redraw every page (after a change that is not an event's, such as the currency)."""

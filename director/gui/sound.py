@@ -8,12 +8,14 @@ silence. Every call here swallows its own failures.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QLocale, QObject, QUrl
 
 from director import paths
 from director.core.clock import CueKind
+from director.i18n import language
 
 LOG = logging.getLogger(__name__)
 
@@ -23,6 +25,16 @@ SOUND_FILES = {
     CueKind.BREAK_START: "break_start.wav",
     CueKind.BREAK_END: "break_end.wav",
 }
+
+
+def voice_locale(available: Sequence[QLocale], code: str) -> QLocale | None:
+    """The speech engine's locale for director's language ``code`` ("fr"), if it has one;
+    the engine's own country for it first (fr_FR before fr_CA)."""
+    matching = [locale for locale in available if locale.name().split("_")[0] == code]
+    if not matching:
+        return None
+    home = [locale for locale in matching if locale.name().lower() == f"{code}_{code}"]
+    return (home or matching)[0]
 
 
 class SoundPlayer(QObject):
@@ -75,6 +87,9 @@ class SoundPlayer(QObject):
             if speech is None:
                 return False
             speech.setVolume(self.volume / 100)
+            wanted = voice_locale(speech.availableLocales(), language())
+            if wanted is not None and wanted != speech.locale():
+                speech.setLocale(wanted)
             speech.say(text)
             self.spoken.append(text)
             return True

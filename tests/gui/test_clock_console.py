@@ -174,3 +174,15 @@ def test_tables_keep_their_arrow_keys(qtbot, window) -> None:
     qtbot.keyClick(page.table, Qt.Key.Key_Right)
     assert window.ticker.view().index == before  # the arrows moved in the table, not the clock
     assert page.table.currentIndex().row() == 1
+
+
+def test_the_voice_speaks_the_language_of_the_app() -> None:
+    from PySide6.QtCore import QLocale
+
+    from director.gui.sound import voice_locale
+
+    engine = [QLocale("en_US"), QLocale("fr_CA"), QLocale("fr_FR"), QLocale("de_DE")]
+    assert voice_locale(engine, "fr").name() == "fr_FR"
+    assert voice_locale(engine, "en").name() == "en_US"
+    assert voice_locale([QLocale("fr_CA")], "fr").name() == "fr_CA"
+    assert voice_locale([QLocale("en_GB")], "fr") is None

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication
+
 from director.app.settings import Settings, load_settings, settings_path
 from director.gui.dialogs.settings import SettingsDialog
 from director.i18n import format_money
@@ -37,12 +41,35 @@ def test_a_backup_folder_that_is_a_file_is_refused(qtbot, tmp_path: Path) -> Non
     assert dialog.result_settings.backup_folder == str(tmp_path / "backups")
 
 
-def test_changing_the_language_says_it_applies_at_the_next_start(qtbot) -> None:
-    dialog = SettingsDialog(Settings(language="en"))
-    qtbot.addWidget(dialog)
-    assert dialog.restart_note.isHidden()
-    dialog.language.setCurrentIndex(dialog.language.findData("fr"))
-    assert not dialog.restart_note.isHidden()
+def test_a_new_language_applies_at_once_and_the_event_stays_open(qtbot, window_factory) -> None:
+    window = window_factory()
+    window.open_demo()
+    window.console.show_page("tables")
+    window.show_display()
+    display = window.display
+    event_id = window.controller.session.tournament_id
+    before = window.controller.state
+    actions = len(window.findChildren(QAction))
+
+    window.apply_settings(window.settings.with_changes(language="fr"))
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert len(window.findChildren(QAction)) == actions
+
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus[0] == "&Fichier" and "&Aide" in menus
+    assert window.controller.session.tournament_id == event_id
+    assert window.controller.state == before
+    assert window.console.current_key() == "tables"
+    titles = [window.console.nav.item(row).text() for row in range(window.console.nav.count())]
+    assert "Joueurs" in titles and "Players" not in titles
+    assert window.display is display and display.isVisible()
+    assert display.windowTitle() == "director — horloge"
+    assert window.events_page.buttons["new"].text() == "&Nouvel événement…"
+    assert load_settings().language == "fr"
+
+    window.apply_settings(window.settings.with_changes(language="en"))
+    assert window.menuBar().actions()[0].text() == "&File"
+    assert window.console.current_key() == "tables"
 
 
 def test_new_settings_apply_now_and_survive_a_restart(qtbot, window_factory, tmp_path) -> None:

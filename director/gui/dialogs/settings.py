@@ -66,15 +66,6 @@ class SettingsDialog(QDialog):
         general.addRow(_("Language"), self.language)
         general.addRow(_("Currency"), self.currency)
         general.addRow(_("Paper for reports"), self.paper)
-        self.restart_note = QLabel(_("A new language applies when director starts again."))
-        self.restart_note.setWordWrap(True)
-        self.restart_note.hide()
-        self.language.currentIndexChanged.connect(
-            lambda _row: self.restart_note.setVisible(
-                self.language.currentData() != self.original.language
-            )
-        )
-        general.addRow(self.restart_note)
 
         self.volume = QSlider(Qt.Orientation.Horizontal)
         self.volume.setRange(0, 100)

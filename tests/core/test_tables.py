@@ -246,3 +246,22 @@ def test_nobody_sits_twice_and_planned_moves_balance_the_tables(count, per_table
             after[move.to_table] += 1
         occupied = [size for size in after.values() if size]
         assert max(occupied) - min(occupied) <= 1
+
+
+def test_r9_hand_done_after_the_time_ran_out_deals_the_next_hand_at_the_new_blinds() -> None:
+    from director.core import clock as clk
+    from tests.core.helpers import MIN
+
+    state = run(field(6), c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    state = run(state, c.StartClock(), T0)
+    length = state.structure.items[0].duration_ms
+    state = run(state, c.HandDone(table=1), T0 + MIN)
+    early = clk.view(state.clock, state.structure, T0 + MIN)
+    assert early.index == 0 and early.pending is None and early.hands == 0
+    late = T0 + length + MIN
+    assert clk.view(state.clock, state.structure, late).pending == state.structure.items[1]
+    state = run(state, c.HandDone(table=1), late)
+    now = clk.view(state.clock, state.structure, late)
+    assert now.pending is None and now.in_force == state.structure.items[1]
+    assert now.remaining == state.structure.items[1].duration_ms - MIN

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from director.core import clock as clk
 from director.core import commands as c
 from director.core import events as e
 from director.core.apply import applies, apply, fold
@@ -277,6 +278,10 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
             owes_small=frozenset(owes_small),
         )
     ]
+    if clk.view(state.clock, state.structure, now).pending is not None:
+        # R9: the time ran out during the hand just finished; the next hand at
+        # this table is dealt at the new blinds, so they now apply.
+        events.append(e.HandStarted(at=now))
     return events
 
 

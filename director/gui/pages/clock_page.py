@@ -75,7 +75,7 @@ class ClockPage(QWidget):
 
         self.applies = QComboBox()
         self.applies.addItem(
-            _("New blinds apply from the next hand (confirm with N)"),
+            _("New blinds apply from the next hand (N or Hand done confirms it)"),
             NewLevelApplies.NEXT_HAND.value,
         )
         self.applies.addItem(

@@ -50,6 +50,19 @@ def fit_name(text: str, metrics: QFontMetrics, width: int) -> str:
     return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
 
 
+def fit_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
+    """The name on one line if it fits, else on two lines split between words
+    (the first line as long as fits), else shortened on one line."""
+    if metrics.horizontalAdvance(text) <= width:
+        return [text]
+    words = text.split()
+    for cut in range(len(words) - 1, 0, -1):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        if metrics.horizontalAdvance(first) <= width and metrics.horizontalAdvance(second) <= width:
+            return [first, second]
+    return [fit_name(text, metrics, width)]
+
+
 class TableView(QWidget):
     """Paints one table; emits ``seat_clicked(table, seat)`` on a right-click."""
 
@@ -158,22 +171,28 @@ class TableView(QWidget):
             if tags:
                 text = f"{text} ({', '.join(tags)})" if text else ", ".join(tags)
             line = float(metrics.height())
-            # The name goes beside its seat, on the outside, within the drawing.
-            if cos < -0.35:
-                box = QRectF(0, point.y() - line / 2, point.x() - seat_radius - gap, line)
-                align = Qt.AlignmentFlag.AlignRight
-            elif cos > 0.35:
-                left = point.x() + seat_radius + gap
-                box = QRectF(left, point.y() - line / 2, width - left, line)
-                align = Qt.AlignmentFlag.AlignLeft
+            # The name goes beside its seat, on the outside, within the drawing;
+            # on two lines when the drawing is narrow, so that names stay whole.
+            if abs(cos) > 0.35:
+                room = (
+                    point.x() - seat_radius - gap
+                    if cos < 0
+                    else width - (point.x() + seat_radius + gap)
+                )
+                lines = fit_lines(text, metrics, int(room))
+                tall = line * len(lines)
+                left = 0.0 if cos < 0 else point.x() + seat_radius + gap
+                box = QRectF(left, point.y() - tall / 2, room, tall)
+                align = Qt.AlignmentFlag.AlignRight if cos < 0 else Qt.AlignmentFlag.AlignLeft
             else:
                 span = width * 0.44
-                top = point.y() - seat_radius - line if sin < 0 else point.y() + seat_radius
-                box = QRectF(point.x() - span / 2, top, span, line)
+                lines = fit_lines(text, metrics, int(span))
+                tall = line * len(lines)
+                top = point.y() - seat_radius - tall if sin < 0 else point.y() + seat_radius
+                box = QRectF(point.x() - span / 2, top, span, tall)
                 align = Qt.AlignmentFlag.AlignHCenter
-            elided = fit_name(text, metrics, int(box.width()))
             painter.setPen(QColor("#8b949e") if out or not occupied else QColor("#111111"))
-            painter.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), elided)
+            painter.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), "\n".join(lines))
             for number, marker in enumerate(markers.get(seat, [])):
                 self._marker(painter, point, angle, number, marker, occupied, seat_radius)
         painter.end()

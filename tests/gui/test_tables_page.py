@@ -138,3 +138,21 @@ def test_console_and_tv_show_the_same_reading_of_the_clock(qtbot, window) -> Non
     assert window.display.face.data is window.ticker.data
     assert clock_page.face.data is window.ticker.data
     assert window.ticker.data == display_data(window.controller.state, window.controller.now())
+
+
+def test_a_name_too_wide_for_one_line_goes_on_two_before_being_shortened(qtbot) -> None:
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from director.gui.table_view import fit_lines
+
+    metrics = QFontMetrics(QFont("DejaVu Sans", 12))
+    whole = metrics.horizontalAdvance("Priya Keller")
+    assert fit_lines("Priya Keller", metrics, whole) == ["Priya Keller"]
+    narrow = max(metrics.horizontalAdvance("Priya"), metrics.horizontalAdvance("Keller"))
+    assert fit_lines("Priya Keller", metrics, narrow) == ["Priya", "Keller"]
+    assert fit_lines("Anna Maria Keller", metrics, metrics.horizontalAdvance("Anna Maria")) == [
+        "Anna Maria",
+        "Keller",
+    ]
+    (short,) = fit_lines("Bartholomew", metrics, metrics.horizontalAdvance("Bart"))
+    assert short.endswith("…")

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -86,6 +87,10 @@ class ClockPage(QWidget):
         self.levels = QListWidget()
         self.levels.setToolTip(_("Double-click a level to jump to it"))
         self.levels.itemDoubleClicked.connect(self._jump)
+        # Long levels ("Big blind ante 6,000") wrap rather than hide behind a scroll bar.
+        self.levels.setWordWrap(True)
+        self.levels.setResizeMode(QListView.ResizeMode.Adjust)
+        self.levels.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         levels_box = QVBoxLayout()
         heading = QLabel(_("Levels"))
         heading.setFont(scaled_font(self.font(), 1.1, bold=True))

@@ -228,9 +228,36 @@ def side_lines(state: TournamentState, now: Instant) -> list[str]:
                 "→ "
                 + _("table {table}, seat {seat}").format(table=move.to_table, seat=move.to_seat)
             )
-    # Moves are urgent for the room; the payouts come after them.
+    # Moves are urgent for the room; the payouts come after them, then the figures.
     if not state.is_cash and state.players:
         lines.extend(payout_lines(state))
+        lines.extend(figure_lines(state))
+    return lines
+
+
+def figure_lines(state: TournamentState) -> list[str]:
+    """The room's other figures: re-buys and add-ons, chips in play, bounty pool.
+
+    Fees and money still owed are the organizer's business and stay on the console.
+    """
+    numbers = figures(state.players, state.ledger)
+    if not numbers.entries:
+        return []
+    lines = ["# " + _("Figures")]
+    money = state.money
+    if money.rebuy is not None and money.addon is not None:
+        lines.append(
+            _("Re-buys {rebuys} · add-ons {addons}").format(
+                rebuys=format_number(numbers.rebuys), addons=format_number(numbers.addons)
+            )
+        )
+    elif money.rebuy is not None:
+        lines.append(_("Re-buys {rebuys}").format(rebuys=format_number(numbers.rebuys)))
+    elif money.addon is not None:
+        lines.append(_("Add-ons {addons}").format(addons=format_number(numbers.addons)))
+    lines.append(_("Chips {chips}").format(chips=format_number(numbers.chips_in_play)))
+    if numbers.bounty_pool:
+        lines.append(_("Bounties {amount}").format(amount=format_money(numbers.bounty_pool)))
     return lines
 
 

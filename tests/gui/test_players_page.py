@@ -121,6 +121,10 @@ def test_bust_with_eliminator_then_rebuy_and_figures(qtbot, window, clock) -> No
     data = display_data(window.controller.state, window.controller.now())
     assert ("Players", "3 / 3") in [(s.caption, s.value) for s in data.stats]
     assert ("Re-buys", "Open") in [(s.caption, s.value) for s in data.stats]
+    figures = list(data.lines[data.lines.index("# Figures") + 1 :])
+    # Three entries and a re-buy at 5,000 chips; a 5.00 bounty in each entry (none in re-buys).
+    assert figures == ["Re-buys 1", "Chips 20,000", "Bounties €15.00"]
+    assert not any("owed" in line.lower() or "fee" in line.lower() for line in data.lines)
     clock.advance(45 * MIN)
     data = display_data(window.controller.state, window.controller.now())
     assert ("Re-buys", "Closed") in [(s.caption, s.value) for s in data.stats]

@@ -53,8 +53,9 @@ class EventPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(money_form(controller))
         layout = QHBoxLayout(self)
-        layout.addLayout(details, 1)
-        layout.addWidget(scroll, 1)
+        # The money form has the longer labels (French ones above all): more room.
+        layout.addLayout(details, 2)
+        layout.addWidget(scroll, 3)
         controller.changed.connect(self._on_changed)
         self.refresh()
 

@@ -74,13 +74,13 @@ def main() -> None:
         baseline = report("baseline: read and parse the raw event rows", repeat(raw_read, 7))
         open_replay = report(
             f"open with {EVENTS:,} events, no snapshot (full replay)",
-            repeat(lambda: TournamentSession(database, event_id), 7),
+            repeat(lambda: TournamentSession(database, event_id), 15),
         )
         session = TournamentSession(database, event_id)
         session.snapshot()
         open_snapshot = report(
             f"open with {EVENTS:,} events, from a snapshot",
-            repeat(lambda: TournamentSession(database, event_id), 7),
+            repeat(lambda: TournamentSession(database, event_id), 15),
         )
         print(f"ratio open (replay) / raw read: {open_replay / baseline:.1f}x")
         print(f"ratio open (snapshot) / raw read: {open_snapshot / baseline:.2f}x")

@@ -12,7 +12,9 @@ an undo reaching further back than that replays the log from the start.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import contextlib
+import gc
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from director.app.changes import Changes, changed_aspects
@@ -60,6 +62,18 @@ def _label_from(data: dict[str, object]) -> Message | None:
         return None
     args = data.get("args")
     return Message(code, dict(args) if isinstance(args, dict) else {})
+
+
+@contextlib.contextmanager
+def paused_garbage_collector() -> Iterator[None]:
+    """No cyclic garbage collection inside (it is turned back on after, if it was on)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _decode_events(stored: Iterable[store.StoredEvent]) -> list[Event]:
@@ -343,6 +357,12 @@ class TournamentSession:
             self.snapshot()
 
     def _load(self) -> _Loaded:
+        # Replay allocates tens of thousands of objects and frees none of them in
+        # cycles; the garbage collector's passes over them would only add time.
+        with paused_garbage_collector():
+            return self._load_now()
+
+    def _load_now(self) -> _Loaded:
         with self.database.read() as connection:
             row = store.get_tournament(connection, self.tournament_id)
             if row is None:

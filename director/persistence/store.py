@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, delete, insert, select, text, update
 
@@ -30,8 +30,9 @@ class StoredEntry:
     at: int
 
 
-@dataclass(frozen=True)
-class StoredEvent:
+class StoredEvent(NamedTuple):
+    """One row of an event log (a named tuple: opening an event reads thousands)."""
+
     seq: int
     entry_seq: int
     type: str
@@ -193,18 +194,29 @@ def load_entries(
     ]
 
 
+def _raw_rows(connection: Connection, sql: str, parameters: dict[str, Any]) -> list[Any]:
+    """Rows as plain tuples from the driver, in the connection's transaction.
+
+    Opening an event reads every row of its log; SQLAlchemy's row objects cost
+    more than the query itself there.
+    """
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        return list(cursor.execute(sql, parameters).fetchall())
+    finally:
+        cursor.close()
+
+
 def load_history(
     connection: Connection, tournament_id: int, after: int = 0
 ) -> list[tuple[int, str, int | None]]:
     """``(seq, action, target)`` of the entries after ``after``: all that replay needs."""
-    rows = connection.execute(
-        text(
-            "SELECT seq, action, target FROM entry "
-            "WHERE tournament_id = :t AND seq > :after ORDER BY seq"
-        ),
+    return _raw_rows(
+        connection,
+        "SELECT seq, action, target FROM entry "
+        "WHERE tournament_id = :t AND seq > :after ORDER BY seq",
         {"t": tournament_id, "after": after},
-    ).all()
-    return [(row[0], row[1], row[2]) for row in rows]
+    )
 
 
 def load_entry(connection: Connection, tournament_id: int, seq: int) -> StoredEntry | None:
@@ -220,13 +232,12 @@ def load_events(
     entries: Sequence[int] | None = None,
 ) -> list[StoredEvent]:
     """Events after entry ``after_entry``, or only those of the given entries, in order."""
-    rows = connection.execute(
-        text(
-            "SELECT seq, entry_seq, type, version, payload, at FROM event "
-            "WHERE tournament_id = :t AND entry_seq > :after ORDER BY seq"
-        ),
+    rows = _raw_rows(
+        connection,
+        "SELECT seq, entry_seq, type, version, payload, at FROM event "
+        "WHERE tournament_id = :t AND entry_seq > :after ORDER BY seq",
         {"t": tournament_id, "after": after_entry if entries is None else 0},
-    ).all()
+    )
     wanted = None if entries is None else set(entries)
     if wanted is not None:
         rows = [row for row in rows if row[1] in wanted]

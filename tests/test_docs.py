@@ -7,27 +7,48 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_screenshot_script_makes_every_picture_the_guide_uses(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("guide_name", "language", "folder"),
+    [("guide.md", "en", "screenshots/"), ("guide.fr.md", "fr", "screenshots/fr/")],
+)
+def test_the_screenshot_script_makes_every_picture_the_guide_uses(
+    tmp_path: Path, guide_name: str, language: str, folder: str
+) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     subprocess.run(
-        [sys.executable, str(ROOT / "docs" / "make_screenshots.py"), "--out", str(tmp_path)],
+        [
+            sys.executable,
+            str(ROOT / "docs" / "make_screenshots.py"),
+            "--language",
+            language,
+            "--out",
+            str(tmp_path),
+        ],
         check=True,
         env=env,
         capture_output=True,
         timeout=300,
     )
-    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
-    used = {
-        line.split("screenshots/")[1].split(")")[0]
-        for line in guide.splitlines()
-        if "](screenshots/" in line
-    }
+    guide = (ROOT / "docs" / guide_name).read_text(encoding="utf-8")
+    pictures = [
+        line.split("](")[1].split(")")[0] for line in guide.splitlines() if line.startswith("![")
+    ]
+    assert pictures and all(picture.startswith(folder) for picture in pictures)
+    used = {picture.removeprefix(folder) for picture in pictures}
     made = {path.name for path in tmp_path.glob("*.png")}
-    assert used and used <= made
-    assert all((ROOT / "docs" / "screenshots" / name).exists() for name in used)
+    assert used <= made
+    assert all((ROOT / "docs" / picture).is_file() for picture in pictures)
+
+
+def test_the_guides_link_to_each_other() -> None:
+    english = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    french = (ROOT / "docs" / "guide.fr.md").read_text(encoding="utf-8")
+    assert "(guide.fr.md)" in english and "(guide.md)" in french
 
 
 def test_the_readme_shows_the_clock_on_a_tv_from_the_guide_pictures() -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from director.core import clock as clk
 from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
-from director.core.ledger import figures
+from director.core.ledger import Figures, figures
 from director.core.results import bubble, prize_amounts
 from director.core.seating import Move
 from director.core.state import TournamentState
@@ -172,7 +172,8 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
             )
     elif item is not None and view.last_item:
         next_text = _("Last level")
-    stats = _figures(state, view, now)
+    numbers = figures(state.players, state.ledger)
+    stats = _figures(state, view, now, numbers)
     if view.until_break is not None:
         stats.append(Stat(caption=_("Next break"), value=format_clock(view.until_break)))
     if not view.started and item is not None:
@@ -193,7 +194,7 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         overtime=bool(view.overtime),
         hands_level=hands_level,
         stats=tuple(stats),
-        lines=tuple(side_lines(state, now)),
+        lines=tuple(side_lines(state, now, numbers)),
     )
 
 
@@ -211,7 +212,7 @@ def move_text(state: TournamentState, move: Move) -> str:
     )
 
 
-def side_lines(state: TournamentState, now: Instant) -> list[str]:
+def side_lines(state: TournamentState, now: Instant, numbers: Figures) -> list[str]:
     """The TV's side column: table moves to make and just made, then the payouts.
 
     Lines starting with "#" are headings.
@@ -231,16 +232,15 @@ def side_lines(state: TournamentState, now: Instant) -> list[str]:
     # Moves are urgent for the room; the payouts come after them, then the figures.
     if not state.is_cash and state.players:
         lines.extend(payout_lines(state))
-        lines.extend(figure_lines(state))
+        lines.extend(figure_lines(state, numbers))
     return lines
 
 
-def figure_lines(state: TournamentState) -> list[str]:
+def figure_lines(state: TournamentState, numbers: Figures) -> list[str]:
     """The room's other figures: re-buys and add-ons, chips in play, bounty pool.
 
     Fees and money still owed are the organizer's business and stay on the console.
     """
-    numbers = figures(state.players, state.ledger)
     if not numbers.entries:
         return []
     lines = ["# " + _("Figures")]
@@ -297,9 +297,10 @@ def seating_lines(state: TournamentState) -> list[tuple[str, str]]:
     return sorted(rows, key=lambda row: row[0].casefold())
 
 
-def _figures(state: TournamentState, view: clk.ClockView, now: Instant) -> list[Stat]:
+def _figures(
+    state: TournamentState, view: clk.ClockView, now: Instant, numbers: Figures
+) -> list[Stat]:
     """Players, average stack, prize pool and re-buys; for a cash game, the end time."""
-    numbers = figures(state.players, state.ledger)
     stats: list[Stat] = []
     if state.is_cash:
         if numbers.players_left:

@@ -57,7 +57,7 @@ from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
-from director.i18n import _, render, set_currency, set_language
+from director.i18n import _, render, set_currency
 from director.persistence.backup import default_folder
 from director.persistence.db import Database, StoreError
 
@@ -602,10 +602,8 @@ class MainWindow(QMainWindow):
         from director.gui.app import apply_language
 
         app = QApplication.instance()
-        if isinstance(app, QApplication):
-            apply_language(app, self.settings)
-        else:
-            set_language(self.settings.language)
+        assert isinstance(app, QApplication)
+        apply_language(app, self.settings)
         showing_events = self.stack.currentWidget() is self.events_page
         # The old menus and actions go, so no shortcut is claimed twice.
         for item in self.menuBar().actions():

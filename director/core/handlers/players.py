@@ -245,18 +245,7 @@ def _buy_in(state: TournamentState, command: c.BuyIn, now: Instant) -> list[e.Ev
             require(
                 entrant.status is not EntrantStatus.PLAYING, "already_seated", player=entrant.name
             )
-        movement = _purchase(
-            state,
-            now=now,
-            kind=MovementKind.BUY_IN,
-            player=command.player,
-            price=amount,
-            fee=Fee(),
-            bounty=0,
-            chips=chips_for(amount, settings),
-            paid=command.paid,
-        )
-        return [*events, e.MoneyMoved(at=now, movement=movement)]
+        return [*events, *_cash_purchase(state, command, now, MovementKind.BUY_IN, amount)]
     money = state.money
     require(money.chips > 0, "money_settings_missing")
     if entrant is not None:
@@ -337,10 +326,21 @@ def _top_up(state: TournamentState, command: c.TopUp, now: Instant) -> list[e.Ev
     require(entrant.status is EntrantStatus.PLAYING, "player_not_playing", player=entrant.name)
     amount = check_amount(command.amount)
     require(amount > 0, "amount_missing")
+    return _cash_purchase(state, command, now, MovementKind.TOP_UP, amount)
+
+
+def _cash_purchase(
+    state: TournamentState,
+    command: c.BuyIn | c.TopUp,
+    now: Instant,
+    kind: MovementKind,
+    amount: int,
+) -> list[e.Event]:
+    """A cash-game buy-in or top-up: chips at the game's rate, no fee, no bounty."""
     movement = _purchase(
         state,
         now=now,
-        kind=MovementKind.TOP_UP,
+        kind=kind,
         player=command.player,
         price=amount,
         fee=Fee(),

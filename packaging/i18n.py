@@ -12,6 +12,7 @@ and break notes), which the app shows translated.
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import re
@@ -30,8 +31,17 @@ LANGUAGES = ("fr",)
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 
 
+# The catalogues are written sorted by text, with file names but no line
+# numbers and a fixed creation date, so that two changes adding different texts
+# merge without conflicts and moving code does not rewrite the catalogues.
+STABLE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+WRITE_OPTIONS = {"width": 100, "sort_output": True, "include_lineno": False}
+
+
 def template() -> Catalog:
-    catalog = Catalog(project="director", domain=DOMAIN, charset="utf-8")
+    catalog = Catalog(
+        project="director", domain=DOMAIN, charset="utf-8", creation_date=STABLE_DATE
+    )
     for filename, lineno, message, comments, context in extract_from_dir(
         str(ROOT / "director"),
         method_map=[("**.py", "python")],
@@ -68,14 +78,14 @@ def update() -> None:
     pot = template()
     I18N.mkdir(parents=True, exist_ok=True)
     with (I18N / f"{DOMAIN}.pot").open("wb") as handle:
-        write_po(handle, pot, width=100, omit_header=False)
+        write_po(handle, pot, omit_header=False, **WRITE_OPTIONS)
     for language in LANGUAGES:
         path = po_path(language)
         path.parent.mkdir(parents=True, exist_ok=True)
         catalog = read(path, language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
         catalog.update(pot, no_fuzzy_matching=True)
         with path.open("wb") as handle:
-            write_po(handle, catalog, width=100, ignore_obsolete=True)
+            write_po(handle, catalog, ignore_obsolete=True, **WRITE_OPTIONS)
         missing = [m.id for m in catalog if m.id and not m.string]
         print(f"{language}: {len(catalog)} strings, {len(missing)} untranslated")
 

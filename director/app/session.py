@@ -23,6 +23,7 @@ from director.core import codec
 from director.core.apply import fold
 from director.core.commands import COMMANDS, Command, CreateTournament
 from director.core.decide import decide
+from director.core.errors import RuleViolation
 from director.core.events import EVENTS, Event
 from director.core.history import History
 from director.core.messages import Message
@@ -155,6 +156,27 @@ class TournamentSession:
         """What redo would bring back, or None."""
         return self._label_of(self._history.next_redo()) if self.can_redo() else None
 
+    def refusal(self, command: Command) -> RuleViolation | None:
+        """Why the rules would refuse ``command`` now, or None if they would accept it.
+
+        Runs the same pure ``decide`` as ``dispatch`` and writes nothing, so a
+        button, a hotkey, a menu entry or a remote can be enabled exactly when
+        the action would succeed, with the reason as its hint.
+        """
+        try:
+            decide(self._state, command, self._clock())
+        except RuleViolation as violation:
+            return violation
+        return None
+
+    def undo_refusal(self) -> RuleViolation | None:
+        """Why undo would be refused now (nothing to undo), or None."""
+        return None if self.can_undo() else RuleViolation("nothing_to_undo")
+
+    def redo_refusal(self) -> RuleViolation | None:
+        """Why redo would be refused now (nothing to redo), or None."""
+        return None if self.can_redo() else RuleViolation("nothing_to_redo")
+
     # -- changing -----------------------------------------------------------
 
     def dispatch(self, command: Command) -> Changes:
@@ -191,10 +213,9 @@ class TournamentSession:
 
     def undo(self) -> Changes:
         """Take back the last command still in force."""
-        if not self.can_undo():
-            from director.core.errors import RuleViolation
-
-            raise RuleViolation("nothing_to_undo")
+        refused = self.undo_refusal()
+        if refused is not None:
+            raise refused
         target = self._history.next_undo()
         done = self._history.done[:-1]
         new_state = self._state_after(done)
@@ -206,6 +227,9 @@ class TournamentSession:
 
     def redo(self) -> Changes:
         """Bring back the last command undone."""
+        refused = self.redo_refusal()
+        if refused is not None:
+            raise refused
         target = self._history.next_redo()
         done = (*self._history.done, target)
         new_state = self._state_after(done)

@@ -128,3 +128,25 @@ def test_library_lists_newest_first_and_deletes_with_a_backup(db_path: Path, clo
     with database.read() as connection:
         assert connection.exec_driver_sql("SELECT COUNT(*) FROM event").scalar() == 1
     database.close()
+
+
+def test_refusal_says_why_a_command_would_fail_and_writes_nothing(db_path: Path, clock) -> None:
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Friday")
+    with database.read() as connection:
+        entries = connection.exec_driver_sql("SELECT COUNT(*) FROM entry").scalar()
+    refused = session.refusal(c.RenameTournament(name=" "))
+    assert refused is not None and refused.code == "name_empty"
+    assert session.refusal(c.RenameTournament(name="Saturday")) is None
+    assert session.state.name == "Friday"
+    with database.read() as connection:
+        assert connection.exec_driver_sql("SELECT COUNT(*) FROM entry").scalar() == entries
+    undo = session.undo_refusal()
+    assert undo is not None and undo.code == "nothing_to_undo"
+    session.dispatch(c.RenameTournament(name="Saturday"))
+    assert session.undo_refusal() is None
+    redo = session.redo_refusal()
+    assert redo is not None and redo.code == "nothing_to_redo"
+    with pytest.raises(RuleViolation):
+        session.redo()
+    database.close()

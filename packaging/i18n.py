@@ -39,9 +39,7 @@ WRITE_OPTIONS = {"width": 100, "sort_output": True, "include_lineno": False}
 
 
 def template() -> Catalog:
-    catalog = Catalog(
-        project="director", domain=DOMAIN, charset="utf-8", creation_date=STABLE_DATE
-    )
+    catalog = Catalog(project="director", domain=DOMAIN, charset="utf-8", creation_date=STABLE_DATE)
     for filename, lineno, message, comments, context in extract_from_dir(
         str(ROOT / "director"),
         method_map=[("**.py", "python")],

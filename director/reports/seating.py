@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
 from director.i18n import _
-from director.reports.base import FONT, FONT_BOLD, RenderOptions, Report
+from director.reports.base import (
+    FONT,
+    FONT_BOLD,
+    RenderOptions,
+    Report,
+    fit_text,
+    printable,
+)
 from director.reports.data import SeatingData
 
 CARD_COLUMNS = 2
@@ -41,8 +49,16 @@ class SeatCards(Flowable):
                 top - card_height * 0.42,
                 _("Table {table} · Seat {seat}").format(table=table, seat=seat),
             )
-            pdf.setFont(FONT, 16)
-            pdf.drawCentredString(left + card_width / 2, top - card_height * 0.68, name)
+            # A long name shrinks, then goes on up to three lines, inside its card.
+            room = card_width - 8 * mm
+            name = printable(name)
+            fitted, size = fit_text(name, FONT, 16, room)
+            lines = [fitted] if fitted == name else simpleSplit(name, FONT, 10, room)[:3]
+            size = size if fitted == name else 10
+            pdf.setFont(FONT, size)
+            for number, line in enumerate(lines):
+                y = top - card_height * 0.68 - number * size * 1.2
+                pdf.drawCentredString(left + card_width / 2, y, line)
         pdf.setStrokeColor(colors.HexColor("#888888"))
         pdf.setLineWidth(0.5)
         for column in range(CARD_COLUMNS + 1):

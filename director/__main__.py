@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from director.app.settings import Settings
+    from director.core.messages import Message
 
 
-def start_gui(database: Path, settings: Settings) -> int:
+def start_gui(database: Path, settings: Settings, notices: Sequence[Message] = ()) -> int:
     """Start the desktop app on ``database``; returns its exit status."""
     from director.gui.app import run
 
-    return run(database, settings)
+    return run(database, settings, notices)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from director import __version__, paths
 from director.core.errors import RuleViolation
-from director.i18n import N_, _, describe_error, ngettext, set_language
+from director.core.messages import Message
+from director.files import display_path, one_line
+from director.i18n import N_, _, describe_error, ngettext, render, set_language
 from director.persistence.db import Database, StoreError
+
+if TYPE_CHECKING:
+    from director.app.settings import Settings
 
 EXIT_USAGE = 2
 
@@ -133,7 +139,8 @@ def find_event(database: Database, reference: str) -> int:
     from director.app.library import Library
 
     events = Library(database).events()
-    if reference.isdigit():
+    # Only 0-9: str.isdigit() also accepts "¹" or "٣", which int() then refuses.
+    if reference.isascii() and reference.isdigit():
         for summary in events:
             if summary.id == int(reference):
                 return summary.id
@@ -151,8 +158,12 @@ def command_events(args: argparse.Namespace) -> int:
     database = open_read_only(args.db)
     try:
         for summary in Library(database).events():
-            status = _("archived") if summary.archived else summary.status.value
-            print(f"{summary.id}\t{summary.kind.value}\t{summary.name}\t{status}")
+            if summary.damaged:
+                kind, status = "?", _("damaged")
+            else:
+                kind = summary.kind.value
+                status = _("archived") if summary.archived else summary.status.value
+            print(f"{summary.id}\t{kind}\t{one_line(summary.name)}\t{status}")
     finally:
         database.close()
     return 0
@@ -168,22 +179,41 @@ def command_status(args: argparse.Namespace) -> int:
         document = status_document(session)
     finally:
         database.close()
+    say_notices(session.notices)
     if args.json:
-        print(json.dumps(document, ensure_ascii=False, indent=2))
+        print(json_for_terminal(document))
     else:
         for key, value in document.items():
             if not isinstance(value, (dict, list)):
-                print(f"{key}: {value}")
+                print(f"{key}: {one_line(str(value))}")
     return 0
+
+
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+def json_for_terminal(document: object) -> str:
+    """``document`` as JSON in which nothing can act on a terminal: C0 controls are
+    escaped by ``json`` itself, C1 controls and lone surrogates here."""
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
+
+
+def say_notices(notices: Sequence[Message]) -> None:
+    """What opening an event worked around, once, on stderr."""
+    for notice in notices:
+        print(f"director: {one_line(render(notice))}", file=sys.stderr)
 
 
 def command_report(args: argparse.Namespace) -> int:
     from director import reports
+    from director.app.outputs import check_output, write_output
     from director.app.session import TournamentSession
     from director.reports.base import RenderOptions
 
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
+    check_output(args.out, args.db)  # before any work: never over the database
     database = open_read_only(args.db)
     try:
         session = TournamentSession(database, find_event(database, args.event))
@@ -191,13 +221,9 @@ def command_report(args: argparse.Namespace) -> int:
         pdf = reports.render(args.kind, session.state, session.now(), RenderOptions(paper=paper))
     finally:
         database.close()
-    try:
-        args.out.write_bytes(pdf)
-    except OSError as error:
-        raise CliError(
-            _("cannot write {path}: {reason}").format(path=args.out, reason=error.strerror)
-        ) from error
-    print(args.out)
+    say_notices(session.notices)
+    written = write_output(args.out, pdf, args.db)
+    print(display_path(written))
     return 0
 
 
@@ -227,26 +253,49 @@ HANDLERS = {
 }
 
 
+def describe_store_error(error: StoreError | RuleViolation, args: argparse.Namespace) -> str:
+    """The error as one line; a damaged database names its newest good backup."""
+    if isinstance(error, StoreError) and error.code == "db_damaged":
+        backup = newest_good_backup_of(args.db, args.settings)
+        if backup is not None:
+            error = StoreError("db_damaged_backup", **error.args_map, backup=display_path(backup))
+    return one_line(describe_error(error))
+
+
+def newest_good_backup_of(database: Path, settings: Settings) -> Path | None:
+    from director.app.backups import newest_good_backup
+
+    folder = Path(settings.backup_folder).expanduser() if settings.backup_folder else None
+    try:
+        found = newest_good_backup(Path(database).expanduser().absolute(), folder)
+    except (OSError, StoreError):
+        return None
+    return None if found is None else found.path
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    from director.app.settings import load_settings
+    from director.app.settings import read_settings
     from director.i18n import set_currency
 
-    settings = load_settings()
+    loaded = read_settings()
+    settings = loaded.settings
     set_language(settings.language)
     set_currency(settings.currency)
+    if loaded.problem is not None:
+        print(f"director: {one_line(render(loaded.problem))}", file=sys.stderr)
     parser = build_parser()
     args = parser.parse_args(argv)
     args.settings = settings
     if args.command is None:
         from director.__main__ import start_gui
 
-        return start_gui(args.db, settings)
+        return start_gui(args.db, settings, [loaded.problem] if loaded.problem else [])
     try:
         return HANDLERS[args.command](args)
     except (StoreError, RuleViolation) as error:
-        print(f"director: {describe_error(error)}", file=sys.stderr)
+        print(f"director: {describe_store_error(error, args)}", file=sys.stderr)
         return EXIT_USAGE
     except CliError as error:
-        print(f"director: {error}", file=sys.stderr)
+        print(f"director: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE

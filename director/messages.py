@@ -72,6 +72,13 @@ MESSAGES: dict[str, str] = {
     "name_empty": N_("A name is needed."),
     "name_too_long": N_("The name is too long (at most {maximum} characters)."),
     "name_unchanged": N_("That is already the name."),
+    "venue_too_long": N_("The place is too long (at most {maximum} characters)."),
+    "text_too_long": N_("A text is too long (at most {maximum} characters)."),
+    "text_control_character": N_(
+        "A text cannot contain control characters such as tabs, line breaks "
+        "or escapes ({character})."
+    ),
+    "text_not_text": N_("A text was expected."),
     "bad_date": N_("“{value}” is not a date; use the form 2026-11-21."),
     "details_unchanged": N_("Nothing to change."),
     "archive_unchanged": N_("The event is already in that state."),
@@ -283,6 +290,46 @@ MESSAGES: dict[str, str] = {
         "{path} was written by an older version; open it in the app once to upgrade it."
     ),
     "db_in_use": N_("{path} is already open in another copy of director."),
+    "db_not_a_file": N_(
+        "The file {path} cannot be read: it is a folder, a pipe or a device, not a file."
+    ),
+    "db_wal_unreadable": N_(
+        "{path} cannot be read here: its journal ({path}-wal) needs a {path}-shm "
+        "file beside it, and this folder cannot be written to. Copy the database "
+        "and its -wal file to a folder you can write to."
+    ),
+    "db_damaged": N_("{path} is damaged ({detail}); nothing was written to it."),
+    "db_damaged_backup": N_(
+        "{path} is damaged ({detail}); nothing was written to it. Its newest good "
+        "backup is {backup}: start director on this database to put it back."
+    ),
+    "disk_full": N_("The disk holding {path} is full; nothing was saved."),
+    "db_busy": N_("{path} is busy; try again in a moment."),
+    "db_write_refused": N_("{path} cannot be written to ({detail})."),
+    "db_failed": N_("{path} could not be used ({detail})."),
+    "log_damaged": N_(
+        "The log of event {event} is damaged at entry {entry} ({detail}); "
+        "nothing was changed. Restore a backup (File > Backups)."
+    ),
+    "snapshot_damaged": N_(
+        "The saved snapshot of event {event} was damaged; the event was rebuilt "
+        "from its log, which is complete."
+    ),
+    "backup_disk_full": N_("No backup was made: the disk holding {path} is full."),
+    "backup_failed": N_("No backup was made in {path} ({detail})."),
+    "backup_not_ours": N_("{path} is a backup of another database; it was not restored."),
+    "output_is_database": N_(
+        "{path} is a database or one of its files; choose another name for the report."
+    ),
+    "output_not_a_file": N_("{path} is not a file that can be written (a folder, a pipe?)."),
+    "output_unwritable": N_("{path} could not be written ({detail})."),
+    "settings_damaged": N_(
+        "The settings file {path} was damaged: the default settings are used, and "
+        "the damaged file was kept as {aside}."
+    ),
+    "settings_unreadable": N_(
+        "The settings file {path} cannot be read: the default settings are used."
+    ),
     "db_read_only": N_("{path} is open read-only."),
     "event_unknown": N_("There is no event {event} in this database."),
     "save_failed": N_("The change could not be saved ({detail}); nothing was changed."),

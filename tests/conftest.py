@@ -84,3 +84,66 @@ def library(database: object, clock: FakeClock) -> object:
     from director.app.library import Library
 
     return Library(database, clock=clock)  # type: ignore[arg-type]
+
+
+class SmallDisk:
+    """A real file system of a few hundred kilobytes, to run out of space for real."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.filler = root / ".filler"
+
+    def fill(self) -> None:
+        """Take every free block, so the next write that needs space fails (ENOSPC)."""
+        with self.filler.open("ab", buffering=0) as handle:
+            for chunk in (65536, 4096, 512, 1):
+                try:
+                    while handle.write(b"\0" * chunk):
+                        pass
+                except OSError:
+                    continue
+
+    def free(self) -> None:
+        self.filler.unlink(missing_ok=True)
+
+    def files(self) -> list[str]:
+        """Every file on the disk but the filler, relative to its root."""
+        return sorted(
+            str(path.relative_to(self.root))
+            for path in self.root.rglob("*")
+            if path.is_file() and path != self.filler
+        )
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[SmallDisk]:
+    """A tmpfs of 2 MB mounted for the test (root only, as here and in CI)."""
+    import subprocess
+
+    root = tmp_path / "small-disk"
+    root.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m,mode=0755", "tmpfs", str(root)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small file system here: {mounted.stderr.strip()}")
+    try:
+        yield SmallDisk(root)
+    finally:
+        if subprocess.run(["umount", str(root)], capture_output=True, check=False).returncode:
+            subprocess.run(["umount", "-l", str(root)], capture_output=True, check=False)
+
+
+def checkpoint(path: Path) -> None:
+    """Fold the database's WAL back into it and empty it, so that the next write must
+    grow a file (on a full disk, it then fails)."""
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()

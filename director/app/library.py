@@ -17,7 +17,11 @@ from director.persistence.db import Database, StoreError
 
 @dataclass(frozen=True)
 class EventSummary:
-    """One line of the event list."""
+    """One line of the event list.
+
+    ``damaged``: the line could not be read in full (its event's log may
+    still be fine: the line is only a summary of it).
+    """
 
     id: int
     name: str
@@ -27,6 +31,52 @@ class EventSummary:
     event_date: str
     created_at: Instant
     updated_at: Instant
+    damaged: bool = False
+
+
+def _summary(row: store.RawTournament) -> EventSummary:
+    """A line of the event list from a raw row, marked damaged if a value is unusable."""
+    try:
+        return EventSummary(
+            id=_whole(row.id),
+            name=_text(row.name),
+            kind=EventKind(row.kind),
+            status=Status(row.status),
+            archived=_flag(row.archived),
+            event_date=_text(row.event_date),
+            created_at=Instant(_whole(row.created_at)),
+            updated_at=Instant(_whole(row.updated_at)),
+        )
+    except (TypeError, ValueError):
+        return EventSummary(
+            id=row.id if type(row.id) is int else 0,
+            name=row.name if isinstance(row.name, str) else "",
+            kind=EventKind.TOURNAMENT,
+            status=Status.SETUP,
+            archived=False,
+            event_date="",
+            created_at=Instant(0),
+            updated_at=Instant(0),
+            damaged=True,
+        )
+
+
+def _whole(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError(value)
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return value
+
+
+def _flag(value: object) -> bool:
+    if value not in (0, 1) or isinstance(value, float):
+        raise TypeError(value)
+    return bool(value)
 
 
 class Library:
@@ -40,22 +90,14 @@ class Library:
         self.backup_folder = backup_folder
 
     def events(self, *, include_archived: bool = True) -> list[EventSummary]:
-        """The events, newest first."""
+        """The events, newest first.
+
+        A damaged line of the list (a kind or status this version does not know,
+        a value of the wrong type) is listed as damaged, and the others as usual.
+        """
         with self.database.read() as connection:
-            rows = store.list_tournaments(connection)
-        summaries = [
-            EventSummary(
-                id=row.id or 0,
-                name=row.name,
-                kind=EventKind(row.kind),
-                status=Status(row.status),
-                archived=row.archived,
-                event_date=row.event_date,
-                created_at=Instant(row.created_at),
-                updated_at=Instant(row.updated_at),
-            )
-            for row in rows
-        ]
+            rows = store.list_tournament_rows(connection)
+        summaries = [_summary(row) for row in rows]
         return [s for s in summaries if include_archived or not s.archived]
 
     def get(self, event_id: int) -> EventSummary:
@@ -88,7 +130,10 @@ class Library:
         """
         self.get(event_id)
         backup = safety_backup(
-            self.database.path, reason="before-delete", folder=self.backup_folder
+            self.database.path,
+            reason="before-delete",
+            folder=self.backup_folder,
+            identity=self.database.identity,
         )
         with self.database.write() as connection:
             store.delete_tournament(connection, event_id)

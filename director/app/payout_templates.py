@@ -11,6 +11,8 @@ from director.app.structures import slug
 from director.core import codec
 from director.core.errors import RuleViolation
 from director.core.payouts import PayoutSettings, check_payout_settings
+from director.core.text import require_plain_texts
+from director.files import display_path, is_regular_file, write_atomic
 
 FORMAT = "director-payouts"
 VERSION = 1
@@ -27,25 +29,33 @@ def folder() -> Path:
 
 
 def save(template: PayoutTemplate) -> Path:
+    require_plain_texts(template)
     check_payout_settings(template.settings)
     folder().mkdir(parents=True, exist_ok=True)
     path = folder() / f"{slug(template.name)}.json"
     data = {"format": FORMAT, "version": VERSION, **codec.encode(template)}
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2))
     return path
 
 
 def load(path: Path) -> PayoutTemplate:
+    shown = display_path(path)
+    if not is_regular_file(path):
+        raise RuleViolation("payout_file_invalid", path=shown)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        raise RuleViolation("payout_file_invalid", path=str(path)) from None
+    except (OSError, ValueError, RecursionError):
+        raise RuleViolation("payout_file_invalid", path=shown) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RuleViolation("payout_file_invalid", path=str(path))
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
-        raise RuleViolation("payout_file_invalid", path=str(path))
+        raise RuleViolation("payout_file_invalid", path=shown)
+    if type(data.get("version")) is not int or data["version"] > VERSION:
+        raise RuleViolation("payout_file_invalid", path=shown)
     payload = {key: value for key, value in data.items() if key not in ("format", "version")}
     template = codec.decode(PayoutTemplate, payload)
+    try:
+        require_plain_texts(template)
+    except RuleViolation:
+        raise RuleViolation("payout_file_invalid", path=shown) from None
     check_payout_settings(template.settings)
     return template
 

@@ -14,7 +14,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from director.app.timesource import Now, wall_clock
-from director.core.decide import clean_name
+from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
 from director.persistence.db import Database
@@ -62,7 +62,14 @@ class Roster:
         """Every player, by name."""
         with self.database.read() as connection:
             rows = connection.execute(select(PlayerRow)).all()
-        players = [_from_row(PlayerRow.model_validate(dict(row._mapping))) for row in rows]
+        players = []
+        for row in rows:
+            try:
+                players.append(_from_row(PlayerRow.model_validate(dict(row._mapping))))
+            except ValueError:  # pydantic's ValidationError
+                # A row changed by hand: the roster only suggests names (each event
+                # keeps its own), so the others stay usable.
+                continue
         if not include_merged:
             players = [player for player in players if player.merged_into is None]
         return sorted(players, key=lambda player: fold(player.name))
@@ -115,9 +122,8 @@ class Roster:
     def add(self, name: str, nickname: str = "", contact: str = "") -> RosterPlayer:
         """A new player; ``RuleViolation("player_name_taken")`` if the name exists."""
         name = clean_name(name)
-        nickname = " ".join(nickname.split())
-        contact = contact.strip()
-        require(len(contact) <= CONTACT_MAX, "contact_too_long", maximum=CONTACT_MAX)
+        nickname = clean_line(nickname, maximum=NAME_MAX_LENGTH)
+        contact = clean_line(contact, maximum=CONTACT_MAX, too_long="contact_too_long")
         require(self.find(name) is None, "player_name_taken", player=name)
         row = PlayerRow(
             name=name,
@@ -150,9 +156,10 @@ class Roster:
     ) -> RosterPlayer:
         current = self.get(player)
         name = clean_name(name)
+        nickname = clean_line(nickname, maximum=NAME_MAX_LENGTH)
+        contact = clean_line(contact, maximum=CONTACT_MAX, too_long="contact_too_long")
         other = self.find(name)
         require(other is None or other.id == current.id, "player_name_taken", player=name)
-        require(len(contact) <= CONTACT_MAX, "contact_too_long", maximum=CONTACT_MAX)
         with self.database.write() as connection:
             connection.execute(
                 update(PlayerRow)
@@ -160,8 +167,8 @@ class Roster:
                 .values(  # type: ignore[arg-type]
                     name=name,
                     name_key=fold(name),
-                    nickname=" ".join(nickname.split()),
-                    contact=contact.strip(),
+                    nickname=nickname,
+                    contact=contact,
                 )
             )
         return self.get(player)

@@ -77,8 +77,24 @@ def paused_garbage_collector() -> Iterator[None]:
             gc.enable()
 
 
-def _decode_events(stored: Iterable[store.StoredEvent]) -> list[Event]:
-    return [EVENTS.from_record(item.type, item.version, item.payload) for item in stored]
+_DAMAGE = (RuleViolation, KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What reading or replaying a damaged log row can raise."""
+
+
+def _decode_events(stored: Iterable[store.StoredEvent], tournament_id: int = 0) -> list[Event]:
+    stored = list(stored)
+    try:
+        return [EVENTS.from_record(item.type, item.version, item.payload) for item in stored]
+    except _DAMAGE:
+        pass  # find the row, to name it (off the fast path)
+    for item in stored:
+        try:
+            EVENTS.from_record(item.type, item.version, item.payload)
+        except _DAMAGE as error:
+            raise store.log_damaged(
+                tournament_id, item.entry_seq, f"event {item.seq}: {error}"
+            ) from None
+    raise store.log_damaged(tournament_id, "?", "unreadable events")
 
 
 @dataclass
@@ -88,6 +104,7 @@ class _Loaded:
     last_entry: int
     last_event: int
     snapshot_event: int
+    notices: list[Message]
 
 
 class TournamentSession:
@@ -105,6 +122,8 @@ class TournamentSession:
         self._last_entry = loaded.last_entry
         self._last_event = loaded.last_event
         self._snapshot_event = loaded.snapshot_event
+        self.notices: list[Message] = loaded.notices
+        """What opening the event had to work around (a damaged snapshot), to say once."""
         # _states[k] is the state after the first k groups of done + reversed(undone).
         self._states: dict[int, TournamentState] = {len(self._history.done): self._state}
 
@@ -248,7 +267,8 @@ class TournamentSession:
         """When the app last said it was alive with this event's clock running."""
         with self.database.read() as connection:
             row = store.get_tournament(connection, self.tournament_id)
-        return None if row is None else row.alive_at
+        alive = None if row is None else row.alive_at
+        return alive if type(alive) is int else None
 
     def save_draft(self, name: str, data: object) -> None:
         """Keep a page's work in progress for this event (not part of its record)."""
@@ -361,7 +381,9 @@ class TournamentSession:
             for item in stored:
                 grouped.setdefault(item.entry_seq, []).append(item)
             for group in missing:
-                self._group_events[group] = _decode_events(grouped.get(group, []))
+                self._group_events[group] = _decode_events(
+                    grouped.get(group, []), self.tournament_id
+                )
         state = TournamentState()
         for group in done:
             state = fold(self._group_events[group], state)
@@ -369,8 +391,11 @@ class TournamentSession:
 
     def _label_of(self, seq: int) -> Message | None:
         if seq not in self._labels:
-            with self.database.read() as connection:
-                entry = store.load_entry(connection, self.tournament_id, seq)
+            try:
+                with self.database.read() as connection:
+                    entry = store.load_entry(connection, self.tournament_id, seq)
+            except StoreError:
+                return None  # a label is only words for the Edit menu
             label = _label_from(entry.label) if entry is not None else None
             if label is not None:
                 self._labels[seq] = label
@@ -387,65 +412,154 @@ class TournamentSession:
             return self._load_now()
 
     def _load_now(self) -> _Loaded:
+        notices: list[Message] = []
         with self.database.read() as connection:
             row = store.get_tournament(connection, self.tournament_id)
             if row is None:
                 raise StoreError("event_unknown", event=self.tournament_id)
-            snapshot = store.latest_snapshot(connection, self.tournament_id, STATE_FORMAT)
+            try:
+                snapshot = store.latest_snapshot(connection, self.tournament_id, STATE_FORMAT)
+            except store.SnapshotDamaged:
+                snapshot = None
+                notices.append(Message("snapshot_damaged", {"event": self.tournament_id}))
+            base = self._from_snapshot(snapshot, row)
+            if base is None and snapshot is not None:
+                snapshot = None
+                notices.append(Message("snapshot_damaged", {"event": self.tournament_id}))
             after = snapshot.entry_seq if snapshot else 0
             entries = store.load_history(connection, self.tournament_id, after=after)
             stored_events = store.load_events(connection, self.tournament_id, after_entry=after)
-
-        if snapshot is not None:
-            state = codec.decode(TournamentState, snapshot.state)
-            history = History(snapshot.history["done"], snapshot.history["undone"])
-            snapshot_event = snapshot.event_seq
-        else:
-            state = TournamentState()
-            history = History()
-            snapshot_event = 0
+        state, history, snapshot_event = base or (TournamentState(), History(), 0)
+        last_entry = snapshot.entry_seq if snapshot else 0
+        last_event = snapshot.event_seq if snapshot else 0
+        self._check_log(entries, stored_events, row, last_entry, last_event)
         base_done = history.done
 
         grouped: dict[int, list[store.StoredEvent]] = {}
         for item in stored_events:
             grouped.setdefault(item.entry_seq, []).append(item)
         for seq, action, target in entries:
-            if action == COMMAND:
-                history.record(seq)
-                self._group_events[seq] = _decode_events(grouped.get(seq, []))
-            elif action == UNDO and target is not None:
-                history.undo(target)
-            elif action == REDO and target is not None:
-                history.redo(target)
+            try:
+                if action == COMMAND:
+                    history.record(seq)
+                    self._group_events[seq] = _decode_events(grouped[seq], self.tournament_id)
+                elif action == UNDO:
+                    history.undo(target)
+                else:
+                    history.redo(target)
+            except RuleViolation as error:
+                raise store.log_damaged(self.tournament_id, seq, error) from None
 
         done = history.done
         self._history = history
-        if done[: len(base_done)] == base_done:
-            for group in done[len(base_done) :]:
-                if group not in self._group_events:
-                    state = self._rebuild_groups_into(state, [group])
-                else:
-                    state = fold(self._group_events[group], state)
-        else:
-            state = self._rebuild(done)
-        last_entry = entries[-1][0] if entries else (snapshot.entry_seq if snapshot else 0)
-        last_event = (
-            stored_events[-1].seq if stored_events else (snapshot.event_seq if snapshot else 0)
-        )
+        group = 0
+        try:
+            if done[: len(base_done)] == base_done:
+                for group in done[len(base_done) :]:
+                    if group not in self._group_events:
+                        state = self._rebuild_groups_into(state, [group])
+                    else:
+                        state = fold(self._group_events[group], state)
+            else:
+                state = self._rebuild(done)
+        except StoreError:
+            raise
+        except _DAMAGE as error:
+            raise store.log_damaged(self.tournament_id, group or "?", error) from None
+        if entries:
+            last_entry = entries[-1][0]
+        if stored_events:
+            last_event = stored_events[-1].seq
         return _Loaded(
             state=state,
             history=history,
-            last_entry=max(last_entry, row.last_entry),
-            last_event=max(last_event, row.last_event),
+            last_entry=last_entry,
+            last_event=last_event,
             snapshot_event=snapshot_event,
+            notices=notices,
         )
+
+    def _from_snapshot(
+        self, snapshot: store.StoredSnapshot | None, row: store.RawTournament
+    ) -> tuple[TournamentState, History, int] | None:
+        """The state, history and last event a snapshot holds; None if it is unusable
+        (then the whole log is replayed: a snapshot is only a cache)."""
+        if snapshot is None:
+            return None
+        try:
+            state = codec.decode(TournamentState, snapshot.state)
+            history = History(
+                _whole_numbers(snapshot.history["done"]),
+                _whole_numbers(snapshot.history["undone"]),
+            )
+            if type(snapshot.entry_seq) is not int or type(snapshot.event_seq) is not int:
+                raise TypeError("snapshot position")
+            if type(row.last_entry) is int and snapshot.entry_seq > row.last_entry:
+                raise ValueError("snapshot after the end of the log")
+        except _DAMAGE:
+            return None
+        return state, history, snapshot.event_seq
+
+    def _check_log(
+        self,
+        entries: Sequence[tuple[int, str, int | None]],
+        events: Sequence[store.StoredEvent],
+        row: store.RawTournament,
+        last_entry: int,
+        last_event: int,
+    ) -> None:
+        """Refuse a log with a gap or a row this version cannot read, naming the entry.
+
+        Every entry follows the previous one, is a command, an undo or a redo, and
+        every command has its events, numbered without a gap: a row that was
+        deleted or changed by hand is found here rather than silently missing.
+        """
+        tournament = self.tournament_id
+        commands: set[int] = set()
+        expected = last_entry + 1
+        for seq, action, target in entries:
+            if seq != expected:
+                raise store.log_damaged(tournament, expected, "entry missing")
+            if action == COMMAND:
+                commands.add(seq)
+            elif action not in (UNDO, REDO) or type(target) is not int:
+                raise store.log_damaged(tournament, seq, f"unknown action {action!r}")
+            expected += 1
+        summary_entry = row.last_entry if type(row.last_entry) is int else None
+        if summary_entry is not None and summary_entry >= expected:
+            raise store.log_damaged(tournament, expected, "entry missing")
+        expected_event = last_event + 1
+        with_events: set[int] = set()
+        for item in events:
+            if item.seq != expected_event:
+                raise store.log_damaged(
+                    tournament, item.entry_seq, f"event {expected_event} missing"
+                )
+            if item.entry_seq not in commands:
+                raise store.log_damaged(
+                    tournament, item.entry_seq, f"event {item.seq} has no command"
+                )
+            with_events.add(item.entry_seq)
+            expected_event += 1
+        summary_event = row.last_event if type(row.last_event) is int else None
+        if summary_event is not None and summary_event >= expected_event:
+            entry = max(commands) if commands else expected - 1
+            raise store.log_damaged(tournament, entry, f"event {expected_event} missing")
+        for seq in sorted(commands - with_events):
+            raise store.log_damaged(tournament, seq, "events missing")
 
     def _rebuild_groups_into(self, state: TournamentState, groups: list[int]) -> TournamentState:
         with self.database.read() as connection:
             stored = store.load_events(connection, self.tournament_id, entries=groups)
         for group in groups:
             self._group_events[group] = _decode_events(
-                item for item in stored if item.entry_seq == group
+                (item for item in stored if item.entry_seq == group), self.tournament_id
             )
             state = fold(self._group_events[group], state)
         return state
+
+
+def _whole_numbers(values: object) -> list[int]:
+    if not isinstance(values, list) or any(type(value) is not int for value in values):
+        raise TypeError("expected a list of whole numbers")
+    return values

@@ -1,11 +1,13 @@
 """The user's settings: a small JSON file in the config folder.
 
-A missing or damaged file gives the defaults (never a crash); saving writes a
-new file and renames it over the old one, so a crash never leaves half a file.
+A missing or damaged file gives the defaults (never a crash); a damaged one is
+kept aside under another name and the user is told once. Saving writes a new
+file and renames it over the old one, so a crash never leaves half a file.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 from dataclasses import dataclass, fields
@@ -16,6 +18,8 @@ from director import paths
 from director.core import codec
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
+from director.core.messages import Message
+from director.files import display_path, is_regular_file, write_atomic
 
 FILE_NAME = "settings.json"
 PAPER_SIZES = ("A4", "Letter")
@@ -41,15 +45,60 @@ def settings_path() -> Path:
     return paths.config_dir() / FILE_NAME
 
 
+@dataclass(frozen=True)
+class LoadedSettings:
+    """The settings read from the file, and what went wrong reading it (if anything)."""
+
+    settings: Settings
+    problem: Message | None = None
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults for anything missing or unreadable."""
+    return read_settings(path).settings
+
+
+def read_settings(
+    path: Path | None = None, *, now: datetime.datetime | None = None
+) -> LoadedSettings:
+    """The saved settings; a file that cannot be read gives the defaults.
+
+    Such a file is renamed aside (``settings.json.broken-<time>``), never
+    overwritten, and the problem is returned so that it is said once.
+    """
     path = path or settings_path()
+    if not path.exists() and not path.is_symlink():
+        return LoadedSettings(Settings())
+    if not is_regular_file(path):
+        # A folder or a FIFO: reading could wait forever; leave it where it is.
+        return LoadedSettings(
+            Settings(), Message("settings_unreadable", {"path": display_path(path)})
+        )
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Settings()
-    if not isinstance(data, dict):
-        return Settings()
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    except OSError:
+        return LoadedSettings(
+            Settings(), Message("settings_unreadable", {"path": display_path(path)})
+        )
+    except (ValueError, RecursionError):
+        return LoadedSettings(Settings(), _put_aside(path, now or datetime.datetime.now()))
+    return LoadedSettings(_from_data(data))
+
+
+def _put_aside(path: Path, now: datetime.datetime) -> Message:
+    aside = path.with_name(f"{path.name}.broken-{now.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return Message("settings_unreadable", {"path": display_path(path)})
+    return Message(
+        "settings_damaged", {"path": display_path(path), "aside": display_path(aside.name)}
+    )
+
+
+def _from_data(data: dict[str, Any]) -> Settings:
     known = {field.name for field in fields(Settings)}
     settings = Settings()
     for key, value in data.items():
@@ -57,7 +106,7 @@ def load_settings(path: Path | None = None) -> Settings:
             continue
         try:
             candidate = codec.decode(Settings, {**codec.encode(settings), key: value})
-        except RuleViolation:
+        except (RuleViolation, RecursionError):
             continue  # one bad value keeps its default, the rest still load
         settings = candidate
     volume = min(100, max(0, settings.volume))
@@ -68,6 +117,4 @@ def load_settings(path: Path | None = None) -> Settings:
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".partial")
-    partial.write_text(json.dumps(codec.encode(settings), indent=2), encoding="utf-8")
-    os.replace(partial, path)
+    write_atomic(path, json.dumps(codec.encode(settings), indent=2))

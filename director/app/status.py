@@ -19,9 +19,13 @@ from director.core.state import TournamentState
 from director.core.structure import Break, Level
 
 
-def iso_moment(epoch_ms: int) -> str:
-    """Epoch milliseconds as an ISO 8601 moment in UTC."""
-    moment = datetime.datetime.fromtimestamp(epoch_ms / 1000, tz=datetime.UTC)
+def iso_moment(epoch_ms: int) -> str | None:
+    """Epoch milliseconds as an ISO 8601 moment in UTC (None for a moment no calendar
+    holds, which only a damaged log can give)."""
+    try:
+        moment = datetime.datetime.fromtimestamp(epoch_ms / 1000, tz=datetime.UTC)
+    except (ValueError, OverflowError, OSError):
+        return None
     return moment.isoformat(timespec="seconds")
 
 

@@ -12,8 +12,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from director import paths
+from director.app.outputs import write_output
 from director.core.errors import RuleViolation
-from director.core.structure_file import StructureTemplate, dumps, loads
+from director.core.structure_file import (
+    MAX_FILE_CHARS,
+    StructureTemplate,
+    dumps,
+    loads,
+    require_valid_template,
+)
+from director.files import display_path, is_regular_file, write_atomic
 from director.i18n import _
 
 SUFFIX = ".json"
@@ -38,10 +46,15 @@ def user_folder() -> Path:
 
 
 def _read(path: Path) -> StructureTemplate:
+    # A FIFO or a device would never end (or never start) reading.
+    if not is_regular_file(path):
+        raise RuleViolation("structure_file_unreadable", path=display_path(path))
     try:
+        if path.stat().st_size > 4 * MAX_FILE_CHARS:
+            raise RuleViolation("structure_file_invalid", detail="too large")
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        raise RuleViolation("structure_file_unreadable", path=str(path)) from None
+        raise RuleViolation("structure_file_unreadable", path=display_path(path)) from None
     return loads(text)
 
 
@@ -98,11 +111,17 @@ def slug(name: str) -> str:
 
 
 def save_user_template(template: StructureTemplate) -> Path:
-    """Save ``template`` among the user's own (replacing one of the same name)."""
+    """Save ``template`` among the user's own (replacing one of the same name).
+
+    Written to a temporary file first: a failed write (a full disk) leaves the
+    template that was there intact. Raises ``RuleViolation`` for a template
+    that cannot be saved, ``OSError`` when the disk refuses.
+    """
+    require_valid_template(template)
     folder = user_folder()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{slug(template.name)}{SUFFIX}"
-    path.write_text(dumps(template), encoding="utf-8")
+    write_atomic(path, dumps(template))
     return path
 
 
@@ -118,5 +137,11 @@ def import_file(path: Path) -> StructureTemplate:
     return _read(path)
 
 
-def export_file(template: StructureTemplate, path: Path) -> None:
-    path.write_text(dumps(template), encoding="utf-8")
+def export_file(template: StructureTemplate, path: Path, database: Path | None = None) -> None:
+    """Write ``template`` to the file the user chose (never over ``database``).
+
+    Raises ``RuleViolation`` for a template that cannot be written,
+    ``StoreError`` for a place that cannot be written to.
+    """
+    require_valid_template(template)
+    write_output(path, dumps(template), database)

@@ -15,8 +15,24 @@ from director.core import events as e
 from director.core.errors import RuleViolation, require
 from director.core.ids import Instant
 from director.core.state import TournamentState
+from director.core.text import (
+    NAME_MAX_LENGTH,
+    VENUE_MAX_LENGTH,
+    clean_line,
+    require_plain_texts,
+)
 
-NAME_MAX_LENGTH = 120
+__all__ = [
+    "NAME_MAX_LENGTH",
+    "VENUE_MAX_LENGTH",
+    "clean_date",
+    "clean_line",
+    "clean_name",
+    "clean_venue",
+    "decide",
+    "handles",
+    "reacts",
+]
 
 Handler = Callable[[TournamentState, Any, Instant], list[e.Event]]
 _HANDLERS: dict[type[c.Command], Handler] = {}
@@ -55,6 +71,7 @@ def decide(state: TournamentState, command: c.Command, now: Instant) -> list[e.E
         raise RuleViolation("unknown_command", type=type(command).__name__)
     if not state.created and not isinstance(command, c.CreateTournament):
         raise RuleViolation("event_not_created")
+    require_plain_texts(command)
     events = handler(state, command, now)
     if events:
         for reaction in _REACTIONS:
@@ -63,11 +80,16 @@ def decide(state: TournamentState, command: c.Command, now: Instant) -> list[e.E
 
 
 def clean_name(name: str) -> str:
-    """A name with surrounding blanks removed; empty or too long is refused."""
-    cleaned = " ".join(name.split())
+    """A name on one line with surrounding blanks removed; empty, too long or with a
+    control character (a tab, a line break, an escape) is refused."""
+    cleaned = clean_line(name, maximum=NAME_MAX_LENGTH, too_long="name_too_long")
     require(bool(cleaned), "name_empty")
-    require(len(cleaned) <= NAME_MAX_LENGTH, "name_too_long", maximum=NAME_MAX_LENGTH)
     return cleaned
+
+
+def clean_venue(venue: str) -> str:
+    """The place on one line, at most ``VENUE_MAX_LENGTH`` characters (may be empty)."""
+    return clean_line(venue, maximum=VENUE_MAX_LENGTH, too_long="venue_too_long")
 
 
 def clean_date(text: str) -> str:

@@ -127,8 +127,10 @@ def check_settings(settings: MoneySettings) -> None:
     check_amount(settings.bounty)
     check_fee(settings.fee)
     require(settings.chips > 0, "starting_chips_missing")
+    # The whole fee counts: ``split`` caps it at the price, which would let a fee
+    # larger than the buy-in pass unnoticed.
     require(
-        split(settings.buy_in, settings.fee, 0).fee + settings.bounty <= settings.buy_in,
+        settings.fee.of(settings.buy_in) + settings.bounty <= settings.buy_in,
         "fee_and_bounty_exceed_buy_in",
     )
     require(settings.late_until_level >= 0, "level_number_negative")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from director.core import codec
 from director.core.errors import RuleViolation
 from director.core.structure import Structure, require_valid
+from director.core.text import NAME_MAX_LENGTH, clean_line, require_plain_texts
 
 FORMAT = "director-structure"
 VERSION = 1
@@ -41,10 +42,13 @@ def loads(text: str) -> StructureTemplate:
         data = json.loads(text)
     except ValueError:
         raise RuleViolation("structure_file_not_json") from None
+    except RecursionError:
+        # Thousands of nested brackets: no structure file looks like that.
+        raise RuleViolation("structure_file_invalid", detail="nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RuleViolation("not_a_structure_file")
     version = data.get("version")
-    if not isinstance(version, int) or version < 1:
+    if type(version) is not int or version < 1:  # ``true`` is an int to Python, not here
         raise RuleViolation("structure_file_invalid", detail="version")
     if version > VERSION:
         raise RuleViolation("structure_file_newer", version=version)
@@ -55,5 +59,16 @@ def loads(text: str) -> StructureTemplate:
         raise RuleViolation(
             "structure_file_invalid", detail=str(error.args_map.get("detail", ""))
         ) from None
-    require_valid(template.structure)
+    require_valid_template(template)
     return template
+
+
+def require_valid_template(template: StructureTemplate) -> None:
+    """Refuse a template that could not be used or saved: a bad structure, a name that
+    is empty, too long or holds a control character (so do its notes)."""
+    try:
+        require_plain_texts(template)
+        clean_line(template.name, maximum=NAME_MAX_LENGTH)
+    except RuleViolation as error:
+        raise RuleViolation("structure_file_invalid", detail=error.code) from None
+    require_valid(template.structure)

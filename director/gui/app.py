@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLibraryInfo, Qt, QTranslator
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from director import __version__, paths
-from director.app.backups import BackupManager
-from director.app.settings import Settings, load_settings
-from director.i18n import _, describe_error, language, set_currency, set_language
+from director.app.backups import BackupManager, newest_good_backup, replace_damaged
+from director.app.settings import Settings, read_settings
+from director.core.messages import Message
+from director.files import display_path
+from director.gui.common import confirm
+from director.i18n import (
+    _,
+    describe_error,
+    format_datetime,
+    language,
+    render,
+    set_currency,
+    set_language,
+)
 from director.persistence.db import Database, StoreError, open_database
+
+if TYPE_CHECKING:
+    from director.gui.main_window import MainWindow
 
 EXIT_FAILED = 2
 
@@ -60,37 +75,99 @@ def apply_language(app: QApplication, settings: Settings) -> QTranslator | None:
     return None
 
 
-def open_or_explain(path: Path) -> Database | None:
-    """Open the database, or say in a dialog why it cannot be used."""
+def backup_folder_of(settings: Settings) -> Path | None:
+    return Path(settings.backup_folder).expanduser() if settings.backup_folder else None
+
+
+def open_or_explain(path: Path, folder: Path | None = None) -> Database | None:
+    """Open the database, or say in a dialog why it cannot be used.
+
+    A damaged database is never written to; its newest good backup (in
+    ``folder``, else the default backup folder) is offered in its place.
+    """
     try:
         return open_database(path)
     except StoreError as error:
+        if error.code == "db_damaged":
+            return offer_backup(path, error, folder)
         QMessageBox.critical(None, _("director cannot open this database"), describe_error(error))
         return None
 
 
-def run(database_path: Path, settings: Settings | None = None) -> int:
-    """Open ``database_path`` (created if missing) and show the main window.
+def offer_backup(path: Path, error: StoreError, folder: Path | None) -> Database | None:
+    """Offer to put the newest good backup in place of the damaged database ``path``."""
+    path = Path(path).expanduser().absolute()
+    backup = newest_good_backup(path, folder)
+    if backup is None:
+        QMessageBox.critical(None, _("director cannot open this database"), describe_error(error))
+        return None
+    question = _(
+        "{problem}\n\nIts newest good backup was made on {moment} ({name}). Put it in "
+        "place of the damaged file? The damaged file is kept beside it, renamed."
+    ).format(
+        problem=describe_error(error),
+        moment=format_datetime(int(backup.created.timestamp() * 1000)),
+        name=display_path(backup.path.name),
+    )
+    if not ask_to_restore(question):
+        return None
+    try:
+        replace_damaged(path, backup.path)
+        return open_database(path)
+    except StoreError as failure:
+        QMessageBox.critical(None, _("director cannot open this database"), describe_error(failure))
+        return None
 
-    ``settings``: as already read by the caller, else read from the settings file.
+
+def ask_to_restore(question: str) -> bool:
+    """Ask whether to restore the backup (a function of its own, for the tests)."""
+    return confirm(None, _("The database is damaged"), question, yes=_("Restore the backup"))
+
+
+def start(
+    database_path: Path, settings: Settings, notices: Sequence[Message] = ()
+) -> MainWindow | None:
+    """Open the database and show the main window; None if the database cannot be used.
+
+    A backup is made at once; when it fails (a full disk) the window says so
+    and the night goes on.
     """
-    app = application()
-    settings = settings if settings is not None else load_settings()
-    apply_language(app, settings)
-    database = open_or_explain(database_path)
+    folder = backup_folder_of(settings)
+    database = open_or_explain(database_path, folder)
     if database is None:
-        return EXIT_FAILED
+        return None
     from director.gui.main_window import MainWindow
 
-    folder = Path(settings.backup_folder).expanduser() if settings.backup_folder else None
     backups = BackupManager(database, folder)
-    # A backup folder that cannot be written must not stop the night.
-    with contextlib.suppress(OSError):
-        backups.back_up()
     window = MainWindow(database, backups=backups, settings=settings)
+    try:
+        backups.back_up()
+    except (StoreError, OSError) as error:
+        window.backup_failed(error)
+    for notice in notices:
+        window.warn(render(notice))
     window.show()
     window.welcome_if_new()
+    return window
+
+
+def run(
+    database_path: Path, settings: Settings | None = None, notices: Sequence[Message] = ()
+) -> int:
+    """Open ``database_path`` (created if missing) and show the main window.
+
+    ``settings``: as already read by the caller, else read from the settings
+    file; ``notices``: what reading them had to say (a damaged file).
+    """
+    app = application()
+    if settings is None:
+        loaded = read_settings()
+        settings, notices = loaded.settings, [loaded.problem] if loaded.problem else []
+    apply_language(app, settings)
+    window = start(database_path, settings, notices)
+    if window is None:
+        return EXIT_FAILED
     try:
         return app.exec()
     finally:
-        database.close()
+        window.database.close()

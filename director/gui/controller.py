@@ -12,7 +12,7 @@ from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.core.state import TournamentState
 from director.gui.common import show_error
-from director.i18n import _
+from director.i18n import _, describe_error
 from director.persistence.db import StoreError
 
 
@@ -51,6 +51,8 @@ class SessionController(QObject):
         that show the refusal inline."""
         try:
             changes = self.session.dispatch(command)
+        except StoreError as error:  # a full disk, a damaged file
+            raise SaveFailed(describe_error(error)) from error
         except SQLAlchemyError as error:
             raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error
         self.changed.emit(changes)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from sqlalchemy.exc import SQLAlchemyError
 
 from director import __version__
 from director.app.backups import BackupManager
@@ -38,6 +39,7 @@ from director.core.clock import Cue
 from director.core.errors import RuleViolation
 from director.core.ids import Instant
 from director.core.state import EventKind, TournamentState
+from director.files import display_path, one_line
 from director.gui import hotkeys
 from director.gui.clock_display import ClockDisplayWindow, choose_screen
 from director.gui.common import confirm, scaled_font, show_error
@@ -57,7 +59,7 @@ from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
-from director.i18n import _, render, set_currency
+from director.i18n import _, describe_error, render, set_currency
 from director.persistence.backup import default_folder
 from director.persistence.db import Database, StoreError
 
@@ -186,7 +188,15 @@ class MainWindow(QMainWindow):
         self.backup_timer.setInterval(BACKUP_CHECK_MS)
         self.backup_timer.timeout.connect(self._hourly_backup)
         self.backup_timer.start()
-        self.statusBar().showMessage(str(database.path))
+        self.warning = QLabel()
+        """Something the organizer should know that did not stop the night (a failed
+        backup, a damaged settings file): shown until it no longer holds."""
+        self.warning.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.warning.setWordWrap(False)
+        self.warning.hide()
+        self.statusBar().addPermanentWidget(self.warning)
+        self._backup_failing = False
+        self.statusBar().showMessage(display_path(database.path))
 
     # -- menus and actions --------------------------------------------------
 
@@ -362,6 +372,8 @@ class MainWindow(QMainWindow):
 
     def open_session(self, session: TournamentSession) -> None:
         self.close_session()
+        for notice in session.notices:
+            self.warn(render(notice))
         self.controller = SessionController(session, self)
         self.controller.changed.connect(self._on_changed)
         if self.ask_resume:
@@ -669,7 +681,8 @@ class MainWindow(QMainWindow):
         with contextlib.suppress(Exception):
             if self.controller.state.clock.running:
                 self.controller.session.mark_alive(running=True)
-        with contextlib.suppress(StoreError):
+        # Nor the snapshot: it is a cache, the log has everything (a full disk).
+        with contextlib.suppress(StoreError, SQLAlchemyError, OSError):
             self.controller.close()
         if self.console is not None:
             self.stack.removeWidget(self.console)
@@ -710,9 +723,26 @@ class MainWindow(QMainWindow):
         if self.controller is None:
             return
         try:
-            self.backups.back_up_if_due()
+            made = self.backups.back_up_if_due()
         except (OSError, StoreError) as error:
-            self.statusBar().showMessage(_("Backup failed: {error}").format(error=error), 10000)
+            self.backup_failed(error)
+            return
+        if made is not None and self._backup_failing:
+            self._backup_failing = False
+            self.warning.hide()
+
+    def backup_failed(self, error: Exception) -> None:
+        """Say once that a backup failed; the night goes on, and the next hourly
+        backup tries again (the warning goes once one succeeds)."""
+        self._backup_failing = True
+        text = describe_error(error) if isinstance(error, StoreError) else str(error)
+        self.warn(_("Backup failed: {error}").format(error=text))
+
+    def warn(self, text: str) -> None:
+        """Show ``text`` in the status bar until replaced (not a dialog: the night goes on)."""
+        self.warning.setText(one_line(text))
+        self.warning.setToolTip(text)
+        self.warning.show()
 
     def show_backups(self) -> None:
         BackupsDialog(self.backups, self.restore_backup, self).exec()
@@ -738,10 +768,12 @@ class MainWindow(QMainWindow):
             _("About director"),
             _(
                 "director {version}\nA tournament director for live home poker games.\n\n{path}"
-            ).format(version=__version__, path=self.database.path),
+            ).format(version=__version__, path=display_path(self.database.path)),
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.close_session()
-        self.backup_timer.stop()
-        super().closeEvent(event)
+        try:
+            self.close_session()
+        finally:
+            self.backup_timer.stop()
+            super().closeEvent(event)

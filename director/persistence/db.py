@@ -1,46 +1,64 @@
 """Opening a director database safely.
 
 Before anything is written, the file is checked read-only: it must be a
-SQLite file marked as a director database (SQLite's ``application_id``) and
-its schema must be one this version knows. A file that fails a check is left
-byte-for-byte unchanged. A database opened for writing is locked, so a second
-copy of the app is told that the file is in use instead of writing beside the
-first one. Writes are durable: WAL journal and ``synchronous=FULL``.
+plain SQLite file marked as a director database (SQLite's
+``application_id``) and its schema must be one this version knows. A file
+that fails a check is left byte-for-byte unchanged. A database opened for
+writing is locked (the file itself, whatever its name), so a second copy of
+the app is told that the file is in use instead of writing beside the first
+one; it is checked for damage (``quick_check``) before the first write.
+Writes are durable: WAL journal and ``synchronous=FULL``. Every database
+has an identity (a random id stored in it), so its backups can be told from
+another database's.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 import sqlite3
-import urllib.parse
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.pool import NullPool
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.pool import NullPool, QueuePool
+
+from director.files import display_path
+from director.persistence.errors import StoreError
+from director.persistence.sqlite import (
+    SQLITE_MAGIC,
+    SqliteReader,
+    SqliteWriterLock,
+    require_regular_file,
+    sqlite_connect,
+    sqlite_quick_check,
+    sqlite_store_error,
+)
+
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_HEAD",
+    "SCHEMA_REVISIONS",
+    "Database",
+    "FileCheck",
+    "StoreError",
+    "check_file",
+    "open_database",
+    "read_identity",
+]
 
 APPLICATION_ID = 0x44495231  # "DIR1" in SQLite's header: this file is ours.
-SQLITE_MAGIC = b"SQLite format 3\x00"
-SCHEMA_REVISIONS = ("0001_baseline", "0002_players", "0003_drafts")
+SCHEMA_REVISIONS = ("0001_baseline", "0002_players", "0003_drafts", "0004_identity")
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
+IDENTITY_REVISION = "0004_identity"
+"""The first revision that stores the database's identity."""
 BUSY_TIMEOUT_MS = 5_000
-
-
-class StoreError(Exception):
-    """A database that cannot be used, with a code for the message."""
-
-    def __init__(self, code: str, **args: Any) -> None:
-        super().__init__(code, args)
-        self.code = code
-        self.args_map: dict[str, Any] = dict(args)
-
-    def __str__(self) -> str:
-        details = ", ".join(f"{key}={value}" for key, value in sorted(self.args_map.items()))
-        return f"{self.code} ({details})" if details else self.code
+_REVISION_NUMBER = re.compile(r"^(\d{4})_[a-z0-9_]+$")
 
 
 @dataclass
@@ -50,6 +68,7 @@ class FileCheck:
     exists: bool
     empty: bool = False
     revision: str | None = None
+    identity: str | None = None
 
 
 @dataclass
@@ -59,21 +78,36 @@ class Database:
     path: Path
     engine: Engine
     readonly: bool
-    _lock: FileLock | None = field(default=None, repr=False)
+    identity: str | None = None
+    """The random id stored in the database (None in a file older than 0004)."""
+    _lock: SqliteWriterLock | None = field(default=None, repr=False)
+    _reader: SqliteReader | None = field(default=None, repr=False)
 
     @contextlib.contextmanager
     def write(self) -> Iterator[Connection]:
-        """A connection in one transaction, committed durably on success."""
+        """A connection in one transaction, committed durably on success.
+
+        A failure of the file (full disk, damage) is a ``StoreError``; nothing
+        of the transaction is kept.
+        """
         if self.readonly:
-            raise StoreError("db_read_only", path=str(self.path))
-        with self.engine.begin() as connection:
-            yield connection
+            raise StoreError("db_read_only", path=display_path(self.path))
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except IntegrityError:
+            raise  # a constraint the caller checks for (a duplicate name)
+        except (DBAPIError, sqlite3.Error) as error:
+            raise sqlite_store_error(error, self.path) from error
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
         """A connection for reading, in one transaction for a consistent view."""
-        with self.engine.connect() as connection, connection.begin():
-            yield connection
+        try:
+            with self.engine.connect() as connection, connection.begin():
+                yield connection
+        except (DBAPIError, sqlite3.Error) as error:  # the driver's own, from raw reads
+            raise sqlite_store_error(error, self.path) from error
 
     def close(self) -> None:
         """Release the engine and the lock. Safe to call twice."""
@@ -81,121 +115,210 @@ class Database:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
 
 
-def check_file(path: Path) -> FileCheck:
-    """Look at ``path`` without changing it; raise ``StoreError`` if it is unusable."""
-    if not path.exists():
+def check_file(path: Path, *, ours: bool = False) -> FileCheck:
+    """Look at ``path`` without changing it; raise ``StoreError`` if it is unusable.
+
+    ``ours``: this process holds the writer's lock on ``path``.
+    """
+    reader = _open_reader(path, ours=ours)
+    if reader is None:
         return FileCheck(exists=False)
-    if path.is_dir():
-        raise StoreError("db_unreadable", path=str(path))
+    try:
+        return _check_with(reader)
+    finally:
+        reader.close()
+
+
+def _open_reader(path: Path, *, ours: bool = False) -> SqliteReader | None:
+    """A read-only view of ``path`` after a look at its type and header; None if missing."""
+    if require_regular_file(path) is None:
+        return None
     try:
         with path.open("rb") as handle:
             header = handle.read(100)
     except OSError as error:
-        raise StoreError("db_unreadable", path=str(path), detail=error.strerror) from error
-    if not header:
+        raise StoreError(
+            "db_unreadable", path=display_path(path), detail=error.strerror or str(error)
+        ) from error
+    if header and (len(header) < 100 or not header.startswith(SQLITE_MAGIC)):
+        raise StoreError("db_not_director", path=display_path(path))
+    return SqliteReader(path, ours=ours)
+
+
+def _check_with(reader: SqliteReader) -> FileCheck:
+    path = reader.path
+    shown = display_path(path)
+    if path.stat().st_size == 0:
         return FileCheck(exists=True, empty=True)
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
-        raise StoreError("db_not_director", path=str(path))
-    application_id = int.from_bytes(header[68:72], "big")
     try:
-        connection = sqlite3.connect(_read_only_uri(path), uri=True)
-    except sqlite3.Error as error:
-        raise StoreError("db_unreadable", path=str(path), detail=str(error)) from error
+        connection = reader.connect()
+    except StoreError as error:
+        if error.code == "db_damaged":
+            raise StoreError("db_not_director", path=shown) from error
+        raise
     try:
+        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
         tables = {
             row[0]
             for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
         if application_id != APPLICATION_ID:
             if tables:
-                raise StoreError("db_not_director", path=str(path))
+                raise StoreError("db_not_director", path=shown)
             return FileCheck(exists=True, empty=True)
+        if not tables:
+            return FileCheck(exists=True, empty=True)  # marked ours, never filled
         if "alembic_version" not in tables:
-            raise StoreError("db_not_director", path=str(path))
-        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.DatabaseError as error:
-        raise StoreError("db_not_director", path=str(path), detail=str(error)) from error
+            raise StoreError("db_damaged", path=shown, detail="no schema version")
+        rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+        if len(rows) != 1 or not isinstance(rows[0][0], str):
+            raise StoreError("db_damaged", path=shown, detail="no schema version")
+        revision = rows[0][0]
+        if revision not in SCHEMA_REVISIONS:
+            number = _REVISION_NUMBER.match(revision)
+            if number and int(number[1]) > len(SCHEMA_REVISIONS):
+                raise StoreError("db_newer", path=shown, revision=revision)
+            raise StoreError("db_damaged", path=shown, detail=f"schema {revision!r}")
+        identity = _identity_from(connection) if _has_identity(revision) else None
+    except sqlite3.Error as error:
+        raise sqlite_store_error(error, path) from error
     finally:
         connection.close()
-    revision = row[0] if row else None
-    if revision not in SCHEMA_REVISIONS:
-        raise StoreError("db_newer", path=str(path), revision=str(revision))
-    return FileCheck(exists=True, revision=revision)
+    return FileCheck(exists=True, revision=revision, identity=identity)
+
+
+def _has_identity(revision: str) -> bool:
+    return SCHEMA_REVISIONS.index(revision) >= SCHEMA_REVISIONS.index(IDENTITY_REVISION)
+
+
+def _identity_from(connection: sqlite3.Connection) -> str | None:
+    row = connection.execute("SELECT uuid FROM database_identity").fetchone()
+    return row[0] if row and isinstance(row[0], str) else None
+
+
+def read_identity(path: Path) -> str | None:
+    """The identity stored in the database file at ``path`` (None if it has none or
+    cannot be read); reads without changing anything."""
+    try:
+        return check_file(path).identity
+    except StoreError:
+        return None
 
 
 def open_database(path: Path, *, create: bool = True, readonly: bool = False) -> Database:
     """Open (and if needed create or upgrade) the database at ``path``.
 
-    ``create=False`` refuses a missing file; ``readonly=True`` never writes and
-    refuses a file that would need an upgrade. Raises ``StoreError``.
+    ``create=False`` refuses a missing file; ``readonly=True`` never writes
+    (nor leaves any file beside the database) and refuses a file that would
+    need an upgrade. Raises ``StoreError``.
     """
     path = Path(path).expanduser().absolute()
-    found = check_file(path)
     if readonly:
-        if not found.exists or found.empty:
-            raise StoreError(
-                "db_missing" if not found.exists else "db_not_director", path=str(path)
-            )
-        if found.revision != SCHEMA_HEAD:
-            raise StoreError("db_older", path=str(path))
-        uri = _read_only_uri(path)
-        engine = create_engine(
-            "sqlite://",
-            creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
-            poolclass=NullPool,
-        )
-        _install_pragmas(engine, readonly=True)
-        return Database(path=path, engine=engine, readonly=True)
+        return _open_read_only(path)
 
+    found = check_file(path)
     if not found.exists and not create:
-        raise StoreError("db_missing", path=str(path))
+        raise StoreError("db_missing", path=display_path(path))
     if found.exists and found.empty and not create:
-        raise StoreError("db_not_director", path=str(path))
+        raise StoreError("db_not_director", path=display_path(path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError("db_unreadable", path=str(path), detail=error.strerror) from error
-    lock = FileLock(str(path) + ".lock", timeout=0)
+        raise StoreError("db_unreadable", path=display_path(path), detail=error.strerror) from error
+    lock = SqliteWriterLock(path)
+    lock.acquire(create=create)
     try:
-        lock.acquire()
-    except Timeout:
-        raise StoreError("db_in_use", path=str(path)) from None
-    except OSError as error:
-        raise StoreError("db_unreadable", path=str(path), detail=error.strerror) from error
-    try:
+        found = check_file(path, ours=True)  # again: it may have changed before the lock
+        if found.exists and not found.empty:
+            problem = sqlite_quick_check(path)
+            if problem is not None:
+                raise StoreError("db_damaged", path=display_path(path), detail=problem)
+        before_upgrade = None
         if not found.exists or found.empty:
             _initialise(path)
         elif found.revision != SCHEMA_HEAD:
             from director.persistence.backup import safety_backup
 
-            safety_backup(path, reason="before-upgrade")
-        engine = create_engine(f"sqlite:///{path}")
+            before_upgrade = safety_backup(path, reason="before-upgrade", identity=found.identity)
+        engine = create_engine(
+            "sqlite://", creator=lambda: sqlite_connect(path), poolclass=QueuePool
+        )
         _install_pragmas(engine, readonly=False)
         if found.revision != SCHEMA_HEAD:
             from director.persistence.migrations import upgrade
 
-            upgrade(engine)
+            try:
+                upgrade(engine)
+            except DBAPIError as error:
+                engine.dispose()
+                raise sqlite_store_error(error, path) from error
+        identity = _identity_of(engine, path)
+        if before_upgrade is not None and found.identity is None and identity:
+            from director.persistence.backup import adopt_backup
+
+            adopt_backup(path, before_upgrade, identity)
     except BaseException:
         lock.release()
         raise
-    return Database(path=path, engine=engine, readonly=False, _lock=lock)
+    return Database(path=path, engine=engine, readonly=False, identity=identity, _lock=lock)
 
 
-def _read_only_uri(path: Path) -> str:
-    return "file:" + urllib.parse.quote(str(path)) + "?mode=ro"
+def _identity_of(engine: Engine, path: Path) -> str:
+    """The database's identity; one whose row was lost gets a new one (its older
+    backups are then no longer offered: they cannot be proved to be its own)."""
+    try:
+        with engine.begin() as connection:
+            row = connection.exec_driver_sql("SELECT uuid FROM database_identity").first()
+            if row is not None and isinstance(row[0], str) and row[0]:
+                return str(row[0])
+            identity = uuid.uuid4().hex
+            connection.exec_driver_sql("DELETE FROM database_identity")
+            connection.exec_driver_sql(
+                "INSERT INTO database_identity (id, uuid) VALUES (1, ?)", (identity,)
+            )
+            return identity
+    except DBAPIError as error:
+        engine.dispose()
+        raise sqlite_store_error(error, path) from error
+
+
+def _open_read_only(path: Path) -> Database:
+    reader = _open_reader(path)
+    if reader is None:
+        raise StoreError("db_missing", path=display_path(path))
+    try:
+        found = _check_with(reader)
+        if found.empty:
+            raise StoreError("db_not_director", path=display_path(path))
+        if found.revision != SCHEMA_HEAD:
+            raise StoreError("db_older", path=display_path(path))
+    except BaseException:
+        reader.close()
+        raise
+    engine = create_engine("sqlite://", creator=reader.connect, poolclass=NullPool)
+    _install_pragmas(engine, readonly=True)
+    return Database(
+        path=path, engine=engine, readonly=True, identity=found.identity, _reader=reader
+    )
 
 
 def _initialise(path: Path) -> None:
     """Mark a new or empty file as ours, and switch it to WAL once and for all."""
-    connection = sqlite3.connect(path)
     try:
-        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        connection.commit()
-        connection.execute("PRAGMA journal_mode = WAL")
-    finally:
-        connection.close()
+        connection = sqlite_connect(path)
+        try:
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.commit()
+            connection.execute("PRAGMA journal_mode = WAL")
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise sqlite_store_error(error, path) from error
 
 
 def _install_pragmas(engine: Engine, *, readonly: bool) -> None:
@@ -208,4 +331,12 @@ def _install_pragmas(engine: Engine, *, readonly: bool) -> None:
             # FULL makes each commit durable in WAL mode; NORMAL could lose the
             # last commands on a power cut.
             cursor.execute("PRAGMA synchronous = FULL")
+        else:
+            # Text that is not UTF-8 (a file changed by hand) shows as "�" rather
+            # than stopping a read; nothing read here is ever written back.
+            dbapi_connection.text_factory = _lenient_text
         cursor.close()
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")

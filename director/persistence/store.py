@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, delete, insert, select, text, update
+from sqlalchemy import Connection, delete, insert, text, update
 
+from director.persistence.errors import StoreError
 from director.persistence.tables import EntryRow, EventRow, SnapshotRow, TournamentRow
 
 
@@ -138,19 +139,42 @@ def append(
     )
 
 
-def get_tournament(connection: Connection, tournament_id: int) -> TournamentRow | None:
-    row = connection.execute(
-        select(TournamentRow).where(TournamentRow.id == tournament_id)  # type: ignore[arg-type]
-    ).first()
-    return None if row is None else TournamentRow.model_validate(dict(row._mapping))
+class RawTournament(NamedTuple):
+    """A ``tournament`` row as stored, unchecked: a damaged row must not hide the others."""
+
+    id: Any
+    name: Any
+    kind: Any
+    status: Any
+    archived: Any
+    event_date: Any
+    created_at: Any
+    updated_at: Any
+    last_entry: Any
+    last_event: Any
+    alive_at: Any
 
 
-def list_tournaments(connection: Connection) -> list[TournamentRow]:
-    """Every event, newest first."""
-    rows = connection.execute(
-        select(TournamentRow).order_by(TournamentRow.created_at.desc(), TournamentRow.id.desc())  # type: ignore[attr-defined,union-attr]
-    ).all()
-    return [TournamentRow.model_validate(dict(row._mapping)) for row in rows]
+_TOURNAMENT_COLUMNS = ", ".join(RawTournament._fields)
+
+
+def get_tournament(connection: Connection, tournament_id: int) -> RawTournament | None:
+    rows = _raw_rows(
+        connection,
+        f"SELECT {_TOURNAMENT_COLUMNS} FROM tournament WHERE id = :t",
+        {"t": tournament_id},
+    )
+    return RawTournament(*rows[0]) if rows else None
+
+
+def list_tournament_rows(connection: Connection) -> list[RawTournament]:
+    """Every event's row, newest first."""
+    rows = _raw_rows(
+        connection,
+        f"SELECT {_TOURNAMENT_COLUMNS} FROM tournament ORDER BY created_at DESC, id DESC",
+        {},
+    )
+    return [RawTournament(*row) for row in rows]
 
 
 def delete_tournament(connection: Connection, tournament_id: int) -> bool:
@@ -178,20 +202,31 @@ def load_entries(
         ),
         {"t": tournament_id, "after": after, "limit": limit},
     ).all()
-    loads = json.loads
-    return [
-        StoredEntry(
-            seq=row[0],
-            action=row[1],
-            target=row[2],
-            type=row[3],
-            version=row[4],
-            payload=loads(row[5]),
-            label=loads(row[6]),
-            at=row[7],
+    entries = []
+    for row in rows:
+        try:
+            payload, label = json.loads(row[5]), json.loads(row[6])
+        except (TypeError, ValueError, RecursionError) as error:
+            raise log_damaged(tournament_id, row[0], error) from None
+        entries.append(
+            StoredEntry(
+                seq=row[0],
+                action=row[1],
+                target=row[2],
+                type=row[3],
+                version=row[4],
+                payload=payload,
+                label=label,
+                at=row[7],
+            )
         )
-        for row in rows
-    ]
+    return entries
+
+
+def log_damaged(tournament_id: int, entry: object, detail: object) -> StoreError:
+    """The error for a damaged or missing row of an event's log."""
+    text = str(detail).splitlines()[0] if str(detail) else type(detail).__name__
+    return StoreError("log_damaged", event=tournament_id, entry=entry, detail=text[:200])
 
 
 def _raw_rows(connection: Connection, sql: str, parameters: dict[str, Any]) -> list[Any]:
@@ -243,7 +278,12 @@ def load_events(
         rows = [row for row in rows if row[1] in wanted]
     # One json.loads over all payloads is several times faster than one call
     # per row, and opening an event replays every row.
-    payloads = json.loads("[" + ",".join(row[4] for row in rows) + "]")
+    try:
+        payloads = json.loads("[" + ",".join(row[4] for row in rows) + "]")
+        if len(payloads) != len(rows):
+            raise ValueError("payloads do not match rows")
+    except (TypeError, ValueError, RecursionError):
+        payloads = _payloads_one_by_one(tournament_id, rows)
     return [
         StoredEvent(
             seq=row[0],
@@ -255,6 +295,20 @@ def load_events(
         )
         for row, payload in zip(rows, payloads, strict=True)
     ]
+
+
+def _payloads_one_by_one(tournament_id: int, rows: Sequence[Any]) -> list[Any]:
+    """Decode each payload alone, to name the row that cannot be read."""
+    payloads = []
+    for row in rows:
+        try:
+            payload = json.loads(row[4])
+        except (TypeError, ValueError, RecursionError) as error:
+            raise log_damaged(tournament_id, row[1], f"event {row[0]}: {error}") from None
+        if not isinstance(payload, dict):
+            raise log_damaged(tournament_id, row[1], f"event {row[0]}: not an object")
+        payloads.append(payload)
+    return payloads
 
 
 def latest_snapshot(
@@ -270,13 +324,23 @@ def latest_snapshot(
     ).first()
     if row is None:
         return None
+    try:
+        state, history = json.loads(row[3]), json.loads(row[4])
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SnapshotDamaged(str(error)) from None
+    if not isinstance(state, dict) or not isinstance(history, dict):
+        raise SnapshotDamaged("not an object")
     return StoredSnapshot(
         entry_seq=row[0],
         event_seq=row[1],
         state_format=row[2],
-        state=json.loads(row[3]),
-        history=json.loads(row[4]),
+        state=state,
+        history=history,
     )
+
+
+class SnapshotDamaged(Exception):
+    """A snapshot that cannot be read. Snapshots are a cache: the log still has it all."""
 
 
 def save_snapshot(
@@ -321,8 +385,15 @@ def save_draft(
 
 
 def load_draft(connection: Connection, tournament_id: int, name: str) -> Any:
+    """A page's work in progress, or None (also when it cannot be read: a draft is
+    not part of the event's record, and the page starts afresh)."""
     row = connection.execute(
         text("SELECT payload FROM draft WHERE tournament_id = :t AND name = :n"),
         {"t": tournament_id, "n": name},
     ).first()
-    return None if row is None else json.loads(row[0])
+    if row is None:
+        return None
+    try:
+        return json.loads(row[0])
+    except (TypeError, ValueError, RecursionError):
+        return None

@@ -118,3 +118,14 @@ class DraftRow(SQLModel, table=True):
     name: str
     payload: str
     updated_at: int
+
+
+class IdentityRow(SQLModel, table=True):
+    """The database's identity, one row: a random id written when the database is
+    made (or upgraded), copied into each of its backups, so that a backup can be
+    told from another database's with the same file name."""
+
+    __tablename__ = "database_identity"
+
+    id: int | None = Field(default=None, primary_key=True)
+    uuid: str

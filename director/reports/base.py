@@ -10,6 +10,7 @@ place on every page and the page count at the bottom. A Unicode TrueType font
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 from reportlab.platypus import (
@@ -41,6 +43,12 @@ PAPERS = {"A4": A4, "Letter": letter}
 MARGIN = 15 * mm
 HEADER_SPACE = 18 * mm
 FOOTER_SPACE = 12 * mm
+CELL_PADDING = 6  # ReportLab's own default, kept
+MIN_FONT_SIZE = 6
+CELL_TEXT_LIMIT = 300
+"""Longer texts (only old or damaged data can hold them) are cut, so that a cell
+never grows taller than a page."""
+PARAGRAPH_TEXT_LIMIT = 5_000
 GRID = colors.HexColor("#c8ccd0")
 SHADE = colors.HexColor("#eef1f4")
 
@@ -126,7 +134,7 @@ class Report:
         return self.page_size()[0] - 2 * MARGIN
 
     def paragraph(self, text: str, style: str = "body") -> Paragraph:
-        return Paragraph(escape(text), self.styles[style])
+        return Paragraph(escape(printable(text, PARAGRAPH_TEXT_LIMIT)), self.styles[style])
 
     def table(
         self,
@@ -138,14 +146,33 @@ class Report:
         bold_last: bool = False,
         header: bool = True,
     ) -> Table:
-        """A grid with a shaded header row repeated on every page."""
-        table = Table(rows, colWidths=widths, repeatRows=1 if header else 0)
+        """A grid with a shaded header row repeated on every page.
+
+        A text too wide for its column (a name at the length limit) wraps onto
+        more lines instead of running over the next column.
+        """
+        cells: list[list[str | Paragraph]] = [
+            [
+                self._fitted_cell(
+                    cell,
+                    widths[column] - 2 * CELL_PADDING,
+                    font_size,
+                    bold=(header and number == 0) or (bold_last and number == len(rows) - 1),
+                    right=column in right,
+                )
+                for column, cell in enumerate(row)
+            ]
+            for number, row in enumerate(rows)
+        ]
+        table = Table(cells, colWidths=widths, repeatRows=1 if header else 0)
         style = [
             ("FONT", (0, 0), (-1, -1), FONT, font_size),
             ("GRID", (0, 0), (-1, -1), 0.4, GRID),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ]
         if header:
             style += [
@@ -159,18 +186,41 @@ class Report:
         table.setStyle(TableStyle(style))
         return table
 
+    def _fitted_cell(
+        self, cell: str, room: float, font_size: float, *, bold: bool, right: bool
+    ) -> str | Paragraph:
+        font = FONT_BOLD if bold else FONT
+        if not isinstance(cell, str):
+            return cell
+        cell = printable(cell)
+        if stringWidth(cell, font, font_size) <= room:
+            return cell
+        style = ParagraphStyle(
+            "cell",
+            fontName=font,
+            fontSize=font_size,
+            leading=font_size * 1.2,
+            alignment=TA_RIGHT if right else 0,
+        )
+        return Paragraph(escape(cell), style)  # splits long words too
+
     # -- rendering ---------------------------------------------------------------------
 
     def _decorate(self, pdf: canvas.Canvas, _doc: BaseDocTemplate) -> None:
         width, height = self.page_size()
         pdf.saveState()
+        room = width - 2 * MARGIN
+        title_width = stringWidth(self.title, FONT_BOLD, 12)
         pdf.setFont(FONT_BOLD, 12)
-        pdf.drawString(MARGIN, height - MARGIN, self.header.event)
         pdf.drawRightString(width - MARGIN, height - MARGIN, self.title)
-        pdf.setFont(FONT, 9)
+        event, size = fit_text(self.header.event, FONT_BOLD, 12, room - title_width - 6 * mm)
+        pdf.setFont(FONT_BOLD, size)
+        pdf.drawString(MARGIN, height - MARGIN, event)
         details = " · ".join(
             part for part in (self.header.kind, self.header.date, self.header.venue) if part
         )
+        details, size = fit_text(details, FONT, 9, room)
+        pdf.setFont(FONT, size)
         pdf.drawString(MARGIN, height - MARGIN - 12, details)
         pdf.setStrokeColor(GRID)
         pdf.line(MARGIN, height - MARGIN - 17, width - MARGIN, height - MARGIN - 17)
@@ -194,7 +244,7 @@ class Report:
             rightMargin=MARGIN,
             topMargin=MARGIN + HEADER_SPACE,
             bottomMargin=MARGIN + FOOTER_SPACE,
-            title=f"{self.title} - {self.header.event}",
+            title=printable(f"{self.title} - {self.header.event}"),
             author="director",
             creator="director",
             invariant=1,
@@ -213,6 +263,45 @@ class Report:
         doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self._decorate)])
         doc.build(self.story(), canvasmaker=NumberedCanvas)
         return buffer.getvalue()
+
+
+def fit_text(text: str, font: str, size: float, room: float) -> tuple[str, float]:
+    """``text`` and a font size at which it fits in ``room`` points: the size shrinks
+    down to ``MIN_FONT_SIZE``, then the text is cut with "…"."""
+    text = printable(text)
+    width = stringWidth(text, font, size)
+    if width <= room:
+        return text, size
+    smaller = max(MIN_FONT_SIZE, size * room / width)
+    if stringWidth(text, font, smaller) <= room:
+        return text, smaller
+    # The longest start that fits, found by halving (a text may be very long).
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if stringWidth(text[:middle] + "…", font, smaller) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…", smaller
+
+
+def printable(text: str, limit: int = CELL_TEXT_LIMIT) -> str:
+    """``text`` as it can be printed: control characters become spaces, what is not
+    text at all (lone surrogates) becomes "�", and only the first ``limit``
+    characters are kept. Names are checked when typed; this is for older data."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    if text.isprintable():
+        return text
+    return "".join(
+        " "
+        if unicodedata.category(character) == "Cc"
+        else "\ufffd"
+        if unicodedata.category(character) == "Cs"
+        else character
+        for character in text
+    )
 
 
 def escape(text: str) -> str:

@@ -172,13 +172,13 @@ def seating_data(state: TournamentState, now: Instant) -> SeatingData:
     for number in sorted(state.tables.tables):
         table = state.tables.tables[number]
         seats = [
-            (seat, state.players[table.seats[seat]].name if seat in table.seats else "")
+            (seat, state.player_name(table.seats[seat]) if seat in table.seats else "")
             for seat in range(1, per_table + 1)
         ]
         tables.append((number, seats))
     cards = sorted(
         (
-            (state.players[player].name, table, seat)
+            (state.player_name(player), table, seat)
             for player, (table, seat) in state.tables.seated().items()
         ),
         key=lambda card: card[0].casefold(),

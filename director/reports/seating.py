@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
 
 from director.i18n import _
-from director.reports.base import FONT, FONT_BOLD, RenderOptions, Report
+from director.reports.base import (
+    FONT,
+    FONT_BOLD,
+    RenderOptions,
+    Report,
+    escape,
+    printable,
+)
 from director.reports.data import SeatingData
 
 CARD_COLUMNS = 2
 CARD_ROWS = 4
+NAME_SIZES = (16, 13, 10, 8)
+"""Font sizes tried, largest first, for a name on a seat card."""
 
 
 class SeatCards(Flowable):
@@ -41,8 +52,7 @@ class SeatCards(Flowable):
                 top - card_height * 0.42,
                 _("Table {table} · Seat {seat}").format(table=table, seat=seat),
             )
-            pdf.setFont(FONT, 16)
-            pdf.drawCentredString(left + card_width / 2, top - card_height * 0.68, name)
+            self._draw_name(name, left, top - card_height * 0.6, card_width, card_height * 0.35)
         pdf.setStrokeColor(colors.HexColor("#888888"))
         pdf.setLineWidth(0.5)
         for column in range(CARD_COLUMNS + 1):
@@ -50,6 +60,20 @@ class SeatCards(Flowable):
                 x, y = column * card_width, row * card_height
                 pdf.line(x - mark / 2, y, x + mark / 2, y)
                 pdf.line(x, y - mark / 2, x, y + mark / 2)
+
+    def _draw_name(self, name: str, left: float, top: float, width: float, room: float) -> None:
+        """The name centred under the seat, wrapped (long words too) and made smaller
+        until it fits in the card."""
+        text = escape(printable(name))
+        for size in NAME_SIZES:
+            style = ParagraphStyle(
+                "card", fontName=FONT, fontSize=size, leading=size * 1.2, alignment=TA_CENTER
+            )
+            paragraph = Paragraph(text, style)
+            _width, height = paragraph.wrap(width - 8 * mm, room)
+            if height <= room:
+                break
+        paragraph.drawOn(self.canv, left + 4 * mm, top - height)
 
 
 class SeatingReport(Report):

@@ -6,7 +6,7 @@ from director.core import commands as c
 from director.core import events as e
 from director.core.apply import applies
 from director.core.buttons import DEAD, MOVING
-from director.core.decide import clean_date, clean_name, handles
+from director.core.decide import clean_date, clean_name, clean_venue, handles
 from director.core.errors import require
 from director.core.frozen import evolve
 from director.core.ids import Instant
@@ -26,7 +26,7 @@ def _create(state: TournamentState, command: c.CreateTournament, now: Instant) -
             name=clean_name(command.name),
             kind=command.kind,
             event_date=clean_date(command.event_date),
-            venue=command.venue.strip(),
+            venue=clean_venue(command.venue),
             structure=command.structure,
         )
     ]
@@ -42,7 +42,7 @@ def _rename(state: TournamentState, command: c.RenameTournament, now: Instant) -
 @handles(c.EditDetails)
 def _details(state: TournamentState, command: c.EditDetails, now: Instant) -> list[e.Event]:
     event_date = clean_date(command.event_date)
-    venue = " ".join(command.venue.split())
+    venue = clean_venue(command.venue)
     require((event_date, venue) != (state.event_date, state.venue), "details_unchanged")
     return [e.DetailsChanged(at=now, event_date=event_date, venue=venue)]
 

@@ -10,7 +10,7 @@ from director.core import clock as clk
 from director.core import commands as c
 from director.core import events as e
 from director.core.apply import applies
-from director.core.decide import clean_name, handles
+from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name, handles
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
 from director.core.ids import Instant, PlayerId
@@ -206,7 +206,10 @@ def _registration(
     require(player > 0, "player_not_in_event", player=str(player))
     return [
         e.PlayerRegistered(
-            at=now, player=player, name=clean_name(name), nickname=" ".join(nickname.split())
+            at=now,
+            player=player,
+            name=clean_name(name),
+            nickname=clean_line(nickname, maximum=NAME_MAX_LENGTH),
         )
     ]
 

@@ -22,6 +22,7 @@ from director.core.ids import PlayerId
 from director.gui.common import confirm, show_error
 from director.gui.widgets import InlineError
 from director.i18n import _
+from director.persistence.db import StoreError
 
 
 class RosterDialog(QDialog):
@@ -93,7 +94,7 @@ class RosterDialog(QDialog):
     def add(self) -> None:
         try:
             self.roster.add(self.name.text(), self.nickname.text(), self.contact.text())
-        except RuleViolation as error:
+        except (RuleViolation, StoreError) as error:
             self.error.say(error)
             return
         self.error.clear()
@@ -110,7 +111,7 @@ class RosterDialog(QDialog):
                 nickname=self.nickname.text(),
                 contact=self.contact.text(),
             )
-        except RuleViolation as error:
+        except (RuleViolation, StoreError) as error:
             self.error.say(error)
             return
         self.error.clear()
@@ -133,6 +134,6 @@ class RosterDialog(QDialog):
         ):
             try:
                 self.roster.merge(keep.id, drop.id)
-            except RuleViolation as error:
+            except (RuleViolation, StoreError) as error:
                 show_error(self, error)
             self.refresh()

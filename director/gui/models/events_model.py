@@ -72,10 +72,12 @@ class EventsModel(QAbstractTableModel):
             if column == self.NAME:
                 return summary.name
             if column == self.KIND:
-                return kind_text(summary.kind)
+                return "" if summary.damaged else kind_text(summary.kind)
             if column == self.DATE:
-                return format_date(summary.event_date)
+                return "" if summary.damaged else format_date(summary.event_date)
             if column == self.STATUS:
+                if summary.damaged:
+                    return _("Damaged")
                 return status_text(summary.status, summary.archived)
         if role == Qt.ItemDataRole.UserRole:
             return summary.id

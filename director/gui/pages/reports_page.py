@@ -27,12 +27,14 @@ from PySide6.QtWidgets import (
 )
 
 from director import reports
+from director.app.outputs import write_output
 from director.app.settings import PAPER_SIZES
 from director.app.structures import slug
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.controller import SessionController
 from director.i18n import _
+from director.persistence.db import StoreError
 from director.reports.base import RenderOptions
 
 PRINT_DPI = 300
@@ -145,9 +147,9 @@ class ReportsPage(QWidget):
         )
         if path:
             try:
-                Path(path).write_bytes(self.pdf_bytes)
-            except OSError as error:
-                show_error(self, RuleViolation("structure_file_unwritable", detail=str(error)))
+                write_output(Path(path), self.pdf_bytes, self.controller.session.database.path)
+            except StoreError as error:  # never over the database; a full disk
+                show_error(self, error)
 
     def print_report(self) -> None:
         self.refresh()

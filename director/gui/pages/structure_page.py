@@ -38,6 +38,7 @@ from director.gui.controller import SessionController
 from director.gui.dialogs.generator import GeneratorDialog
 from director.gui.models import structure_model as sm
 from director.i18n import _, render
+from director.persistence.db import StoreError
 
 
 class AnteKindDelegate(QStyledItemDelegate):
@@ -261,7 +262,10 @@ class StructurePage(QWidget):
             library.save_user_template(
                 StructureTemplate(name=name.strip(), structure=self.model.structure())
             )
-        except OSError as error:
+        except RuleViolation as error:
+            show_error(self, error, title=_("Not saved"))
+            return
+        except OSError as error:  # a full disk: the template that was there is intact
             show_error(self, RuleViolation("structure_file_unwritable", detail=str(error)))
             return
         self.refresh_templates()
@@ -292,9 +296,9 @@ class StructurePage(QWidget):
             name=self.controller.state.name, structure=self.model.structure()
         )
         try:
-            library.export_file(template, Path(path))
-        except OSError as error:
-            show_error(self, RuleViolation("structure_file_unwritable", detail=str(error)))
+            library.export_file(template, Path(path), self.controller.session.database.path)
+        except (RuleViolation, StoreError) as error:
+            show_error(self, error, title=_("Not exported"))
 
     def generate(self) -> None:
         dialog = GeneratorDialog(parent=self)

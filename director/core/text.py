@@ -1,0 +1,86 @@
+"""Text typed by the organizer: what every name, place and note may contain.
+
+Control characters are refused everywhere, in every text of every command:
+an escape character printed by ``director events`` would act on the
+terminal, a line break would split one line of a list or a message in two,
+a NUL or a lone surrogate cannot even be saved. Tabs and line breaks are
+refused too (a name is one line). Each text also has a length limit, so a
+pasted page never ends up on the clock or in a report.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from director.core.errors import RuleViolation, require
+
+NAME_MAX_LENGTH = 120
+"""Event and player names."""
+VENUE_MAX_LENGTH = 120
+TEXT_MAX_LENGTH = 1_000
+"""Any other text of a command (notes, nicknames, labels)."""
+
+_REFUSED_CATEGORIES = frozenset(
+    {
+        "Cc",  # C0 controls (NUL, tab, line feed, ESC...), DEL and the C1 controls
+        "Cs",  # lone surrogates: not text at all, they cannot be saved
+        "Zl",  # LINE SEPARATOR
+        "Zp",  # PARAGRAPH SEPARATOR
+    }
+)
+
+
+def refused_character(text: str) -> str | None:
+    """The first character of ``text`` that no text may contain, or None."""
+    if text.isprintable():
+        return None  # the common case, checked in C
+    for character in text:
+        if unicodedata.category(character) in _REFUSED_CATEGORIES:
+            return character
+    return None
+
+
+def require_plain_text(text: str, *, maximum: int = TEXT_MAX_LENGTH) -> str:
+    """``text`` itself, if it has no control character and is at most ``maximum`` long."""
+    if not isinstance(text, str):
+        raise RuleViolation("text_not_text")
+    character = refused_character(text)
+    if character is not None:
+        raise RuleViolation("text_control_character", character=f"U+{ord(character):04X}")
+    require(len(text) <= maximum, "text_too_long", maximum=maximum)
+    return text
+
+
+def clean_line(text: str, *, maximum: int, too_long: str = "text_too_long") -> str:
+    """One line of text with runs of spaces made single and the ends trimmed.
+
+    Refused (``RuleViolation``): control characters, or more than ``maximum``
+    characters once cleaned (code ``too_long``).
+    """
+    require_plain_text(text, maximum=max(maximum, TEXT_MAX_LENGTH))
+    cleaned = " ".join(text.split())
+    require(len(cleaned) <= maximum, too_long, maximum=maximum)
+    return cleaned
+
+
+def require_plain_texts(value: Any) -> None:
+    """Check every text inside ``value`` (a command, with its nested values).
+
+    ``decide`` runs this on every command, so no text field of any command,
+    present or future, can carry a control character into the log.
+    """
+    if isinstance(value, str):
+        require_plain_text(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            require_plain_texts(getattr(value, field.name))
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            require_plain_texts(key)
+            require_plain_texts(item)
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            require_plain_texts(item)

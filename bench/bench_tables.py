@@ -1,4 +1,5 @@
-"""Plan the moves for 1,000 players at 112 tables after each of 990 busts.
+"""Plan the moves for 1,000 players at 112 tables after each of 990 busts, and
+for 1,000 players after 200 busts at once (23 tables break in one plan).
 
 The planned moves are applied after each plan (as if the organizer confirmed
 them), so each plan starts from balanced tables, as on a real night. Printed:
@@ -76,5 +77,38 @@ def main() -> None:
     )
 
 
+def after_many_busts(samples: int = 40, busts: int = 200) -> None:
+    """1,000 players after ``busts`` busts with no plan between (issue 20's row):
+    one plan breaks many tables at once."""
+    plan_times: list[float] = []
+    copy_times: list[float] = []
+    for sample in range(samples):
+        rng = random.Random(sample)
+        players = [f"p{n}" for n in range(PLAYERS)]
+        drawn = draw_seats(players, seats_per_table=SEATS, rng=rng)
+        for out in rng.sample(players, busts):
+            del drawn[out]
+        tables: dict[int, dict[int, str]] = {}
+        for player, (table, seat) in drawn.items():
+            tables.setdefault(table, {})[seat] = player
+        positions = {n: first_hand(min(s), s, seats=SEATS) for n, s in tables.items() if len(s) > 1}
+        start = time.perf_counter()
+        snapshot = [Table(n, dict(seats), positions.get(n)) for n, seats in tables.items()]
+        copy_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        plan_moves(
+            snapshot, seats_per_table=SEATS, break_order=sorted(tables, reverse=True), rng=rng
+        )
+        plan_times.append(time.perf_counter() - start)
+    plan = sorted(plan_times)[len(plan_times) // 2]
+    floor = sorted(copy_times)[len(copy_times) // 2]
+    print(
+        f"{PLAYERS} players after {busts} busts, one plan (median of {samples}): "
+        f"{plan * 1000:.3f} ms; floor (copying the seat maps): {floor * 1000:.3f} ms; "
+        f"ratio {plan / floor:.1f}x"
+    )
+
+
 if __name__ == "__main__":
     main()
+    after_many_busts()

@@ -73,11 +73,37 @@ def first_hand(button: int, occupied: Collection[int], *, seats: int) -> Positio
 
 
 def next_hand(
-    previous: Positions, occupied: Collection[int], *, seats: int, method: str = DEAD
+    previous: Positions,
+    occupied: Collection[int],
+    *,
+    seats: int,
+    method: str = DEAD,
+    waiting: Collection[int] = (),
 ) -> Positions:
     """The positions for the hand after ``previous``, with ``occupied`` the seats
-    holding a player for that hand (newcomers included)."""
+    holding a player for that hand (newcomers included).
+
+    ``waiting`` (moving button only): seats whose player is not dealt in until
+    the big blind reaches him (R12, R14). The button and the small blind move
+    over the players who are dealt in only; the big blind may fall on a
+    waiting player, who is then dealt in.
+
+    >>> next_hand(Positions(3, 4, 5), range(1, 10), seats=9, method=MOVING, waiting=[5])
+    Positions(button=4, small_blind=6, big_blind=7)
+    """
     taken = set(_check(occupied, seats))
+    if method == MOVING:
+        dealt = taken - set(waiting)
+        if len(dealt) < 2:
+            dealt = taken
+        button = next_occupied(previous.button, dealt, seats=seats)
+        small = next_occupied(button, dealt, seats=seats)
+        big = next_occupied(small, taken, seats=seats)
+        if big != button:
+            return Positions(button, small, big)
+        # Only two players dealt in, nobody waiting on the way to the big
+        # blind: heads-up between them (below).
+        taken = dealt
     big = next_occupied(previous.big_blind, taken, seats=seats)
     if len(taken) == 2:
         # Heads-up (R13): the player who did not just have the big blind gets
@@ -85,10 +111,6 @@ def next_hand(
         # small blind.
         other = next_occupied(big, taken, seats=seats)
         return Positions(other, other, big)
-    if method == MOVING:
-        button = next_occupied(previous.button, taken, seats=seats)
-        small = next_occupied(button, taken, seats=seats)
-        return Positions(button, small, next_occupied(small, taken, seats=seats))
     require(method == DEAD, "unknown_button_method", method=method)
     return Positions(previous.small_blind, previous.big_blind, big)
 

@@ -93,12 +93,19 @@ def reanchor(clock: ClockState, structure: Structure, at: Instant) -> ClockState
 
 
 def _auto_confirmed(clock: ClockState, structure: Structure, index: int) -> int:
-    """Levels that apply without the organizer: all of them under AT_ONCE, and a
-    level right after a break (no hand can be in progress during a break)."""
+    """The last item whose blinds a hand has used, as seen from item ``index``.
+
+    Levels apply without the organizer under AT_ONCE, and a level right after
+    a break applies at once (no hand can be in progress during a break), even
+    when the clock ran through further levels since (R9)."""
     if index <= clock.confirmed:
         return clock.confirmed
-    if clock.applies is NewLevelApplies.AT_ONCE or not _pending_possible(structure, index):
+    if clock.applies is NewLevelApplies.AT_ONCE:
         return index
+    items = structure.items
+    for candidate in range(min(index, len(items) - 1), clock.confirmed, -1):
+        if not _pending_possible(structure, candidate):
+            return candidate
     return clock.confirmed
 
 
@@ -224,8 +231,10 @@ def view(clock: ClockState, structure: Structure, now: Instant) -> ClockView:
     pending: Level | None = None
     if isinstance(item, Level):
         if index > confirmed and _pending_possible(structure, index):
-            previous = items[index - 1]
-            in_force = previous if isinstance(previous, Level) else item
+            # R9: the hand being played keeps the blinds it was dealt at, however
+            # many levels ran out since; the next hand takes this item's.
+            played = items[min(confirmed, len(items) - 1)]
+            in_force = played if isinstance(played, Level) else item
             pending = item
         else:
             in_force = item

@@ -115,10 +115,26 @@ def draw_open_seat(
 @dataclass
 class _Working:
     number: int
-    seats: dict[int, str]
+    seats: Mapping[int, str]
+    """The table's own seat map until a move changes it (copied on first write)."""
     last_hand: Positions | None
     broken: bool = False
     arrived: set[int] = field(default_factory=set)
+    owned: bool = False
+
+    def _own(self) -> dict[int, str]:
+        if not self.owned:
+            self.seats = dict(self.seats)
+            self.owned = True
+        assert isinstance(self.seats, dict)
+        return self.seats
+
+    def take(self, seat: int, player: str) -> None:
+        self._own()[seat] = player
+        self.arrived.add(seat)
+
+    def leave(self, seat: int) -> str:
+        return self._own().pop(seat)
 
 
 def _next_big_blind_player(table: _Working, seats_per_table: int, rng: random.Random) -> int:
@@ -156,55 +172,51 @@ def plan_moves(
     rng: random.Random,
 ) -> list[Move]:
     """The moves that break a table when the players fit at one table fewer
-    (the next in ``break_order``), then balance the rest (R24, R25)."""
+    (the next in ``break_order``), then balance the rest (R24, R25).
+
+    Every table that breaks in one plan is known before anyone moves, and its
+    players are drawn only into the open seats of tables that stay, so nobody
+    moves twice (TDA: nobody moves twice when once will do).
+    """
     working = {
-        table.number: _Working(table.number, dict(table.seats), table.last_hand) for table in tables
+        table.number: _Working(table.number, table.seats, table.last_hand) for table in tables
     }
     moves: list[Move] = []
     order = [number for number in break_order if number in working]
-    order += sorted((n for n in working if n not in order), reverse=True)
+    listed = set(order)
+    order += sorted((n for n in working if n not in listed), reverse=True)
 
-    def active() -> list[_Working]:
-        return [table for table in working.values() if not table.broken]
-
-    # R25: break tables while the players fit at one table fewer.
+    # R25: every table that breaks, decided first.
     total = sum(len(table.seats) for table in working.values())
-    while len(active()) > 1 and total <= (len(active()) - 1) * seats_per_table:
-        breaking = next(working[number] for number in order if not working[number].broken)
-        breaking.broken = True
-        leaving = list(breaking.seats.items())
-        rng.shuffle(leaving)
-        for from_seat, player in leaving:
-            remaining = active()
-            fewest = min(len(table.seats) for table in remaining)
-            open_seats = [
-                (table, seat)
-                for table in remaining
-                if len(table.seats) == fewest
-                for seat in range(1, seats_per_table + 1)
-                if seat not in table.seats
-            ]
-            table, seat = open_seats[rng.randrange(len(open_seats))]
-            table.seats[seat] = player
-            table.arrived.add(seat)
-            moves.append(Move(player, breaking.number, from_seat, table.number, seat))
-        breaking.seats.clear()
+    staying = len(working)
+    breaking: list[_Working] = []
+    for number in order:
+        if staying <= 1 or total > (staying - 1) * seats_per_table:
+            break
+        breaking.append(working[number])
+        working[number].broken = True
+        staying -= 1
+    if breaking:
+        moves.extend(_break_tables(breaking, working, seats_per_table, rng))
 
     # R24: balance, taking from the largest table in the announced order.
+    remaining = [table for table in working.values() if not table.broken]
+    if len(remaining) < 2:
+        return moves
+    rank = {number: position for position, number in enumerate(order)}
     while True:
-        remaining = active()
-        if len(remaining) < 2:
-            break
         largest = max(len(table.seats) for table in remaining)
-        short = [table for table in remaining if largest - len(table.seats) >= 2]
-        if not short:
+        smallest = min(len(table.seats) for table in remaining)
+        if largest - smallest < 2:
             break
-        rank = {number: position for position, number in enumerate(order)}
         giver = min(
             (table for table in remaining if len(table.seats) == largest),
-            key=lambda table: rank.get(table.number, len(rank)),
+            key=lambda table: rank[table.number],
         )
-        taker = min(short, key=lambda table: (len(table.seats), rank.get(table.number, len(rank))))
+        taker = min(
+            (table for table in remaining if len(table.seats) == smallest),
+            key=lambda table: rank[table.number],
+        )
         candidates = {
             seat: player for seat, player in giver.seats.items() if seat not in giver.arrived
         }
@@ -213,11 +225,59 @@ def plan_moves(
             seats_per_table,
             rng,
         )
-        player = giver.seats.pop(from_seat)
+        player = giver.leave(from_seat)
         to_seat = worst_open_seat(taker, seats_per_table, rng)
-        taker.seats[to_seat] = player
-        taker.arrived.add(to_seat)
+        taker.take(to_seat, player)
         moves.append(Move(player, giver.number, from_seat, taker.number, to_seat))
+    return moves
+
+
+def _break_tables(
+    breaking: Sequence[_Working],
+    working: Mapping[int, _Working],
+    seats_per_table: int,
+    rng: random.Random,
+) -> list[Move]:
+    """R25: the players of the breaking tables get new seats by a random draw
+    among the open seats of the tables that stay, the shortest tables filled
+    first so that tables stay even."""
+    leaving = [
+        (table.number, seat, player)
+        for table in breaking
+        for seat, player in sorted(table.seats.items())
+    ]
+    rng.shuffle(leaving)
+    staying = [table for table in working.values() if not table.broken]
+    sizes = [len(table.seats) for table in staying]
+    # How many each staying table takes: raise the shortest tables level by
+    # level; the last, partial level goes to tables drawn at random.
+    level = min(sizes)
+    left = len(leaving)
+    while level < seats_per_table:
+        need = sum(1 for size in sizes if size <= level)
+        if need > left:
+            break
+        left -= need
+        level += 1
+    takes = [max(0, level - size) for size in sizes]
+    if left:
+        at_level = [index for index, size in enumerate(sizes) if size <= level]
+        for index in rng.sample(at_level, left):
+            takes[index] += 1
+    moves: list[Move] = []
+    arrivals = iter(leaving)
+    every_seat = range(1, seats_per_table + 1)
+    for table, count in zip(staying, takes, strict=True):
+        if not count:
+            continue
+        open_seats = [seat for seat in every_seat if seat not in table.seats]
+        chosen = open_seats if count == len(open_seats) else rng.sample(open_seats, count)
+        for seat in chosen:
+            from_table, from_seat, player = next(arrivals)
+            table.take(seat, player)
+            moves.append(Move(player, from_table, from_seat, table.number, seat))
+    for table in breaking:
+        table.seats = {}
     return moves
 
 

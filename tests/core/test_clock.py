@@ -291,3 +291,48 @@ def test_adjustments_add_up(level_seconds, elapsed, deltas) -> None:
             continue
         expected = min(max(expected + delta, 0), length)
         assert view(state, now).remaining == expected
+
+
+TWO_SHORT = Structure(
+    items=(
+        Level(small_blind=25, big_blind=50, seconds=60),
+        Level(small_blind=50, big_blind=100, seconds=60),
+        Level(small_blind=100, big_blind=200, seconds=20 * 60),
+    )
+)
+
+
+def test_r9_two_levels_run_out_in_one_hand_in_force_is_the_hand_being_played() -> None:
+    """Seed 000: the increase "ne s'applique qu'au prochain tour de jeu ("main") et
+    n'est jamais introduite dans un tour de jeu en cours"."""
+    state = run(created(TWO_SHORT), c.StartClock(), T0)
+    state = run(state, c.NextHand(), T0 + 1000)
+    later = view(state, T0 + 150_000)
+    assert later.index == 2
+    assert later.in_force == TWO_SHORT.items[0]
+    assert later.pending == TWO_SHORT.items[2]
+    # The same after a clock event folded in between (the anchor moves on).
+    paused = run(state, c.PauseClock(), T0 + 150_000)
+    assert view(paused, T0 + 200_000).in_force == TWO_SHORT.items[0]
+    assert view(paused, T0 + 200_000).pending == TWO_SHORT.items[2]
+    dealt = run(paused, c.NextHand(), T0 + 200_000)
+    assert view(dealt, T0 + 200_000).in_force == TWO_SHORT.items[2]
+    assert view(dealt, T0 + 200_000).pending is None
+
+
+def test_r9_a_break_run_through_during_a_hand_confirms_the_level_after_it() -> None:
+    """Seed 000: "l'augmentation ne s'applique qu'au prochain tour de jeu"; no hand
+    is played during a break, so the level after a break is the one in force."""
+    structure = Structure(
+        items=(
+            Level(small_blind=25, big_blind=50, seconds=60),
+            Break(seconds=60),
+            Level(small_blind=50, big_blind=100, seconds=60),
+            Level(small_blind=100, big_blind=200, seconds=20 * 60),
+        )
+    )
+    state = run(created(structure), c.StartClock(), T0)
+    later = view(state, T0 + 200_000)
+    assert later.index == 3
+    assert later.in_force == structure.items[2]
+    assert later.pending == structure.items[3]

@@ -136,3 +136,58 @@ def test_after_the_planned_moves_tables_are_balanced_and_nobody_sits_twice(story
     assert max(sizes) - min(sizes) <= 1
     # No table was kept that the players could do without (R25).
     assert len(sizes) == -(-len(everyone) // per_table)
+
+
+def _check_nobody_moves_twice(tables, per_table, order, seed):
+    moves = plan_moves(
+        tables, seats_per_table=per_table, break_order=order, rng=random.Random(seed)
+    )
+    movers = [move.player for move in moves]
+    assert len(movers) == len(set(movers)), moves
+    # Nobody is sent to a table that players leave because it breaks.
+    emptied = {
+        table.number
+        for table in tables
+        if sum(1 for m in moves if m.from_table == table.number) == len(table.seats) and table.seats
+    }
+    assert not {move.to_table for move in moves} & emptied
+    return moves
+
+
+def test_r25_two_tables_break_in_one_plan_nobody_moves_twice() -> None:
+    """R25 (TDA; the seeds leave table breaking to the TDA): "its players get new seats
+    by a random draw among the open seats", and nobody moves twice when once will do.
+    16 players at 4 tables of 9: tables 4 and 3 break, and every player of them goes
+    straight to table 1 or 2."""
+    for seed in range(40):
+        players = [f"p{n}" for n in range(16)]
+        drawn = draw_seats(players, seats_per_table=9, rng=random.Random(seed), tables=4)
+        seats: dict[int, dict[int, str]] = {}
+        for player, (table, seat) in drawn.items():
+            seats.setdefault(table, {})[seat] = player
+        tables = [Table(n, s) for n, s in sorted(seats.items())]
+        moves = _check_nobody_moves_twice(tables, 9, [4, 3, 2, 1], seed)
+        assert {move.from_table for move in moves} == {3, 4}
+        assert {move.to_table for move in moves} <= {1, 2}
+        assert len(moves) == 8
+
+
+def test_r25_nine_players_at_tables_of_two_two_and_five() -> None:
+    """R25: "its players get new seats by a random draw among the open seats"; with 9
+    players at tables of 2/2/5 (9 seats) both small tables break into the third."""
+    for seed in range(40):
+        tables = [
+            Table(1, {1: "a", 2: "b", 3: "c", 4: "d", 5: "e"}),
+            Table(2, {1: "f", 5: "g"}),
+            Table(3, {2: "h", 7: "i"}),
+        ]
+        moves = _check_nobody_moves_twice(tables, 9, [3, 2, 1], seed)
+        assert sorted(move.player for move in moves) == ["f", "g", "h", "i"]
+        assert {move.to_table for move in moves} == {1}
+
+
+@given(field())
+def test_r25_no_player_moves_twice_and_nobody_goes_to_a_breaking_table(story) -> None:
+    """R25: "its players get new seats by a random draw among the open seats"."""
+    per_table, tables, order, seed = story
+    _check_nobody_moves_twice(tables, per_table, order, seed)

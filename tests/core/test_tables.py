@@ -265,3 +265,73 @@ def test_r9_hand_done_after_the_time_ran_out_deals_the_next_hand_at_the_new_blin
     now = clk.view(state.clock, state.structure, late)
     assert now.pending is None and now.in_force == state.structure.items[1]
     assert now.remaining == state.structure.items[1].duration_ms - MIN
+
+
+def cash_table(count: int):
+    """A cash game (moving button) with ``count`` players at one table; returns the
+    state and the players in seat order, the button on the first of them."""
+    state = run(
+        created(kind=EventKind.CASH),
+        c.SetCashSettings(settings=CashSettings(chip_money=5, chip_count=5)),
+        T0,
+    )
+    for number in range(1, count + 1):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}", amount=100), T0)
+    state = run(state, c.DrawSeats(), T0)
+    seats = {player: seat for seat, player in state.tables.tables[1].seats.items()}
+    ordered = sorted(seats, key=seats.get)
+    state = run(state, c.SetButton(table=1, seat=seats[ordered[0]]), T0)
+    return state, ordered, seats
+
+
+def test_r12_taking_the_big_blind_clears_the_missed_blinds() -> None:
+    """Seed 002 §4.1.10: "Un joueur manquant un ou plusieurs blinds peut reprendre
+    la partie soit en misant tous les blinds manqués ou en attendant le prochain
+    gros blind"."""
+    state, ordered, seats = cash_table(6)
+    away = ordered[4]
+    state = run(state, c.SitOut(player=away), T0)
+    for _ in range(3):
+        state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    assert seats[away] in table.owes_big and seats[away] in table.owes_small
+    state = run(state, c.SitIn(player=away), T0)
+    while state.tables.tables[1].positions.big_blind != seats[away]:
+        state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    assert seats[away] not in table.dealt_out
+    assert seats[away] not in table.owes_big and seats[away] not in table.owes_small
+    assert seats[away] not in table.waiting
+    with pytest.raises(RuleViolation) as refused:
+        run(state, c.PostBlinds(player=away), T0)
+    assert refused.value.code == "nothing_to_post"
+
+
+def test_r12_moving_button_passes_over_a_player_waiting_for_the_big_blind() -> None:
+    """Seed 002 §4.1.2(a): "Bouton en mouvement - le bouton se déplace vers le
+    prochain joueur et les blinds sont ajustés en conséquence"."""
+    state, ordered, seats = cash_table(6)
+    # Button on ordered[0]; ordered[1] SB, ordered[2] BB.
+    back = ordered[2]
+    state = run(state, c.SitOut(player=back), T0)
+    for _ in range(5):
+        state = run(state, c.HandDone(table=1), T0)
+    # He comes back just before the small blind reaches him.
+    while state.tables.tables[1].positions.small_blind != seats[ordered[1]]:
+        state = run(state, c.HandDone(table=1), T0)
+    state = run(state, c.SitIn(player=back), T0)
+    assert seats[back] in state.tables.tables[1].waiting
+    given: list[tuple[int, int, int]] = []
+    for _ in range(8):
+        state = run(state, c.HandDone(table=1), T0)
+        table = state.tables.tables[1]
+        positions = table.positions
+        given.append((positions.button, positions.small_blind, positions.big_blind))
+        dealt_in = set(table.seats) - set(table.dealt_out) - set(table.sitting_out)
+        assert positions.button in dealt_in
+        assert positions.small_blind in dealt_in
+        assert positions.big_blind in dealt_in
+        if positions.big_blind == seats[back]:
+            break
+    assert given[0][:2] == (seats[ordered[1]], seats[ordered[3]])
+    assert any(big == seats[back] for _b, _s, big in given)

@@ -255,7 +255,10 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
     seats = tables.seats_per_table
     active = table.active()
     require(len(active) >= 2, "table_needs_two_players")
-    positions = next_hand(table.positions, active, seats=seats, method=tables.method)
+    waiting = table.waiting if state.is_cash else frozenset()
+    positions = next_hand(
+        table.positions, active, seats=seats, method=tables.method, waiting=waiting
+    )
     out = set(dealt_out(positions, table.newcomers, seats=seats))
     owes_big, owes_small = set(table.owes_big), set(table.owes_small)
     if state.is_cash:
@@ -268,6 +271,9 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
             between(table.positions.small_blind, positions.small_blind, seats=seats)
         )
         owes_small |= small_skipped & set(table.sitting_out)
+        # R12: a player who waited for the big blind and takes it owes nothing more.
+        owes_big.discard(positions.big_blind)
+        owes_small.discard(positions.big_blind)
     events: list[e.Event] = [
         e.TableHandDealt(
             at=now,

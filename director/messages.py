@@ -253,6 +253,13 @@ MESSAGES: dict[str, str] = {
     "cards_missing": N_("Enter {player}'s cards, or leave every hand empty and rank by hand."),
     "rank_missing": N_("Give {player} a place in the ranking."),
     "only_call_all_in": N_("This player can only call, all-in."),
+    "betting_capped": N_(
+        "The betting is capped: a bet and {bets:n} raises were made. Call or fold."
+    ),
+    "limit_bet_fixed": N_(
+        "In limit, bets and raises are of exactly {limit:n}: raise to {total:n}."
+    ),
+    "limit_cap_too_small": N_("A limit round allows at least one bet."),
     "payouts_need_a_place": N_("At least the winner must be paid."),
     "payout_file_invalid": N_("{path} is not a director payout structure."),
     "payout_share_negative": N_("Every paid place needs a share above zero."),

@@ -67,6 +67,15 @@ class FloorDraft:
     holes: tuple[tuple[str, str], ...] = ()
     manual_ranks: tuple[tuple[str, int], ...] = ()
     unit: int = 1
+    ante: int = 0
+    """Before the flop: the ante each player posts, or the big blind ante."""
+    big_blind_ante: bool = False
+    """The ante is one big blind ante, posted by the big blind (last in acting order)."""
+    limit: int = 0
+    """Limit hold'em: this round's fixed bet (small bet, or big bet on the turn and
+    river); 0 for no limit."""
+    dead: int = 0
+    """Side pots: dead money in the middle (big blind ante, dead small blinds)."""
 
 
 def draft_from_data(data: object) -> FloorDraft:
@@ -97,7 +106,19 @@ def start_round(draft: FloorDraft) -> BettingRound:
         order=names,
         big_blind=draft.big_blind,
         posted=posted or ({} if draft.preflop else None),
+        antes=antes_for(draft),
+        limit=draft.limit,
     )
+
+
+def antes_for(draft: FloorDraft) -> dict[str, int]:
+    """The antes posted before the first round: every player's, or the big blind's
+    big blind ante (the big blind acts last before the flop)."""
+    if not draft.preflop or draft.ante <= 0 or not draft.players:
+        return {}
+    if draft.big_blind_ante:
+        return {draft.players[-1].name: draft.ante}
+    return {player.name: draft.ante for player in draft.players}
 
 
 def perform(round_: BettingRound, action: FloorAction) -> None:
@@ -134,6 +155,9 @@ class Advice:
     max_total: int = 0
     may_raise: bool = False
     reason: str = ""
+    limit: bool = False
+    """Limit: the raise is of exactly ``min_raise_to``."""
+    args: tuple[tuple[str, int], ...] = ()
 
 
 def advice(round_: BettingRound) -> Advice:
@@ -143,8 +167,11 @@ def advice(round_: BettingRound) -> Advice:
     minimum = round_.min_raise_to(player)
     maximum = round_.max_total(player)
     reason = ""
+    args: tuple[tuple[str, int], ...] = ()
     if minimum is None:
-        if not round_.reopened_for(player):
+        if round_.capped():
+            reason, args = "betting_capped", (("bets", round_.cap - 1),)
+        elif not round_.reopened_for(player):
             reason = "raising_not_reopened"
         elif maximum <= round_.current_bet:
             reason = "only_call_all_in"
@@ -157,22 +184,33 @@ def advice(round_: BettingRound) -> Advice:
         max_total=maximum,
         may_raise=minimum is not None,
         reason=reason,
+        limit=bool(round_.limit),
+        args=args,
     )
 
 
-def pot_rows_from_round(round_: BettingRound) -> tuple[PotRow, ...]:
-    return tuple(
-        PotRow(name=player, put_in=round_.contributions[player], folded=player in round_.folded)
+def pot_rows_from_round(
+    round_: BettingRound, *, big_blind_ante: bool = False
+) -> tuple[tuple[PotRow, ...], int]:
+    """What each player put in the hand (each one's ante counts in his stake), and
+    the dead money: a big blind ante is dead money in the main pot."""
+    put_in = round_.contributions if big_blind_ante else round_.hand_contributions()
+    rows = tuple(
+        PotRow(name=player, put_in=put_in[player], folded=player in round_.folded)
         for player in round_.order
     )
+    dead = sum(round_.antes.values()) if big_blind_ante else 0
+    return rows, dead
 
 
 # -- side pots -----------------------------------------------------------------------
 
 
-def pots_of(rows: tuple[PotRow, ...]) -> PotSplit:
+def pots_of(rows: tuple[PotRow, ...], dead: int = 0) -> PotSplit:
     return build_pots(
-        {row.name: row.put_in for row in rows}, folded={row.name for row in rows if row.folded}
+        {row.name: row.put_in for row in rows},
+        folded={row.name for row in rows if row.folded},
+        dead=dead,
     )
 
 
@@ -224,7 +262,7 @@ def showdown(draft: FloorDraft) -> Showdown:
         for name in live:
             ranked.setdefault(places[name], []).append(name)
         ranking = [ranked[place] for place in sorted(ranked)]
-    split = pots_of(rows)
+    split = pots_of(rows, draft.dead)
     won = award(split.pots, ranking, order=[row.name for row in rows], unit=draft.unit)
     return Showdown(values=values, ranking=ranking, won=won, split=split)
 

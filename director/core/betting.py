@@ -9,6 +9,15 @@ full one. R18 a blind posted short by an all-in player does not lower the
 amount to call or the minimum raise. R19 one action per turn: every action is
 whole, and an illegal one changes nothing.
 
+Antes (TDA 36): dead money put in before the blinds; they never count toward
+a call or a raise, and a short blind posts the blind before the ante. Limit
+hold'em (seed 000 names both variants; TDA 47): every bet and raise is of
+exactly the round's fixed size (the small bet on the first two rounds, the big
+bet on the last two), a bet and three raises at most per round, no cap
+heads-up; an all-in of at least half a bet counts as a full bet or raise and
+reopens the betting, a smaller one does not, and the next player may call it
+or complete the bet.
+
 >>> round_ = BettingRound(stacks={"A": 10_000, "B": 10_000, "C": 10_000},
 ...                       order=["C", "A", "B"], big_blind=200, posted={"A": 100, "B": 200})
 >>> round_.min_raise_to("C")
@@ -24,6 +33,9 @@ from collections.abc import Mapping, Sequence
 
 from director.core.errors import RuleViolation, require
 
+LIMIT_CAP = 4
+"""Limit: a bet and three raises per betting round (no cap heads-up)."""
+
 
 class BettingRound:
     """The state of one betting round; actions change it or raise ``RuleViolation``."""
@@ -35,29 +47,48 @@ class BettingRound:
         order: Sequence[str],
         big_blind: int,
         posted: Mapping[str, int] | None = None,
+        antes: Mapping[str, int] | None = None,
+        limit: int = 0,
+        cap: int = LIMIT_CAP,
     ) -> None:
         require(big_blind > 0, "big_blind_not_positive", row=0)
         require(len(order) >= 2 and len(set(order)) == len(order), "betting_needs_two_players")
         for player in order:
             require(player in stacks, "player_not_in_hand", player=player)
             require(stacks[player] >= 0, "amount_negative", value=stacks[player])
+        preflop = posted is not None
         posted = dict(posted or {})
-        for player, amount in posted.items():
+        antes = dict(antes or {})
+        for player, amount in (*posted.items(), *antes.items()):
             require(player in stacks, "player_not_in_hand", player=player)
             require(amount >= 0, "amount_negative", value=amount)
+        require(limit >= 0, "amount_negative", value=limit)
+        require(cap >= 1, "limit_cap_too_small")
         self.order: tuple[str, ...] = tuple(order)
         self.big_blind = big_blind
+        self.limit = limit
+        self.cap = cap
         self._contributions = {player: 0 for player in order}
         self._stacks = {player: stacks[player] for player in order}
         for player, amount in posted.items():
             paid = min(amount, self._stacks[player])
             self._contributions[player] = paid
             self._stacks[player] -= paid
+        # Antes after the blinds: a short blind posts the blind first (TDA).
+        self._antes = {player: 0 for player in order}
+        for player, amount in antes.items():
+            paid = min(amount, self._stacks[player])
+            self._antes[player] = paid
+            self._stacks[player] -= paid
         self.folded: set[str] = set()
         # Before the flop the big blind is the opening bet, even if posted short (R16, R18).
         self.current_bet = big_blind if posted else 0
         self.current_bet = max(self.current_bet, *self._contributions.values())
         self.last_full_raise = big_blind
+        # Limit: the bet level of the last full bet or raise, and how many were
+        # made this round (the big blind is the first before the flop).
+        self._full_level = self.current_bet if preflop else 0
+        self.bets = 1 if preflop else 0
         # The bet level each player last acted facing; None: has not acted.
         self._acted_at: dict[str, int | None] = {player: None for player in order}
         self._cursor = 0
@@ -71,6 +102,15 @@ class BettingRound:
     def contributions(self) -> Mapping[str, int]:
         """Chips each player put in this round (blinds included)."""
         return dict(self._contributions)
+
+    @property
+    def antes(self) -> Mapping[str, int]:
+        """Antes each player put in before the blinds (dead money)."""
+        return dict(self._antes)
+
+    def hand_contributions(self) -> dict[str, int]:
+        """Chips each player put in the hand so far: antes and this round's bets."""
+        return {p: self._contributions[p] + self._antes[p] for p in self.order}
 
     def stack(self, player: str) -> int:
         """Chips ``player`` has left behind."""
@@ -92,7 +132,20 @@ class BettingRound:
         """Whether ``player`` may raise (R17): not acted yet, or facing a full raise
         (several short all-ins together count) since they last acted."""
         acted_at = self._acted_at[player]
-        return acted_at is None or self.current_bet - acted_at >= self.last_full_raise
+        if acted_at is None:
+            return True
+        if self.limit:
+            return 2 * (self.current_bet - acted_at) >= self.limit
+        return self.current_bet - acted_at >= self.last_full_raise
+
+    def capped(self) -> bool:
+        """Limit: a bet and three raises were made and more than two players are in."""
+        return bool(self.limit) and self.bets >= self.cap and len(self.in_hand()) > 2
+
+    def limit_total(self) -> int:
+        """Limit: the total this round's next bet or raise reaches (a bet of exactly
+        the fixed size above the last full bet; completing a short all-in)."""
+        return self._full_level + self.limit
 
     def min_raise_to(self, player: str) -> int | None:
         """The smallest total a full bet or raise by ``player`` may reach this round;
@@ -106,6 +159,8 @@ class BettingRound:
         opponents = [p for p in self.in_hand() if p != player and self._stacks[p] > 0]
         if not opponents:
             return None  # nobody left could call a raise
+        if self.limit:
+            return None if self.capped() else self.limit_total()
         if self.current_bet == 0:
             return self.big_blind  # R15: the opening bet
         return self.current_bet + self.last_full_raise
@@ -153,7 +208,9 @@ class BettingRound:
         available = self.max_total(player)
         require(total <= available, "not_enough_chips", total=total, available=available)
         require(total > self.current_bet, "raise_not_above_bet", bet=self.current_bet)
-        if total == available:
+        if self.limit and self.capped():
+            raise RuleViolation("betting_capped", bets=self.cap - 1)
+        if total == available and not (self.limit and total > self.limit_total()):
             self._all_in(player)
             return
         minimum = self.min_raise_to(player)
@@ -161,6 +218,8 @@ class BettingRound:
             if not self.reopened_for(player):
                 raise RuleViolation("raising_not_reopened", bet=self.current_bet)
             raise RuleViolation("nobody_to_raise_against")
+        if self.limit and total != minimum:
+            raise RuleViolation("limit_bet_fixed", total=minimum, limit=self.limit)
         if total < minimum:
             raise RuleViolation(
                 "bet_too_small" if self.current_bet == 0 else "raise_too_small",
@@ -184,6 +243,10 @@ class BettingRound:
             self._done(player, "call", amount)
             return
         # Putting in more than a call is a raise, however short: R17 applies.
+        if self.limit and self.capped():
+            raise RuleViolation("betting_capped", bets=self.cap - 1)
+        if self.limit and total > self.limit_total():
+            raise RuleViolation("limit_bet_fixed", total=self.limit_total(), limit=self.limit)
         if not self.reopened_for(player):
             raise RuleViolation("raising_not_reopened", bet=self.current_bet)
         if not any(p != player and self._stacks[p] > 0 for p in self.in_hand()):
@@ -196,10 +259,15 @@ class BettingRound:
         # A full bet or raise (R15, R16) sets the new minimum raise; a short
         # all-in raises the bet but leaves the minimum raise as it was (R17).
         full = total >= self.big_blind if opening else increase >= self.last_full_raise
+        if self.limit:
+            # At least half a bet above the last full bet is a full bet or raise.
+            full = 2 * (total - self._full_level) >= self.limit
         amount = total - self._contributions[player]
         self._put(player, amount)
         if full:
             self.last_full_raise = increase
+            self._full_level = total
+            self.bets += 1
         self.current_bet = total
         kind = "all_in" if all_in else ("bet" if opening else "raise")
         self._done(player, kind, amount)

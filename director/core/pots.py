@@ -37,8 +37,20 @@ class PotSplit(NamedTuple):
     """Uncalled chips given back (folded chips stay in the pots)."""
 
 
-def build_pots(contributions: Mapping[str, int], folded: Collection[str] = ()) -> PotSplit:
-    """The pots made by ``contributions`` (chips each player put in the hand)."""
+def build_pots(
+    contributions: Mapping[str, int], folded: Collection[str] = (), *, dead: int = 0
+) -> PotSplit:
+    """The pots made by ``contributions`` (chips each player put in the hand,
+    antes included), plus ``dead`` money that belongs to no player's stake (a big
+    blind ante, a dead small blind posted by a player who missed blinds): it goes
+    to the main pot.
+
+    >>> [pot.amount for pot in build_pots({"A": 100, "B": 300}, dead=50).pots]
+    [250]
+    """
+    if not isinstance(dead, int) or isinstance(dead, bool):
+        raise RuleViolation("amount_not_whole", value=str(dead))
+    require(dead >= 0, "amount_negative", value=dead)
     for amount in contributions.values():
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise RuleViolation("amount_not_whole", value=str(amount))
@@ -78,6 +90,11 @@ def build_pots(contributions: Mapping[str, int], folded: Collection[str] = ()) -
     if not levels and paid:
         # Only folded players put chips in: they go to whoever is left.
         pots.append(Pot(sum(paid.values()), frozenset(live)))
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, frozenset(live)))
     return PotSplit(pots=pots, returned=returned)
 
 

@@ -197,3 +197,145 @@ def test_chips_are_conserved_and_the_round_ends(actions, stacks) -> None:
     assert len(bets) <= 1 or all(
         round_.contributions[p] >= max(round_.contributions.values()) for p in live
     )
+
+
+# -- limit hold'em ------------------------------------------------------------------
+
+
+def limit_round(players=("A", "B", "C", "D"), *, bet=100, preflop_blinds=False, stacks=None):
+    stacks = stacks or {p: DEEP for p in players}
+    posted = {players[-2]: bet // 2, players[-1]: bet} if preflop_blinds else None
+    return BettingRound(stacks=stacks, order=list(players), big_blind=bet, posted=posted, limit=bet)
+
+
+def test_r8_limit_bets_and_raises_are_of_exactly_the_fixed_size() -> None:
+    """Seed 000: "Il existe deux variétés de base de poker Texas Hold'em: No Limit
+    Hold'em et Limit Hold'em. La différence est qu'avec la variante limite, le montant
+    du pari est limité." Bets and raises of exactly the round's size."""
+    round_ = limit_round(bet=200)
+    assert round_.min_raise_to("A") == 200
+    with pytest.raises(RuleViolation) as refused:
+        round_.raise_to("A", 300)
+    assert refused.value.code == "limit_bet_fixed"
+    with pytest.raises(RuleViolation):
+        round_.raise_to("A", 100)
+    round_.raise_to("A", 200)
+    assert round_.min_raise_to("B") == 400
+    with pytest.raises(RuleViolation):
+        round_.raise_to("B", 600)
+    round_.raise_to("B", 400)
+    assert round_.min_raise_to("C") == 600
+
+
+def test_r8_limit_a_bet_and_three_raises_cap_the_round() -> None:
+    """Seed 000: "avec la variante limite, le montant du pari est limité" (TDA: a bet
+    and three raises per round)."""
+    round_ = limit_round()
+    round_.raise_to("A", 100)
+    round_.raise_to("B", 200)
+    round_.raise_to("C", 300)
+    round_.raise_to("D", 400)
+    assert round_.capped() and round_.min_raise_to("A") is None
+    with pytest.raises(RuleViolation) as refused:
+        round_.raise_to("A", 500)
+    assert refused.value.code == "betting_capped"
+    round_.call("A")
+
+
+def test_r8_limit_preflop_the_big_blind_is_the_first_bet_of_the_cap() -> None:
+    """Seed 000: "avec la variante limite, le montant du pari est limité"."""
+    round_ = limit_round(preflop_blinds=True)
+    assert round_.min_raise_to("A") == 200
+    round_.raise_to("A", 200)
+    round_.raise_to("B", 300)
+    round_.raise_to("C", 400)
+    assert round_.capped()
+
+
+def test_r8_limit_no_cap_heads_up() -> None:
+    """Seed 000: "avec la variante limite, le montant du pari est limité"; TDA: no cap
+    when two players are left."""
+    round_ = limit_round(("A", "B"))
+    for step in range(6):
+        player = "AB"[step % 2]
+        round_.raise_to(player, 100 * (step + 1))
+    assert not round_.capped() and round_.min_raise_to("A") == 700
+
+
+def test_r8_limit_an_all_in_of_half_a_bet_reopens_and_a_smaller_one_does_not() -> None:
+    """Seed 000: "avec la variante limite, le montant du pari est limité"; TDA 47: in
+    limit an all-in of at least half a bet reopens the betting."""
+    stacks = {"A": DEEP, "B": 160, "C": DEEP, "D": 130}
+    round_ = limit_round(stacks=stacks)
+    round_.raise_to("A", 100)
+    round_.all_in("B")  # 160: 60 more, at least half a bet: a full raise
+    assert round_.min_raise_to("C") == 260
+    round_.call("C")
+    round_.all_in("D")  # 130: less than a call of 160, only a call
+    assert round_.reopened_for("A")  # A faces 60 more: reopened
+    assert round_.min_raise_to("A") == 260
+
+
+def test_r8_limit_a_short_all_in_below_half_a_bet_may_be_called_or_completed() -> None:
+    """Seed 000: "avec la variante limite, le montant du pari est limité"."""
+    round_ = limit_round(("A", "B", "C"), stacks={"A": 40, "B": DEEP, "C": DEEP})
+    round_.all_in("A")  # 40: less than half a bet of 100
+    assert round_.min_raise_to("B") == 100  # complete the bet
+    round_.raise_to("B", 100)
+    assert round_.min_raise_to("C") == 200
+    round2 = limit_round(("A", "B", "C"), stacks={"A": DEEP, "B": 130, "C": DEEP})
+    round2.raise_to("A", 100)
+    round2.all_in("B")  # 30 more: not a raise for A
+    round2.call("C")
+    assert not round2.reopened_for("A") and round2.min_raise_to("A") is None
+    assert round2.call_amount("A") == 30
+
+
+def test_r8_limit_an_all_in_above_the_fixed_raise_is_refused() -> None:
+    """Seed 000: "le montant du pari est limité"."""
+    round_ = limit_round(("A", "B"), stacks={"A": 1000, "B": 1000})
+    with pytest.raises(RuleViolation) as refused:
+        round_.all_in("A")
+    assert refused.value.code == "limit_bet_fixed"
+
+
+# -- antes --------------------------------------------------------------------------
+
+
+def test_r8_antes_are_dead_money_before_the_blinds_and_do_not_count_toward_a_call() -> None:
+    """RULES R8: "optional ante or big-blind ante" (TDA: antes are dead money; a short
+    big blind posts the blind before the ante)."""
+    players = ("A", "B", "SB", "BB")
+    round_ = BettingRound(
+        stacks={p: 10_000 for p in players},
+        order=list(players),
+        big_blind=200,
+        posted={"SB": 100, "BB": 200},
+        antes={p: 25 for p in players},
+    )
+    assert round_.call_amount("A") == 200
+    assert round_.min_raise_to("A") == 400
+    assert round_.stack("A") == 9_975
+    assert round_.hand_contributions()["BB"] == 225
+    round_.call("A")
+    round_.call("B")
+    round_.call("SB")
+    round_.check("BB")
+    assert round_.over()
+    assert sum(round_.hand_contributions().values()) == 4 * 225
+
+
+def test_r8_a_short_big_blind_posts_the_blind_before_the_big_blind_ante() -> None:
+    """RULES R8: "optional ante or big-blind ante"; TDA: a short big blind posts the
+    blind before the ante."""
+    round_ = BettingRound(
+        stacks={"A": 10_000, "SB": 10_000, "BB": 250},
+        order=["A", "SB", "BB"],
+        big_blind=200,
+        posted={"SB": 100, "BB": 200},
+        antes={"BB": 200},
+    )
+    assert round_.contributions["BB"] == 200
+    assert round_.antes["BB"] == 50
+    assert round_.stack("BB") == 0
+    assert round_.call_amount("A") == 200

@@ -96,3 +96,19 @@ def test_chips_are_conserved_and_pots_go_to_players_who_covered_them(
         # Nobody wins more from an opponent than they put in themselves (R21).
         limit = sum(min(contributions[player], c) for c in contributions.values())
         assert amount <= limit
+
+
+def test_r8_antes_and_dead_money_go_to_the_main_pot() -> None:
+    """RULES R8 ("optional ante or big-blind ante") and seed 002 §4.1.10: "Le reste est
+    pris par le croupier et mis au centre du pot et ce montant ne fait pas partie de la
+    mise du joueur"."""
+    # Antes of 25 from each player count in what each put in; a big blind ante or a
+    # dead small blind is dead money in the main pot.
+    split = build_pots({"A": 125, "B": 525, "C": 525}, dead=50)
+    assert [(pot.amount, sorted(pot.eligible)) for pot in split.pots] == [
+        (425, ["A", "B", "C"]),
+        (800, ["B", "C"]),
+    ]
+    assert sum(pot.amount for pot in split.pots) == 125 + 525 + 525 + 50
+    only_dead = build_pots({"A": 0, "B": 0}, dead=75)
+    assert [pot.amount for pot in only_dead.pots] == [75]

@@ -118,3 +118,40 @@ def test_the_floor_is_kept_after_a_restart(qtbot, window, window_factory) -> Non
     restored = again.console.page("floor")
     assert [p.name for p in restored.draft.players] == ["Ann", "Bob"]
     assert restored.round is not None and restored.round.to_act == "Bob"
+
+
+def test_r8_limit_hold_em_on_the_raise_calculator(qtbot, window) -> None:
+    """Seed 000: "avec la variante limite, le montant du pari est limité"."""
+    page = page_of(window)
+    page.preflop.setChecked(False)
+    page.big_blind.setValue(100)
+    page.limit.setValue(100)
+    set_players(page, [("Ann", 5000, 0), ("Bob", 5000, 0), ("Cat", 5000, 0)])
+    page.start_round()
+    assert "Limit: bet or raise to exactly 100" in page.advice.text()
+    page.amount.setText("300")
+    page.act("raise")
+    assert "exactly 100" in page.refusal.text()
+    for total in ("100", "200", "300", "400"):
+        page.amount.setText(total)
+        page.act("raise")
+    assert "capped" in page.advice.text()
+
+
+def test_r8_antes_on_the_floor_reach_the_side_pots(qtbot, window) -> None:
+    """RULES R8: "optional ante or big-blind ante"; antes are dead money that the side
+    pots and the showdown count."""
+    page = page_of(window)
+    page.preflop.setChecked(True)
+    page.big_blind.setValue(200)
+    page.ante.setValue(200)
+    page.big_blind_ante.setChecked(True)
+    set_players(page, [("Ann", 5000, 0), ("SB", 5000, 100), ("BB", 5000, 200)])
+    page.start_round()
+    assert "To call: 200" in page.advice.text()
+    page.act("call")
+    page.act("call")
+    page.act("check")
+    page.send_to_pots()
+    assert page.dead.value() == 200
+    assert page.pot_lines()[0].startswith("Main pot: 800")

@@ -60,3 +60,18 @@ def test_qt_own_buttons_follow_the_language(qtbot) -> None:
 
 def test_english_needs_no_qt_translator(qtbot) -> None:
     assert apply_language(QApplication.instance(), Settings(language="en")) is None
+
+
+def test_every_console_page_fits_a_laptop_screen_in_french(french, window_factory) -> None:
+    """French labels are longer: every console page still fits 1366 pixels wide."""
+    window = window_factory()
+    window.open_demo()
+    console = window.console
+    for row in range(console.nav.count()):
+        console.nav.setCurrentRow(row)
+        window.resize(1366, 768)
+        QApplication.processEvents()
+        page = console.pages.currentWidget()
+        assert window.minimumSizeHint().width() <= 1366, console.nav.item(row).text()
+        assert window.width() <= 1366, console.nav.item(row).text()
+        assert page.minimumSizeHint().width() <= 1366, console.nav.item(row).text()

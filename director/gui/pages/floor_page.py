@@ -35,7 +35,7 @@ from director.core import clock as clk
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
 from director.core.messages import Message
-from director.core.structure import Level
+from director.core.structure import AnteKind, Level
 from director.gui.common import scaled_font
 from director.gui.controller import SessionController
 from director.gui.widgets import InlineError
@@ -121,6 +121,22 @@ class FloorPage(QWidget):
         for widget in (self.big_blind, self.preflop, QLabel(_("Table:")), self.table_choice, fill):
             setup.addWidget(widget)
         setup.addStretch()
+        self.ante = QSpinBox()
+        self.ante.setRange(0, 1_000_000_000)
+        self.ante.setPrefix(_("Ante: "))
+        self.ante.setSpecialValueText(_("Ante: none"))
+        self.big_blind_ante = QCheckBox(_("Big blind ante"))
+        self.limit = QSpinBox()
+        self.limit.setRange(0, 1_000_000_000)
+        self.limit.setPrefix(_("Limit bet: "))
+        self.limit.setSpecialValueText(_("No limit"))
+        self.limit.setToolTip(
+            _("Limit hold'em: the small bet on the first two rounds, the big bet on the last two.")
+        )
+        extra = QHBoxLayout()
+        for widget in (self.ante, self.big_blind_ante, self.limit):
+            extra.addWidget(widget)
+        extra.addStretch()
         self.players = QTableWidget(0, 3)
         self.players.setHorizontalHeaderLabels(
             [_("Player (acting order)"), _("Chips"), _("Posted")]
@@ -138,6 +154,7 @@ class FloorPage(QWidget):
             player_buttons.addWidget(widget)
         left = QVBoxLayout()
         left.addLayout(setup)
+        left.addLayout(extra)
         left.addWidget(self.players, 1)
         left.addLayout(player_buttons)
 
@@ -206,6 +223,9 @@ class FloorPage(QWidget):
         big = draft.big_blind if draft.players else (level.minimum_bet if level else 200)
         self.big_blind.setValue(big)
         self.preflop.setChecked(draft.preflop)
+        self.ante.setValue(draft.ante)
+        self.big_blind_ante.setChecked(draft.big_blind_ante)
+        self.limit.setValue(draft.limit)
         self.table_choice.clear()
         for number in sorted(state.tables.tables):
             self.table_choice.addItem(_("Table {number}").format(number=number), number)
@@ -246,6 +266,11 @@ class FloorPage(QWidget):
             self.refusal.say(error)
             return
         self.big_blind.setValue(big)
+        if level is not None:
+            self.ante.setValue(level.ante)
+            self.big_blind_ante.setChecked(level.ante_kind is AnteKind.BIG_BLIND)
+            limited = state.structure.limit and level.small_bet > 0
+            self.limit.setValue(level.small_bet if limited else 0)
         self.players.setRowCount(0)
         for player in players:
             self._add_player_row(player.name, 0, player.posted)
@@ -258,6 +283,9 @@ class FloorPage(QWidget):
             preflop=self.preflop.isChecked(),
             players=self._read_players(),
             actions=(),
+            ante=self.ante.value(),
+            big_blind_ante=self.big_blind_ante.isChecked(),
+            limit=self.limit.value(),
         )
         self.refusal.clear()
         self._refresh_round()
@@ -312,7 +340,20 @@ class FloorPage(QWidget):
                 _("To act: {player}").format(player=advice.player),
                 _("To call: {amount}").format(amount=format_number(advice.to_call)),
             ]
-            if advice.may_raise and advice.min_raise_to is not None:
+            if advice.may_raise and advice.min_raise_to is not None and advice.limit:
+                if advice.min_raise_to <= advice.max_total:
+                    lines.append(
+                        _("Limit: bet or raise to exactly {total}").format(
+                            total=format_number(advice.min_raise_to)
+                        )
+                    )
+                else:
+                    lines.append(
+                        _("Only an all-in raise, to {maximum}").format(
+                            maximum=format_number(advice.max_total)
+                        )
+                    )
+            elif advice.may_raise and advice.min_raise_to is not None:
                 if advice.min_raise_to <= advice.max_total:
                     lines.append(
                         _("Raise to at least {minimum} (all-in: {maximum})").format(
@@ -327,7 +368,7 @@ class FloorPage(QWidget):
                         )
                     )
             else:
-                lines.append(render(Message(advice.reason)))
+                lines.append(render(Message(advice.reason, dict(advice.args))))
             self.advice.setText("\n".join(lines))
         for _key, button in self.action_buttons.items():
             button.setEnabled(advice.player is not None)
@@ -335,7 +376,8 @@ class FloorPage(QWidget):
     def send_to_pots(self) -> None:
         if self.round is None:
             return
-        self.draft = evolve(self.draft, pot_rows=floor.pot_rows_from_round(self.round))
+        rows, dead = floor.pot_rows_from_round(self.round, big_blind_ante=self.draft.big_blind_ante)
+        self.draft = evolve(self.draft, pot_rows=rows, dead=dead)
         self._load_pots()
         self.save()
         self.tabs.setCurrentIndex(1)
@@ -357,6 +399,13 @@ class FloorPage(QWidget):
         remove.clicked.connect(
             lambda: (self.pot_table.removeRow(self.pot_table.currentRow()), self._pots_changed())
         )
+        self.dead = QSpinBox()
+        self.dead.setRange(0, 1_000_000_000)
+        self.dead.setPrefix(_("Dead money in the middle: "))
+        self.dead.setToolTip(
+            _("A big blind ante, or the dead small blind of a player who posted missed blinds.")
+        )
+        self.dead.valueChanged.connect(lambda _value: self._pots_changed())
         self.pots_result = QLabel()
         self.pots_result.setWordWrap(True)
         self.pots_result.setFont(scaled_font(self.font(), 1.3, bold=True))
@@ -367,6 +416,7 @@ class FloorPage(QWidget):
         buttons.addStretch()
         left = QVBoxLayout()
         left.addWidget(self.pot_table, 1)
+        left.addWidget(self.dead)
         left.addLayout(buttons)
         layout = QHBoxLayout(tab)
         layout.addLayout(left, 1)
@@ -388,6 +438,9 @@ class FloorPage(QWidget):
         self.pot_table.blockSignals(False)
 
     def _load_pots(self) -> None:
+        self.dead.blockSignals(True)
+        self.dead.setValue(self.draft.dead)
+        self.dead.blockSignals(False)
         self.pot_table.setRowCount(0)
         for row in self.draft.pot_rows:
             self._add_pot_row(row)
@@ -413,7 +466,7 @@ class FloorPage(QWidget):
         return tuple(rows)
 
     def _pots_changed(self) -> None:
-        self.draft = evolve(self.draft, pot_rows=self._read_pot_rows())
+        self.draft = evolve(self.draft, pot_rows=self._read_pot_rows(), dead=self.dead.value())
         self._show_pots()
         self._load_showdown_players()
         self.save()
@@ -422,7 +475,7 @@ class FloorPage(QWidget):
         rows = self.draft.pot_rows
         if not rows:
             return []
-        split = floor.pots_of(rows)
+        split = floor.pots_of(rows, self.draft.dead)
         lines = []
         for index, pot in enumerate(split.pots):
             title = _("Main pot") if index == 0 else _("Side pot {number}").format(number=index)

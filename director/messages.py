@@ -217,6 +217,7 @@ MESSAGES: dict[str, str] = {
     "not_final_table": N_("The players are not all at one table yet."),
     "not_sitting_out": N_("That player is not away."),
     "nothing_to_post": N_("That player owes no blind."),
+    "blinds_already_posted": N_("That player has already posted for the coming hand."),
     "player_not_seated": N_("That player has no seat."),
     "seat_taken": N_("Seat {seat} at table {table} is taken."),
     "seats_per_table_out_of_range": N_("A table has from {minimum} to {maximum} seats."),

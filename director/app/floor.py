@@ -76,6 +76,9 @@ class FloorDraft:
     river); 0 for no limit."""
     dead: int = 0
     """Side pots: dead money in the middle (big blind ante, dead small blinds)."""
+    dead_blinds: int = 0
+    """Dead small blinds posted with missed blinds for this hand (seed 002 §4.1.10),
+    taken from the table; they go to the side pots as dead money."""
 
 
 def draft_from_data(data: object) -> FloorDraft:
@@ -292,5 +295,16 @@ def players_from_table(
             and positions.small_blind != positions.big_blind
         ):
             posted = small_blind
+        if preflop and seat in found.posted:
+            # Missed blinds posted (§4.1.10): the live part is his bet.
+            posted = max(posted, found.posted[seat].live)
         players.append(FloorPlayer(name=entrant.name, stack=0, posted=posted))
     return tuple(players)
+
+
+def dead_blinds_at(state: TournamentState, table: int) -> int:
+    """Dead money posted at ``table`` for the coming hand with missed blinds."""
+    found = state.tables.tables.get(table)
+    if found is None:
+        return 0
+    return sum(posting.dead for posting in found.posted.values())

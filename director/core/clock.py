@@ -263,6 +263,15 @@ def view(clock: ClockState, structure: Structure, now: Instant) -> ClockView:
     )
 
 
+def blinds_level(clock: ClockState, structure: Structure, now: Instant) -> Level | None:
+    """The blinds a player pays at ``now``: those in force, or before the clock
+    starts (or on a break) the first level's."""
+    in_force = view(clock, structure, now).in_force
+    if in_force is not None:
+        return in_force
+    return next((level for _index, level in structure.levels()), None)
+
+
 def _until_break(
     structure: Structure, index: int, remaining: int | None
 ) -> tuple[int | None, Break | None]:

@@ -230,7 +230,13 @@ class MovesPlanned(Event):
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True)
 class PlayerMoved(Event):
+    """A player changes seats. ``wait_hands``: in a cash game, a player who moved
+    away from the big blind at his table sits out that many hands unless he posts
+    a big blind (seed 002 §4.1.15). Version 2 added it (0 before)."""
+
+    VERSION = 2
     move: Move
+    wait_hands: int = 0
 
 
 @EVENTS.register
@@ -277,7 +283,24 @@ class SittingOutChanged(Event):
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True)
 class BlindsPosted(Event):
+    """A player posts what he owes to be dealt in: ``live`` counts as his bet,
+    ``dead`` goes to the middle (seed 002 §4.1.10). Version 2 added the amounts
+    (unknown, 0, before)."""
+
+    VERSION = 2
     player: PlayerId
+    live: int = 0
+    dead: int = 0
+
+
+@EVENTS.upcaster("PlayerMoved", 1)
+def _moved_v1(payload: dict[str, object]) -> dict[str, object]:
+    return {**payload, "wait_hands": 0}
+
+
+@EVENTS.upcaster("BlindsPosted", 1)
+def _posted_v1(payload: dict[str, object]) -> dict[str, object]:
+    return {**payload, "live": 0, "dead": 0}
 
 
 # -- payouts and deals (R29-R31) --------------------------------------------------------

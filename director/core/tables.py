@@ -10,13 +10,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from director.core.buttons import DEAD, Positions
+from director.core.buttons import DEAD, MAX_SEATS, Positions
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move, Table
+from director.core.structure import Level
 
 DEFAULT_SEATS = 9
 RECENT_MOVE_MS = 2 * 60_000
 """How long a confirmed move stays on the clock display."""
+
+
+@dataclass(frozen=True)
+class Posting:
+    """Blinds a player puts in to be dealt in: ``live`` counts as his bet, ``dead``
+    goes to the middle (seed 002 §4.1.10)."""
+
+    live: int = 0
+    dead: int = 0
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,15 @@ class TableState:
     """Cash game: missed a big blind while away (R12)."""
     owes_small: frozenset[int] = frozenset()
     """Cash game: missed a small blind while away (R12)."""
+    held: Mapping[int, int] = field(default_factory=dict)
+    """Cash game: a player who changed seats away from the big blind sits out the
+    coming hand and this many more (seed 002 §4.1.15), unless he posts a big blind."""
+    posted: Mapping[int, Posting] = field(default_factory=dict)
+    """Cash game: missed blinds posted for the coming hand, live and dead (§4.1.10)."""
+    blinds_seen: frozenset[int] = frozenset()
+    """Seats the blinds have reached since the button was drawn (§4.1.13)."""
+    first_orbit: int = 0
+    """Hands left before the button has gone round once since it was drawn (§4.1.13)."""
 
     def seat_of(self, player: PlayerId) -> int | None:
         for seat, occupant in self.seats.items():
@@ -63,6 +82,9 @@ class SeatRecord:
 
     table: int
     seat: int
+    owes_big: bool = False
+    owes_small: bool = False
+    """Missed blinds go with the player (seed 002 §4.1.12)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +131,43 @@ class TablesState:
             )
             for table in sorted(self.tables.values(), key=lambda t: t.number)
         ]
+
+
+def blinds_to_post(table: TableState, seat: int, level: Level | None) -> Posting | None:
+    """What the player at ``seat`` posts to be dealt in at once, at ``level``'s
+    blinds; None when he owes nothing and need not wait (seed 002 §4.1.4-15).
+
+    All missed blinds: the big blind is live (it counts as his bet), the small
+    blind dead in the middle (§4.1.10). A newcomer, or a player who changed seats
+    away from the big blind, posts a big blind, live (§4.1.4, §4.1.15).
+    """
+    big = level.big_blind if level is not None else 0
+    small = level.small_blind if level is not None else 0
+    owes_big, owes_small = seat in table.owes_big, seat in table.owes_small
+    if owes_big:
+        return Posting(live=big, dead=small if owes_small else 0)
+    if owes_small:
+        return Posting(live=0, dead=small)
+    if seat in table.waiting or table.held.get(seat) is not None:
+        return Posting(live=big, dead=0)
+    return None
+
+
+def hands_until_big_blind(table: TableState, seat: int, occupied: frozenset[int]) -> int:
+    """How many hands before the big blind reaches ``seat`` (0: it is on it)."""
+    if table.positions is None:
+        return 0
+    big = table.positions.big_blind
+    if seat == big:
+        return 0
+    count = 0
+    for step in range(1, MAX_SEATS + 1):
+        candidate = (big - 1 + step) % MAX_SEATS + 1
+        if candidate in occupied or candidate == seat:
+            count += 1
+        if candidate == seat:
+            return count
+    return count
 
 
 def default_break_order(numbers: list[int]) -> tuple[int, ...]:

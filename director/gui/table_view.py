@@ -20,8 +20,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from director.core.state import TournamentState
-from director.core.tables import TableState
-from director.i18n import _
+from director.core.structure import Level
+from director.core.tables import Posting, TableState, blinds_to_post
+from director.i18n import _, format_number
 
 FELT = QColor("#1f6f43")
 RAIL = QColor("#5a3a1a")
@@ -63,6 +64,38 @@ def fit_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
     return [fit_name(text, metrics, width)]
 
 
+def posting_text(posting: Posting) -> str:
+    """``200 live + 100 dead``: what a player posts to be dealt in (§4.1.10)."""
+    if posting.live and posting.dead:
+        return _("{live} live + {dead} dead").format(
+            live=format_number(posting.live), dead=format_number(posting.dead)
+        )
+    if posting.dead:
+        return _("{dead} dead").format(dead=format_number(posting.dead))
+    return _("{live} live").format(live=format_number(posting.live))
+
+
+def seat_tags(table: TableState, seat: int, level: Level | None) -> list[str]:
+    """What is said beside a seat: sits out, away, waits, owes or posted blinds."""
+    tags = []
+    if seat in table.dealt_out:
+        tags.append(_("sits out"))
+    if seat in table.sitting_out:
+        tags.append(_("away"))
+    if seat in table.waiting:
+        tags.append(_("waits for BB"))
+    if seat in table.owes_big or seat in table.owes_small:
+        owed = blinds_to_post(table, seat, level)
+        if owed is not None and (owed.live or owed.dead):
+            tags.append(_("owes {amounts}").format(amounts=posting_text(owed)))
+        else:
+            tags.append(_("owes blinds"))
+    posted = table.posted.get(seat)
+    if posted is not None:
+        tags.append(_("posted {amounts}").format(amounts=posting_text(posted)))
+    return tags
+
+
 class TableView(QWidget):
     """Paints one table; emits ``seat_clicked(table, seat)`` on a right-click."""
 
@@ -77,8 +110,12 @@ class TableView(QWidget):
         self.setMinimumSize(240, 190)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.seat_points: dict[int, QPointF] = {}
+        self.tags: dict[int, list[str]] = {}
 
-    def set_table(self, state: TournamentState, table: TableState) -> None:
+    def set_table(
+        self, state: TournamentState, table: TableState, level: Level | None = None
+    ) -> None:
+        """Show ``table``; ``level``: the blinds in force, for the amounts owed."""
         self.table = table
         self.seats = state.tables.seats_per_table
         self.cash = state.is_cash
@@ -86,6 +123,7 @@ class TableView(QWidget):
             seat: state.players[player].name if player in state.players else str(player)
             for seat, player in table.seats.items()
         }
+        self.tags = {seat: seat_tags(table, seat, level) for seat in table.seats}
         self.update()
 
     def markers(self) -> dict[int, list[str]]:
@@ -130,6 +168,9 @@ class TableView(QWidget):
         small.setPixelSize(max(9, int(min(width, height) * 0.055)))
         painter.setFont(small)
         metrics = QFontMetrics(small)
+        tag_font = QFont(self.font())
+        tag_font.setPixelSize(max(8, int(small.pixelSize() * 0.6)))
+        tag_metrics = QFontMetrics(tag_font)
         markers = self.markers()
         seat_radius = max(8.0, min(width, height) * 0.042)
         gap = seat_radius * 0.4
@@ -159,40 +200,43 @@ class TableView(QWidget):
                 str(seat),
             )
             text = self.names.get(seat, "")
-            tags = []
-            if seat in table.dealt_out:
-                tags.append(_("sits out"))
-            if seat in table.sitting_out:
-                tags.append(_("away"))
-            if seat in table.waiting:
-                tags.append(_("waits for BB"))
-            if seat in table.owes_big or seat in table.owes_small:
-                tags.append(_("owes blinds"))
-            if tags:
-                text = f"{text} ({', '.join(tags)})" if text else ", ".join(tags)
+            tags = ", ".join(self.tags.get(seat, []))
             line = float(metrics.height())
+            tag_line = float(tag_metrics.height())
             # The name goes beside its seat, on the outside, within the drawing;
             # on two lines when the drawing is narrow, so that names stay whole.
+            # What is said of the seat (sits out, owes...) goes under it, smaller.
             if abs(cos) > 0.35:
                 room = (
                     point.x() - seat_radius - gap
                     if cos < 0
                     else width - (point.x() + seat_radius + gap)
                 )
-                lines = fit_lines(text, metrics, int(room))
-                tall = line * len(lines)
                 left = 0.0 if cos < 0 else point.x() + seat_radius + gap
-                box = QRectF(left, point.y() - tall / 2, room, tall)
                 align = Qt.AlignmentFlag.AlignRight if cos < 0 else Qt.AlignmentFlag.AlignLeft
             else:
-                span = width * 0.44
-                lines = fit_lines(text, metrics, int(span))
-                tall = line * len(lines)
-                top = point.y() - seat_radius - tall if sin < 0 else point.y() + seat_radius
-                box = QRectF(point.x() - span / 2, top, span, tall)
+                room = width * 0.44
+                left = point.x() - room / 2
                 align = Qt.AlignmentFlag.AlignHCenter
+            lines = fit_lines(text, metrics, int(room)) if text else []
+            tag_lines = fit_lines(tags, tag_metrics, int(room)) if tags else []
+            tall = line * len(lines) + tag_line * len(tag_lines)
+            if abs(cos) > 0.35:
+                top = point.y() - tall / 2
+            else:
+                top = point.y() - seat_radius - tall if sin < 0 else point.y() + seat_radius
             painter.setPen(QColor("#8b949e") if out or not occupied else QColor("#111111"))
-            painter.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), "\n".join(lines))
+            if lines:
+                box = QRectF(left, top, room, line * len(lines))
+                painter.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), "\n".join(lines))
+            if tag_lines:
+                painter.setFont(tag_font)
+                painter.setPen(QColor("#8a4b00"))
+                box = QRectF(left, top + line * len(lines), room, tag_line * len(tag_lines))
+                painter.drawText(
+                    box, int(align | Qt.AlignmentFlag.AlignVCenter), "\n".join(tag_lines)
+                )
+                painter.setFont(small)
             for number, marker in enumerate(markers.get(seat, [])):
                 self._marker(painter, point, angle, number, marker, occupied, seat_radius)
         painter.end()

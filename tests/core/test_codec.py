@@ -97,3 +97,16 @@ def test_unknown_union_tag_is_refused() -> None:
     data["either"] = {"type": "Nope"}
     with pytest.raises(RuleViolation):
         codec.decode(Tree, data)
+
+
+def test_r12_old_records_of_moves_and_posted_blinds_still_replay() -> None:
+    """Version 1 of PlayerMoved and BlindsPosted (before seat changes and missed-blind
+    amounts) reads as version 2 with no wait and unknown (zero) amounts."""
+    from director.core.events import EVENTS, BlindsPosted, PlayerMoved
+
+    posted = EVENTS.from_record("BlindsPosted", 1, {"at": 5, "player": 3})
+    assert isinstance(posted, BlindsPosted) and (posted.live, posted.dead) == (0, 0)
+    move = {"player": "3", "from_table": 1, "from_seat": 2, "to_table": 1, "to_seat": 4}
+    moved = EVENTS.from_record("PlayerMoved", 1, {"at": 5, "move": move})
+    assert isinstance(moved, PlayerMoved) and moved.wait_hands == 0
+    assert EVENTS.to_record(moved)[1] == 2

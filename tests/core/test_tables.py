@@ -335,3 +335,152 @@ def test_r12_moving_button_passes_over_a_player_waiting_for_the_big_blind() -> N
             break
     assert given[0][:2] == (seats[ordered[1]], seats[ordered[3]])
     assert any(big == seats[back] for _b, _s, big in given)
+
+
+def away_for(state, player, hands: int):
+    state = run(state, c.SitOut(player=player), T0)
+    for _ in range(hands):
+        state = run(state, c.HandDone(table=1), T0)
+    return run(state, c.SitIn(player=player), T0)
+
+
+def structured_cash_table(count: int):
+    state, ordered, seats = cash_table(count)
+    state = run(state, c.SetStructure(structure=simple([(100, 200), (200, 400)])), T0)
+    return state, ordered, seats
+
+
+def test_r12_posting_all_missed_blinds_puts_the_big_blind_live_and_the_small_dead() -> None:
+    """Seed 002 §4.1.10: "S'il choisit de miser le montant total des blinds manqués, un
+    montant égal à la mise minimale sert de mise. Le reste est pris par le croupier et
+    mis au centre du pot et ce montant ne fait pas partie de la mise du joueur"."""
+    from director.core.structure import Level
+    from director.core.tables import Posting, blinds_to_post
+
+    state, ordered, seats = structured_cash_table(6)
+    away = ordered[4]
+    state = away_for(state, away, 6)
+    table = state.tables.tables[1]
+    level = Level(small_blind=100, big_blind=200)
+    assert blinds_to_post(table, seats[away], level) == Posting(live=200, dead=100)
+    state = run(state, c.PostBlinds(player=away), T0)
+    table = state.tables.tables[1]
+    assert table.posted[seats[away]] == Posting(live=200, dead=100)
+    assert seats[away] not in table.dealt_out
+    with pytest.raises(RuleViolation):
+        run(state, c.PostBlinds(player=away), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    assert seats[away] not in state.tables.tables[1].posted
+
+
+def test_r12_missed_blinds_stay_with_the_player_who_busts_and_buys_again() -> None:
+    """Seed 002 §4.1.12: "Un joueur qui est all-in et perd la main est tenu de payer
+    les blinds dû s'il décide de racheter des jetons. Ce joueur n'est pas considérée
+    comme un nouvel entrant à la table"."""
+    state, ordered, seats = structured_cash_table(6)
+    away = ordered[4]
+    state = away_for(state, away, 6)
+    assert seats[away] in state.tables.tables[1].owes_big
+    state = run(state, c.CashOut(player=away, chips=0), T0)
+    assert state.tables.where(away) is None
+    # Another player takes his seat: he owes nothing (the debt is not the seat's).
+    state = run(state, c.BuyIn(player=PlayerId(50), name="Other", amount=100), T0)
+    other_seat = state.tables.where(PlayerId(50))[1]
+    table = state.tables.tables[1]
+    assert other_seat not in table.owes_big and other_seat not in table.owes_small
+    state = run(state, c.BuyIn(player=away, amount=100), T0)
+    seat = state.tables.where(away)[1]
+    table = state.tables.tables[1]
+    assert seat in table.owes_big and seat in table.waiting
+    assert seat not in table.newcomers
+
+
+def test_r12_at_a_new_game_a_newcomer_owes_nothing_until_the_button_goes_round() -> None:
+    """Seed 002 §4.1.13: "(a) Tout joueur qui a tiré le bouton est considéré comme actif
+    dans le jeu et doit payer les blinds manqués. (b) Un nouveau joueur n'a pas à placer
+    un blind avant que le bouton n'ait fait un tour de table complet, tant que son siège
+    n'a pas été dans la position des blinds"."""
+    state, ordered, seats = structured_cash_table(4)
+    # (a) a player who drew for the button and is away owes the blinds he misses.
+    state = away_for(state, ordered[3], 3)
+    assert seats[ordered[3]] in state.tables.tables[1].owes_big
+    # (b) a newcomer in the first round, at a seat the blinds have not reached.
+    fresh = run(cash_table(4)[0], c.BuyIn(player=PlayerId(60), name="New", amount=100), T0)
+    seat = fresh.tables.where(PlayerId(60))[1]
+    table = fresh.tables.tables[1]
+    assert (seat in table.waiting) == (seat in table.blinds_seen)
+    # After the button went round once, a newcomer waits for the big blind.
+    late, _ordered, _seats = cash_table(4)
+    for _ in range(5):
+        late = run(late, c.HandDone(table=1), T0)
+    late = run(late, c.BuyIn(player=PlayerId(61), name="Late", amount=100), T0)
+    assert late.tables.where(PlayerId(61))[1] in late.tables.tables[1].waiting
+
+
+def _free_seats(state):
+    table = state.tables.tables[1]
+    return [s for s in range(1, state.tables.seats_per_table + 1) if s not in table.seats]
+
+
+def test_r12_changing_seats_toward_the_big_blind_is_dealt_in_at_once() -> None:
+    """Seed 002 §4.1.14: "Un joueur qui change de siège pour un siège plus près du gros
+    blind peut recevoir des cartes sans aucune pénalité"."""
+    from director.core.tables import hands_until_big_blind
+
+    state, ordered, seats = cash_table(5)
+    for _ in range(6):  # past the first round (§4.1.13 c)
+        state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    occupied = table.active()
+    player = max(ordered, key=lambda p: hands_until_big_blind(table, seats[p], occupied))
+    old = seats[player]
+    closer = [
+        s
+        for s in _free_seats(state)
+        if hands_until_big_blind(table, s, (occupied - {old}) | {s})
+        <= hands_until_big_blind(table, old, occupied)
+    ]
+    assert closer
+    state = run(state, c.MovePlayer(player=player, table=1, seat=closer[0]), T0)
+    table = state.tables.tables[1]
+    assert closer[0] not in table.dealt_out and closer[0] not in table.held
+
+
+def test_r12_changing_seats_away_from_the_big_blind_waits_or_posts() -> None:
+    """Seed 002 §4.1.15: "un joueur qui change de place recevra de nouvelles cartes dans
+    la même position relative. Par exemple, si le joueur avance de deux places, il doit
+    attendre deux coups avant de pouvoir jouer [...] il peut alors miser un montant égal
+    au gros blind et recevoir immédiatement des cartes"."""
+    from director.core.tables import Posting, hands_until_big_blind
+
+    state, ordered, seats = structured_cash_table(4)
+    for _ in range(5):
+        state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    occupied = table.active()
+    player = min(
+        (p for p in ordered if seats[p] != table.positions.big_blind),
+        key=lambda p: hands_until_big_blind(table, seats[p], occupied),
+    )
+    old = seats[player]
+    before = hands_until_big_blind(table, old, occupied)
+    farther = max(
+        _free_seats(state),
+        key=lambda s: hands_until_big_blind(table, s, (occupied - {old}) | {s}),
+    )
+    gained = hands_until_big_blind(table, farther, (occupied - {old}) | {farther}) - before
+    assert gained >= 1
+    moved = run(state, c.MovePlayer(player=player, table=1, seat=farther), T0)
+    table = moved.tables.tables[1]
+    assert farther in table.dealt_out
+    sat_out = 0
+    waiting = moved
+    while farther in waiting.tables.tables[1].dealt_out:
+        sat_out += 1
+        waiting = run(waiting, c.HandDone(table=1), T0)
+    assert sat_out == gained
+    # Or he posts a big blind and plays at once.
+    posted = run(moved, c.PostBlinds(player=player), T0)
+    table = posted.tables.tables[1]
+    assert farther not in table.dealt_out
+    assert table.posted[farther] == Posting(live=200, dead=0)

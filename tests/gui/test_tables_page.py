@@ -156,3 +156,63 @@ def test_a_name_too_wide_for_one_line_goes_on_two_before_being_shortened(qtbot) 
     ]
     (short,) = fit_lines("Bartholomew", metrics, metrics.horizontalAdvance("Bart"))
     assert short.endswith("…")
+
+
+@pytest.fixture
+def refusals_fail(monkeypatch):
+    """A refusal would open a blocking dialog offscreen: make it fail the test at once."""
+    from director.gui import controller as controller_module
+
+    def fail(_parent, error, **_kwargs):
+        raise AssertionError(f"refused: {error}")
+
+    monkeypatch.setattr(controller_module, "show_error", fail)
+
+
+def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(
+    qtbot, window_factory, refusals_fail
+) -> None:
+    """Seed 002 §4.1.10: "un montant égal à la mise minimale sert de mise. Le reste est
+    pris par le croupier et mis au centre du pot"."""
+    from director.core.money import CashSettings
+    from director.core.state import EventKind
+    from director.core.structure import simple
+    from director.gui.pages.floor_page import FloorPage
+    from director.gui.table_view import seat_tags
+
+    window = window_factory()
+    session = window.library.create("Cash night", EventKind.CASH)
+    session.dispatch(c.SetStructure(structure=simple([(100, 200)])))
+    session.dispatch(c.SetCashSettings(settings=CashSettings(chip_money=5, chip_count=5)))
+    for number in range(1, 7):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"P{number}", amount=100))
+    session.dispatch(c.DrawSeats())
+    seats = session.state.tables.tables[1].seats
+    ordered = [seats[s] for s in sorted(seats)]
+    session.dispatch(c.SetButton(table=1, seat=min(seats)))
+    window.open_session(session)
+    window.console.show_page("tables")
+    away = ordered[4]
+    window.controller.dispatch(c.SitOut(player=away))
+    for _ in range(6):
+        window.controller.dispatch(c.HandDone(table=1))
+    window.controller.dispatch(c.SitIn(player=away))
+    page = page_of(window)
+    seat = window.controller.state.tables.where(away)[1]
+    assert "owes 200 live + 100 dead" in page.cards[0].view.tags[seat]
+    assert window.controller.session.refusal(c.PostBlinds(player=away)) is None
+    window.controller.dispatch(c.PostBlinds(player=away))
+    table = window.controller.state.tables.tables[1]
+    assert "posted 200 live + 100 dead" in seat_tags(table, seat, None)
+    assert "posted 200 live + 100 dead" in page.cards[0].view.tags[seat]
+    refused = window.controller.session.refusal(c.PostBlinds(player=away))
+    assert refused is not None and refused.code == "blinds_already_posted"
+    window.console.show_page("floor")
+    floor_page = window.console.page("floor")
+    assert isinstance(floor_page, FloorPage)
+    floor_page.preflop.setChecked(True)
+    floor_page.fill_from_table()
+    rows = floor_page._read_players()
+    posted = {row.name: row.posted for row in rows}
+    assert posted[f"P{int(away)}"] == 200
+    assert "Dead blinds posted with missed blinds: 100" in floor_page.refusal.text()

@@ -33,9 +33,12 @@ from director.core.state import TournamentState
 from director.core.tables import (
     RECENT_MOVE_MS,
     ConfirmedMove,
+    Posting,
     SeatRecord,
     TableState,
+    blinds_to_post,
     default_break_order,
+    hands_until_big_blind,
 )
 
 RANKS = "23456789TJQKA"
@@ -255,7 +258,8 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
     seats = tables.seats_per_table
     active = table.active()
     require(len(active) >= 2, "table_needs_two_players")
-    waiting = table.waiting if state.is_cash else frozenset()
+    held = {seat for seat, hands in table.held.items() if hands > 0}
+    waiting = table.waiting | held if state.is_cash else frozenset()
     positions = next_hand(
         table.positions, active, seats=seats, method=tables.method, waiting=waiting
     )
@@ -263,8 +267,9 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
     owes_big, owes_small = set(table.owes_big), set(table.owes_small)
     if state.is_cash:
         # R14: a newcomer waits for the big blind; R12: a player away when a
-        # blind passes owes it on return.
-        out |= {seat for seat in table.waiting if seat != positions.big_blind}
+        # blind passes owes it on return; §4.1.15: a player who moved away
+        # from the big blind sits out until his old relative position.
+        out |= {seat for seat in waiting if seat != positions.big_blind}
         skipped = set(between(table.positions.big_blind, positions.big_blind, seats=seats))
         owes_big |= skipped & set(table.sitting_out)
         small_skipped = set(
@@ -315,7 +320,25 @@ def _move(state: TournamentState, command: c.MovePlayer, now: Instant) -> list[e
     require(1 <= command.seat <= state.tables.seats_per_table, "no_such_seat")
     require(command.seat not in target.seats, "seat_taken", table=command.table, seat=command.seat)
     move = Move(str(command.player), where[0], where[1], command.table, command.seat)
-    return [e.PlayerMoved(at=now, move=move)]
+    wait = 0
+    if state.is_cash and where[0] == command.table:
+        wait = _seat_change_wait(target, where[1], command.seat)
+    return [e.PlayerMoved(at=now, move=move, wait_hands=wait)]
+
+
+def _seat_change_wait(table: TableState, old: int, new: int) -> int:
+    """Seed 002 §4.1.14-15: moving to a seat the big blind reaches sooner is
+    dealt in at once; moving away waits as many hands as it gained (or posts a
+    big blind). §4.1.13(c): free while the old seat has not had a blind since
+    the game started."""
+    if table.positions is None:
+        return 0
+    if table.first_orbit > 0 and old not in table.blinds_seen:
+        return 0
+    others = table.active() - {old}
+    before = hands_until_big_blind(table, old, others | {old})
+    after = hands_until_big_blind(table, new, others | {new})
+    return max(0, after - before)
 
 
 @handles(c.SetBreakOrder)
@@ -385,9 +408,13 @@ def _sit_in(state: TournamentState, command: c.SitIn, now: Instant) -> list[e.Ev
 @handles(c.PostBlinds)
 def _post(state: TournamentState, command: c.PostBlinds, now: Instant) -> list[e.Event]:
     table, seat = _cash_seat(state, command.player)
-    owes = seat in table.waiting or seat in table.owes_big or seat in table.owes_small
-    require(owes, "nothing_to_post")
-    return [e.BlindsPosted(at=now, player=command.player)]
+    require(seat not in table.sitting_out, "already_sitting_out")
+    require(seat not in table.posted, "blinds_already_posted")
+    level = clk.blinds_level(state.clock, state.structure, now)
+    posting = blinds_to_post(table, seat, level)
+    require(posting is not None, "nothing_to_post")
+    assert posting is not None
+    return [e.BlindsPosted(at=now, player=command.player, live=posting.live, dead=posting.dead)]
 
 
 # -- apply ----------------------------------------------------------------------------
@@ -464,7 +491,22 @@ def _seated(state: TournamentState, event: e.PlayerSeated) -> TournamentState:
         "newcomers": table.newcomers | {event.seat},
     }
     if state.is_cash:
-        changes["waiting"] = table.waiting | {event.seat}
+        back = state.tables.vacated.get(event.player)
+        if back is not None and (back.owes_big or back.owes_small):
+            # §4.1.12: all-in, lost and bought again: not a newcomer, and the
+            # blinds he owes go with him.
+            changes["newcomers"] = table.newcomers
+            changes["waiting"] = table.waiting | {event.seat}
+            if back.owes_big:
+                changes["owes_big"] = table.owes_big | {event.seat}
+            if back.owes_small:
+                changes["owes_small"] = table.owes_small | {event.seat}
+        elif table.first_orbit > 0 and event.seat not in table.blinds_seen:
+            # §4.1.13(b): before the button has gone round once, a newcomer
+            # whose seat the blinds have not reached posts nothing.
+            pass
+        else:
+            changes["waiting"] = table.waiting | {event.seat}
     vacated = {p: r for p, r in state.tables.vacated.items() if p != event.player}
     state = _with_table(state, evolve(table, **changes))
     return evolve(state, tables=evolve(state.tables, vacated=vacated))
@@ -481,13 +523,22 @@ def _freed(table: TableState, seat: int) -> TableState:
         owes_big=table.owes_big - {seat},
         owes_small=table.owes_small - {seat},
         dealt_out=table.dealt_out - {seat},
+        held={s: n for s, n in table.held.items() if s != seat},
+        posted={s: p for s, p in table.posted.items() if s != seat},
     )
 
 
 @applies(e.PlayerUnseated)
 def _unseated(state: TournamentState, event: e.PlayerUnseated) -> TournamentState:
-    table = _freed(state.tables.tables[event.table], event.seat)
-    vacated = {**state.tables.vacated, event.player: SeatRecord(event.table, event.seat)}
+    before = state.tables.tables[event.table]
+    table = _freed(before, event.seat)
+    record = SeatRecord(
+        event.table,
+        event.seat,
+        owes_big=event.seat in before.owes_big,
+        owes_small=event.seat in before.owes_small,
+    )
+    vacated = {**state.tables.vacated, event.player: record}
     tables = state.tables
     if not table.seats and not state.is_cash and len(tables.tables) > 1:
         # Everyone at this table went out: the table is gone.
@@ -509,14 +560,32 @@ def _planned(state: TournamentState, event: e.MovesPlanned) -> TournamentState:
 def _moved(state: TournamentState, event: e.PlayerMoved) -> TournamentState:
     move = event.move
     player = PlayerId(int(move.player))
-    source = _freed(state.tables.tables[move.from_table], move.from_seat)
+    before = state.tables.tables[move.from_table]
+    source = _freed(before, move.from_seat)
     state = _with_table(state, source)
     target = state.tables.tables[move.to_table]
-    target = evolve(
-        target,
-        seats={**target.seats, move.to_seat: player},
-        newcomers=target.newcomers | {move.to_seat},
-    )
+    same_table = move.from_table == move.to_table
+    changes: dict[str, object] = {
+        "seats": {**target.seats, move.to_seat: player},
+        "newcomers": (
+            target.newcomers if same_table and state.is_cash else target.newcomers | {move.to_seat}
+        ),
+    }
+    if state.is_cash:
+        # Missed blinds go with the player, not the seat (§4.1.10-12).
+        if move.from_seat in before.owes_big:
+            changes["owes_big"] = target.owes_big | {move.to_seat}
+        if move.from_seat in before.owes_small:
+            changes["owes_small"] = target.owes_small | {move.to_seat}
+        if move.from_seat in before.sitting_out:
+            changes["sitting_out"] = target.sitting_out | {move.to_seat}
+        if move.from_seat in before.waiting:
+            changes["waiting"] = target.waiting | {move.to_seat}
+        if event.wait_hands > 0:
+            # §4.1.15: he sits out the coming hand and the rest of his wait.
+            changes["dealt_out"] = target.dealt_out | {move.to_seat}
+            changes["held"] = {**target.held, move.to_seat: event.wait_hands - 1}
+    target = evolve(target, **changes)
     state = _with_table(state, target)
     tables = state.tables
     remaining = {n: t for n, t in tables.tables.items() if t.seats or n == move.to_table}
@@ -538,9 +607,19 @@ def _moved(state: TournamentState, event: e.PlayerMoved) -> TournamentState:
 @applies(e.ButtonPlaced)
 def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
     table = state.tables.tables[event.table]
+    positions = event.positions
     return _with_table(
         state,
-        evolve(table, positions=event.positions, newcomers=frozenset(), dealt_out=frozenset()),
+        evolve(
+            table,
+            positions=positions,
+            newcomers=frozenset(),
+            dealt_out=frozenset(),
+            held={},
+            posted={},
+            blinds_seen=frozenset({positions.small_blind, positions.big_blind}),
+            first_orbit=len(table.active()),
+        ),
     )
 
 
@@ -548,15 +627,24 @@ def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
 def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
     table = state.tables.tables[event.table]
     waiting = frozenset(seat for seat in table.waiting if seat in event.dealt_out)
+    positions = event.positions
     table = evolve(
         table,
-        positions=event.positions,
+        positions=positions,
         hands=table.hands + 1,
         newcomers=frozenset(),
         dealt_out=event.dealt_out,
         waiting=waiting,
         owes_big=event.owes_big,
         owes_small=event.owes_small,
+        held={
+            seat: hands - 1
+            for seat, hands in table.held.items()
+            if hands > 0 and seat in event.dealt_out
+        },
+        posted={},
+        blinds_seen=table.blinds_seen | {positions.small_blind, positions.big_blind},
+        first_orbit=max(0, table.first_orbit - 1),
     )
     state = _with_table(state, table)
     tables = state.tables
@@ -600,14 +688,24 @@ def _sitting(state: TournamentState, event: e.SittingOutChanged) -> TournamentSt
     # Back: a player who missed blinds waits for the big blind or posts them.
     owes = seat in table.owes_big or seat in table.owes_small
     waiting = table.waiting | {seat} if owes else table.waiting
+    # He owes: not dealt in the coming hand until he posts (§4.1.10-11).
+    out = table.dealt_out | {seat} if owes else table.dealt_out
     return _with_table(
-        state, evolve(table, sitting_out=table.sitting_out - {seat}, waiting=waiting)
+        state,
+        evolve(table, sitting_out=table.sitting_out - {seat}, waiting=waiting, dealt_out=out),
     )
 
 
 @applies(e.BlindsPosted)
 def _posted(state: TournamentState, event: e.BlindsPosted) -> TournamentState:
     table, seat = _cash_table(state, event.player)
+    out = table.dealt_out
+    if table.positions is None or not dealt_out(
+        table.positions, table.newcomers & {seat}, seats=state.tables.seats_per_table
+    ):
+        # Posting deals him in at once, except a newcomer between the small
+        # blind and the button (R14, seed 002 §4.1.7).
+        out = out - {seat}
     return _with_table(
         state,
         evolve(
@@ -615,5 +713,8 @@ def _posted(state: TournamentState, event: e.BlindsPosted) -> TournamentState:
             waiting=table.waiting - {seat},
             owes_big=table.owes_big - {seat},
             owes_small=table.owes_small - {seat},
+            held={s: n for s, n in table.held.items() if s != seat},
+            posted={**table.posted, seat: Posting(live=event.live, dead=event.dead)},
+            dealt_out=out,
         ),
     )

@@ -266,6 +266,7 @@ class FloorPage(QWidget):
             self.refusal.say(error)
             return
         self.big_blind.setValue(big)
+        self.draft = evolve(self.draft, dead_blinds=floor.dead_blinds_at(state, number))
         if level is not None:
             self.ante.setValue(level.ante)
             self.big_blind_ante.setChecked(level.ante_kind is AnteKind.BIG_BLIND)
@@ -274,7 +275,12 @@ class FloorPage(QWidget):
         self.players.setRowCount(0)
         for player in players:
             self._add_player_row(player.name, 0, player.posted)
-        self.refusal.say(_("Type each player's chips, then start the round."))
+        text = _("Type each player's chips, then start the round.")
+        if self.draft.dead_blinds:
+            text += " " + _("Dead blinds posted with missed blinds: {amount}.").format(
+                amount=format_number(self.draft.dead_blinds)
+            )
+        self.refusal.say(text)
 
     def start_round(self) -> None:
         self.draft = evolve(
@@ -377,7 +383,7 @@ class FloorPage(QWidget):
         if self.round is None:
             return
         rows, dead = floor.pot_rows_from_round(self.round, big_blind_ante=self.draft.big_blind_ante)
-        self.draft = evolve(self.draft, pot_rows=rows, dead=dead)
+        self.draft = evolve(self.draft, pot_rows=rows, dead=dead + self.draft.dead_blinds)
         self._load_pots()
         self.save()
         self.tabs.setCurrentIndex(1)

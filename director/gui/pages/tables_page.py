@@ -23,13 +23,15 @@ from PySide6.QtWidgets import (
 
 from director.app.changes import Changes
 from director.app.display import move_text
+from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
 from director.core.ids import PlayerId
+from director.core.tables import blinds_to_post
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
-from director.gui.table_view import TableView
-from director.i18n import _
+from director.gui.table_view import TableView, posting_text
+from director.i18n import _, describe_error
 
 COLUMNS = 3
 
@@ -164,6 +166,7 @@ class TablesPage(QWidget):
         self.final_redraw.setChecked(tables.final_redraw)
         self.hand_for_hand.setChecked(tables.hand_for_hand)
         numbers = sorted(tables.tables)
+        level = clk.blinds_level(state.clock, state.structure, self.controller.now())
         while len(self.cards) < len(numbers):
             card = TableCard()
             card.done.clicked.connect(lambda _checked=False, card=card: self._hand_done(card))
@@ -172,7 +175,7 @@ class TablesPage(QWidget):
         for index, card in enumerate(self.cards):
             if index < len(numbers):
                 table = tables.tables[numbers[index]]
-                card.view.set_table(state, table)
+                card.view.set_table(state, table, level)
                 card.info.setText(
                     _("{players} players · hand {hands}").format(
                         players=len(table.seats), hands=table.hands
@@ -297,10 +300,20 @@ class TablesPage(QWidget):
                         (c.SitIn if away else c.SitOut)(player=occupant), self
                     ),
                 )
-                menu.addAction(
-                    _("Posts the blinds owed"),
+                table_state = state.tables.tables[table]
+                level = clk.blinds_level(state.clock, state.structure, self.controller.now())
+                owed = blinds_to_post(table_state, seat, level)
+                post = menu.addAction(
+                    _("Posts to play now: {amounts}").format(amounts=posting_text(owed))
+                    if owed is not None
+                    else _("Posts the blinds owed"),
                     lambda: self.controller.dispatch(c.PostBlinds(player=occupant), self),
                 )
+                refused = self.controller.session.refusal(c.PostBlinds(player=occupant))
+                post.setEnabled(refused is None)
+                if refused is not None:
+                    post.setToolTip(describe_error(refused))
+                menu.setToolTipsVisible(True)
         else:
             for player, (where_table, where_seat) in sorted(
                 state.tables.seated().items(), key=lambda item: state.players[item[0]].name

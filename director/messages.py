@@ -191,6 +191,7 @@ MESSAGES: dict[str, str] = {
     "rebuy_only_when_out": N_("{player} is still in: re-buys are only for players who are out."),
     "rebuy_period_missing": N_("Give the last level of the re-buy period."),
     "rebuy_period_over": N_("The re-buy period ended with level {level}."),
+    "rebuy_period_over_break": N_("The re-buy period ended with the break after level {level}."),
     "rebuy_stack_above_threshold": N_(
         "{stack:n} chips is above the re-buy limit of {threshold:n}."
     ),

@@ -326,7 +326,15 @@ def _figures(
             caption = _("Average · {blinds} BB").format(blinds=average // big_blind)
         stats.append(Stat(caption, format_number(average)))
         stats.append(Stat(_("Prize pool"), format_money(numbers.prize_pool)))
-    if state.money.rebuy is not None:
+    rule = state.money.rebuy
+    if rule is not None:
         is_open = rebuys_open(state, now)
-        stats.append(Stat(_("Re-buys"), _("Open") if is_open else _("Closed")))
+        caption = _("Re-buys")
+        if is_open:
+            caption = (
+                _("Re-buys to the break after level {level}")
+                if rule.through_break
+                else _("Re-buys to the end of level {level}")
+            ).format(level=rule.until_level)
+        stats.append(Stat(caption, _("Open") if is_open else _("Closed")))
     return stats

@@ -218,6 +218,12 @@ def money_section(state: TournamentState, now: Instant) -> dict[str, Any]:
         "rebuys_open": rebuys_open(state, now),
         "player_list": players,
     }
+    rule = state.money.rebuy
+    if rule is not None:
+        document["rebuys_end"] = {
+            "level": rule.until_level,
+            "after_break": rule.through_break,
+        }
     if state.is_cash:
         result = settle(state.players, state.ledger)
         document["settlement"] = {

@@ -33,7 +33,11 @@ class Fee:
 class RebuyRule:
     """R3: while the level number is at most ``until_level``, a player who is out,
     or at or below ``threshold`` chips, may buy ``chips`` for ``price``, at most
-    ``max_per_player`` times (0: no limit)."""
+    ``max_per_player`` times (0: no limit).
+
+    ``through_break``: the period ends at the end of the break that follows level
+    ``until_level``; otherwise (the common practice, and the default) it ends
+    with the level itself, so the break after it offers only the add-on."""
 
     price: int
     chips: int
@@ -42,6 +46,7 @@ class RebuyRule:
     max_per_player: int = 0
     fee: Fee = Fee()
     bounty: int = 0
+    through_break: bool = False
 
 
 @dataclass(frozen=True)

@@ -306,3 +306,38 @@ def test_money_is_conserved_to_the_cent(steps) -> None:
         taken = sorted(p.best for p in ranked.values())
         assert len(set(ranked)) == len(ranked)
         assert all(place.best >= 1 for place in ranked.values()) and len(taken) == len(ranked)
+
+
+def test_r3_the_rebuy_period_ends_with_its_level_or_after_the_break_as_chosen() -> None:
+    """Seed 000: "après une phase dite de re-buy optionnelle, dans laquelle les joueurs
+    peuvent re-buy-in"; the organizer says whether the phase ends with level N or with
+    the break after it."""
+    from director.core.handlers.players import rebuys_open
+    from director.core.structure import Break, Level, Structure
+
+    structure = Structure(
+        items=(
+            Level(small_blind=25, big_blind=50, seconds=20 * 60),
+            Level(small_blind=50, big_blind=100, seconds=20 * 60),
+            Break(seconds=10 * 60),
+            Level(small_blind=100, big_blind=200, seconds=20 * 60),
+        )
+    )
+    on_break = T0 + 45 * MIN
+    for through_break, open_on_break in ((False, False), (True, True)):
+        rule = RebuyRule(price=1000, chips=5000, until_level=2, through_break=through_break)
+        settings = MoneySettings(buy_in=1000, chips=5000, rebuy=rule)
+        state = run(created(structure), c.SetMoneySettings(settings=settings), T0)
+        for player in (ANN, BOB, CAT):
+            state = run(state, c.BuyIn(player=player, name=NAMES[player]), T0)
+        state = run(state, c.StartClock(), T0)
+        state = run(state, c.BustPlayers(busts=(Bust(player=CAT),)), T0 + MIN)
+        assert rebuys_open(state, T0 + 39 * MIN)
+        assert rebuys_open(state, on_break) is open_on_break
+        if open_on_break:
+            run(state, c.Rebuy(player=CAT), on_break)
+        else:
+            assert refused(state, c.Rebuy(player=CAT), on_break) == "rebuy_period_over"
+        assert not rebuys_open(state, T0 + 51 * MIN)
+        code = refused(state, c.Rebuy(player=CAT), T0 + 51 * MIN)
+        assert code == ("rebuy_period_over_break" if through_break else "rebuy_period_over")

@@ -120,7 +120,7 @@ def test_bust_with_eliminator_then_rebuy_and_figures(qtbot, window, clock) -> No
     assert page.figure_labels["rebuys"].text() == "1"
     data = display_data(window.controller.state, window.controller.now())
     assert ("Players", "3 / 3") in [(s.caption, s.value) for s in data.stats]
-    assert ("Re-buys", "Open") in [(s.caption, s.value) for s in data.stats]
+    assert ("Re-buys to the end of level 2", "Open") in [(s.caption, s.value) for s in data.stats]
     figures = list(data.lines[data.lines.index("# Figures") + 1 :])
     # Three entries and a re-buy at 5,000 chips; a 5.00 bounty in each entry (none in re-buys).
     assert figures == ["Re-buys 1", "Chips 20,000", "Bounties €15.00"]
@@ -235,3 +235,20 @@ def test_cash_game_display_counts_down_to_the_end(qtbot, window_factory, clock) 
     data = display_data(session.state, clock.now)
     assert data.level_label == "Cash game" and data.time_text == "2:30:00"
     assert [s.caption for s in data.stats] == ["Started", "Game ends"]
+
+
+def test_r3_the_money_form_chooses_whether_rebuys_run_through_the_break(qtbot, window) -> None:
+    """Seed 000: "après une phase dite de re-buy optionnelle"; the form says when the
+    phase ends, and the choice survives a reload of the form."""
+    window.console.show_page("event")
+    form = window.console.page("event").findChild(TournamentMoneyForm)
+    assert form.rebuy_end.currentData() is False  # the common practice by default
+    form.rebuy_end.setCurrentIndex(1)
+    form.save()
+    assert form.error.isHidden()
+    assert window.controller.state.money.rebuy.through_break
+    form.load()
+    assert form.rebuy_end.currentData() is True
+    data = display_data(window.controller.state, window.controller.now())
+    captions = [stat.caption for stat in data.stats]
+    assert "Re-buys to the break after level 2" in captions

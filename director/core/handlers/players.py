@@ -95,8 +95,22 @@ def _purchase(
 
 def rebuys_open(state: TournamentState, now: Instant) -> bool:
     """Whether the re-buy period is still on (R3)."""
+    return state.money.rebuy is not None and not _rebuy_period_over(state, now)
+
+
+def _rebuy_period_over(state: TournamentState, now: Instant) -> bool:
+    """R3: after the end of the last re-buy level, or of the break after it when
+    the organizer chose so."""
     rule = state.money.rebuy
-    return rule is not None and level_now(state, now) <= rule.until_level
+    if rule is None:
+        return True
+    level = level_now(state, now)
+    if level > rule.until_level:
+        return True
+    if level == rule.until_level and not rule.through_break and state.clock.started:
+        # During a break the level number is the one before it.
+        return clk.view(state.clock, state.structure, now).on_break
+    return False
 
 
 def late_registration_open(state: TournamentState, now: Instant) -> bool:
@@ -120,9 +134,9 @@ def can_rebuy(
         return RuleViolation("player_not_in_event", player=str(player))
     if entrant.entries == 0:
         return RuleViolation("player_not_bought_in", player=entrant.name)
-    level = level_now(state, now)
-    if level > rule.until_level:
-        return RuleViolation("rebuy_period_over", level=rule.until_level)
+    if _rebuy_period_over(state, now):
+        code = "rebuy_period_over_break" if rule.through_break else "rebuy_period_over"
+        return RuleViolation(code, level=rule.until_level)
     if rule.max_per_player and entrant.rebuys >= rule.max_per_player:
         return RuleViolation("rebuy_limit_reached", player=entrant.name, limit=rule.max_per_player)
     if entrant.status is EntrantStatus.BUSTED:

@@ -90,6 +90,9 @@ class TournamentMoneyForm(QGroupBox):
         self.rebuy_price = MoneyEdit()
         self.rebuy_chips = ChipsEdit()
         self.rebuy_until = level_box(1)
+        self.rebuy_end = QComboBox()
+        self.rebuy_end.addItem(_("with that level (the break offers only the add-on)"), False)
+        self.rebuy_end.addItem(_("after the break that follows it"), True)
         self.rebuy_threshold = ChipsEdit()
         self.rebuy_threshold.setPlaceholderText(_("0: only when out"))
         self.rebuy_max = level_box(none_text=_("no limit"))
@@ -110,6 +113,7 @@ class TournamentMoneyForm(QGroupBox):
         form.addRow(_("Re-buy price"), self.rebuy_price)
         form.addRow(_("Re-buy chips"), self.rebuy_chips)
         form.addRow(_("Re-buys until the end of level"), self.rebuy_until)
+        form.addRow(_("Re-buys end"), self.rebuy_end)
         form.addRow(_("Re-buy when at or below (chips)"), self.rebuy_threshold)
         form.addRow(_("Re-buys per player"), self.rebuy_max)
         form.addRow("", self.addon)
@@ -142,6 +146,7 @@ class TournamentMoneyForm(QGroupBox):
         self.rebuy_price.set_value(rebuy.price if rebuy else money.buy_in)
         self.rebuy_chips.set_value(rebuy.chips if rebuy else money.chips)
         self.rebuy_until.setValue(rebuy.until_level if rebuy else 4)
+        self.rebuy_end.setCurrentIndex(1 if rebuy is not None and rebuy.through_break else 0)
         self.rebuy_threshold.set_value(rebuy.threshold if rebuy else 0)
         self.rebuy_max.setValue(rebuy.max_per_player if rebuy else 0)
         addon = money.addon
@@ -158,6 +163,7 @@ class TournamentMoneyForm(QGroupBox):
             self.rebuy_price,
             self.rebuy_chips,
             self.rebuy_until,
+            self.rebuy_end,
             self.rebuy_threshold,
             self.rebuy_max,
         ):
@@ -174,6 +180,7 @@ class TournamentMoneyForm(QGroupBox):
                 price=self.rebuy_price.value(),
                 chips=self.rebuy_chips.value(),
                 until_level=self.rebuy_until.value(),
+                through_break=bool(self.rebuy_end.currentData()),
                 threshold=self.rebuy_threshold.value(),
                 max_per_player=self.rebuy_max.value(),
                 bounty=self.bounty.value(),

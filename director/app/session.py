@@ -220,7 +220,7 @@ class TournamentSession:
         self._history.record(seq)
         self._labels[seq] = label
         self._group_events[seq] = events
-        self._forget_states_beyond(len(self._history.done) - 1)
+        self._forget_states_beyond(self._history.done_count - 1)
         self._remember(new_state)
         self._maybe_snapshot()
         return Changes(
@@ -357,12 +357,13 @@ class TournamentSession:
 
     def _remember(self, state: TournamentState) -> None:
         self._state = state
-        self._states[len(self._history.done)] = state
-        if len(self._states) > STATES_KEPT:
-            for key in sorted(self._states)[: len(self._states) - STATES_KEPT]:
-                del self._states[key]
+        self._states[self._history.done_count] = state
+        while len(self._states) > STATES_KEPT:
+            del self._states[min(self._states)]
 
     def _forget_states_beyond(self, length: int) -> None:
+        if max(self._states, default=0) <= length:
+            return  # the usual case: nothing was undone
         for key in [key for key in self._states if key > length]:
             del self._states[key]
 

@@ -20,10 +20,11 @@ from director.core.errors import RuleViolation
 from director.core.messages import Message
 from director.files import display_path, one_line
 from director.i18n import N_, _, describe_error, ngettext, render, set_language
-from director.persistence.db import Database, StoreError
+from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
     from director.app.settings import Settings
+    from director.persistence.db import Database
 
 EXIT_USAGE = 2
 
@@ -209,7 +210,7 @@ def command_report(args: argparse.Namespace) -> int:
     from director import reports
     from director.app.outputs import check_output, write_output
     from director.app.session import TournamentSession
-    from director.reports.base import RenderOptions
+    from director.reports.options import RenderOptions
 
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
@@ -275,6 +276,14 @@ def newest_good_backup_of(database: Path, settings: Settings) -> Path | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if list(argv) == ["--version"]:
+        # What argparse's version action prints, without reading the settings
+        # first: start-up stays at the interpreter's own (no database layer,
+        # Babel or platformdirs is imported; tests/cli/test_imports.py).
+        print(f"director {__version__}")
+        return 0
     from director.app.settings import read_settings
     from director.i18n import set_currency
 

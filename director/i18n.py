@@ -17,14 +17,14 @@ import os
 import string
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any
-
-from babel import Locale, UnknownLocaleError
-from babel import dates as babel_dates
-from babel import numbers as babel_numbers
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from director import paths
 from director.core.messages import Message
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 DOMAIN = "director"
 LANGUAGES = ("en", "fr")
@@ -100,10 +100,26 @@ def currency() -> str:
 
 
 def babel_locale() -> Locale:
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(language())
     except (UnknownLocaleError, ValueError):
         return Locale.parse("en")
+
+
+# Babel is imported on first use: ``director --version`` and a start-up that
+# formats nothing yet do not pay for it.
+def _numbers() -> ModuleType:
+    from babel import numbers
+
+    return numbers
+
+
+def _dates() -> ModuleType:
+    from babel import dates
+
+    return dates
 
 
 # -- numbers, money, time -----------------------------------------------------
@@ -111,12 +127,12 @@ def babel_locale() -> Locale:
 
 def currency_digits(code: str | None = None) -> int:
     """Digits after the decimal point for a currency (2 for EUR, 0 for JPY)."""
-    return int(babel_numbers.get_currency_precision(code or currency()))
+    return int(_numbers().get_currency_precision(code or currency()))
 
 
 def format_number(value: int) -> str:
     """An integer with the locale's grouping: 12,500 or 12 500."""
-    return babel_numbers.format_decimal(value, locale=babel_locale())
+    return _numbers().format_decimal(value, locale=babel_locale())
 
 
 def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -> str:
@@ -124,10 +140,10 @@ def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -
     code = code or currency()
     value = Decimal(amount).scaleb(-currency_digits(code))
     if symbol:
-        return babel_numbers.format_currency(value, code, locale=babel_locale())
+        return _numbers().format_currency(value, code, locale=babel_locale())
     digits = currency_digits(code)
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return babel_numbers.format_decimal(value, format=pattern, locale=babel_locale())
+    return _numbers().format_decimal(value, format=pattern, locale=babel_locale())
 
 
 def parse_money(text: str, code: str | None = None) -> int:
@@ -139,14 +155,14 @@ def parse_money(text: str, code: str | None = None) -> int:
     code = code or currency()
     # Spaces of every width group thousands (French uses a narrow no-break one).
     cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in "\u00a0\u202f")
-    for sign in (babel_numbers.get_currency_symbol(code, locale=babel_locale()), code):
+    for sign in (_numbers().get_currency_symbol(code, locale=babel_locale()), code):
         cleaned = cleaned.replace(sign, "")
     if not cleaned:
         raise ValueError("empty")
     try:
         # Strict, so that "12,50" typed in English is twelve-fifty (below), not 1,250.
-        value = babel_numbers.parse_decimal(cleaned, locale=babel_locale(), strict=True)
-    except babel_numbers.NumberFormatError:
+        value = _numbers().parse_decimal(cleaned, locale=babel_locale(), strict=True)
+    except _numbers().NumberFormatError:
         try:
             value = Decimal(cleaned.replace(",", "."))
         except InvalidOperation:
@@ -162,7 +178,7 @@ def parse_money(text: str, code: str | None = None) -> int:
 
 def format_percent(basis_points: int) -> str:
     """Basis points as a percentage: 5000 -> 50%, 1250 -> 12.5%."""
-    return babel_numbers.format_percent(
+    return _numbers().format_percent(
         # Unquantized keeps 12.5% from becoming 13%, and the locale's own
         # pattern gives French its space before the sign (12,5 %).
         Decimal(basis_points).scaleb(-4),
@@ -204,7 +220,7 @@ def format_date(iso_date: str) -> str:
     """An ISO date in the locale's medium format; empty stays empty."""
     if not iso_date:
         return ""
-    return babel_dates.format_date(
+    return _dates().format_date(
         datetime.date.fromisoformat(iso_date), format="medium", locale=babel_locale()
     )
 
@@ -212,13 +228,13 @@ def format_date(iso_date: str) -> str:
 def format_datetime(epoch_ms: int) -> str:
     """A moment (epoch milliseconds) in local time, medium format."""
     moment = datetime.datetime.fromtimestamp(epoch_ms / 1000)
-    return babel_dates.format_datetime(moment, format="medium", locale=babel_locale())
+    return _dates().format_datetime(moment, format="medium", locale=babel_locale())
 
 
 def format_time(epoch_ms: int) -> str:
     """A time of day (epoch milliseconds) in local time, short format."""
     moment = datetime.datetime.fromtimestamp(epoch_ms / 1000)
-    return babel_dates.format_time(moment, format="short", locale=babel_locale())
+    return _dates().format_time(moment, format="short", locale=babel_locale())
 
 
 class _Formatter(string.Formatter):

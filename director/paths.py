@@ -6,8 +6,6 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "director"
 DATABASE_NAME = "director.db"
 
@@ -35,6 +33,8 @@ def data_dir() -> Path:
     override = os.environ.get("DIRECTOR_DATA_DIR")
     if override:
         return Path(override).expanduser()
+    import platformdirs  # on first use: ``director --version`` does not need it
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -43,6 +43,8 @@ def config_dir() -> Path:
     override = os.environ.get("DIRECTOR_CONFIG_DIR")
     if override:
         return Path(override).expanduser()
+    import platformdirs
+
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from director.app.changes import Changes, changed_aspects
 from director.app.timesource import Now, wall_clock
 from director.core import codec
-from director.core.apply import fold
+from director.core.apply import apply, fold
 from director.core.commands import COMMANDS, Command, CreateTournament
 from director.core.decide import decide
 from director.core.errors import RuleViolation
@@ -84,7 +84,15 @@ _DAMAGE = (RuleViolation, KeyError, TypeError, ValueError, AttributeError, Index
 def _decode_events(stored: Iterable[store.StoredEvent], tournament_id: int = 0) -> list[Event]:
     stored = list(stored)
     try:
-        return [EVENTS.from_record(item.type, item.version, item.payload) for item in stored]
+        plans: dict[tuple[str, int], Callable[[dict[str, object]], Event]] = {}
+        events = []
+        for item in stored:
+            kind = (item.type, item.version)
+            plan = plans.get(kind)
+            if plan is None:
+                plan = plans[kind] = EVENTS.decoder(item.type, item.version)
+            events.append(plan(item.payload))
+        return events
     except _DAMAGE:
         pass  # find the row, to name it (off the fast path)
     for item in stored:
@@ -220,7 +228,7 @@ class TournamentSession:
         self._history.record(seq)
         self._labels[seq] = label
         self._group_events[seq] = events
-        self._forget_states_beyond(len(self._history.done) - 1)
+        self._forget_states_beyond(self._history.done_count - 1)
         self._remember(new_state)
         self._maybe_snapshot()
         return Changes(
@@ -357,12 +365,13 @@ class TournamentSession:
 
     def _remember(self, state: TournamentState) -> None:
         self._state = state
-        self._states[len(self._history.done)] = state
-        if len(self._states) > STATES_KEPT:
-            for key in sorted(self._states)[: len(self._states) - STATES_KEPT]:
-                del self._states[key]
+        self._states[self._history.done_count] = state
+        while len(self._states) > STATES_KEPT:
+            del self._states[min(self._states)]
 
     def _forget_states_beyond(self, length: int) -> None:
+        if max(self._states, default=0) <= length:
+            return  # the usual case: nothing was undone
         for key in [key for key in self._states if key > length]:
             del self._states[key]
 
@@ -435,14 +444,21 @@ class TournamentSession:
         self._check_log(entries, stored_events, row, last_entry, last_event)
         base_done = history.done
 
-        grouped: dict[int, list[store.StoredEvent]] = {}
-        for item in stored_events:
-            grouped.setdefault(item.entry_seq, []).append(item)
+        # Every event decoded in one pass (each kind planned once), then grouped.
+        grouped: dict[int, list[Event]] = {}
+        for item, decoded in zip(
+            stored_events, _decode_events(stored_events, self.tournament_id), strict=True
+        ):
+            group_events = grouped.get(item.entry_seq)
+            if group_events is None:
+                grouped[item.entry_seq] = [decoded]
+            else:
+                group_events.append(decoded)
         for seq, action, target in entries:
             try:
                 if action == COMMAND:
                     history.record(seq)
-                    self._group_events[seq] = _decode_events(grouped[seq], self.tournament_id)
+                    self._group_events[seq] = grouped[seq]
                 elif action == UNDO:
                     history.undo(target)
                 else:
@@ -459,7 +475,8 @@ class TournamentSession:
                     if group not in self._group_events:
                         state = self._rebuild_groups_into(state, [group])
                     else:
-                        state = fold(self._group_events[group], state)
+                        for event in self._group_events[group]:
+                            state = apply(state, event)
             else:
                 state = self._rebuild(done)
         except StoreError:

@@ -55,6 +55,22 @@ def decode(cls: type[T], data: Json) -> T:
         raise RuleViolation("bad_data", type=cls.__name__, detail=str(error)) from error
 
 
+def decoder(cls: type[T]) -> Callable[[Json], T]:
+    """:func:`decode` for one class, looked up once: for decoding many records."""
+    plan: _Decoder = _decoder_for(typing.cast(Any, cls))
+    name = cls.__name__
+
+    def decode_one(data: Json) -> T:
+        try:
+            return typing.cast(T, plan(data))
+        except RuleViolation:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise RuleViolation("bad_data", type=name, detail=str(error)) from error
+
+    return decode_one
+
+
 def _strip_newtype(hint: Any) -> Any:
     while hasattr(hint, "__supertype__"):
         hint = hint.__supertype__
@@ -283,6 +299,8 @@ def _dataclass_decoder(cls: type) -> _Decoder:
             field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
         )
         fields.append((field.name, _decoder_for(hints[field.name]), required))
+    if _can_build_directly(cls):
+        return _planned_decoder(cls, hints)
 
     def decode_dataclass(data: Json) -> Any:
         data = _expect_dict(data)
@@ -295,3 +313,88 @@ def _dataclass_decoder(cls: type) -> _Decoder:
         return cls(**kwargs)
 
     return decode_dataclass
+
+
+def _can_build_directly(cls: type) -> bool:
+    """Whether an instance can be made by filling its ``__dict__``, as its generated
+    ``__init__`` would: no ``__post_init__``, no slots, no hand-written ``__init__``."""
+    params = getattr(cls, "__dataclass_params__", None)
+    return (
+        params is not None
+        and params.init
+        and not hasattr(cls, "__post_init__")
+        and "__slots__" not in cls.__dict__
+        and "__dict__" in dir(cls)
+        and all(
+            "__init__" not in base.__dict__ or hasattr(base, "__dataclass_fields__")
+            for base in cls.__mro__[:-1]
+        )
+        and all(not isinstance(f.type, dataclasses.InitVar) for f in dataclasses.fields(cls))
+    )
+
+
+_PLAIN_CHECKS = {int: "int", str: "str", bool: "bool"}
+
+
+def _planned_decoder(cls: type, hints: dict[str, Any]) -> _Decoder:
+    """A decoder written once for ``cls``: each field checked or decoded in line, the
+    instance's ``__dict__`` filled as the dataclass's ``__init__`` would fill it.
+
+    Replaying a log decodes every event; this costs a fraction of building the
+    arguments and calling ``__init__`` (which sets each frozen field through
+    ``object.__setattr__``).
+    """
+    scope: dict[str, Any] = {
+        "cls": cls,
+        "new": object.__new__,
+        "expect_dict": _expect_dict,
+        "int": int,
+        "str": str,
+        "bool": bool,
+        "type": type,
+        "dict": dict,
+        "KeyError": KeyError,
+    }
+    lines = [
+        "def decode_dataclass(data):",
+        "    if type(data) is not dict:",
+        "        data = expect_dict(data)",
+        "    instance = new(cls)",
+        "    values = instance.__dict__",
+    ]
+    for index, field in enumerate(dataclasses.fields(cls)):
+        name = field.name
+        key = repr(name)
+        default = f"default_{index}"
+        if field.default is not dataclasses.MISSING:
+            scope[default] = field.default
+            fallback = f"values[{key}] = {default}"
+        elif field.default_factory is not dataclasses.MISSING:
+            scope[default] = field.default_factory
+            fallback = f"values[{key}] = {default}()"
+        else:
+            fallback = f"raise KeyError({f'{cls.__name__}.{name} is missing'!r})"
+        if not field.init:
+            # As the generated __init__ does: a factory's value is set on the
+            # instance; a plain default stays on the class.
+            if field.default_factory is not dataclasses.MISSING:
+                lines.append(f"    {fallback}")
+            continue
+        decoder = f"decode_{index}"
+        scope[decoder] = _decoder_for(hints[name])
+        plain = _PLAIN_CHECKS.get(_strip_newtype(hints[name]))
+        lines.append(f"    if {key} in data:")
+        if plain is not None:
+            # The check in line; the decoder only to raise its own error.
+            lines.append(f"        value = data[{key}]")
+            lines.append(
+                f"        values[{key}] = value if type(value) is {plain} else {decoder}(value)"
+            )
+        else:
+            lines.append(f"        values[{key}] = {decoder}(data[{key}])")
+        lines.append("    else:")
+        lines.append(f"        {fallback}")
+    lines.append("    return instance")
+    exec("\n".join(lines), scope)
+    decode: _Decoder = scope["decode_dataclass"]
+    return decode

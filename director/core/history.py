@@ -31,6 +31,11 @@ class History:
         return tuple(self._done)
 
     @property
+    def done_count(self) -> int:
+        """How many groups are in force (``len(done)`` without copying them)."""
+        return len(self._done)
+
+    @property
     def undone(self) -> tuple[int, ...]:
         return tuple(self._undone)
 

@@ -5,7 +5,7 @@ in a rounding unit the bank holds (R30). ``icm`` values stacks by the
 Malmuth-Harville model (R31): the chance to finish first is the stack's share
 of the chips; each later place is drawn likewise among the chips that remain.
 It is exact (fractions) and works over subsets of players rather than every
-finishing order, so twelve players take a fraction of a second.
+finishing order, so sixteen players take milliseconds (bench/bench_icm.py).
 
 >>> round_payouts(195, [50, 30, 20])
 [98, 58, 39]
@@ -15,10 +15,11 @@ finishing order, so twelve players take a fraction of a second.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, lcm
+from math import comb, gcd
 
 from director.core.errors import RuleViolation, require
 
@@ -96,9 +97,13 @@ def icm(stacks: Sequence[int], prizes: Sequence[int]) -> list[Fraction]:
         c(d) = sum over m of prize(d+1+m) * (-1)^m * C(n-1-d, m),
 
     a sum over subsets with integer coefficients and whole-number
-    denominators, added up exactly over one common denominator with integer
-    arithmetic only. (Walking every finishing order gives the same fractions;
-    the tests check it.)
+    denominators. It is worked out with small integers: the subsets are
+    counted by size and chips (only the sizes whose coefficient is not zero:
+    with three places paid, sets of at most two players), the terms that
+    share a denominator are added as integers, and the few thousand distinct
+    fractions left are added exactly pairwise, in a tree, over least common
+    multiples; the result is made a ``Fraction`` at the end. (Walking every
+    finishing order gives the same fractions; the tests check it.)
     """
     require(len(stacks) >= 1, "deal_needs_two_players")
     require(len(stacks) <= ICM_MAX_PLAYERS, "icm_too_many_players", maximum=ICM_MAX_PLAYERS)
@@ -118,33 +123,73 @@ def icm(stacks: Sequence[int], prizes: Sequence[int]) -> list[Fraction]:
     coefficient = [
         sum(padded[d + m] * (-1) ** m * comb(n - 1 - d, m) for m in range(n - d)) for d in range(n)
     ]
-    size = 1 << n
-    subset_chips = [0] * size
-    subset_count = [0] * size
-    for mask in range(1, size):
-        low = mask & -mask
-        index = low.bit_length() - 1
-        subset_chips[mask] = subset_chips[mask ^ low] + chips[index]
-        subset_count[mask] = subset_count[mask ^ low] + 1
-    full = size - 1
-    common = 1
-    for value in {total - subset_chips[mask] for mask in range(full)}:
-        common = lcm(common, value)
-    scaled = {value: common // value for value in {total - subset_chips[m] for m in range(full)}}
-    # term[mask]: c(|mask|) / (T - chips(mask)), over the common denominator.
-    sums = [0] * n
-    for mask in range(full):
-        term = coefficient[subset_count[mask]] * scaled[total - subset_chips[mask]]
-        if not term:
-            continue
-        rest = full & ~mask
-        while rest:
-            low = rest & -rest
-            sums[low.bit_length() - 1] += term
-            rest ^= low
+    sizes = [d for d in range(n) if coefficient[d]]
+    # A set D of d others is also its complement among the others, of n-1-d
+    # players: T - chips(D) = s_i + chips(complement). Count by the smaller side.
+    smallest = max((min(d, n - 1 - d) for d in sizes), default=-1)
+    weights: list[dict[int, int]] = []
+    for position in range(n):
+        others = chips[:position] + chips[position + 1 :]
+        by_size = _subset_sums_by_size(others, smallest)
+        weight: dict[int, int] = {}
+        for d in sizes:
+            if d <= n - 1 - d:
+                denominators = Counter([total - x for x in by_size[d]])
+            else:
+                own = chips[position]
+                denominators = Counter([own + x for x in by_size[n - 1 - d]])
+            factor = coefficient[d]
+            for denominator, times in denominators.items():
+                weight[denominator] = weight.get(denominator, 0) + factor * times
+        weights.append(weight)
+    numerators, common = _add_fractions(weights)
     for position, index in enumerate(alive):
-        equities[index] = Fraction(chips[position] * sums[position], common)
+        equities[index] = Fraction(chips[position] * numerators[position], common)
     return equities
+
+
+def _subset_sums_by_size(values: Sequence[int], largest: int) -> list[list[int]]:
+    """``result[k]``: the sums of every set of ``k`` of ``values``, for k <= ``largest``."""
+    by_size: list[list[int]] = [[0]] + [[] for _ in range(max(0, largest))]
+    for value in values:
+        for size in range(min(largest, len(by_size) - 1), 0, -1):
+            by_size[size] += [x + value for x in by_size[size - 1]]
+    return by_size
+
+
+def _add_fractions(weights: Sequence[dict[int, int]]) -> tuple[list[int], int]:
+    """For each ``weight`` (denominator -> numerator), the sum of its fractions as a
+    numerator over one common denominator, returned with it.
+
+    The fractions are added pairwise in a tree whose nodes keep the least common
+    multiple of their denominators, so that the numbers stay as small as the
+    sums allow until the top.
+    """
+    denominators = sorted({d for weight in weights for d in weight})
+    if not denominators:
+        return [0] * len(weights), 1
+    levels = [[weight.get(d, 0) for d in denominators] for weight in weights]
+    while len(denominators) > 1:
+        merged: list[int] = []
+        cofactors: list[tuple[int, int]] = []
+        for k in range(0, len(denominators) - 1, 2):
+            left, right = denominators[k], denominators[k + 1]
+            shared = gcd(left, right)
+            cofactors.append((right // shared, left // shared))
+            merged.append(left * (right // shared))
+        odd = len(denominators) % 2
+        if odd:
+            merged.append(denominators[-1])
+        for index, numerators in enumerate(levels):
+            paired = [
+                numerators[2 * k] * a + numerators[2 * k + 1] * b
+                for k, (a, b) in enumerate(cofactors)
+            ]
+            if odd:
+                paired.append(numerators[-1])
+            levels[index] = paired
+        denominators = merged
+    return [numerators[0] for numerators in levels], denominators[0]
 
 
 @dataclass(frozen=True)

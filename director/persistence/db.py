@@ -10,6 +10,10 @@ one; it is checked for damage (``quick_check``) before the first write.
 Writes are durable: WAL journal and ``synchronous=FULL``. Every database
 has an identity (a random id stored in it), so its backups can be told from
 another database's.
+
+A database opened read-only (the command line's ``events``, ``status`` and
+``report``) is read through the driver alone: SQLAlchemy, whose import costs
+more than the whole command, is loaded only to write.
 """
 
 from __future__ import annotations
@@ -21,11 +25,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.pool import NullPool, QueuePool
+from typing import TYPE_CHECKING, Any
 
 from director.files import display_path
 from director.persistence.errors import StoreError
@@ -38,6 +38,9 @@ from director.persistence.sqlite import (
     sqlite_quick_check,
     sqlite_store_error,
 )
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
 
 __all__ = [
     "APPLICATION_ID",
@@ -73,10 +76,11 @@ class FileCheck:
 
 @dataclass
 class Database:
-    """An open database: its path, its SQLAlchemy engine and, if writable, its lock."""
+    """An open database: its path, its SQLAlchemy engine (None when opened read-only)
+    and, if writable, its lock."""
 
     path: Path
-    engine: Engine
+    engine: Engine | None
     readonly: bool
     identity: str | None = None
     """The random id stored in the database (None in a file older than 0004)."""
@@ -90,8 +94,10 @@ class Database:
         A failure of the file (full disk, damage) is a ``StoreError``; nothing
         of the transaction is kept.
         """
-        if self.readonly:
+        if self.readonly or self.engine is None:
             raise StoreError("db_read_only", path=display_path(self.path))
+        from sqlalchemy.exc import DBAPIError, IntegrityError
+
         try:
             with self.engine.begin() as connection:
                 yield connection
@@ -101,17 +107,42 @@ class Database:
             raise sqlite_store_error(error, self.path) from error
 
     @contextlib.contextmanager
-    def read(self) -> Iterator[Connection]:
-        """A connection for reading, in one transaction for a consistent view."""
+    def read(self) -> Iterator[Connection | sqlite3.Connection]:
+        """A connection for reading, in one transaction for a consistent view.
+
+        Read-only, it is the driver's own connection (the store's reads are
+        plain SQL and accept either).
+        """
+        if self.engine is None:
+            with self._read_through_driver() as driver:
+                yield driver
+            return
+        from sqlalchemy.exc import DBAPIError
+
         try:
             with self.engine.connect() as connection, connection.begin():
                 yield connection
         except (DBAPIError, sqlite3.Error) as error:  # the driver's own, from raw reads
             raise sqlite_store_error(error, self.path) from error
 
+    @contextlib.contextmanager
+    def _read_through_driver(self) -> Iterator[sqlite3.Connection]:
+        if self._reader is None:
+            raise StoreError("db_unreadable", path=display_path(self.path), detail="closed")
+        connection = self._reader.connect()
+        try:
+            _set_read_pragmas(connection)
+            connection.execute("BEGIN")
+            yield connection
+        except sqlite3.Error as error:
+            raise sqlite_store_error(error, self.path) from error
+        finally:
+            connection.close()
+
     def close(self) -> None:
         """Release the engine and the lock. Safe to call twice."""
-        self.engine.dispose()
+        if self.engine is not None:
+            self.engine.dispose()
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -245,11 +276,16 @@ def open_database(path: Path, *, create: bool = True, readonly: bool = False) ->
             from director.persistence.backup import safety_backup
 
             before_upgrade = safety_backup(path, reason="before-upgrade", identity=found.identity)
+        from sqlalchemy import create_engine
+        from sqlalchemy.pool import QueuePool
+
         engine = create_engine(
             "sqlite://", creator=lambda: sqlite_connect(path), poolclass=QueuePool
         )
         _install_pragmas(engine, readonly=False)
         if found.revision != SCHEMA_HEAD:
+            from sqlalchemy.exc import DBAPIError
+
             from director.persistence.migrations import upgrade
 
             try:
@@ -271,6 +307,8 @@ def open_database(path: Path, *, create: bool = True, readonly: bool = False) ->
 def _identity_of(engine: Engine, path: Path) -> str:
     """The database's identity; one whose row was lost gets a new one (its older
     backups are then no longer offered: they cannot be proved to be its own)."""
+    from sqlalchemy.exc import DBAPIError
+
     try:
         with engine.begin() as connection:
             row = connection.exec_driver_sql("SELECT uuid FROM database_identity").first()
@@ -300,11 +338,7 @@ def _open_read_only(path: Path) -> Database:
     except BaseException:
         reader.close()
         raise
-    engine = create_engine("sqlite://", creator=reader.connect, poolclass=NullPool)
-    _install_pragmas(engine, readonly=True)
-    return Database(
-        path=path, engine=engine, readonly=True, identity=found.identity, _reader=reader
-    )
+    return Database(path=path, engine=None, readonly=True, identity=found.identity, _reader=reader)
 
 
 def _initialise(path: Path) -> None:
@@ -322,20 +356,28 @@ def _initialise(path: Path) -> None:
 
 
 def _install_pragmas(engine: Engine, *, readonly: bool) -> None:
+    from sqlalchemy import event
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        if readonly:
+            _set_read_pragmas(dbapi_connection)
+            return
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys = ON")
-        if not readonly:
-            # FULL makes each commit durable in WAL mode; NORMAL could lose the
-            # last commands on a power cut.
-            cursor.execute("PRAGMA synchronous = FULL")
-        else:
-            # Text that is not UTF-8 (a file changed by hand) shows as "�" rather
-            # than stopping a read; nothing read here is ever written back.
-            dbapi_connection.text_factory = _lenient_text
+        # FULL makes each commit durable in WAL mode; NORMAL could lose the
+        # last commands on a power cut.
+        cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
+
+
+def _set_read_pragmas(connection: sqlite3.Connection) -> None:
+    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    connection.execute("PRAGMA foreign_keys = ON")
+    # Text that is not UTF-8 (a file changed by hand) shows as "�" rather than
+    # stopping a read; nothing read here is ever written back.
+    connection.text_factory = _lenient_text
 
 
 def _lenient_text(data: bytes) -> str:

@@ -8,38 +8,72 @@ prints them, and ``director report`` writes them from the command line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from director.core.errors import RuleViolation
 from director.core.ids import Instant
 from director.core.state import TournamentState
 from director.i18n import N_
-from director.reports import data
-from director.reports.base import RenderOptions, Report
-from director.reports.ledger import LedgerReport
-from director.reports.payouts import PayoutsReport
-from director.reports.seating import SeatingReport
-from director.reports.settlement import SettlementReport
-from director.reports.standings import StandingsReport
-from director.reports.structure import StructureReport
+from director.reports.options import RenderOptions
 
-Builder = Callable[[TournamentState, Instant, RenderOptions], Report]
+if TYPE_CHECKING:
+    from director.reports.base import Report
+
+Builder = Callable[[TournamentState, Instant, RenderOptions], "Report"]
+
+# ReportLab (and each report's module) is imported only when a report is made:
+# the window and the command line start without it.
+
+
+def _payouts(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.payouts import PayoutsReport
+
+    return PayoutsReport(data.payouts_data(state, now), options)
+
+
+def _standings(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.standings import StandingsReport
+
+    return StandingsReport(data.standings_data(state, now), options)
+
+
+def _ledger(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.ledger import LedgerReport
+
+    return LedgerReport(data.ledger_data(state, now), options)
+
+
+def _structure(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.structure import StructureReport
+
+    return StructureReport(data.structure_data(state, now), options)
+
+
+def _seating(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.seating import SeatingReport
+
+    return SeatingReport(data.seating_data(state, now), options)
+
+
+def _settlement(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.settlement import SettlementReport
+
+    return SettlementReport(data.settlement_data(state, now), options)
+
 
 KINDS: dict[str, tuple[str, Builder]] = {
-    "payouts": (N_("Payouts"), lambda s, n, o: PayoutsReport(data.payouts_data(s, n), o)),
-    "standings": (N_("Standings"), lambda s, n, o: StandingsReport(data.standings_data(s, n), o)),
-    "ledger": (N_("Money ledger"), lambda s, n, o: LedgerReport(data.ledger_data(s, n), o)),
-    "structure": (
-        N_("Blind structure"),
-        lambda s, n, o: StructureReport(data.structure_data(s, n), o),
-    ),
-    "seating": (
-        N_("Seating and seat cards"),
-        lambda s, n, o: SeatingReport(data.seating_data(s, n), o),
-    ),
-    "settlement": (
-        N_("Cash game settlement"),
-        lambda s, n, o: SettlementReport(data.settlement_data(s, n), o),
-    ),
+    "payouts": (N_("Payouts"), _payouts),
+    "standings": (N_("Standings"), _standings),
+    "ledger": (N_("Money ledger"), _ledger),
+    "structure": (N_("Blind structure"), _structure),
+    "seating": (N_("Seating and seat cards"), _seating),
+    "settlement": (N_("Cash game settlement"), _settlement),
 }
 TOURNAMENT_ONLY = {"payouts"}
 CASH_ONLY = {"settlement"}

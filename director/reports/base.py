@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib import colors
@@ -36,6 +35,7 @@ from reportlab.platypus import (
 from director import paths
 from director.i18n import _
 from director.reports.data import ReportHeader
+from director.reports.options import RenderOptions
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -62,11 +62,6 @@ def register_fonts() -> None:
     pdfmetrics.registerFontFamily(
         FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
     )
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    paper: str = "A4"
 
 
 class NumberedCanvas(canvas.Canvas):

@@ -259,3 +259,36 @@ def test_icm_players_without_chips_share_the_last_places() -> None:
     equities = icm([5000, 0, 3000, 0], [50, 30, 20, 10])
     assert equities[1] == equities[3] == Fraction(15)
     assert equities[0] + equities[2] == 80
+
+
+def icm_by_finished_sets(stacks, prizes):
+    """Harville visiting each set of players who finished ahead once, in fractions."""
+    equities = [Fraction(0)] * len(stacks)
+    level = {0: Fraction(1)}
+    for place in range(min(len(prizes), len(stacks))):
+        following: dict[int, Fraction] = {}
+        for mask, chance in level.items():
+            remaining = sum(s for i, s in enumerate(stacks) if not mask & (1 << i))
+            for player, stack in enumerate(stacks):
+                if not mask & (1 << player):
+                    p = chance * Fraction(stack, remaining)
+                    equities[player] += p * prizes[place]
+                    following[mask | 1 << player] = following.get(mask | 1 << player, 0) + p
+        level = following
+    return equities
+
+
+@pytest.mark.parametrize(
+    ("players", "prizes_"),
+    [
+        # Prizes on a quadratic: only sets of at least n-3 others count (by complements).
+        (9, [100 * (9 - k) ** 2 for k in range(9)]),
+        # Top three paid: only sets of at most two others count.
+        (16, [5000, 3000, 2000]),
+        # Every place paid, irregular prizes: every size counts.
+        (10, [3000, 2000, 1400, 1000, 800, 600, 500, 400, 300, 250]),
+    ],
+)
+def test_icm_by_subsets_matches_the_finished_sets_for_larger_fields(players, prizes_) -> None:
+    stacks = [1500 + 731 * i + (i * i * 97) % 1000 for i in range(players)]
+    assert icm(stacks, prizes_) == icm_by_finished_sets(stacks, prizes_)

@@ -35,7 +35,7 @@ from director.gui.common import show_error
 from director.gui.controller import SessionController
 from director.i18n import _
 from director.persistence.db import StoreError
-from director.reports.base import RenderOptions
+from director.reports.options import RenderOptions
 
 PRINT_DPI = 300
 

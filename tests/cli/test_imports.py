@@ -1,0 +1,109 @@
+"""Start-up stays honest: what each entry point imports (sys.modules, not timings).
+
+Each check runs in a fresh interpreter, since this test process has imported
+everything already.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from director import __version__
+from director.app.library import Library
+from director.core import commands as c
+from director.persistence.db import open_database
+
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "reportlab", "PySide6", "babel", "platformdirs")
+
+
+def imported_after(code: str, env: dict[str, str] | None = None) -> tuple[list[str], str]:
+    """The heavy top-level packages imported by running ``code``, and its output."""
+    probe = (
+        "import io, json, sys, contextlib\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        + "".join(f"    {line}\n" for line in code.splitlines())
+        + f"heavy = sorted({{m.split('.')[0] for m in sys.modules}} & set({list(HEAVY)!r}))\n"
+        "print(json.dumps([heavy, out.getvalue()]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env=env,
+    )
+    heavy, output = json.loads(done.stdout.splitlines()[-1])
+    return heavy, output
+
+
+def test_version_imports_no_database_layer_report_library_gui_or_babel() -> None:
+    heavy, output = imported_after("from director.cli import main\nmain(['--version'])")
+    assert output == f"director {__version__}\n"
+    assert heavy == []
+
+
+def test_version_through_python_dash_m_imports_nothing_heavy() -> None:
+    heavy, output = imported_after(
+        "import sys, runpy\n"
+        "sys.argv = ['director', '--version']\n"
+        "try:\n"
+        "    runpy.run_module('director', run_name='__main__')\n"
+        "except SystemExit as done:\n"
+        "    assert done.code in (0, None), done.code"
+    )
+    assert output == f"director {__version__}\n"
+    assert heavy == []
+
+
+def test_the_check_sees_a_heavy_import() -> None:
+    """The probe itself works: a module that does import the database layer is seen."""
+    heavy, _ = imported_after("import director.persistence.tables")
+    assert "sqlalchemy" in heavy
+
+
+@pytest.mark.parametrize(
+    ("module", "allowed"),
+    [
+        # The command line's own module: argparse and the messages, nothing else.
+        ("director.cli", set()),
+        # Formatting and paths are imported by nearly everything.
+        ("director.i18n", set()),
+        ("director.paths", set()),
+        # The GUI's main window: Qt, but the report library only when a report is made.
+        ("director.gui.main_window", {"PySide6", "sqlalchemy", "sqlmodel", "babel"}),
+    ],
+)
+def test_importing_a_module_pulls_in_only_what_it_needs(module: str, allowed: set[str]) -> None:
+    heavy, _ = imported_after(f"import {module}")
+    assert set(heavy) <= allowed, f"{module} imports {sorted(set(heavy) - allowed)}"
+
+
+@pytest.mark.parametrize("command", [["events"], ["status", "1"], ["status", "1", "--json"]])
+def test_reading_commands_do_not_import_sqlalchemy(
+    command: list[str], db_path: Path, tmp_path: Path, clock
+) -> None:
+    """A read-only database is read through the driver: no SQLAlchemy or SQLModel."""
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Friday night")
+    session.dispatch(c.RenameTournament(name="Friday night out"))
+    session.close()
+    database.close()
+    env = {
+        **os.environ,
+        "DIRECTOR_CONFIG_DIR": str(tmp_path / "config"),
+        "DIRECTOR_DATA_DIR": str(tmp_path / "data"),
+    }
+    argv = [*command, "--db", str(db_path)]
+    heavy, output = imported_after(
+        f"from director.cli import main\nassert main({argv!r}) == 0", env=env
+    )
+    assert "Friday night out" in output
+    assert heavy == ["babel"] or heavy == []

@@ -63,6 +63,21 @@ def test_every_widget_of_the_night_paints_without_refcount_drift(night) -> None:
         assert all(abs(delta) <= 8 for delta in moved.values()), (name, moved)
 
 
+def test_the_finished_event_paints_without_refcount_drift(night) -> None:
+    """The TV and console after the winner is known paint the final standings."""
+    from director.core import commands as c
+    from director.core.players import Bust
+
+    controller = night.controller
+    while len(controller.state.alive()) > 1:
+        alive = sorted(controller.state.alive())
+        controller.run(c.BustPlayers(busts=(Bust(player=alive[0], eliminator=alive[1]),)))
+    night.ticker.update()
+    assert night.display.face.data.finished
+    widgets = night_widgets(night)
+    paint_many({key: widgets[key] for key in ("TV clock", "console clock")}, PAINTS // 2)
+
+
 def test_the_guard_sees_a_dropped_reference() -> None:
     """The check itself: a drop of references to None is reported, not ignored."""
     held = [None] * 100

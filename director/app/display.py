@@ -12,9 +12,9 @@ from director.core import clock as clk
 from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
 from director.core.ledger import Figures, figures
-from director.core.results import bubble, prize_amounts
+from director.core.results import PlayerResult, bubble, player_results, prize_amounts
 from director.core.seating import Move
-from director.core.state import TournamentState
+from director.core.state import Status, TournamentState
 from director.core.structure import AnteKind, Break, Level
 from director.core.tables import RECENT_MOVE_MS
 from director.i18n import _, format_clock, format_money, format_number, format_time
@@ -47,10 +47,13 @@ class DisplayData:
     stats: tuple[Stat, ...] = ()
     lines: tuple[str, ...] = field(default_factory=tuple)
     """Extra lines (payouts, table moves) that later parts of the product add."""
+    finished: bool = False
+    """The winner is known: ``time_text`` is the winner's name, ``blinds_text``
+    their prize, ``lines`` the final standings; no clock runs."""
 
     @property
     def paused(self) -> bool:
-        return self.started and not self.running
+        return self.started and not self.running and not self.finished
 
 
 def blinds_text(level: Level, *, limit: bool = False) -> str:
@@ -120,6 +123,8 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
 
 def display_data(state: TournamentState, now: Instant) -> DisplayData:
     """The clock display's content at ``now``."""
+    if state.status is Status.FINISHED and not state.is_cash:
+        return final_display(state)
     structure = state.structure
     view = clk.view(state.clock, structure, now)
     item = view.item
@@ -195,6 +200,57 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         hands_level=hands_level,
         stats=tuple(stats),
         lines=tuple(side_lines(state, now, numbers)),
+    )
+
+
+def final_standings(state: TournamentState) -> list[PlayerResult]:
+    """The places of a finished event with the prizes actually won (a deal
+    included), best first: every paid player, at least the first three."""
+    placed = [result for result in player_results(state) if result.place is not None]
+    paid = [result for result in placed if result.prize > 0]
+    return paid if len(paid) >= 3 else placed[: max(3, len(paid))]
+
+
+def final_display(state: TournamentState) -> DisplayData:
+    """What the TV shows once the winner is known: "Winner", the winner's name and
+    prize, the final standings; no clock."""
+    standings = final_standings(state)
+    winner = next((r for r in standings if r.place is not None and r.place.best == 1), None)
+    numbers = figures(state.players, state.ledger)
+    lines = ["# " + _("Final standings")]
+    most = 10
+    for result in standings[:most]:
+        assert result.place is not None
+        line = _("{place}. {name}").format(place=result.place.best, name=result.name)
+        if result.prize:
+            line = _("{line} · {amount}").format(line=line, amount=format_money(result.prize))
+        lines.append(line)
+    if len(standings) > most:
+        lines.append(_("… {count} places paid").format(count=len(standings)))
+    if state.deal is not None:
+        lines.append("→ " + _("Deal made"))
+    stats = [
+        Stat(_("Entries"), format_number(numbers.entries)),
+        Stat(_("Prize pool"), format_money(numbers.prize_pool)),
+    ]
+    return DisplayData(
+        event_name=state.name,
+        level_label=_("Event over"),
+        time_text=winner.name if winner is not None else "",
+        time_caption=_("Winner"),
+        blinds_text=format_money(winner.prize) if winner is not None and winner.prize else "",
+        ante_text="",
+        pending_text="",
+        next_text="",
+        note="",
+        started=state.clock.started,
+        running=False,
+        on_break=False,
+        overtime=False,
+        hands_level=False,
+        stats=tuple(stats),
+        lines=tuple(lines),
+        finished=True,
     )
 
 

@@ -31,8 +31,9 @@ from director.core.state import TournamentState
 from director.persistence import store
 from director.persistence.db import Database, StoreError
 
-STATE_FORMAT = 1
-"""Bump when ``TournamentState`` changes shape: older snapshots are then ignored."""
+STATE_FORMAT = 2
+"""Bump when ``TournamentState`` changes shape or meaning: older snapshots are then
+ignored. 2: a finished event's clock is stopped at the last bust."""
 SNAPSHOT_EVERY = 1_000
 """Events between snapshots."""
 STATES_KEPT = 256

@@ -15,7 +15,7 @@ from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
 from director.core.ledger import figures, settle
 from director.core.standings import places
-from director.core.state import TournamentState
+from director.core.state import Status, TournamentState
 from director.core.structure import Break, Level
 
 
@@ -78,6 +78,8 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "name": state.name,
         "kind": state.kind.value,
         "status": state.status.value,
+        "finished": state.status is Status.FINISHED,
+        "winner": winner_of(state),
         "archived": state.archived,
         "created": iso_moment(state.created_at),
         "date": state.event_date or None,
@@ -87,6 +89,18 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "tables": tables_section(state),
         "payouts": payouts_section(state),
     }
+
+
+def winner_of(state: TournamentState) -> dict[str, Any] | None:
+    """The winner of a finished event, with the prize actually won (a deal included)."""
+    from director.core.results import player_results
+
+    if state.status is not Status.FINISHED:
+        return None
+    for result in player_results(state):
+        if result.place is not None and result.place.best == 1:
+            return {"player": result.player, "name": result.name, "prize": result.prize}
+    return None
 
 
 def payouts_section(state: TournamentState) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from director.core import commands as c
 from director.core import events as e
 from director.core.errors import RuleViolation, require
 from director.core.ids import Instant
-from director.core.state import TournamentState
+from director.core.state import Status, TournamentState
 from director.core.text import (
     NAME_MAX_LENGTH,
     VENUE_MAX_LENGTH,
@@ -31,6 +31,7 @@ __all__ = [
     "clean_venue",
     "decide",
     "handles",
+    "open_after_the_end",
     "reacts",
 ]
 
@@ -72,11 +73,36 @@ def decide(state: TournamentState, command: c.Command, now: Instant) -> list[e.E
     if not state.created and not isinstance(command, c.CreateTournament):
         raise RuleViolation("event_not_created")
     require_plain_texts(command)
+    if state.status is Status.FINISHED and not open_after_the_end(command):
+        raise RuleViolation("event_finished")
     events = handler(state, command, now)
     if events:
         for reaction in _REACTIONS:
             events = [*events, *reaction(state, events, now)]
     return events
+
+
+OPEN_AFTER_THE_END: frozenset[type[c.Command]] = frozenset(
+    {
+        c.RenameTournament,
+        c.EditDetails,
+        c.SetArchived,
+        c.SetPayouts,
+        c.PayPrize,
+        c.PayDebt,
+        c.PayOutDue,
+        c.RevertBust,
+    }
+)
+"""What may still be done once the winner is known: name and details, archiving,
+the payout table, paying prizes and debts, and putting back in a player busted
+by mistake (which reopens the event). Everything else (the clock, entries,
+re-buys, busts, seats, hands) is refused with "event_finished"; undo works."""
+
+
+def open_after_the_end(command: c.Command) -> bool:
+    """Whether ``command`` may be sent for an event that is over."""
+    return type(command) in OPEN_AFTER_THE_END
 
 
 def clean_name(name: str) -> str:

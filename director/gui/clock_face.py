@@ -131,14 +131,16 @@ class ClockFace(QWidget):
             band(0.105, 0.16),
             data.time_caption.upper(),
             size=height * 0.045,
-            color=WARN if data.overtime else DIM,
+            color=WARN if data.overtime or data.finished else DIM,
             bold=True,
         )
 
         # The time, as large as the screen allows.
         time_rect = band(0.16, 0.57)
         time_colour = TEXT
-        if data.paused:
+        if data.finished:
+            time_colour = WARN  # the winner's name, in gold
+        elif data.paused:
             time_colour = DIM
         elif data.overtime:
             time_colour = WARN

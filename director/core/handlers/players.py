@@ -60,10 +60,6 @@ def _cash_only(state: TournamentState) -> None:
     require(state.is_cash, "only_in_a_cash_game")
 
 
-def _not_finished(state: TournamentState) -> None:
-    require(state.status is not Status.FINISHED, "event_finished")
-
-
 def _purchase(
     state: TournamentState,
     *,
@@ -230,14 +226,12 @@ def _registration(
 
 @handles(c.RegisterPlayer)
 def _register(state: TournamentState, command: c.RegisterPlayer, now: Instant) -> list[e.Event]:
-    _not_finished(state)
     require(command.player not in state.players, "player_already_registered", player=command.name)
     return _registration(state, command.player, command.name, command.nickname, now)
 
 
 @handles(c.BuyIn)
 def _buy_in(state: TournamentState, command: c.BuyIn, now: Instant) -> list[e.Event]:
-    _not_finished(state)
     entrant = state.players.get(command.player)
     events = _registration(
         state,
@@ -278,14 +272,12 @@ def _buy_in(state: TournamentState, command: c.BuyIn, now: Instant) -> list[e.Ev
 
 @handles(c.Reentry)
 def _reentry(state: TournamentState, command: c.Reentry, now: Instant) -> list[e.Event]:
-    _not_finished(state)
     _refuse_if(can_reenter(state, command.player, now))
     return _tournament_purchase(state, command, now, MovementKind.REENTRY)
 
 
 @handles(c.Rebuy)
 def _rebuy(state: TournamentState, command: c.Rebuy, now: Instant) -> list[e.Event]:
-    _not_finished(state)
     if command.stack is not None:
         check_amount(command.stack, maximum=MAX_CHIPS)
     _refuse_if(can_rebuy(state, command.player, now, command.stack))
@@ -294,7 +286,6 @@ def _rebuy(state: TournamentState, command: c.Rebuy, now: Instant) -> list[e.Eve
 
 @handles(c.Addon)
 def _addon(state: TournamentState, command: c.Addon, now: Instant) -> list[e.Event]:
-    _not_finished(state)
     _refuse_if(can_addon(state, command.player, now))
     return _tournament_purchase(state, command, now, MovementKind.ADDON)
 
@@ -413,7 +404,6 @@ def _cash_out(state: TournamentState, command: c.CashOut, now: Instant) -> list[
 @handles(c.BustPlayers)
 def _bust(state: TournamentState, command: c.BustPlayers, now: Instant) -> list[e.Event]:
     _tournament_only(state)
-    _not_finished(state)
     busts = command.busts
     require(bool(busts), "no_player_chosen")
     players = [bust.player for bust in busts]
@@ -594,9 +584,15 @@ def _busted(state: TournamentState, event: e.PlayersBusted) -> TournamentState:
     for bust in event.record.busts:
         players[bust.player] = evolve(players[bust.player], status=EntrantStatus.BUSTED)
     status = state.status
+    clock = state.clock
     left = sum(1 for entrant in players.values() if entrant.status is EntrantStatus.PLAYING)
     if left <= 1:
+        # The winner is known: the event is over and its clock stops for good at
+        # the last bust (derived from the bust itself, so a restart, a replay or
+        # an undo of the bust all agree).
         status = Status.FINISHED
+        if clock.running:
+            clock = clk.pause(clk.reanchor(clock, state.structure, event.at))
     record = event.record
     busts = state.busts
     if record.hand_for_hand and busts and busts[-1].hand_for_hand and busts[-1].hand == record.hand:
@@ -604,7 +600,7 @@ def _busted(state: TournamentState, event: e.PlayersBusted) -> TournamentState:
         # one record, so they tie across tables.
         record = evolve(busts[-1], busts=(*busts[-1].busts, *record.busts))
         busts = busts[:-1]
-    return evolve(state, players=players, busts=(*busts, record), status=status)
+    return evolve(state, players=players, busts=(*busts, record), status=status, clock=clock)
 
 
 @applies(e.BustReverted)

@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 from director.core.ids import PlayerId
 from director.core.players import Entrant, EntrantStatus
 from director.core.standings import Place, eliminations, places
-from director.core.state import TournamentState
+from director.core.state import Status, TournamentState
 from director.i18n import _, format_money, format_number
 
 Index = QModelIndex | QPersistentModelIndex
@@ -54,9 +54,11 @@ class PlayersModel(QAbstractTableModel):
         super().__init__()
         self.rows: list[Row] = []
         self.cash = False
+        self.finished = False
 
     def set_state(self, state: TournamentState, seats: dict[PlayerId, str] | None = None) -> None:
-        ranked = places(state.alive(), state.busts)
+        self.finished = state.status is Status.FINISHED
+        ranked = places(state.alive(), state.busts, self.finished)
         knockouts = eliminations(state.busts)
         seats = seats or {}
         rows = [
@@ -154,6 +156,8 @@ class PlayersModel(QAbstractTableModel):
         if column == NAME:
             return entrant.display_name
         if column == STATUS:
+            if self.finished and entrant.status is EntrantStatus.PLAYING:
+                return _("Winner")
             return status_text(entrant.status, cash=self.cash)
         if column == SEAT:
             return row.seat

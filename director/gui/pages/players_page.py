@@ -29,7 +29,8 @@ from director.core.errors import RuleViolation
 from director.core.handlers.players import can_addon, can_rebuy, can_reenter
 from director.core.ids import PlayerId
 from director.core.ledger import figures
-from director.core.players import EntrantStatus
+from director.core.players import Bust, EntrantStatus
+from director.core.state import Status
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.bust import BustDialog
@@ -216,6 +217,12 @@ class PlayersPage(QWidget):
         for key, button in self.buttons.items():
             button.setEnabled(chosen or key in ("settle",))
         player = self.selected()
+        if self.controller.state.status is Status.FINISHED:
+            self._update_buttons_after_the_end(player or PlayerId(0))
+            return
+        for key in ("buy_in", "bust", "revert", "pay", "remove"):
+            if key in self.buttons:
+                self.buttons[key].setToolTip("")
         if player is None or self.controller.state.is_cash:
             return
         now = self.controller.now()
@@ -229,6 +236,31 @@ class PlayersPage(QWidget):
             ("reentry", can_reenter(state, player, now)),
         ):
             self.buttons[key].setToolTip(describe_error(refusal) if refusal else "")
+
+    def _update_buttons_after_the_end(self, player: PlayerId) -> None:
+        """Once the winner is known the rules refuse the player actions: each button
+        is disabled with the rules' reason (paying and putting back in stay open)."""
+        commands: dict[str, c.Command] = {
+            "buy_in": c.BuyIn(player=player),
+            "rebuy": c.Rebuy(player=player),
+            "addon": c.Addon(player=player),
+            "reentry": c.Reentry(player=player),
+            "bust": c.BustPlayers(busts=(Bust(player=player),)),
+            "revert": c.RevertBust(player=player),
+            "pay": c.PayDebt(player=player),
+            "remove": c.RemoveEntry(player=player),
+        }
+        session = self.controller.session
+        for key, command in commands.items():
+            button = self.buttons.get(key)
+            if button is None:
+                continue
+            refusal = session.refusal(command)
+            if refusal is not None and refusal.code == "event_finished":
+                button.setEnabled(False)
+                button.setToolTip(describe_error(refusal))
+            else:
+                button.setToolTip("")
 
     # -- typing a name -------------------------------------------------------------
 

@@ -12,11 +12,20 @@ if TYPE_CHECKING:
     from director.core.messages import Message
 
 
-def start_gui(database: Path, settings: Settings, notices: Sequence[Message] = ()) -> int:
-    """Start the desktop app on ``database``; returns its exit status."""
+def start_gui(
+    database: Path, settings: Settings, notices: Sequence[Message] = (), *, verbose: bool = False
+) -> int:
+    """Start the desktop app on ``database``; returns its exit status.
+
+    Qt's multimedia chatter stays off stderr unless ``verbose``: the logging rules
+    are set here, before Qt loads.
+    """
+    from director.gui.qt_messages import quiet_environment
+
+    quiet_environment(verbose)
     from director.gui.app import run
 
-    return run(database, settings, notices)
+    return run(database, settings, notices, verbose=verbose)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

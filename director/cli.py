@@ -8,7 +8,9 @@ check is never written to.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -88,6 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     db_help = _("the database file (default: %(default)s)")
     parser.add_argument(
         "--db", type=Path, default=paths.default_database(), help=db_help, metavar="PATH"
+    )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help=_("let Qt's own messages (sound system, multimedia) through to the terminal"),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -274,6 +281,16 @@ def newest_good_backup_of(database: Path, settings: Settings) -> Path | None:
     return None if found is None else found.path
 
 
+def _stdout_to_devnull() -> None:
+    """Point stdout at the null device, so that the flush at exit finds no closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file (a test's capture): nothing will be flushed to a pipe
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     if argv is None:
@@ -299,9 +316,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         from director.__main__ import start_gui
 
-        return start_gui(args.db, settings, [loaded.problem] if loaded.problem else [])
+        return start_gui(
+            args.db, settings, [loaded.problem] if loaded.problem else [], verbose=args.verbose
+        )
     try:
-        return HANDLERS[args.command](args)
+        status = HANDLERS[args.command](args)
+        sys.stdout.flush()  # a closed pipe is found here, not at the interpreter's exit
+        return status
+    except BrokenPipeError:
+        # The reader stopped reading (``director status 1 --json | head -1``): what it
+        # wanted it has; nothing to complain about.
+        _stdout_to_devnull()
+        return 0
     except (StoreError, RuleViolation) as error:
         print(f"director: {describe_store_error(error, args)}", file=sys.stderr)
         return EXIT_USAGE

@@ -147,18 +147,28 @@ def start(
     for notice in notices:
         window.warn(render(notice))
     window.show()
+    window.check_audio()
     window.welcome_if_new()
     return window
 
 
 def run(
-    database_path: Path, settings: Settings | None = None, notices: Sequence[Message] = ()
+    database_path: Path,
+    settings: Settings | None = None,
+    notices: Sequence[Message] = (),
+    *,
+    verbose: bool = False,
 ) -> int:
     """Open ``database_path`` (created if missing) and show the main window.
 
     ``settings``: as already read by the caller, else read from the settings
-    file; ``notices``: what reading them had to say (a damaged file).
+    file; ``notices``: what reading them had to say (a damaged file); ``verbose``:
+    let Qt's multimedia chatter through to stderr.
     """
+    from director.gui.qt_messages import install_message_handler, quiet_environment
+
+    quiet_environment(verbose)
+    install_message_handler(verbose)
     app = application()
     if settings is None:
         loaded = read_settings()

@@ -738,6 +738,14 @@ class MainWindow(QMainWindow):
         text = describe_error(error) if isinstance(error, StoreError) else str(error)
         self.warn(_("Backup failed: {error}").format(error=text))
 
+    def check_audio(self) -> None:
+        """With no audio output at all, say once in the status bar that sounds are off
+        (the clock runs as ever; nothing is tried, so nothing more is printed)."""
+        if self.settings.muted or self.sound.available():
+            return
+        self.sound.no_output = True
+        self.statusBar().showMessage(_("No audio output found: sounds are off."))
+
     def warn(self, text: str) -> None:
         """Show ``text`` in the status bar until replaced (not a dialog: the night goes on)."""
         self.warning.setText(one_line(text))

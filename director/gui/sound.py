@@ -55,6 +55,8 @@ class SoundPlayer(QObject):
         self._effects: dict[CueKind, Any] = {}
         self._speech: Any = None
         self._multimedia_failed = False
+        self.no_output = False
+        """No audio output exists (found at start): no sound is tried."""
         self._speech_failed = False
         self.played: list[CueKind] = []
         self.spoken: list[str] = []
@@ -64,7 +66,7 @@ class SoundPlayer(QObject):
 
     def play(self, kind: CueKind) -> bool:
         """Play the sound for ``kind``; returns whether a sound was started."""
-        if self.muted or self.volume <= 0:
+        if self.muted or self.volume <= 0 or self.no_output:
             return False
         try:
             effect = self._effect(kind)

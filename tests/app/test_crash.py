@@ -48,7 +48,15 @@ def run_child_until_killed(
         child.kill()
         child.wait()
         raise AssertionError(f"child failed to start: {first!r} {errors.read_text()[-2000:]}")
-    time.sleep(rng.uniform(0.0, 0.4))
+    # Let a random number of actions return first, then kill at a random moment:
+    # counting actions rather than sleeping keeps the kills among the writes even
+    # when the machine is busy and the child gets little time.
+    seen: list[str] = []
+    for _ in range(rng.randint(0, 12)):
+        seen.append(child.stdout.readline())
+        while seen[-1].startswith("start"):
+            seen.append(child.stdout.readline())
+    time.sleep(rng.uniform(0.0, 0.01))
     child.send_signal(signal.SIGKILL)
     # Read through the same buffered stream as readline(): lines it already
     # buffered would be lost to communicate(), which reads the raw pipe.
@@ -58,7 +66,7 @@ def run_child_until_killed(
     assert child.returncode == -signal.SIGKILL, (
         f"child ended by itself: {errors.read_text()[-2000:]}"
     )
-    return [line for line in out.splitlines() if line]
+    return [line.rstrip("\n") for line in [*seen, *out.splitlines()] if line.strip()]
 
 
 @pytest.mark.slow

@@ -86,8 +86,11 @@ def test_no_audio_output_says_once_that_sounds_are_off_and_the_clock_runs(
     monkeypatch.setattr(SoundPlayer, "available", lambda self: False)
     window = window_factory()
     window.new_event  # noqa: B018 - the window exists
+    path_shown = window.statusBar().currentMessage()
     window.check_audio()
-    assert window.statusBar().currentMessage() == "No audio output found: sounds are off."
+    assert window.sound_note.text() == "No audio output found: sounds are off."
+    assert not window.sound_note.isHidden()
+    assert window.statusBar().currentMessage() == path_shown  # the database stays named
     assert window.sound.no_output
     from director.core.clock import CueKind
 
@@ -114,6 +117,7 @@ def test_no_message_when_there_is_an_audio_output(window_factory, monkeypatch) -
     before = window.statusBar().currentMessage()
     window.check_audio()
     assert window.statusBar().currentMessage() == before
+    assert window.sound_note.isHidden()
     assert not window.sound.no_output
 
 

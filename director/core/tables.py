@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from director.core.buttons import DEAD, MAX_SEATS, Positions
+from director.core.chip_race import RaceResult
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move, Table
 from director.core.structure import Level
@@ -88,6 +89,15 @@ class SeatRecord:
 
 
 @dataclass(frozen=True)
+class TableRace:
+    """R28: a chip race run at a table."""
+
+    table: int
+    at: Instant
+    result: RaceResult
+
+
+@dataclass(frozen=True)
 class TablesState:
     seats_per_table: int = DEFAULT_SEATS
     method: str = DEAD
@@ -101,6 +111,8 @@ class TablesState:
     round_done: frozenset[int] = frozenset()
     final_redraw: bool = True
     vacated: Mapping[PlayerId, SeatRecord] = field(default_factory=dict)
+    races: tuple[TableRace, ...] = ()
+    """Chip races, in the order they were run (R28)."""
 
     @property
     def drawn(self) -> bool:

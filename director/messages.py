@@ -274,6 +274,7 @@ MESSAGES: dict[str, str] = {
         "In limit, bets and raises are of exactly {limit:n}: raise to {total:n}."
     ),
     "limit_cap_too_small": N_("A limit round allows at least one bet."),
+    "no_such_betting_round": N_("A hand has four betting rounds: pre-flop, flop, turn, river."),
     "payouts_need_a_place": N_("At least the winner must be paid."),
     "payout_file_invalid": N_("{path} is not a director payout structure."),
     "payout_share_negative": N_("Every paid place needs a share above zero."),

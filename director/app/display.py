@@ -90,7 +90,7 @@ def break_note(structure: Structure, index: int) -> str:
     going = chips_going(structure, index)
     if going:
         race = _("Chip race: the {chips} go.").format(
-            chips=", ".join(format_number(chip) + "s" for chip in going)
+            chips=", ".join(_("{chip}s").format(chip=format_number(chip)) for chip in going)
         )
         note = f"{note} {race}".strip() if note else race
     return note

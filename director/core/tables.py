@@ -182,6 +182,22 @@ def hands_until_big_blind(table: TableState, seat: int, occupied: frozenset[int]
     return count
 
 
+def seat_change_wait(table: TableState, old: int, new: int) -> int:
+    """Cash game, seed 002 §4.1.14-15: hands a player moving from seat ``old`` to
+    seat ``new`` at ``table`` sits out (unless he posts a big blind). Moving to a
+    seat the big blind reaches sooner is dealt in at once; moving away waits as
+    many hands as it gained. §4.1.13(c): free while the old seat has not had a
+    blind since the game started."""
+    if table.positions is None:
+        return 0
+    if table.first_orbit > 0 and old not in table.blinds_seen:
+        return 0
+    others = table.active() - {old}
+    before = hands_until_big_blind(table, old, others | {old})
+    after = hands_until_big_blind(table, new, others | {new})
+    return max(0, after - before)
+
+
 def default_break_order(numbers: list[int]) -> tuple[int, ...]:
     """The highest-numbered table breaks first."""
     return tuple(sorted(numbers, reverse=True))

@@ -40,7 +40,7 @@ from director.core.tables import (
     TableState,
     blinds_to_post,
     default_break_order,
-    hands_until_big_blind,
+    seat_change_wait,
 )
 
 MAX_RACE_CHIPS = 1000
@@ -326,23 +326,8 @@ def _move(state: TournamentState, command: c.MovePlayer, now: Instant) -> list[e
     move = Move(str(command.player), where[0], where[1], command.table, command.seat)
     wait = 0
     if state.is_cash and where[0] == command.table:
-        wait = _seat_change_wait(target, where[1], command.seat)
+        wait = seat_change_wait(target, where[1], command.seat)
     return [e.PlayerMoved(at=now, move=move, wait_hands=wait)]
-
-
-def _seat_change_wait(table: TableState, old: int, new: int) -> int:
-    """Seed 002 §4.1.14-15: moving to a seat the big blind reaches sooner is
-    dealt in at once; moving away waits as many hands as it gained (or posts a
-    big blind). §4.1.13(c): free while the old seat has not had a blind since
-    the game started."""
-    if table.positions is None:
-        return 0
-    if table.first_orbit > 0 and old not in table.blinds_seen:
-        return 0
-    others = table.active() - {old}
-    before = hands_until_big_blind(table, old, others | {old})
-    after = hands_until_big_blind(table, new, others | {new})
-    return max(0, after - before)
 
 
 @handles(c.SetBreakOrder)

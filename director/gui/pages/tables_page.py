@@ -29,7 +29,7 @@ from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
 from director.core.ids import PlayerId
 from director.core.messages import Message
-from director.core.tables import blinds_to_post
+from director.core.tables import blinds_to_post, seat_change_wait
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.dialogs.chip_race import ChipRaceDialog, race_lines
@@ -350,10 +350,18 @@ class TablesPage(QWidget):
                 state.tables.seated().items(), key=lambda item: state.players[item[0]].name
             ):
                 name = state.players[player].name
+                text = _("Move {name} here (from table {table} seat {seat})").format(
+                    name=name, table=where_table, seat=where_seat
+                )
+                if state.is_cash and where_table == table:
+                    wait = seat_change_wait(state.tables.tables[table], where_seat, seat)
+                    text += " · " + (
+                        _("hands to sit out: {hands} (or post a big blind)").format(hands=wait)
+                        if wait
+                        else _("plays at once")
+                    )
                 menu.addAction(
-                    _("Move {name} here (from table {table} seat {seat})").format(
-                        name=name, table=where_table, seat=where_seat
-                    ),
+                    text,
                     lambda player=player: self.controller.dispatch(
                         c.MovePlayer(player=PlayerId(player), table=table, seat=seat), self
                     ),

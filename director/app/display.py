@@ -169,6 +169,13 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         shown = view.in_force or item
         blinds = blinds_text(shown, limit=limit)
         ante = ante_text(shown)
+        if limit and shown.small_bet:
+            # Limit hold'em: the bets are the big figures; the blinds go beside the ante.
+            blinds = _("Limit {bets}").format(bets=blinds)
+            posted = _("Blinds {small} / {big}").format(
+                small=format_number(shown.small_blind), big=format_number(shown.big_blind)
+            )
+            ante = " · ".join(part for part in (posted, ante) if part)
         if view.pending is not None:
             pending = _("Next hand: {blinds}").format(
                 blinds=level_summary(view.pending, limit=limit)

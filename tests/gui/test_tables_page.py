@@ -158,17 +158,6 @@ def test_a_name_too_wide_for_one_line_goes_on_two_before_being_shortened(qtbot) 
     assert short.endswith("…")
 
 
-@pytest.fixture
-def refusals_fail(monkeypatch):
-    """A refusal would open a blocking dialog offscreen: make it fail the test at once."""
-    from director.gui import controller as controller_module
-
-    def fail(_parent, error, **_kwargs):
-        raise AssertionError(f"refused: {error}")
-
-    monkeypatch.setattr(controller_module, "show_error", fail)
-
-
 def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(
     qtbot, window_factory, refusals_fail
 ) -> None:

@@ -218,6 +218,18 @@ MESSAGES: dict[str, str] = {
     "not_final_table": N_("The players are not all at one table yet."),
     "not_sitting_out": N_("That player is not away."),
     "nothing_to_post": N_("That player owes no blind."),
+    "chip_race": N_("chip race of the {chip}s at table {table}"),
+    "chip_set_missing": N_("Enter the chips in play on the Structure page first."),
+    "chip_not_in_set": N_("{chip} is not one of the chips in play."),
+    "chip_is_the_largest": N_("{chip} is the largest chip: there is nothing to change it into."),
+    "chip_race_denominations": N_(
+        "The chips raced must change into whole chips of the next denomination."
+    ),
+    "chip_race_too_many_cards": N_(
+        "More odd chips than a deck has cards: check the counts (chips changed up whole "
+        "are not raced)."
+    ),
+    "player_not_at_table": N_("That player is not at table {table}."),
     "blinds_already_posted": N_("That player has already posted for the coming hand."),
     "player_not_seated": N_("That player has no seat."),
     "seat_taken": N_("Seat {seat} at table {table} is taken."),
@@ -262,6 +274,7 @@ MESSAGES: dict[str, str] = {
         "In limit, bets and raises are of exactly {limit:n}: raise to {total:n}."
     ),
     "limit_cap_too_small": N_("A limit round allows at least one bet."),
+    "no_such_betting_round": N_("A hand has four betting rounds: pre-flop, flop, turn, river."),
     "payouts_need_a_place": N_("At least the winner must be paid."),
     "payout_file_invalid": N_("{path} is not a director payout structure."),
     "payout_share_negative": N_("Every paid place needs a share above zero."),

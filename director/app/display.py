@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from director.core import clock as clk
+from director.core.chip_race import chips_going
 from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
 from director.core.ledger import Figures, figures
 from director.core.results import PlayerResult, bubble, player_results, prize_amounts
 from director.core.seating import Move
 from director.core.state import Status, TournamentState
-from director.core.structure import AnteKind, Break, Level
+from director.core.structure import AnteKind, Break, Level, Structure
 from director.core.tables import RECENT_MOVE_MS
 from director.i18n import _, format_clock, format_money, format_number, format_time
 
@@ -85,6 +86,19 @@ def note_text(note: str) -> str:
     return _(note) if note else ""
 
 
+def break_note(structure: Structure, index: int) -> str:
+    """A break's note, with the chips that leave the table at it (R28)."""
+    item = structure.items[index]
+    note = note_text(item.note) if isinstance(item, Break) else ""
+    going = chips_going(structure, index)
+    if going:
+        race = _("Chip race: the {chips} go.").format(
+            chips=", ".join(_("{chip}s").format(chip=format_number(chip)) for chip in going)
+        )
+        note = f"{note} {race}".strip() if note else race
+    return note
+
+
 def announcement(state: TournamentState, cue: clk.Cue) -> str:
     """What the room hears for ``cue``: "Level 5: blinds 100, 200, ante 25"."""
     structure = state.structure
@@ -99,7 +113,7 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
         )
     if cue.kind is clk.CueKind.BREAK_START and isinstance(item, Break):
         text = _("Break: {minutes} minutes.").format(minutes=item.seconds // 60)
-        return f"{text} {note_text(item.note)}".strip()
+        return f"{text} {break_note(structure, cue.index)}".strip()
     if cue.kind is clk.CueKind.BREAK_END:
         return _("The break is over.")
     if isinstance(item, Level):
@@ -142,7 +156,7 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
     elif isinstance(item, Break):
         level_label = _("Break")
         time_text = format_clock(view.remaining or 0)
-        note = note_text(item.note)
+        note = break_note(structure, view.index)
         time_caption = _("Break ends in")
     else:
         level_label = _("Level {number}").format(number=view.level_number)
@@ -160,6 +174,13 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         shown = view.in_force or item
         blinds = blinds_text(shown, limit=limit)
         ante = ante_text(shown)
+        if limit and shown.small_bet:
+            # Limit hold'em: the bets are the big figures; the blinds go beside the ante.
+            blinds = _("Limit {bets}").format(bets=blinds)
+            posted = _("Blinds {small} / {big}").format(
+                small=format_number(shown.small_blind), big=format_number(shown.big_blind)
+            )
+            ante = " · ".join(part for part in (posted, ante) if part)
         if view.pending is not None:
             pending = _("Next hand: {blinds}").format(
                 blinds=level_summary(view.pending, limit=limit)

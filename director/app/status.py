@@ -17,6 +17,7 @@ from director.core.ledger import figures, settle
 from director.core.standings import places
 from director.core.state import Status, TournamentState
 from director.core.structure import Break, Level
+from director.core.tables import Posting, blinds_to_post
 
 
 def iso_moment(epoch_ms: int) -> str | None:
@@ -86,7 +87,7 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "venue": state.venue or None,
         "clock": clock_section(state, now),
         **money_section(state, now),
-        "tables": tables_section(state),
+        "tables": tables_section(state, now),
         "payouts": payouts_section(state),
     }
 
@@ -144,9 +145,15 @@ def payouts_section(state: TournamentState) -> dict[str, Any]:
     }
 
 
-def tables_section(state: TournamentState) -> dict[str, Any]:
-    """Every table with its seats, the button and the blinds; moves waiting."""
+def _posting(posting: Posting | None) -> dict[str, int] | None:
+    return None if posting is None else {"live": posting.live, "dead": posting.dead}
+
+
+def tables_section(state: TournamentState, now: Instant | None = None) -> dict[str, Any]:
+    """Every table with its seats, the button and the blinds; moves waiting; what
+    players owe or posted (cash game); the chip races run."""
     tables = state.tables
+    level = clk.blinds_level(state.clock, state.structure, now or state.clock.anchor)
 
     listed = []
     for table in sorted(tables.tables.values(), key=lambda t: t.number):
@@ -162,6 +169,12 @@ def tables_section(state: TournamentState) -> dict[str, Any]:
                         "dealt_out": seat in table.dealt_out,
                         "away": seat in table.sitting_out,
                         "waiting_for_big_blind": seat in table.waiting,
+                        "owes": _posting(
+                            blinds_to_post(table, seat, level)
+                            if seat in table.owes_big or seat in table.owes_small
+                            else None
+                        ),
+                        "posted": _posting(table.posted.get(seat)),
                     }
                     for seat, player in sorted(table.seats.items())
                 ],
@@ -189,6 +202,28 @@ def tables_section(state: TournamentState) -> dict[str, Any]:
                 "to_seat": move.to_seat,
             }
             for move in tables.pending
+        ],
+        "chip_races": [
+            {
+                "table": record.table,
+                "at": iso_moment(record.at),
+                "chip": record.result.denomination,
+                "into": record.result.next_denomination,
+                "raced": record.result.raced,
+                "players": [
+                    {
+                        "player": int(entry.player),
+                        "name": state.player_name(entry.player),
+                        "chips": entry.chips,
+                        "odd": entry.odd,
+                        "cards": list(entry.cards),
+                        "won": entry.won,
+                        "kept_in": entry.kept_in,
+                    }
+                    for entry in record.result.entries
+                ],
+            }
+            for record in tables.races
         ],
     }
 

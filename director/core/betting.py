@@ -35,6 +35,18 @@ from director.core.errors import RuleViolation, require
 
 LIMIT_CAP = 4
 """Limit: a bet and three raises per betting round (no cap heads-up)."""
+LIMIT_ROUNDS = 4
+
+
+def limit_bet(small_bet: int, big_bet: int, betting_round: int) -> int:
+    """Limit hold'em: the fixed bet of betting round 1-4 (pre-flop, flop, turn,
+    river): the small bet on the first two, the big bet on the last two.
+
+    >>> [limit_bet(100, 200, n) for n in range(1, 5)]
+    [100, 100, 200, 200]
+    """
+    require(1 <= betting_round <= LIMIT_ROUNDS, "no_such_betting_round")
+    return small_bet if betting_round <= 2 else big_bet
 
 
 class BettingRound:

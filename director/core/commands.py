@@ -437,6 +437,28 @@ class SitIn(Command):
         return Message("sit_in", {"player": _name(state, self.player)})
 
 
+@dataclass(frozen=True)
+class RaceChips:
+    """A player's chips of the leaving denomination; ``nothing_else``: all he has."""
+
+    player: PlayerId
+    chips: int
+    nothing_else: bool = False
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class ChipRace(Command):
+    """R28: colour up ``denomination`` at ``table``, racing the odd chips."""
+
+    table: int
+    denomination: int
+    holdings: tuple[RaceChips, ...] = ()
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("chip_race", {"table": self.table, "chip": self.denomination})
+
+
 @COMMANDS.register
 @dataclass(frozen=True, kw_only=True)
 class PostBlinds(Command):

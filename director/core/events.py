@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from director.core.buttons import Positions
+from director.core.chip_race import RaceResult
 from director.core.clock import NewLevelApplies
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
@@ -291,6 +292,15 @@ class BlindsPosted(Event):
     player: PlayerId
     live: int = 0
     dead: int = 0
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class ChipRaced(Event):
+    """R28: a denomination coloured up at a table, with the cards dealt."""
+
+    table: int
+    result: RaceResult
 
 
 @EVENTS.upcaster("PlayerMoved", 1)

@@ -82,6 +82,8 @@ class Structure:
 
     items: tuple[Level | Break, ...] = ()
     limit: bool = False
+    chips: tuple[int, ...] = ()
+    """The denominations on the table, smallest first (R28: which go at a break)."""
 
     def levels(self) -> list[tuple[int, Level]]:
         """(index in ``items``, level) for every level."""

@@ -167,4 +167,4 @@ def generate(request: GeneratorRequest) -> Structure:
                 unit_index += 1
                 unit = next_unit
             items.append(Break(seconds=request.break_minutes * 60, note=note))
-    return Structure(items=tuple(items))
+    return Structure(items=tuple(items), chips=tuple(chips))

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from director.core.buttons import DEAD, MAX_SEATS, Positions
+from director.core.chip_race import RaceResult
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move, Table
 from director.core.structure import Level
@@ -88,6 +89,15 @@ class SeatRecord:
 
 
 @dataclass(frozen=True)
+class TableRace:
+    """R28: a chip race run at a table."""
+
+    table: int
+    at: Instant
+    result: RaceResult
+
+
+@dataclass(frozen=True)
 class TablesState:
     seats_per_table: int = DEFAULT_SEATS
     method: str = DEAD
@@ -101,6 +111,8 @@ class TablesState:
     round_done: frozenset[int] = frozenset()
     final_redraw: bool = True
     vacated: Mapping[PlayerId, SeatRecord] = field(default_factory=dict)
+    races: tuple[TableRace, ...] = ()
+    """Chip races, in the order they were run (R28)."""
 
     @property
     def drawn(self) -> bool:
@@ -168,6 +180,22 @@ def hands_until_big_blind(table: TableState, seat: int, occupied: frozenset[int]
         if candidate == seat:
             return count
     return count
+
+
+def seat_change_wait(table: TableState, old: int, new: int) -> int:
+    """Cash game, seed 002 §4.1.14-15: hands a player moving from seat ``old`` to
+    seat ``new`` at ``table`` sits out (unless he posts a big blind). Moving to a
+    seat the big blind reaches sooner is dealt in at once; moving away waits as
+    many hands as it gained. §4.1.13(c): free while the old seat has not had a
+    blind since the game started."""
+    if table.positions is None:
+        return 0
+    if table.first_orbit > 0 and old not in table.blinds_seen:
+        return 0
+    others = table.active() - {old}
+    before = hands_until_big_blind(table, old, others | {old})
+    after = hands_until_big_blind(table, new, others | {new})
+    return max(0, after - before)
 
 
 def default_break_order(numbers: list[int]) -> tuple[int, ...]:

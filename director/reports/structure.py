@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from director.app.display import ante_text, blinds_text
+from director.app.display import ante_text, blinds_text, break_note
 from director.core.structure import Break
 from director.i18n import _, format_time
 from director.reports.base import RenderOptions, Report
@@ -37,7 +37,7 @@ class StructureReport(Report):
                 rows.append(
                     [
                         _("Break"),
-                        item.note,
+                        break_note(data.structure, index - 1),
                         "",
                         _("{minutes} min").format(minutes=item.seconds // 60),
                         starts,

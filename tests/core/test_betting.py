@@ -339,3 +339,11 @@ def test_r8_a_short_big_blind_posts_the_blind_before_the_big_blind_ante() -> Non
     assert round_.antes["BB"] == 50
     assert round_.stack("BB") == 0
     assert round_.call_amount("A") == 200
+
+
+def test_r8_limit_small_bet_on_the_first_two_rounds_big_bet_on_the_last_two() -> None:
+    """Seed 000: "avec la variante limite, le montant du pari est limité" (pre-flop and
+    flop at the small bet, turn and river at the big bet)."""
+    assert [betting.limit_bet(100, 200, n) for n in (1, 2, 3, 4)] == [100, 100, 200, 200]
+    with pytest.raises(RuleViolation):
+        betting.limit_bet(100, 200, 5)

@@ -484,3 +484,56 @@ def test_r12_changing_seats_away_from_the_big_blind_waits_or_posts() -> None:
     table = posted.tables.tables[1]
     assert farther not in table.dealt_out
     assert table.posted[farther] == Posting(live=200, dead=0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(min_value=3, max_value=9),
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(["hand", "hand", "out", "in", "post", "join", "leave"]),
+            st.integers(0, 1000),
+        ),
+        max_size=50,
+    ),
+)
+def test_r12_moving_button_and_blinds_only_go_to_players_dealt_in(count, steps) -> None:
+    """Seed 002 §4.1.2(a): "le bouton se déplace vers le prochain joueur et les blinds
+    sont ajustés en conséquence": whatever happens, the button, the small blind and
+    the big blind of a hand are players dealt in, and nobody owes a blind for a big
+    blind he took."""
+    state, _ordered, _seats = structured_cash_table(count)
+    newcomer = 100
+    for kind, number in steps:
+        table = state.tables.tables[1]
+        players = sorted(table.seats.values())
+        player = players[number % len(players)]
+        try:
+            if kind == "hand":
+                state = run(state, c.HandDone(table=1), T0)
+            elif kind == "out":
+                state = run(state, c.SitOut(player=player), T0)
+            elif kind == "in":
+                state = run(state, c.SitIn(player=player), T0)
+            elif kind == "post":
+                state = run(state, c.PostBlinds(player=player), T0)
+            elif kind == "join":
+                newcomer += 1
+                state = run(
+                    state, c.BuyIn(player=PlayerId(newcomer), name=f"N{newcomer}", amount=100), T0
+                )
+            elif kind == "leave" and len(players) > 3:
+                state = run(state, c.CashOut(player=player, chips=0), T0)
+        except RuleViolation:
+            continue
+        if kind != "hand":
+            continue
+        table = state.tables.tables[1]
+        positions = table.positions
+        dealt_in = set(table.seats) - set(table.dealt_out) - set(table.sitting_out)
+        if len(dealt_in) < 3:
+            continue
+        assert positions.big_blind in dealt_in
+        assert positions.small_blind in dealt_in
+        assert positions.button in dealt_in
+        assert positions.big_blind not in table.owes_big | table.owes_small

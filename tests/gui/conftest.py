@@ -31,3 +31,15 @@ def window_factory(qtbot, db_path: Path, clock) -> Iterator[object]:
 def close(window) -> None:
     window.close()
     window.database.close()
+
+
+@pytest.fixture
+def refusals_fail(monkeypatch):
+    """A refusal would open a blocking dialog offscreen (the test would hang): make
+    it fail the test at once instead."""
+    from director.gui import controller as controller_module
+
+    def fail(_parent, error, **_kwargs):
+        raise AssertionError(f"refused: {error}")
+
+    monkeypatch.setattr(controller_module, "show_error", fail)

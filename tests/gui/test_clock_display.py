@@ -126,3 +126,21 @@ def test_display_window_toggles_full_screen_and_only_hides(qtbot) -> None:
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert not window.isFullScreen()
     assert choose_screen("no such screen") in QGuiApplication.screens()
+
+
+def test_r8_limit_levels_show_their_bets_on_the_tv_and_the_structure_sheet(qtbot) -> None:
+    """Seed 000: "Il existe deux variétés de base de poker Texas Hold'em: No Limit
+    Hold'em et Limit Hold'em": a limit level shows its small and big bets, and its
+    blinds beside them."""
+    from director import reports
+    from director.core.structure import Level, Structure
+    from tests.reports.test_reports import text_of
+
+    level = Level(small_blind=50, big_blind=100, small_bet=100, big_bet=200, seconds=600)
+    structure = Structure(items=(level,), limit=True)
+    state = run(created(structure), c.StartClock(), T0)
+    data = display_data(state, T0 + MIN)
+    assert data.blinds_text == "Limit 100 / 200"
+    assert "Blinds 50 / 100" in data.ante_text
+    text, _pages = text_of(reports.render("structure", state, T0 + MIN))
+    assert "Limits" in text and "100 / 200" in text

@@ -143,3 +143,21 @@ def test_generator_dialog_fills_the_editor(qtbot, window, monkeypatch) -> None:
     dialog.accept()
     assert dialog.result_structure is not None
     assert dialog.result_structure.levels()
+
+
+def test_r28_the_chips_in_play_are_kept_with_the_structure(qtbot, window) -> None:
+    """R28: "when a denomination is removed..." the program names the chips that go,
+    from the chips in play typed with the structure."""
+    page = page_of(window)
+    page.add_level()
+    page.chips.setText("25 ; 100, 500")
+    page._chips_edited()
+    assert page.model.chips == (25, 100, 500)
+    page.apply()
+    assert window.controller.state.structure.chips == (25, 100, 500)
+    page.chips.setText("a lot")
+    page._chips_edited()
+    assert "whole numbers" in page.status.text()
+    assert page.model.chips == (25, 100, 500)
+    page.revert()
+    assert page.chips.text() == "25, 100, 500"

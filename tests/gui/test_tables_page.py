@@ -158,17 +158,6 @@ def test_a_name_too_wide_for_one_line_goes_on_two_before_being_shortened(qtbot) 
     assert short.endswith("…")
 
 
-@pytest.fixture
-def refusals_fail(monkeypatch):
-    """A refusal would open a blocking dialog offscreen: make it fail the test at once."""
-    from director.gui import controller as controller_module
-
-    def fail(_parent, error, **_kwargs):
-        raise AssertionError(f"refused: {error}")
-
-    monkeypatch.setattr(controller_module, "show_error", fail)
-
-
 def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(
     qtbot, window_factory, refusals_fail
 ) -> None:
@@ -216,3 +205,39 @@ def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(
     posted = {row.name: row.posted for row in rows}
     assert posted[f"P{int(away)}"] == 200
     assert "Dead blinds posted with missed blinds: 100" in floor_page.refusal.text()
+
+
+def test_r28_chip_race_from_the_tables_page(qtbot, window, refusals_fail) -> None:
+    """R28: "when a denomination is removed, whole chips are changed up; leftovers are
+    raced off with one card per leftover chip, highest card first, at most one chip per
+    player; nobody is raced out of the tournament"."""
+    from director.app.display import display_data
+    from director.core.structure import Break, Level, Structure
+    from director.gui.dialogs.chip_race import ChipRaceDialog
+
+    structure = Structure(
+        items=(
+            Level(small_blind=25, big_blind=50),
+            Break(seconds=600),
+            Level(small_blind=100, big_blind=200),
+        ),
+        chips=(25, 100, 500),
+    )
+    page = page_of(window)
+    assert not page.race_button.isEnabled()
+    window.controller.dispatch(c.SetStructure(structure=structure))
+    page.draw_seats()
+    assert page.race_button.isEnabled()
+    window.controller.dispatch(c.StartClock())
+    on_break = window.controller.now() + 21 * 60_000
+    assert "Chip race: the 25s go." in display_data(window.controller.state, on_break).note
+    dialog = ChipRaceDialog(window.controller.state, on_break, page)
+    qtbot.addWidget(dialog)
+    assert dialog.chip_choice.currentData() == 25
+    for row in range(dialog.players.rowCount()):
+        dialog.set_count(row, row + 1, nothing_else=row == 0)
+    window.controller.dispatch(dialog.command())
+    (race,) = window.controller.state.tables.races
+    assert race.result.next_denomination == 100
+    assert "change into 100s" in page.race_text.text()
+    assert sum(entry.won for entry in race.result.entries) == race.result.raced

@@ -154,3 +154,26 @@ def test_french_reports(finished) -> None:
     finally:
         set_language("en")
     assert "Classement" in text and "Page 1 sur 1" in text
+
+
+def test_r28_the_structure_report_names_the_chips_that_go(db_path, clock) -> None:
+    """R28: "when a denomination is removed" the structure sheet says which chips go."""
+    from director.core.structure import Break, Level, Structure
+
+    database = open_database(db_path)
+    try:
+        session = Library(database, clock=clock).create("Chips")
+        structure = Structure(
+            items=(
+                Level(small_blind=25, big_blind=50),
+                Break(seconds=600),
+                Level(small_blind=100, big_blind=200),
+            ),
+            chips=(25, 100, 500),
+        )
+        session.dispatch(c.SetStructure(structure=structure))
+        text, _pages = text_of(reports.render("structure", session.state, session.now()))
+        assert "Chip race: the 25s go." in text
+        session.close()
+    finally:
+        database.close()

@@ -24,6 +24,7 @@ from director.core.buttons import (
     first_hand,
     next_hand,
 )
+from director.core.chip_race import Holding, next_chip, race
 from director.core.decide import handles, reacts
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
@@ -35,12 +36,15 @@ from director.core.tables import (
     ConfirmedMove,
     Posting,
     SeatRecord,
+    TableRace,
     TableState,
     blinds_to_post,
     default_break_order,
-    hands_until_big_blind,
+    seat_change_wait,
 )
 
+MAX_RACE_CHIPS = 1000
+"""More chips of one denomination than any stack holds: a typing mistake."""
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 """Suits from lowest to highest for the button draw: spades > hearts > diamonds > clubs."""
@@ -322,23 +326,8 @@ def _move(state: TournamentState, command: c.MovePlayer, now: Instant) -> list[e
     move = Move(str(command.player), where[0], where[1], command.table, command.seat)
     wait = 0
     if state.is_cash and where[0] == command.table:
-        wait = _seat_change_wait(target, where[1], command.seat)
+        wait = seat_change_wait(target, where[1], command.seat)
     return [e.PlayerMoved(at=now, move=move, wait_hands=wait)]
-
-
-def _seat_change_wait(table: TableState, old: int, new: int) -> int:
-    """Seed 002 §4.1.14-15: moving to a seat the big blind reaches sooner is
-    dealt in at once; moving away waits as many hands as it gained (or posts a
-    big blind). §4.1.13(c): free while the old seat has not had a blind since
-    the game started."""
-    if table.positions is None:
-        return 0
-    if table.first_orbit > 0 and old not in table.blinds_seen:
-        return 0
-    others = table.active() - {old}
-    before = hands_until_big_blind(table, old, others | {old})
-    after = hands_until_big_blind(table, new, others | {new})
-    return max(0, after - before)
 
 
 @handles(c.SetBreakOrder)
@@ -417,7 +406,48 @@ def _post(state: TournamentState, command: c.PostBlinds, now: Instant) -> list[e
     return [e.BlindsPosted(at=now, player=command.player, live=posting.live, dead=posting.dead)]
 
 
+@handles(c.ChipRace)
+def _chip_race(state: TournamentState, command: c.ChipRace, now: Instant) -> list[e.Event]:
+    table = _table(state, command.table)
+    structure = state.structure
+    require(bool(structure.chips), "chip_set_missing")
+    require(command.denomination in structure.chips, "chip_not_in_set", chip=command.denomination)
+    following = next_chip(structure, command.denomination)
+    require(following is not None, "chip_is_the_largest", chip=command.denomination)
+    assert following is not None
+    require(bool(command.holdings), "no_player_chosen")
+    seat_of = {player: seat for seat, player in table.seats.items()}
+    holdings = []
+    for holding in command.holdings:
+        seat = seat_of.get(holding.player)
+        require(seat is not None, "player_not_at_table", table=command.table)
+        assert seat is not None
+        require(0 <= holding.chips <= MAX_RACE_CHIPS, "amount_too_large", row=seat)
+        holdings.append(
+            Holding(
+                player=str(holding.player),
+                seat=seat,
+                chips=holding.chips,
+                nothing_else=holding.nothing_else,
+            )
+        )
+    result = race(
+        holdings,
+        denomination=command.denomination,
+        next_denomination=following,
+        rng=rng_for(state, now, f"race{command.table}"),
+    )
+    return [e.ChipRaced(at=now, table=command.table, result=result)]
+
+
 # -- apply ----------------------------------------------------------------------------
+
+
+@applies(e.ChipRaced)
+def _raced(state: TournamentState, event: e.ChipRaced) -> TournamentState:
+    tables = state.tables
+    race_record = TableRace(table=event.table, at=event.at, result=event.result)
+    return evolve(state, tables=evolve(tables, races=(*tables.races, race_record)))
 
 
 def _with_table(state: TournamentState, table: TableState) -> TournamentState:

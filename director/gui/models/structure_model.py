@@ -46,18 +46,20 @@ class StructureModel(QAbstractTableModel):
         super().__init__()
         self.items: list[Level | Break] = []
         self.limit = False
+        self.chips: tuple[int, ...] = ()
         self.frozen = 0
         self.problems: list[Problem] = []
 
     # -- the draft -----------------------------------------------------------
 
     def structure(self) -> Structure:
-        return Structure(items=tuple(self.items), limit=self.limit)
+        return Structure(items=tuple(self.items), limit=self.limit, chips=self.chips)
 
     def load(self, structure: Structure, *, frozen: int = 0) -> None:
         self.beginResetModel()
         self.items = list(structure.items)
         self.limit = structure.limit
+        self.chips = structure.chips
         self.frozen = frozen
         self.problems = check(structure)
         self.endResetModel()
@@ -82,6 +84,11 @@ class StructureModel(QAbstractTableModel):
 
     def set_limit(self, limit: bool) -> None:
         self.limit = limit
+        self._changed()
+
+    def set_chips(self, chips: tuple[int, ...]) -> None:
+        """The denominations in play (R28: the chip race names those that go)."""
+        self.chips = chips
         self._changed()
 
     def insert(self, row: int, item: Level | Break) -> None:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from director.app import floor
 from director.core import clock as clk
+from director.core.betting import limit_bet
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
 from director.core.messages import Message
@@ -133,8 +134,13 @@ class FloorPage(QWidget):
         self.limit.setToolTip(
             _("Limit hold'em: the small bet on the first two rounds, the big bet on the last two.")
         )
+        self.street = QComboBox()
+        for number, name in enumerate((_("Pre-flop"), _("Flop"), _("Turn"), _("River")), start=1):
+            self.street.addItem(name, number)
+        self.street.setToolTip(_("The betting round: in limit, it sets the small or big bet."))
+        self.street.activated.connect(lambda _index: self._street_chosen())
         extra = QHBoxLayout()
-        for widget in (self.ante, self.big_blind_ante, self.limit):
+        for widget in (self.ante, self.big_blind_ante, self.street, self.limit):
             extra.addWidget(widget)
         extra.addStretch()
         self.players = QTableWidget(0, 3)
@@ -223,6 +229,8 @@ class FloorPage(QWidget):
         big = draft.big_blind if draft.players else (level.minimum_bet if level else 200)
         self.big_blind.setValue(big)
         self.preflop.setChecked(draft.preflop)
+        if not draft.preflop and self.street.currentIndex() == 0:
+            self.street.setCurrentIndex(1)
         self.ante.setValue(draft.ante)
         self.big_blind_ante.setChecked(draft.big_blind_ante)
         self.limit.setValue(draft.limit)
@@ -281,6 +289,16 @@ class FloorPage(QWidget):
                 amount=format_number(self.draft.dead_blinds)
             )
         self.refusal.say(text)
+
+    def _street_chosen(self) -> None:
+        """A betting round chosen: blinds only before the flop; in a limit game the
+        small bet on the first two rounds, the big bet on the last two."""
+        number = int(self.street.currentData() or 1)
+        self.preflop.setChecked(number == 1)
+        state = self.controller.state
+        level = clk.blinds_level(state.clock, state.structure, self.controller.now())
+        if state.structure.limit and level is not None and level.small_bet:
+            self.limit.setValue(limit_bet(level.small_bet, level.big_bet, number))
 
     def start_round(self) -> None:
         self.draft = evolve(

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QPushButton,
     QStyledItemDelegate,
     QTableView,
@@ -35,7 +36,7 @@ from director.core.structure import Break, Severity, Structure
 from director.core.structure_file import StructureTemplate
 from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
-from director.gui.dialogs.generator import GeneratorDialog
+from director.gui.dialogs.generator import GeneratorDialog, parse_chips
 from director.gui.models import structure_model as sm
 from director.i18n import _, render
 from director.persistence.db import StoreError
@@ -123,8 +124,17 @@ class StructurePage(QWidget):
         self.apply_button.clicked.connect(self.apply)
         self.revert_button.clicked.connect(self.revert)
         self.status = QLabel()
+        self.chips = QLineEdit()
+        self.chips.setPlaceholderText("25, 100, 500, 1000")
+        self.chips.setMaximumWidth(220)
+        self.chips.setToolTip(
+            _("The chip denominations on the table; the breaks say which chips go (chip race).")
+        )
+        self.chips.editingFinished.connect(self._chips_edited)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
+        bottom.addWidget(QLabel(_("Chips in play:")))
+        bottom.addWidget(self.chips)
         bottom.addWidget(self.revert_button)
         bottom.addWidget(self.apply_button)
 
@@ -165,6 +175,7 @@ class StructurePage(QWidget):
         self.limit.setChecked(self.controller.state.structure.limit)
         self.limit.blockSignals(False)
         self._show_limit_columns()
+        self._show_chips()
 
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("structure"):
@@ -212,6 +223,21 @@ class StructurePage(QWidget):
         if row >= 0 and self.model.move(row, offset):
             self.table.selectRow(row + offset)
 
+    def _chips_edited(self) -> None:
+        text = self.chips.text().strip()
+        try:
+            chips = parse_chips(text) if text else ()
+        except ValueError:
+            self.status.setText(
+                _("Chips in play: type the denominations as whole numbers, e.g. 25, 100, 500.")
+            )
+            return
+        if chips != self.model.chips:
+            self.model.set_chips(chips)
+
+    def _show_chips(self) -> None:
+        self.chips.setText(", ".join(str(chip) for chip in self.model.chips))
+
     def _limit_toggled(self, on: bool) -> None:
         self.model.set_limit(on)
         self._show_limit_columns()
@@ -247,6 +273,8 @@ class StructurePage(QWidget):
         )
         self.model.set_limit(structure.limit)
         self.limit.setChecked(structure.limit)
+        self.model.set_chips(structure.chips)
+        self._show_chips()
         self.status.setText(_("Not applied yet: check the levels, then click “Apply changes”."))
 
     def load_template(self) -> None:

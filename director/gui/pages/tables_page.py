@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -27,11 +28,13 @@ from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
 from director.core.ids import PlayerId
-from director.core.tables import blinds_to_post
+from director.core.messages import Message
+from director.core.tables import blinds_to_post, seat_change_wait
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
+from director.gui.dialogs.chip_race import ChipRaceDialog, race_lines
 from director.gui.table_view import TableView, posting_text
-from director.i18n import _, describe_error
+from director.i18n import _, describe_error, render
 
 COLUMNS = 3
 
@@ -133,11 +136,18 @@ class TablesPage(QWidget):
         )
         legend.setWordWrap(True)
         legend.setStyleSheet("color: #666;")
+        self.race_button = QPushButton(_("Chip &race…"))
+        self.race_button.clicked.connect(self.chip_race)
+        self.race_text = QLabel()
+        self.race_text.setWordWrap(True)
+        self.race_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         side = QVBoxLayout()
         side.addWidget(moves_title)
         side.addWidget(self.moves_host)
         side.addWidget(self.confirm_all)
         side.addWidget(self.h4h)
+        side.addWidget(self.race_button)
+        side.addWidget(self.race_text)
         side.addStretch()
         side.addWidget(legend)
         side_widget = QWidget()
@@ -190,6 +200,27 @@ class TablesPage(QWidget):
             self.grid.setRowStretch(row, 1)
         self.empty.setVisible(not numbers)
         self._refresh_moves()
+        self._refresh_race()
+
+    def _refresh_race(self) -> None:
+        state = self.controller.state
+        ready = bool(state.structure.chips) and any(t.seats for t in state.tables.tables.values())
+        self.race_button.setEnabled(ready)
+        self.race_button.setToolTip(
+            "" if state.structure.chips else render(Message("chip_set_missing"))
+        )
+        races = state.tables.races
+        if races:
+            last = races[-1]
+            self.race_text.setText("\n".join(race_lines(state, last.table, last.result)))
+        else:
+            self.race_text.setText("")
+
+    def chip_race(self) -> None:
+        """R28: the organizer types the chips of the leaving colour; the rules race them."""
+        dialog = ChipRaceDialog(self.controller.state, self.controller.now(), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.controller.dispatch(dialog.command(), self)
 
     def _refresh_moves(self) -> None:
         state = self.controller.state
@@ -232,7 +263,7 @@ class TablesPage(QWidget):
             self.h4h.clear()
 
     def _on_changed(self, changes: Changes) -> None:
-        if changes.touches("tables", "players"):
+        if changes.touches("tables", "players", "structure"):
             self.refresh()
 
     # -- actions ---------------------------------------------------------------------
@@ -319,10 +350,18 @@ class TablesPage(QWidget):
                 state.tables.seated().items(), key=lambda item: state.players[item[0]].name
             ):
                 name = state.players[player].name
+                text = _("Move {name} here (from table {table} seat {seat})").format(
+                    name=name, table=where_table, seat=where_seat
+                )
+                if state.is_cash and where_table == table:
+                    wait = seat_change_wait(state.tables.tables[table], where_seat, seat)
+                    text += " · " + (
+                        _("hands to sit out: {hands} (or post a big blind)").format(hands=wait)
+                        if wait
+                        else _("plays at once")
+                    )
                 menu.addAction(
-                    _("Move {name} here (from table {table} seat {seat})").format(
-                        name=name, table=where_table, seat=where_seat
-                    ),
+                    text,
                     lambda player=player: self.controller.dispatch(
                         c.MovePlayer(player=PlayerId(player), table=table, seat=seat), self
                     ),

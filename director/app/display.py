@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from director.core import clock as clk
 from director.core.handlers.players import rebuys_open
-from director.core.ids import Instant
+from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
 from director.core.results import bubble, prize_amounts
 from director.core.seating import Move
@@ -196,6 +196,21 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         stats=tuple(stats),
         lines=tuple(side_lines(state, now, numbers)),
     )
+
+
+def eliminator_choices(state: TournamentState, out: PlayerId | None) -> list[PlayerId]:
+    """Who may have knocked ``out`` out: every player still in but him, the players
+    at his table first (in seat order), then the others by name."""
+    seated = state.tables.seated()
+    table = seated[out][0] if out is not None and out in seated else None
+
+    def order(player: PlayerId) -> tuple[int, int, str]:
+        where = seated.get(player)
+        if table is not None and where is not None and where[0] == table:
+            return (0, where[1], "")
+        return (1, 0, state.players[player].display_name.casefold())
+
+    return sorted((p for p in state.alive() if p != out), key=order)
 
 
 def move_text(state: TournamentState, move: Move) -> str:

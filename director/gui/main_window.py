@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from pathlib import Path
+from typing import ClassVar
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -37,6 +38,7 @@ from director.app.timesource import Now, wall_clock
 from director.core import commands as c
 from director.core.clock import Cue
 from director.core.errors import RuleViolation
+from director.core.events import FinalTableDrawn
 from director.core.ids import Instant
 from director.core.state import EventKind, TournamentState
 from director.files import display_path, one_line
@@ -177,6 +179,9 @@ class MainWindow(QMainWindow):
                 "minus_minute": lambda: self._clock_action("minus_minute"),
                 "next_hand": lambda: self._clock_action("next_hand"),
                 "hand_done": self._hand_done_hotkey,
+                "bust": lambda: self._player_action("bust"),
+                "rebuy": lambda: self._player_action("rebuy"),
+                "addon": lambda: self._player_action("addon"),
                 "show_display": self.show_display,
                 "help": self.help_overlay.toggle,
             },
@@ -236,6 +241,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu.addMenu(_("&Edit"))
+        edit_menu.setToolTipsVisible(True)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         self.view_menu = menu.addMenu(_("&View"))
@@ -260,11 +266,20 @@ class MainWindow(QMainWindow):
         page.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
 
     def update_undo_actions(self) -> None:
+        """Undo and Redo enabled exactly when the session would do them, the reason as tip."""
         session = self.controller.session if self.controller else None
         undo_label = session.undo_label() if session else None
         redo_label = session.redo_label() if session else None
-        self.undo_action.setEnabled(undo_label is not None)
-        self.redo_action.setEnabled(redo_label is not None)
+        for item, refusal in (
+            (self.undo_action, session.undo_refusal() if session else None),
+            (self.redo_action, session.redo_refusal() if session else None),
+        ):
+            item.setEnabled(session is not None and refusal is None)
+            item.setToolTip(
+                describe_error(refusal)
+                if refusal is not None
+                else (_("No event is open.") if session is None else "")
+            )
         self.undo_action.setText(
             _("&Undo: {action}").format(action=render(undo_label)) if undo_label else _("&Undo")
         )
@@ -376,6 +391,7 @@ class MainWindow(QMainWindow):
             self.warn(render(notice))
         self.controller = SessionController(session, self)
         self.controller.changed.connect(self._on_changed)
+        self.controller.guard.refused.connect(self._say_refused)
         if self.ask_resume:
             self._offer_resume(session)
         self.ticker = ClockTicker(self.controller, self)
@@ -448,16 +464,44 @@ class MainWindow(QMainWindow):
         page = self.console.page("clock")
         return page if isinstance(page, ClockPage) else None
 
+    CLOCK_BUTTONS: ClassVar[dict[str, str]] = {
+        "toggle": "start_button",
+        "next": "next_button",
+        "previous": "previous_button",
+        "plus_minute": "plus_button",
+        "minus_minute": "minus_button",
+        "next_hand": "hand_button",
+    }
+
+    def _console_shown(self) -> bool:
+        return self.console is not None and self.stack.currentWidget() is self.console
+
     def _clock_action(self, name: str) -> None:
+        """A clock hotkey: the same check and the same action as its button."""
         page = self.clock_page()
-        if page is not None and self.stack.currentWidget() is self.console:
-            getattr(page, name)()
+        if page is not None and self._console_shown() and self.controller is not None:
+            self.controller.guard.trigger(getattr(page, self.CLOCK_BUTTONS[name]))
 
     def _hand_done_hotkey(self, table: int) -> None:
-        if self.console is not None and self.stack.currentWidget() is self.console:
+        if self.console is not None and self._console_shown() and self.controller is not None:
             page = self.console.page("tables")
             if isinstance(page, TablesPage):
-                page.hand_done(table)
+                card = page.card_of(table)
+                if card is None:
+                    self._say_refused(describe_error(RuleViolation("no_such_table", table=table)))
+                else:
+                    self.controller.guard.trigger(card.done)
+
+    def _player_action(self, key: str) -> None:
+        """Bust, re-buy or add-on of the player selected on the players page."""
+        if self.console is None or not self._console_shown() or self.controller is None:
+            return
+        page = self.console.page("players")
+        if isinstance(page, PlayersPage) and key in page.buttons:
+            self.controller.guard.trigger(page.buttons[key])
+
+    def _say_refused(self, reason: str) -> None:
+        self.statusBar().showMessage(reason, 6000)
 
     def _announce(self, cue: Cue) -> None:
         self.sound.play(cue.kind)
@@ -705,9 +749,46 @@ class MainWindow(QMainWindow):
             # Seats change with actions, not with time: not redrawn on the clock's tick.
             if self.seating_on_tv and self.display is not None:
                 self.display.show_seating(seating_lines(self.controller.state))
+            if changes.action == "command" and any(
+                isinstance(event, FinalTableDrawn) for event in changes.events
+            ):
+                self.offer_button_draw()
         if changes.label is not None and changes.action != "command":
             verb = _("Undone: {action}") if changes.action == "undo" else _("Redone: {action}")
             self.statusBar().showMessage(verb.format(action=render(changes.label)), 5000)
+
+    def offer_button_draw(self) -> None:
+        """After the final-table redraw no seat has the button yet: offer the draw for it
+        at once (Hand done stays refused until a button is placed)."""
+        if self.controller is None:
+            return
+        if self.controller.session.refusal(c.DrawForButton()) is not None:
+            return
+        # Not blocking: the night goes on behind it (a window-modal question).
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            _("Final table"),
+            _(
+                "The final table is drawn and no seat has the button yet. Draw for the "
+                "button now? One card to each seat: the highest card gets the button."
+            ),
+            parent=self,
+        )
+        draw = box.addButton(_("Draw for the button"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Later"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(draw)
+        box.buttonClicked.connect(lambda clicked: self._button_draw_answered(clicked is draw))
+        self.button_prompt = box
+        box.open()
+
+    button_prompt: QMessageBox | None = None
+
+    def _button_draw_answered(self, draw: bool) -> None:
+        self.button_prompt = None
+        if draw and self.controller is not None:
+            self.controller.dispatch(c.DrawForButton(), self)
+            if self.console is not None:
+                self.console.show_page("tables")
 
     def undo(self) -> None:
         if self.controller is not None:

@@ -64,6 +64,14 @@ class ClockPage(QWidget):
         self.display_button = button(
             _("Show on TV"), _("Open the clock display (F5)"), self.show_display_requested
         )
+        guard = controller.guard
+        guard.bind(self.start_button, self._toggle_command)
+        guard.bind(self.previous_button, c.PreviousLevel)
+        guard.bind(self.next_button, c.NextLevel)
+        guard.bind(self.minus_button, lambda: c.AdjustTime(delta_ms=-MINUTE_MS))
+        guard.bind(self.plus_button, lambda: c.AdjustTime(delta_ms=MINUTE_MS))
+        guard.bind(self.set_button, lambda: c.SetTimeLeft(remaining_ms=0))
+        guard.bind(self.hand_button, c.NextHand)
         controls = QGridLayout()
         for column, widget in enumerate(
             (self.previous_button, self.start_button, self.next_button, self.hand_button)
@@ -87,6 +95,7 @@ class ClockPage(QWidget):
         self.levels = QListWidget()
         self.levels.setToolTip(_("Double-click a level to jump to it"))
         self.levels.itemDoubleClicked.connect(self._jump)
+        self.levels.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         # Long levels ("Big blind ante 6,000") wrap rather than hide behind a scroll bar.
         self.levels.setWordWrap(True)
         self.levels.setResizeMode(QListView.ResizeMode.Adjust)
@@ -112,11 +121,11 @@ class ClockPage(QWidget):
 
     # -- actions (also bound to hotkeys) ------------------------------------
 
+    def _toggle_command(self) -> c.Command:
+        return c.PauseClock() if self.controller.state.clock.running else c.StartClock()
+
     def toggle(self) -> None:
-        if self.controller.state.clock.running:
-            self.controller.dispatch(c.PauseClock(), self)
-        else:
-            self.controller.dispatch(c.StartClock(), self)
+        self.controller.dispatch(self._toggle_command(), self)
 
     def previous(self) -> None:
         self.controller.dispatch(c.PreviousLevel(), self)
@@ -176,10 +185,6 @@ class ClockPage(QWidget):
         self.start_button.setText(
             _("Pause") if running else (_("Resume") if state.clock.started else _("Start"))
         )
-        timed = view.item is not None and view.item.timed
-        for widget in (self.minus_button, self.plus_button, self.set_button):
-            widget.setEnabled(timed)
-        self.hand_button.setEnabled(state.clock.started and not view.on_break)
         self.hand_button.setStyleSheet(
             "background: #f0b429; color: black;" if view.pending is not None else ""
         )

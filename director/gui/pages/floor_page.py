@@ -175,6 +175,7 @@ class FloorPage(QWidget):
         to_pots = QPushButton(_("Send to side pots"))
         to_pots.clicked.connect(self.send_to_pots)
         self.history = QListWidget()
+        self.history.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         right = QVBoxLayout()
         right.addWidget(self.advice)
         right.addWidget(self.refusal)

@@ -26,16 +26,16 @@ from director.app.changes import Changes
 from director.app.roster import Roster, fold
 from director.core import commands as c
 from director.core.errors import RuleViolation
-from director.core.handlers.players import can_addon, can_rebuy, can_reenter
+from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
-from director.core.players import EntrantStatus
+from director.core.players import Bust, EntrantStatus
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.bust import BustDialog
 from director.gui.dialogs.settlement import SettlementDialog
 from director.gui.models.players_model import PlayersModel
-from director.i18n import _, describe_error, format_money, format_number, parse_money
+from director.i18n import _, format_money, format_number, parse_money
 
 
 class PlayersPage(QWidget):
@@ -108,6 +108,9 @@ class PlayersPage(QWidget):
             self.buttons[key] = button
             row.addWidget(button)
         row.addStretch()
+        guard = controller.guard
+        for key, button in self.buttons.items():
+            guard.bind(button, lambda key=key: self.probe(key))
 
         self.figures = QGroupBox(_("Figures"))
         self.figure_labels: dict[str, QLabel] = {}
@@ -212,23 +215,43 @@ class PlayersPage(QWidget):
             self.refresh()
 
     def _update_buttons(self) -> None:
-        chosen = self.selected() is not None
-        for key, button in self.buttons.items():
-            button.setEnabled(chosen or key in ("settle",))
+        self.controller.guard.refresh()
+
+    def probe(self, key: str) -> c.Command | RuleViolation | None:
+        """The command the button ``key`` would send for the selected player, to ask
+        the rules whether they would accept it (a refusal when none can be made)."""
+        if key == "settle":
+            return None
         player = self.selected()
-        if player is None or self.controller.state.is_cash:
-            return
-        now = self.controller.now()
+        if player is None:
+            return RuleViolation("no_player_chosen")
         state = self.controller.state
-        rebuy = can_rebuy(state, player, now)
-        if rebuy is not None and rebuy.code == "rebuy_needs_stack":
-            rebuy = None  # the page asks for the stack when the button is clicked
-        for key, refusal in (
-            ("rebuy", rebuy),
-            ("addon", can_addon(state, player, now)),
-            ("reentry", can_reenter(state, player, now)),
-        ):
-            self.buttons[key].setToolTip(describe_error(refusal) if refusal else "")
+        paid = self.paid.isChecked()
+        if key == "buy_in":
+            amount = max(1, state.cash.min_buy_in) if state.is_cash else 0
+            return c.BuyIn(player=player, paid=paid, amount=amount)
+        if key == "rebuy":
+            # With a stack to give, the most the rules accept: refused then, refused always.
+            return c.Rebuy(player=player, paid=paid, stack=rebuy_stack_question(state, player))
+        if key == "addon":
+            return c.Addon(player=player, paid=paid)
+        if key == "reentry":
+            return c.Reentry(player=player, paid=paid)
+        if key == "bust":
+            return c.BustPlayers(busts=(Bust(player=player),))
+        if key == "revert":
+            return c.RevertBust(player=player)
+        if key == "pay":
+            return c.PayDebt(player=player)
+        if key == "pay_out":
+            return c.PayOutDue(player=player)
+        if key == "remove":
+            return c.RemoveEntry(player=player)
+        if key == "top_up":
+            return c.TopUp(player=player, amount=1, paid=paid)
+        if key == "cash_out":
+            return c.CashOut(player=player, chips=0, paid=paid)
+        return None
 
     # -- typing a name -------------------------------------------------------------
 
@@ -349,13 +372,13 @@ class PlayersPage(QWidget):
         state = self.controller.state
         entrant = state.players[player]
         stack = None
-        rule = state.money.rebuy
-        if entrant.status is EntrantStatus.PLAYING and rule is not None and rule.threshold > 0:
+        threshold = rebuy_stack_question(state, player)
+        if threshold is not None:
             chips, accepted = QInputDialog.getInt(
                 self,
                 _("Re-buy"),
                 _("{name}'s chips now (re-buys at {limit} or fewer):").format(
-                    name=entrant.name, limit=format_number(rule.threshold)
+                    name=entrant.name, limit=format_number(threshold)
                 ),
                 0,
                 0,
@@ -364,8 +387,6 @@ class PlayersPage(QWidget):
             if not accepted:
                 return
             stack = chips
-        elif entrant.status is EntrantStatus.PLAYING:
-            stack = None
         self.controller.dispatch(
             c.Rebuy(player=player, paid=self.paid.isChecked(), stack=stack), self
         )

@@ -76,6 +76,7 @@ class ReportsPage(QWidget):
         self.controller = controller
         self.pdf_bytes = b""
         self.kinds = QListWidget()
+        self.kinds.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         self.kinds.setFixedWidth(230)
         for kind in reports.available(controller.state):
             item = QListWidgetItem(_(reports.KINDS[kind][0]))

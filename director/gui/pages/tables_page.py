@@ -25,6 +25,7 @@ from director.app.changes import Changes
 from director.app.display import move_text
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
+from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
@@ -60,10 +61,16 @@ class TablesPage(QWidget):
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        draw = QPushButton(_("&Draw seats…"))
+        draw = QPushButton(_("&Draw seats"))
+        draw.setToolTip(_("Draw a seat for every player now (asks first if seats are drawn)"))
         draw.clicked.connect(self.draw_seats)
         button_draw = QPushButton(_("Draw for the &button"))
+        button_draw.setToolTip(_("One card to each seat: the highest card gets the button"))
         button_draw.clicked.connect(lambda: self.controller.dispatch(c.DrawForButton(), self))
+        self.draw_button, self.button_draw = draw, button_draw
+        guard = controller.guard
+        guard.bind(draw, c.DrawSeats)
+        guard.bind(button_draw, c.DrawForButton)
         self.hand_for_hand = QCheckBox(_("&Hand-for-hand"))
         self.hand_for_hand.clicked.connect(
             lambda on: self.controller.dispatch(c.SetHandForHand(on=on), self)
@@ -117,6 +124,7 @@ class TablesPage(QWidget):
         self.confirm_all.clicked.connect(
             lambda: self.controller.dispatch(c.ConfirmAllMoves(), self)
         )
+        guard.bind(self.confirm_all, c.ConfirmAllMoves)
         self.moves_host = QWidget()
         self.moves_layout = QVBoxLayout(self.moves_host)
         self.moves_layout.setContentsMargins(0, 0, 0, 0)
@@ -167,6 +175,15 @@ class TablesPage(QWidget):
         while len(self.cards) < len(numbers):
             card = TableCard()
             card.done.clicked.connect(lambda _checked=False, card=card: self._hand_done(card))
+            self.controller.guard.bind(
+                card.done,
+                lambda card=card: (
+                    c.HandDone(table=card.view.table.number)
+                    if card.view.table is not None
+                    else RuleViolation("no_tables")
+                ),
+                _("The hand is over: move the button and the blinds"),
+            )
             card.view.seat_clicked.connect(self._seat_menu)
             self.cards.append(card)
         for index, card in enumerate(self.cards):
@@ -178,7 +195,6 @@ class TablesPage(QWidget):
                         players=len(table.seats), hands=table.hands
                     )
                 )
-                card.done.setEnabled(table.positions is not None)
                 self.grid.addWidget(card, index // COLUMNS, index % COLUMNS)
                 card.show()
             else:
@@ -207,6 +223,7 @@ class TablesPage(QWidget):
                     c.ConfirmMove(move=move), self
                 )
             )
+            self.controller.guard.bind(button, lambda move=move: c.ConfirmMove(move=move))
             row.addWidget(label, 1)
             row.addWidget(button)
             holder = QWidget()
@@ -214,7 +231,7 @@ class TablesPage(QWidget):
             self.moves_layout.addWidget(holder)
         if not pending:
             self.moves_layout.addWidget(QLabel(_("No move to make.")))
-        self.confirm_all.setEnabled(len(pending) > 1)
+        self.controller.guard.refresh()
         tables = state.tables
         if tables.hand_for_hand:
             waiting = sorted(
@@ -236,6 +253,14 @@ class TablesPage(QWidget):
 
     def hand_done(self, table: int) -> None:
         self.controller.dispatch(c.HandDone(table=table), self)
+
+    def card_of(self, table: int) -> TableCard | None:
+        """The shown card of table ``table`` (for its hotkey), or None."""
+        for card in self.cards:
+            shown = card.view.table if card.isVisibleTo(self) else None
+            if shown is not None and shown.number == table:
+                return card
+        return None
 
     def _hand_done(self, card: TableCard) -> None:
         if card.view.table is not None:

@@ -61,7 +61,7 @@ from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
-from director.i18n import _, describe_error, render, set_currency
+from director.i18n import _, describe_error, is_currency, render, set_currency
 from director.persistence.backup import default_folder
 from director.persistence.db import Database, StoreError
 
@@ -551,7 +551,13 @@ class MainWindow(QMainWindow):
 
         wizard = WelcomeWizard(self)
         accepted = wizard.exec()
-        self.apply_settings(self.settings.with_changes(welcomed=True))
+        chosen = wizard.chosen_currency() if accepted and not wizard.demo_requested else ""
+        changes: dict[str, object] = {"welcomed": True}
+        if is_currency(chosen):
+            changes["currency"] = chosen
+        else:
+            set_currency(self.settings.currency)  # the wizard may have switched it
+        self.apply_settings(self.settings.with_changes(**changes))
         if wizard.demo_requested:
             self.open_demo()
         elif accepted:
@@ -568,43 +574,31 @@ class MainWindow(QMainWindow):
         self.open_session(session)
 
     def create_from_welcome(self, values: dict[str, object]) -> TournamentSession | None:
-        """Create the first event from the welcome steps; bad input is shown, nothing kept."""
-        from director.app import structures
+        """Create the first event from the welcome steps in one app call (one undo step);
+        bad input is shown and nothing is written."""
+        from director.app.first_night import FirstNight, create_first_night
         from director.app.roster import Roster
-        from director.core.money import CashSettings, MoneySettings
 
         kind = values["kind"]
         assert isinstance(kind, EventKind)
+        players = values["players"]
+        assert isinstance(players, list)
+        night = FirstNight(
+            name=str(values["name"]),
+            kind=kind,
+            event_date=str(values["date"]),
+            buy_in=int(str(values["buy_in"])),
+            chips=int(str(values["chips"])),
+            template=str(values["template"] or ""),
+            players=tuple(str(name) for name in players),
+        )
         try:
-            session = self.library.create(str(values["name"]), kind, event_date=str(values["date"]))
-        except RuleViolation as error:
+            session = create_first_night(
+                self.library, Roster(self.database, clock=self.clock), night
+            )
+        except (RuleViolation, StoreError) as error:
             show_error(self, error)
             return None
-        try:
-            buy_in, chips = int(values["buy_in"]), int(values["chips"])  # type: ignore[call-overload]
-            if kind is EventKind.TOURNAMENT:
-                entry = structures.find(str(values["template"]))
-                if entry is not None:
-                    session.dispatch(c.SetStructure(structure=entry.template.structure))
-                if chips:
-                    session.dispatch(
-                        c.SetMoneySettings(settings=MoneySettings(buy_in=buy_in, chips=chips))
-                    )
-            elif buy_in and chips:
-                session.dispatch(
-                    c.SetCashSettings(
-                        settings=CashSettings(chip_money=buy_in, chip_count=chips, min_buy_in=0)
-                    )
-                )
-            roster = Roster(self.database, clock=self.clock)
-            for name in values["players"]:  # type: ignore[attr-defined]
-                person = roster.find_or_add(name)
-                if kind is EventKind.TOURNAMENT and chips:
-                    session.dispatch(c.BuyIn(player=person.id, name=person.name))
-                else:
-                    session.dispatch(c.RegisterPlayer(player=person.id, name=person.name))
-        except RuleViolation as error:
-            show_error(self, error)
         self.open_session(session)
         return session
 

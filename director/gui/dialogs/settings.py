@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from babel.numbers import list_currencies
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 from director.app.settings import PAPER_SIZES, Settings
 from director.gui.common import ok_cancel
 from director.gui.widgets import InlineError
-from director.i18n import _
+from director.i18n import _, is_currency
 
 COMMON_CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "JPY")
 
@@ -130,7 +129,7 @@ class SettingsDialog(QDialog):
     def problem(self) -> str:
         """What is wrong with the values typed, or an empty string."""
         code = self.currency.currentText().strip().upper()
-        if code not in list_currencies():
+        if not is_currency(code):
             return _("“{code}” is not a currency code (such as EUR, USD or GBP).").format(code=code)
         folder = self.backup_folder.text().strip()
         if folder:

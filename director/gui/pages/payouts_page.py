@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QPushButton,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -32,20 +34,20 @@ from director.core.payouts import (
     AUTO,
     FIXED,
     PERCENT,
+    Deal,
     PayoutSettings,
     check_payout_settings,
     default_shares,
-    icm,
 )
 from director.core.results import (
     bubble,
     player_results,
+    preview_deal,
     prize_amounts,
-    propose_deal,
-    remaining_prizes,
 )
 from director.gui.common import scaled_font, show_error
 from director.gui.controller import SaveFailed, SessionController
+from director.gui.models.deal_model import OUT_NEXT, DealModel
 from director.gui.widgets import InlineError, MoneyEdit
 from director.i18n import (
     N_,
@@ -310,24 +312,35 @@ class PayoutsPage(QWidget):
 
     def _deal_tab(self) -> QWidget:
         tab = QWidget()
-        self.deal_table = QTableWidget(0, 5)
-        self.deal_table.setHorizontalHeaderLabels(
-            [_("Player"), _("Chips"), _("Deal"), _("ICM value"), _("If out next")]
-        )
+        self.deal_model = DealModel()
+        self.deal_model.refused.connect(self._deal_refused)
+        # Typed chips drop the deal shown (the model does); the Accept button follows.
+        self.deal_model.dataChanged.connect(lambda *_: self.controller.guard.refresh())
+        self.deal_table = QTableView()
+        self.deal_table.setModel(self.deal_model)
         self.deal_table.verticalHeader().hide()
+        self.deal_table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
         self.deal_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.method = QComboBox()
         for key, text in DEAL_METHODS:
             self.method.addItem(_(text), key)
+        self.method.activated.connect(lambda _row: self._deal_typed())
         self.aside = MoneyEdit()
+        self.aside.textEdited.connect(lambda _text: self._deal_typed())
         work = QPushButton(_("&Work out the deal"))
         work.clicked.connect(self.work_out_deal)
+        self.work_button = work
         self.accept_difference = QCheckBox(_("Accept stacks that differ from the chips in play"))
+        self.accept_difference.toggled.connect(lambda _on: self.controller.guard.refresh())
         self.deal_note = QLabel()
         self.deal_note.setWordWrap(True)
         self.accept_deal_button = QPushButton(_("&Accept the deal"))
         self.accept_deal_button.clicked.connect(self.accept_deal)
-        self.accept_deal_button.setEnabled(False)
+        self.controller.guard.bind(
+            self.accept_deal_button,
+            self._accept_command,
+            _("Record the deal: each player's share is his prize"),
+        )
         form = QFormLayout()
         form.addRow(_("Kind of deal"), self.method)
         form.addRow(_("Keep aside to play for"), self.aside)
@@ -341,32 +354,34 @@ class PayoutsPage(QWidget):
         layout.addWidget(self.accept_difference)
         layout.addWidget(self.deal_note)
         layout.addWidget(self.accept_deal_button)
-        self.proposal = None
         return tab
+
+    @property
+    def proposal(self) -> Deal | None:
+        preview = self.deal_model.preview
+        return preview.deal if preview is not None else None
+
+    def _accept_command(self) -> c.Command | RuleViolation:
+        proposal = self.proposal
+        if proposal is None:
+            return RuleViolation("deal_not_worked_out")
+        return c.AcceptDeal(
+            deal=proposal, chips_difference_accepted=self.accept_difference.isChecked()
+        )
+
+    def _deal_refused(self, text: str) -> None:
+        self.deal_note.setText(text)
+
+    def _deal_typed(self) -> None:
+        """The kind of deal or the money kept aside changed: the deal shown is no longer it."""
+        if self.deal_model.preview is not None:
+            self.deal_model.set_preview(None)
+        self.controller.guard.refresh()
 
     def _fill_deal_players(self) -> None:
         state = self.controller.state
-        alive = sorted(state.alive(), key=lambda p: state.players[p].name.casefold())
-        keep = {
-            self.deal_table.item(r, 0).data(Qt.ItemDataRole.UserRole): self.deal_table.item(
-                r, 1
-            ).text()
-            for r in range(self.deal_table.rowCount())
-            if self.deal_table.item(r, 1)
-        }
-        self.deal_table.setRowCount(len(alive))
-        prizes = remaining_prizes(state) if len(alive) >= 2 else []
-        out_next = format_money(prizes[-1]) if prizes else ""
-        for row, player in enumerate(alive):
-            name = _item(state.players[player].name)
-            name.setData(Qt.ItemDataRole.UserRole, int(player))
-            self.deal_table.setItem(row, 0, name)
-            self.deal_table.setItem(
-                row, 1, _item(keep.get(int(player), ""), editable=True, right=True)
-            )
-            for column in (2, 3):
-                self.deal_table.setItem(row, column, _item("", right=True))
-            self.deal_table.setItem(row, 4, _item(out_next, right=True))
+        self.deal_model.set_state(state)
+        self.deal_table.setColumnHidden(OUT_NEXT, self.deal_model.out_next is None)
         if state.deal is not None:
             self.deal_note.setText(
                 _("A deal was made: {shares}. Undo it to make another.").format(
@@ -376,53 +391,35 @@ class PayoutsPage(QWidget):
                     )
                 )
             )
-
-    def _stacks(self) -> dict[PlayerId, int]:
-        stacks = {}
-        for row in range(self.deal_table.rowCount()):
-            player = PlayerId(self.deal_table.item(row, 0).data(Qt.ItemDataRole.UserRole))
-            text = self.deal_table.item(row, 1).text()
-            digits = "".join(ch for ch in text if ch.isdigit())
-            if not digits:
-                raise RuleViolation("deal_stacks_for_every_player")
-            stacks[player] = int(digits)
-        return stacks
+        self.controller.guard.refresh()
 
     def work_out_deal(self) -> None:
         state = self.controller.state
+        stacks = self.deal_model.stacks()
         try:
-            stacks = self._stacks()
+            if len(stacks) != len(self.deal_model.players):
+                raise RuleViolation("deal_stacks_for_every_player")
             aside = self.aside.value()
-            proposal = propose_deal(state, self.method.currentData(), stacks, aside)
+            preview = preview_deal(state, self.method.currentData(), stacks, aside)
         except RuleViolation as error:  # before ValueError: it is one
             self.deal_note.setText(describe_error(error))
-            self.accept_deal_button.setEnabled(False)
+            self.deal_model.set_preview(None)
+            self.controller.guard.refresh()
             return
         except ValueError:
             self.deal_note.setText(_("The amount kept aside must be a number."))
             return
-        self.proposal = proposal
-        prizes = remaining_prizes(state)
-        adjusted = [prizes[0] - aside, *prizes[1:]]
-        order = sorted(stacks)
-        equities = dict(zip(order, icm([stacks[p] for p in order], adjusted), strict=True))
-        amounts = {PlayerId(share.player): share.amount for share in proposal.shares}
-        for row in range(self.deal_table.rowCount()):
-            player = PlayerId(self.deal_table.item(row, 0).data(Qt.ItemDataRole.UserRole))
-            self.deal_table.item(row, 2).setText(format_money(amounts[player]))
-            self.deal_table.item(row, 3).setText(format_money(int(equities[player])))
-        chips = figures(state.players, state.ledger).chips_in_play
-        difference = sum(stacks.values()) - chips
+        self.deal_model.set_preview(preview)
         note = []
-        if difference:
+        if preview.chips_difference:
             note.append(
                 _(
                     "The stacks add up to {typed}, but {chips} chips are in play "
                     "(difference {difference})."
                 ).format(
-                    typed=format_number(sum(stacks.values())),
-                    chips=format_number(chips),
-                    difference=format_number(difference),
+                    typed=format_number(preview.typed_chips),
+                    chips=format_number(preview.chips_in_play),
+                    difference=format_number(preview.chips_difference),
                 )
             )
         if aside:
@@ -430,17 +427,16 @@ class PayoutsPage(QWidget):
                 _("{amount} is kept aside for the winner.").format(amount=format_money(aside))
             )
         self.deal_note.setText(" ".join(note))
-        self.accept_deal_button.setEnabled(True)
+        self.controller.guard.refresh()
 
     def accept_deal(self) -> None:
-        if self.proposal is None:
+        command = self._accept_command()
+        if isinstance(command, RuleViolation):
+            show_error(self, command)
             return
-        command = c.AcceptDeal(
-            deal=self.proposal, chips_difference_accepted=self.accept_difference.isChecked()
-        )
         if self.controller.dispatch(command, self):
-            self.proposal = None
-            self.accept_deal_button.setEnabled(False)
+            self.deal_model.set_preview(None)
+            self.controller.guard.refresh()
 
     # -- paying ---------------------------------------------------------------------------
 
@@ -491,7 +487,11 @@ class PayoutsPage(QWidget):
             for column, text in enumerate(cells):
                 self.results.setItem(row, column, _item(text, right=column != 1))
             button = QPushButton(_("Pay"))
-            button.setEnabled(result.due > 0)
+            self.controller.guard.bind(
+                button,
+                lambda player=result.player: c.PayPrize(player=player),
+                _("Record that the prize is paid"),
+            )
             button.clicked.connect(
                 lambda _checked=False, player=result.player: self.controller.dispatch(
                     c.PayPrize(player=player), self

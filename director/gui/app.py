@@ -146,8 +146,9 @@ def start(
         window.backup_failed(error)
     for notice in notices:
         window.warn(render(notice))
-    window.show()
-    window.welcome_if_new()
+    window.place_and_show()
+    if not window.reopen_last_event():
+        window.welcome_if_new()
     return window
 
 

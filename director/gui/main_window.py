@@ -7,8 +7,8 @@ import dataclasses
 from pathlib import Path
 from typing import ClassVar
 
-from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -32,18 +32,20 @@ from director.app.backups import BackupManager
 from director.app.changes import Changes
 from director.app.display import announcement, seating_lines
 from director.app.library import EventSummary, Library
+from director.app.resume import Interruption
 from director.app.session import TournamentSession
 from director.app.settings import Settings, load_settings, save_settings
 from director.app.timesource import Now, wall_clock
+from director.core import clock as clk
 from director.core import commands as c
 from director.core.clock import Cue
 from director.core.errors import RuleViolation
 from director.core.events import FinalTableDrawn
-from director.core.ids import Instant
 from director.core.state import EventKind, TournamentState
+from director.core.structure import Level
 from director.files import display_path, one_line
 from director.gui import hotkeys
-from director.gui.clock_display import ClockDisplayWindow, choose_screen
+from director.gui.clock_display import ClockDisplayWindow, choose_screen, screen_id
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.console import Console
 from director.gui.controller import SessionController
@@ -61,14 +63,50 @@ from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
-from director.i18n import _, describe_error, is_currency, render, set_currency
+from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
 from director.persistence.backup import default_folder
 from director.persistence.db import Database, StoreError
 
-RESUME_CHOICE_AFTER_MS = 10_000
-"""A running clock not seen alive for this long was interrupted: ask how to resume."""
-
 BACKUP_CHECK_MS = 60_000
+
+
+def _where(view: clk.ClockView) -> str:
+    """ "level 5, 3:12 left" or "break, 8:00 left"."""
+    what = (
+        _("a break")
+        if view.item is not None and not isinstance(view.item, Level)
+        else _("level {number}").format(number=view.level_number)
+    )
+    if view.remaining is None:
+        return what
+    return _("{what}, {time} left").format(what=what, time=format_clock(view.remaining))
+
+
+def duration_text(milliseconds: int) -> str:
+    """ "2 h 15 min", "7 min", "less than a minute"."""
+    minutes = milliseconds // 60_000
+    if minutes < 1:
+        return _("less than a minute")
+    hours, minutes = divmod(minutes, 60)
+    if hours >= 48:
+        return _("{days} days").format(days=hours // 24)
+    if hours:
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return _("{minutes} min").format(minutes=minutes)
+
+
+def resume_question(found: Interruption) -> str:
+    """How long the event was closed and what each choice does to the clock."""
+    return _(
+        "The clock was running when this event was closed, {closed} ago.\n\n"
+        "Catch up: the clock goes on as if it had run all along; it is now at {caught_up}.\n\n"
+        "Resume paused where it stood: the clock goes back to {paused} and waits "
+        "for Start (Space)."
+    ).format(
+        closed=duration_text(found.closed_ms),
+        caught_up=_where(found.if_caught_up),
+        paused=_where(found.if_paused),
+    )
 
 
 class EventsPage(QWidget):
@@ -159,7 +197,7 @@ class MainWindow(QMainWindow):
         self.controller: SessionController | None = None
         self.console: Console | None = None
         self.setWindowTitle(_("director"))
-        self.resize(1280, 760)
+        self.resize(1280, 720)  # until placed: see ``place_and_show``
 
         self.events_page = EventsPage()
         self.stack = QStackedWidget()
@@ -427,29 +465,27 @@ class MainWindow(QMainWindow):
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:
-        catch up the time that passed, or resume paused where the clock stood."""
-        clock_state = session.state.clock
-        if not clock_state.running:
-            return
-        alive = session.alive_at()
-        now = session.now()
-        if alive is not None and now - alive < RESUME_CHOICE_AFTER_MS:
-            return
-        if self.ask_resume_choice() == "catch_up":
-            return
-        stood = max(alive or clock_state.anchor, clock_state.anchor)
-        assert self.controller is not None
-        self.controller.dispatch(c.PauseClock(at=Instant(stood)), self)
+        catch up the time that passed, or resume paused where the clock stood (the
+        decision and the figures come from ``director.app.resume``)."""
+        from director.app import resume
 
-    def ask_resume_choice(self) -> str:
+        assert self.controller is not None
+        if resume.open_fresh_demo(session) is not None:
+            self.refresh_everything()
+            return
+        found = resume.interruption(session)
+        if found is None:
+            return
+        if self.ask_resume_choice(found) == "catch_up":
+            return
+        self.controller.changed.emit(resume.resume_paused(session, found))
+
+    def ask_resume_choice(self, found: Interruption | None = None) -> str:
         """Ask how to resume an interrupted clock: "catch_up" or "paused"."""
         box = QMessageBox(
             QMessageBox.Icon.Question,
             _("The clock was running"),
-            _(
-                "The clock was running when this event was last open. "
-                "Let the clock catch up the time that passed, or go back to where it stood, paused?"
-            ),
+            resume_question(found) if found is not None else _("The clock was running."),
             parent=self,
         )
         catch_up = box.addButton(_("Catch up"), QMessageBox.ButtonRole.AcceptRole)
@@ -530,16 +566,18 @@ class MainWindow(QMainWindow):
             self.display = ClockDisplayWindow()
         if self.ticker is not None:
             self.display.set_data(self.ticker.data)
-        self.display.show_on(choose_screen(self.settings.display_screen))
+        self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
         handle = self.display.windowHandle()
         if handle is not None:
             handle.screenChanged.connect(self._display_moved, Qt.ConnectionType.UniqueConnection)
 
-    def _display_moved(self, screen: object) -> None:
-        """Remember the screen the organizer dragged the display to."""
-        name = getattr(screen, "name", lambda: "")()
-        if name and name != self.settings.display_screen:
-            self.apply_settings(self.settings.with_changes(display_screen=name))
+    def _display_moved(self, screen: QScreen | None) -> None:
+        """Remember the screen the organizer dragged the display to, by its identity."""
+        if screen is None:
+            return
+        key = screen_id(screen).key()
+        if key != self.settings.display_screen:
+            self.apply_settings(self.settings.with_changes(display_screen=key))
 
     def welcome_if_new(self) -> None:
         """On the very first start (no event yet), offer the welcome steps."""
@@ -846,8 +884,54 @@ class MainWindow(QMainWindow):
             ).format(version=__version__, path=display_path(self.database.path)),
         )
 
+    # -- starting and restarting ---------------------------------------------
+
+    def database_key(self) -> str:
+        return str(Path(self.database.path).expanduser().resolve())
+
+    def place_and_show(self) -> None:
+        """Show the console where it was last closed on a screen that is there now
+        (the primary screen first); the first time, maximised."""
+        primary = QGuiApplication.primaryScreen()
+        screens = [primary, *(s for s in QGuiApplication.screens() if s is not primary)]
+        for screen in screens:
+            saved = self.settings.geometry_on(screen_id(screen).key())
+            if saved and self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii"))):
+                self.show()
+                return
+        if primary is not None:
+            self.setGeometry(primary.availableGeometry())
+        self.showMaximized()
+
+    def reopen_last_event(self) -> bool:
+        """Open again the event that was open when the app closed (in this database)."""
+        wanted = self.settings.open_event
+        if not wanted or self.settings.open_database != self.database_key():
+            return False
+        if all(event.id != wanted for event in self.library.events()):
+            return False
+        self.open_event(wanted)
+        return self.controller is not None
+
+    def remember_place(self) -> None:
+        """Save the console's geometry on its screen and the event open, for next time."""
+        settings = self.settings
+        if self.isVisible():
+            geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+            settings = settings.with_geometry(screen_id(self.screen()).key(), geometry)
+        open_id = self.controller.session.tournament_id if self.controller else 0
+        settings = settings.with_changes(
+            open_event=open_id, open_database=self.database_key() if open_id else ""
+        )
+        if settings != self.settings:
+            self.settings = settings
+            with contextlib.suppress(OSError):
+                save_settings(settings)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         try:
+            with contextlib.suppress(Exception):  # a courtesy for next time, never a block
+                self.remember_place()
             self.close_session()
         finally:
             self.backup_timer.stop()

@@ -68,7 +68,7 @@ def test_opening_the_demo_does_not_ask_about_an_interrupted_clock(
     window = MainWindow(database, clock=clock, ask_resume=True)
     qtbot.addWidget(window)
     asked = []
-    monkeypatch.setattr(window, "ask_resume_choice", lambda: asked.append(1) or "paused")
+    monkeypatch.setattr(window, "ask_resume_choice", lambda *f: asked.append(1) or "paused")
     window.open_demo()
     assert asked == []
     assert window.controller.state.clock.running

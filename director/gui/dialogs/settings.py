@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.screens import find_screen
 from director.app.settings import PAPER_SIZES, Settings
+from director.gui.clock_display import screen_id
 from director.gui.common import ok_cancel
 from director.gui.widgets import InlineError
 from director.i18n import _, is_currency
@@ -84,10 +86,11 @@ class SettingsDialog(QDialog):
 
         self.screen = QComboBox()
         self.screen.addItem(_("Automatic (a second screen if there is one)"), "")
-        for screen in QGuiApplication.screens():
-            size = screen.size()
-            self.screen.addItem(f"{screen.name()} ({size.width()}×{size.height()})", screen.name())
-        self.screen.setCurrentIndex(max(0, self.screen.findData(settings.display_screen)))
+        identities = [screen_id(screen) for screen in QGuiApplication.screens()]
+        for identity in identities:
+            self.screen.addItem(identity.label(), identity.key())
+        found = find_screen(settings.display_screen, identities)
+        self.screen.setCurrentIndex(0 if found is None else found + 1)
         display = QFormLayout()
         display.addRow(_("Clock display on"), self.screen)
 

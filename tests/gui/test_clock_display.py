@@ -126,3 +126,43 @@ def test_display_window_toggles_full_screen_and_only_hides(qtbot) -> None:
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert not window.isFullScreen()
     assert choose_screen("no such screen") in QGuiApplication.screens()
+
+
+def _night_with_moves():
+    """Twelve players, tables of six, three out at table 1: a move to make on the TV."""
+    from director.core.ids import PlayerId
+    from director.core.money import MoneySettings
+    from director.core.players import Bust
+
+    state = created(structures.find("regular-5000").template.structure)
+    state = run(state, c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)), T0)
+    for number in range(1, 13):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"Player number {number}"), T0)
+    state = run(state, c.SetTableOptions(seats_per_table=6), T0)
+    state = run(state, c.DrawSeats(), T0)
+    first = [p for p, (t, _s) in state.tables.seated().items() if t == 1]
+    state = run(state, c.StartClock(), T0)
+    for player in first[:3]:
+        state = run(state, c.BustPlayers(busts=(Bust(player=player),)), T0)
+    return state
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (1280, 720)])
+def test_every_text_on_the_tv_is_at_least_3_percent_of_the_height(qtbot, size) -> None:
+    """Readable at 5 m: the captions (PLAYERS, AVERAGE...) and "Next" included."""
+    import math
+
+    from director.gui.clock_face import DIM, NEXT
+
+    state = _night_with_moves()
+    assert state.tables.pending
+    data = display_data(state, T0 + MIN)
+    face, _image = grab(qtbot, data, size)
+    least = math.ceil(size[1] * 0.03)
+    assert face.font_pixels, "nothing drawn"
+    small = {key: px for key, px in face.font_pixels.items() if px < least}
+    assert small == {}
+    assert "stat0.caption" in face.font_pixels and "next" in face.font_pixels
+    assert any(key.startswith("line") for key in face.font_pixels)
+    # "Next" is no longer the faint grey: clearly brighter on the dark background.
+    assert NEXT.lightness() - DIM.lightness() >= 50

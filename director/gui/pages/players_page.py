@@ -108,9 +108,14 @@ class PlayersPage(QWidget):
             self.buttons[key] = button
             row.addWidget(button)
         row.addStretch()
+        hints = {
+            "bust": _("The selected player is out (Ctrl+B), then Enter"),
+            "rebuy": _("Re-buy for the selected player (Ctrl+R)"),
+            "addon": _("Add-on for the selected player (Ctrl+D)"),
+        }
         guard = controller.guard
         for key, button in self.buttons.items():
-            guard.bind(button, lambda key=key: self.probe(key))
+            guard.bind(button, lambda key=key: self.probe(key), hints.get(key, ""))
 
         self.figures = QGroupBox(_("Figures"))
         self.figure_labels: dict[str, QLabel] = {}

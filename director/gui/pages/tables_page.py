@@ -148,7 +148,7 @@ class TablesPage(QWidget):
         side.addWidget(legend)
         side_widget = QWidget()
         side_widget.setLayout(side)
-        side_widget.setFixedWidth(250)
+        side_widget.setFixedWidth(max(250, min(340, self.fontMetrics().averageCharWidth() * 40)))
 
         body = QHBoxLayout()
         centre = QVBoxLayout()
@@ -212,7 +212,10 @@ class TablesPage(QWidget):
                 item.widget().deleteLater()
         pending = state.tables.pending
         for move in pending:
-            row = QHBoxLayout()
+            # The instruction on its own lines across the panel, Done under it: it
+            # reads whole at 1366x768 instead of wrapping beside the button.
+            row = QVBoxLayout()
+            row.setContentsMargins(0, 0, 0, 6)
             label = QLabel(move_text(state, move))
             label.setWordWrap(True)
             label.setFont(scaled_font(self.font(), 1.05, bold=True))
@@ -224,8 +227,8 @@ class TablesPage(QWidget):
                 )
             )
             self.controller.guard.bind(button, lambda move=move: c.ConfirmMove(move=move))
-            row.addWidget(label, 1)
-            row.addWidget(button)
+            row.addWidget(label)
+            row.addWidget(button, 0, Qt.AlignmentFlag.AlignRight)
             holder = QWidget()
             holder.setLayout(row)
             self.moves_layout.addWidget(holder)

@@ -179,7 +179,7 @@ def test_blind_labels_fit_their_chips_and_moves_read_whole_at_1366(qtbot, window
     window.show()
     qtbot.waitExposed(window)
     qtbot.wait(50)
-    label = [w for w in page.moves_host.findChildren(QLabel) if w.text().startswith("Move")][0]
-    done = [b for b in label.parentWidget().findChildren(QPushButton) if b.text() == "Done"][0]
+    label = next(w for w in page.moves_host.findChildren(QLabel) if w.text().startswith("Move"))
+    done = next(b for b in label.parentWidget().findChildren(QPushButton) if b.text() == "Done")
     assert done.geometry().top() >= label.geometry().bottom()
     assert label.width() >= page.moves_host.width() - 20

@@ -286,16 +286,31 @@ def payout_lines(state: TournamentState, *, most: int = 10) -> list[str]:
         lines.append(_("{place}. {amount}").format(place=place, amount=format_money(amount)))
     if len(amounts) > most:
         lines.append(_("… {count} places paid").format(count=len(amounts)))
+    near = bubble_text(state)
+    if near:
+        lines.append("→ " + near)
+    return lines
+
+
+BUBBLE_NEAR = 3
+"""From how many players to the money the bubble is announced."""
+
+
+def bubble_text(state: TournamentState) -> str:
+    """The one sentence about the bubble, for the console and the TV alike ("" when
+    far from the money or nothing is paid)."""
     near = bubble(state)
     if state.deal is not None:
-        lines.append("→ " + _("Deal made"))
-    elif near.to_the_money == 1:
-        lines.append("→ " + _("Bubble!"))
-    elif 1 < near.to_the_money <= 3:
-        lines.append("→ " + _("{count} to the money").format(count=near.to_the_money))
-    elif near.to_the_money == 0 and near.left > 1:
-        lines.append("→ " + _("In the money"))
-    return lines
+        return _("Deal made")
+    if near.paid == 0:
+        return ""
+    if near.to_the_money == 1:
+        return _("Bubble: next out wins nothing")
+    if 1 < near.to_the_money <= BUBBLE_NEAR:
+        return _("{count} players to the money").format(count=near.to_the_money)
+    if near.to_the_money == 0 and near.left > 1:
+        return _("In the money")
+    return ""
 
 
 def seating_lines(state: TournamentState) -> list[tuple[str, str]]:

@@ -11,7 +11,13 @@ from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings, RebuyRule
 from director.core.players import Bust, EntrantStatus
-from director.core.results import out_next_prize, preview_deal, propose_deal, remaining_prizes
+from director.core.results import (
+    out_next_prize,
+    preview_deal,
+    prize_amounts,
+    propose_deal,
+    remaining_prizes,
+)
 from director.core.structure import Level, Structure
 from tests.core.helpers import T0, created, run
 
@@ -81,3 +87,20 @@ def test_the_rebuy_stack_question() -> None:
     state = run(state, c.BuyIn(player=PlayerId(2), name="Bob"), T0)
     state = run(state, c.BustPlayers(busts=(Bust(player=PlayerId(1)),)), T0)
     assert rebuy_stack_question(state, PlayerId(1)) is None  # out: no stack to give
+
+
+def test_one_bubble_text_for_the_console_and_the_tv() -> None:
+    from director.app.display import bubble_text, payout_lines
+
+    state = run(created(STRUCTURE), c.SetMoneySettings(settings=MoneySettings(2000, 5000)), T0)
+    for player in newcomers(10):
+        state = run(state, c.BuyIn(player=player.player, name=player.name), T0)
+    texts = []
+    for number in range(10, 1, -1):
+        texts.append(bubble_text(state))
+        assert ("→ " + texts[-1] in payout_lines(state)) == bool(texts[-1])
+        state = run(state, c.BustPlayers(busts=(Bust(player=PlayerId(number)),)), T0)
+    paid = len([amount for amount in prize_amounts(state) if amount])
+    assert "Bubble: next out wins nothing" in texts
+    assert texts.index("Bubble: next out wins nothing") == 10 - paid - 1
+    assert "In the money" in texts and "2 players to the money" in texts

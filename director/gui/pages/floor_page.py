@@ -31,15 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from director.app import floor
-from director.core import clock as clk
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
 from director.core.messages import Message
-from director.core.structure import Level
 from director.gui.common import scaled_font
 from director.gui.controller import SessionController
 from director.gui.widgets import InlineError
-from director.i18n import N_, _, describe_error, format_number, render
+from director.i18n import N_, _, describe_error, format_number, parse_chips, render
 
 NAME, STACK, POSTED = range(3)
 ACTION_NAMES = {
@@ -53,8 +51,8 @@ ACTION_NAMES = {
 
 
 def _int(text: str) -> int:
-    cleaned = "".join(ch for ch in text if ch.isdigit())
-    return int(cleaned) if cleaned else 0
+    """Chips typed in a cell, read by the app's one chip reader; ``ValueError`` if not."""
+    return parse_chips(text)
 
 
 class CardPicker(QWidget):
@@ -202,9 +200,9 @@ class FloorPage(QWidget):
     def _load_betting(self) -> None:
         draft = self.draft
         state = self.controller.state
-        view = clk.view(state.clock, state.structure, self.controller.now())
-        level = view.in_force or next((lv for _i, lv in state.structure.levels()), None)
-        big = draft.big_blind if draft.players else (level.minimum_bet if level else 200)
+        big = (
+            draft.big_blind if draft.players else floor.blinds_now(state, self.controller.now()).big
+        )
         self.big_blind.setValue(big)
         self.preflop.setChecked(draft.preflop)
         self.table_choice.clear()
@@ -237,12 +235,12 @@ class FloorPage(QWidget):
         if number is None:
             return
         state = self.controller.state
-        view = clk.view(state.clock, state.structure, self.controller.now())
-        level = view.in_force if isinstance(view.in_force, Level) else None
-        big = level.minimum_bet if level else self.big_blind.value()
-        small = level.small_blind if level else big // 2
+        blinds = floor.blinds_now(state, self.controller.now(), fallback_big=self.big_blind.value())
+        big = blinds.big
         try:
-            players = floor.players_from_table(state, number, self.preflop.isChecked(), big, small)
+            players = floor.players_from_table(
+                state, number, self.preflop.isChecked(), blinds.big, blinds.small
+            )
         except RuleViolation as error:
             self.refusal.say(error)
             return
@@ -253,11 +251,16 @@ class FloorPage(QWidget):
         self.refusal.say(_("Type each player's chips, then start the round."))
 
     def start_round(self) -> None:
+        try:
+            players = self._read_players()
+        except ValueError:
+            self.refusal.say(_("Chips must be whole numbers."))
+            return
         self.draft = evolve(
             self.draft,
             big_blind=self.big_blind.value(),
             preflop=self.preflop.isChecked(),
-            players=self._read_players(),
+            players=players,
             actions=(),
         )
         self.refusal.clear()
@@ -269,7 +272,11 @@ class FloorPage(QWidget):
             return
         total = 0
         if key == "raise":
-            total = _int(self.amount.text())
+            try:
+                total = _int(self.amount.text())
+            except ValueError:
+                self.refusal.say(_("Chips must be whole numbers."))
+                return
         action = floor.FloorAction(player=self.round.to_act, action=key, total=total)
         try:
             floor.perform(self.round, action)
@@ -366,8 +373,10 @@ class FloorPage(QWidget):
         buttons.addWidget(add)
         buttons.addWidget(remove)
         buttons.addStretch()
+        self.pots_error = InlineError()
         left = QVBoxLayout()
         left.addWidget(self.pot_table, 1)
+        left.addWidget(self.pots_error)
         left.addLayout(buttons)
         layout = QHBoxLayout(tab)
         layout.addLayout(left, 1)
@@ -414,7 +423,13 @@ class FloorPage(QWidget):
         return tuple(rows)
 
     def _pots_changed(self) -> None:
-        self.draft = evolve(self.draft, pot_rows=self._read_pot_rows())
+        try:
+            rows = self._read_pot_rows()
+        except ValueError:
+            self.pots_error.say(_("Chips must be whole numbers."))
+            return
+        self.pots_error.clear()
+        self.draft = evolve(self.draft, pot_rows=rows)
         self._show_pots()
         self._load_showdown_players()
         self.save()

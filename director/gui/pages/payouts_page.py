@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from director.app import payout_templates
 from director.app.changes import Changes
+from director.app.display import bubble_text
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
@@ -40,7 +41,6 @@ from director.core.payouts import (
     default_shares,
 )
 from director.core.results import (
-    bubble,
     player_results,
     preview_deal,
     prize_amounts,
@@ -520,15 +520,7 @@ class PayoutsPage(QWidget):
                 pool=format_money(numbers.prize_pool), entries=numbers.entries
             )
         )
-        near = bubble(state)
-        if state.deal is not None:
-            self.bubble.setText(_("Deal made"))
-        elif near.to_the_money == 1:
-            self.bubble.setText(_("Bubble: the next player out wins nothing"))
-        elif near.to_the_money and near.to_the_money <= 3:
-            self.bubble.setText(_("{count} players to the money").format(count=near.to_the_money))
-        else:
-            self.bubble.setText("")
+        self.bubble.setText(bubble_text(state))
         self._fill_deal_players()
         self._fill_results()
         if state.payout.mode == AUTO and self.mode.currentData() == AUTO:

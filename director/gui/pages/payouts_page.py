@@ -252,13 +252,7 @@ class PayoutsPage(QWidget):
 
     def _check_draft(self) -> bool:
         try:
-            settings = self.draft()
-            if settings.mode == FIXED:
-                # First place takes the rest of the pool: its own box may stay empty.
-                settings = PayoutSettings(
-                    mode=FIXED, amounts=(1, *settings.amounts[1:]), unit=settings.unit
-                )
-            check_payout_settings(settings)
+            check_payout_settings(self.draft())
         except RuleViolation as error:  # before ValueError: it is one
             self._show_error(describe_error(error))
             return False

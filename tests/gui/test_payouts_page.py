@@ -9,7 +9,8 @@ from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings
 from director.core.players import Bust
-from director.gui.pages.payouts_page import PayoutsPage, parse_percent
+from director.gui.models.records_model import parse_percent
+from director.gui.pages.payouts_page import PayoutsPage
 
 
 @pytest.fixture
@@ -45,15 +46,28 @@ def test_percentages_must_add_up_shown_inline(qtbot, window) -> None:
     page = page_of(window)
     page.mode.setCurrentIndex(page.mode.findData("percent"))
     page._mode_changed()
-    page.places.item(0, 1).setText("60")
-    page.places.item(1, 1).setText("30")
-    page.places.item(2, 1).setText("20")
+    places = page.places_model
+    QAbstractItemModelTester(places, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    for row, text in enumerate(("60", "30", "20")):
+        places.setData(places.index(row, 1), text)
     assert "110%" in page.error.text() and not page.apply_button.isEnabled()
-    page.places.item(0, 1).setText("50")
+    assert not places.setData(places.index(0, 1), "half")
+    assert "percentages like 50" in page.error.text()
+    places.setData(places.index(0, 1), "50")
+    assert places.index(0, 1).data() == "50%"
     assert page.apply_button.isEnabled()
     page.apply()
     assert window.controller.state.payout.shares == (5000, 3000, 2000)
     assert parse_percent("12,5 %") == 1250
+    # Fixed amounts: first place's box may stay empty (it gets the rest of the pool).
+    page.mode.setCurrentIndex(page.mode.findData("fixed"))
+    page._mode_changed()
+    places.setData(places.index(1, 1), "20")
+    places.setData(places.index(2, 1), "10")
+    assert places.index(1, 1).data() == "€20.00"
+    assert page.apply_button.isEnabled()
+    page.apply()
+    assert window.controller.state.payout.amounts == (0, 2000, 1000)
 
 
 def test_bubble_and_deal_then_pay_the_winners(qtbot, window) -> None:

@@ -3,8 +3,6 @@ places as they stand, deals among the players left, and paying the winners."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,6 +46,8 @@ from director.core.results import (
 from director.gui.common import scaled_font, show_error
 from director.gui.controller import SaveFailed, SessionController
 from director.gui.models.deal_model import OUT_NEXT, DealModel
+from director.gui.models.records_model import MONEY, SHOWN, Column, RecordsModel
+from director.gui.models.records_model import PERCENT as PERCENT_KIND
 from director.gui.widgets import InlineError, MoneyEdit
 from director.i18n import (
     N_,
@@ -55,8 +55,6 @@ from director.i18n import (
     describe_error,
     format_money,
     format_number,
-    format_percent,
-    parse_money,
 )
 
 DEAL_METHODS = (("icm", N_("ICM")), ("chips", N_("Chip chop")), ("even", N_("Even chop")))
@@ -71,18 +69,6 @@ def _item(text: str, *, editable: bool = False, right: bool = False) -> QTableWi
     if right:
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     return item
-
-
-def parse_percent(text: str) -> int:
-    """ "50", "12.5", "12,5 %" -> basis points; raises ``ValueError``."""
-    cleaned = text.replace("%", "").replace(",", ".").strip()
-    if not cleaned:
-        return 0
-    value = Fraction(cleaned)
-    points = value * 100
-    if points.denominator != 1 or points < 0:
-        raise ValueError(text)
-    return int(points)
 
 
 class PayoutsPage(QWidget):
@@ -108,11 +94,16 @@ class PayoutsPage(QWidget):
         self.mode.addItem(_("Percentages"), PERCENT)
         self.mode.addItem(_("Fixed amounts (first place gets the rest)"), FIXED)
         self.mode.activated.connect(lambda _row: self._mode_changed())
-        self.places = QTableWidget(0, 2)
-        self.places.setHorizontalHeaderLabels([_("Place"), _("Share")])
+        self.places_model = RecordsModel(
+            [Column(_("Place"), SHOWN), Column(_("Share"), PERCENT_KIND)]
+        )
+        self.places_model.edited.connect(self._check_draft)
+        self.places_model.refused.connect(self._show_error)
+        self.places = QTableView()
+        self.places.setModel(self.places_model)
         self.places.verticalHeader().hide()
+        self.places.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
         self.places.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.places.itemChanged.connect(lambda _item: self._check_draft())
         add = QPushButton(_("Add a place"))
         add.clicked.connect(self.add_place)
         remove = QPushButton(_("Remove the last place"))
@@ -170,23 +161,24 @@ class PayoutsPage(QWidget):
         settings = self.controller.state.payout
         self.mode.setCurrentIndex(self.mode.findData(settings.mode))
         self.unit.set_value(settings.unit)
-        self.places.blockSignals(True)
-        values: list[str]
         if settings.mode == FIXED:
-            values = [format_money(amount, symbol=False) for amount in settings.amounts]
+            values = list(settings.amounts)
         elif settings.mode == PERCENT:
-            values = [format_percent(share) for share in settings.shares]
+            values = list(settings.shares)
         else:
-            values = [format_percent(share) for share in default_shares(self._entries())]
-        self.places.setRowCount(len(values))
-        for row, value in enumerate(values):
-            self.places.setItem(row, 0, _item(str(row + 1)))
-            self.places.setItem(row, 1, _item(value, editable=settings.mode != AUTO, right=True))
-        self.places.blockSignals(False)
+            values = list(default_shares(self._entries()))
+        self._set_places(settings.mode, values)
         self.templates.clear()
         for template in payout_templates.templates():
             self.templates.addItem(template.name, template)
         self.error.hide()
+
+    def _set_places(self, mode: str, values: list[int]) -> None:
+        """The places shown: a share (basis points) or an amount (minor units) each."""
+        model = self.places_model
+        model.set_column_kind(1, MONEY if mode == FIXED else PERCENT_KIND)
+        model.read_only = mode == AUTO
+        model.set_rows([[row + 1, value] for row, value in enumerate(values)])
 
     def _entries(self) -> int:
         state = self.controller.state
@@ -194,60 +186,34 @@ class PayoutsPage(QWidget):
 
     def _mode_changed(self) -> None:
         mode = self.mode.currentData()
-        self.places.blockSignals(True)
-        count = max(1, self.places.rowCount())
-        for row in range(count):
-            if self.places.item(row, 0) is None:
-                self.places.setItem(row, 0, _item(str(row + 1)))
-            current = self.places.item(row, 1)
-            text = current.text() if current else ""
-            if mode == FIXED and "%" in text:
-                text = ""
-            self.places.setItem(row, 1, _item(text, editable=mode != AUTO, right=True))
-        self.places.blockSignals(False)
+        values = [value for _place, value in self.places_model.rows()] or [0]
         if mode == AUTO:
-            self.load_settings_for_auto()
+            values = list(default_shares(self._entries()))
+        elif (mode == FIXED) != (self.places_model.columns[1].kind == MONEY):
+            values = [0] * len(values)  # a percentage is no amount: typed afresh
+        self._set_places(mode, values)
         self._check_draft()
 
     def load_settings_for_auto(self) -> None:
-        shares = default_shares(self._entries())
-        self.places.blockSignals(True)
-        self.places.setRowCount(len(shares))
-        for row, share in enumerate(shares):
-            self.places.setItem(row, 0, _item(str(row + 1)))
-            self.places.setItem(row, 1, _item(format_percent(share), right=True))
-        self.places.blockSignals(False)
+        self._set_places(AUTO, list(default_shares(self._entries())))
 
     def add_place(self) -> None:
-        row = self.places.rowCount()
-        self.places.insertRow(row)
-        self.places.setItem(row, 0, _item(str(row + 1)))
-        self.places.setItem(row, 1, _item("", editable=self.mode.currentData() != AUTO, right=True))
+        self.places_model.append_row([self.places_model.rowCount() + 1, 0])
 
     def remove_place(self) -> None:
-        if self.places.rowCount() > 1:
-            self.places.removeRow(self.places.rowCount() - 1)
+        if self.places_model.rowCount() > 1:
+            self.places_model.remove_row(self.places_model.rowCount() - 1)
             self._check_draft()
 
     def draft(self) -> PayoutSettings:
-        """The settings as typed; raises ``ValueError`` or ``RuleViolation``."""
+        """The settings as typed (the model holds them typed)."""
         mode = self.mode.currentData()
         unit = self.unit.value() or 1
-        values = [
-            self.places.item(row, 1).text()
-            for row in range(self.places.rowCount())
-            if self.places.item(row, 1) is not None
-        ]
+        values = tuple(value for _place, value in self.places_model.rows())
         if mode == PERCENT:
-            return PayoutSettings(
-                mode=PERCENT, shares=tuple(parse_percent(v) for v in values), unit=unit
-            )
+            return PayoutSettings(mode=PERCENT, shares=values, unit=unit)
         if mode == FIXED:
-            return PayoutSettings(
-                mode=FIXED,
-                amounts=tuple(parse_money(v) if v.strip() else 0 for v in values),
-                unit=unit,
-            )
+            return PayoutSettings(mode=FIXED, amounts=values, unit=unit)
         return PayoutSettings(mode=AUTO, unit=unit)
 
     def _check_draft(self) -> bool:
@@ -256,8 +222,8 @@ class PayoutsPage(QWidget):
         except RuleViolation as error:  # before ValueError: it is one
             self._show_error(describe_error(error))
             return False
-        except ValueError:
-            self._show_error(_("Type percentages like 50 or 12.5, and amounts like 20 or 12.50."))
+        except ValueError:  # the rounding unit
+            self._show_error(_("Amounts must be numbers, such as 20 or 12.50."))
             return False
         self.error.hide()
         self.apply_button.setEnabled(True)

@@ -283,6 +283,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         self.view_menu = menu.addMenu(_("&View"))
+        self.view_menu.setToolTipsVisible(True)
         self.view_menu.addAction(self.display_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
@@ -318,6 +319,9 @@ class MainWindow(QMainWindow):
                 if refusal is not None
                 else (_("No event is open.") if session is None else "")
             )
+        # The clock display shows the open event's clock: none open, nothing to show.
+        self.display_action.setEnabled(session is not None)
+        self.display_action.setToolTip("" if session is not None else _("No event is open."))
         self.undo_action.setText(
             _("&Undo: {action}").format(action=render(undo_label)) if undo_label else _("&Undo")
         )

@@ -222,3 +222,23 @@ def test_final_table_redraw_offers_the_draw_for_the_button(qtbot, window) -> Non
     draw.click()
     (table,) = [t for t in window.controller.state.tables.tables.values() if t.seats]
     assert table.positions is not None
+
+
+def test_event_details_and_menu_entries_follow_the_rules(qtbot, window) -> None:
+    page = window.console.page("event")
+    assert not page.rename_button.isEnabled()  # the name as it is: nothing to rename
+    assert page.rename_button.toolTip()
+    page.name.setText("Saturday night")
+    assert page.rename_button.isEnabled()
+    page.name.setText("")
+    assert not page.rename_button.isEnabled()
+    assert not page.save_button.isEnabled()
+    page.venue.setText("Ann's kitchen")
+    assert page.save_button.isEnabled()
+    page.save_button.click()
+    assert window.controller.state.venue == "Ann's kitchen"
+    assert not page.save_button.isEnabled()
+    assert window.display_action.isEnabled()
+    window.close_session()
+    assert not window.display_action.isEnabled() and not window.undo_action.isEnabled()
+    assert window.undo_action.toolTip() == "No event is open."

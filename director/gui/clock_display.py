@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData
 from director.app.screens import ScreenId, choose_display
-from director.gui.clock_face import ACCENT, BACKGROUND, DIM, TEXT, ClockFace
+from director.gui.clock_face import ACCENT, BACKGROUND, NEXT, TEXT, ClockFace
 from director.i18n import _
 
 
@@ -119,7 +119,7 @@ class SeatingBoard(QWidget):
             painter.drawText(
                 rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), name
             )
-            painter.setPen(DIM)
+            painter.setPen(NEXT)  # bright enough to read from across the room
             painter.drawText(
                 rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), where
             )

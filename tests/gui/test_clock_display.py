@@ -166,3 +166,22 @@ def test_every_text_on_the_tv_is_at_least_3_percent_of_the_height(qtbot, size) -
     assert any(key.startswith("line") for key in face.font_pixels)
     # "Next" is no longer the faint grey: clearly brighter on the dark background.
     assert NEXT.lightness() - DIM.lightness() >= 50
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbot, size) -> None:
+    import math
+
+    from director.gui.clock_display import SeatingBoard
+
+    board = SeatingBoard()
+    qtbot.addWidget(board)
+    board.resize(*size)
+    board.set_rows(
+        [
+            (f"Player with a long name {n}", f"Table {n % 4 + 1} · Seat {n % 9 + 1}")
+            for n in range(40)
+        ]
+    )
+    board.grab()
+    assert board.font_pixels >= math.ceil(size[1] * 0.03)

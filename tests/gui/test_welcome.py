@@ -123,4 +123,5 @@ def test_the_currency_is_chosen_in_the_welcome(qtbot, window_factory, monkeypatc
     assert "currency" in wizard.second_note.text()
     wizard.currency.setCurrentText("usd")
     assert prices.validatePage()
+    assert wizard.buy_in.text() == "$20.00" and wizard.buy_in.value() == 2000
     assert wizard.values()["currency"] == "USD"

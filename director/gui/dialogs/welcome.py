@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -66,6 +68,7 @@ class WelcomeWizard(QWizard):
         self.currency.setCurrentText(system_currency() or "")
         self.currency.lineEdit().setPlaceholderText(_("EUR, USD, GBP…"))
         self.currency.currentTextChanged.connect(self._currency_typed)
+        self._currency_typed("")  # the buy-in below shows in the currency proposed
         self.buy_in = MoneyEdit(2000)
         self.chips = ChipsEdit(5000)
         self.template = QComboBox()
@@ -104,6 +107,10 @@ class WelcomeWizard(QWizard):
         if code and is_currency(code):
             set_currency(code)  # amounts typed from now on are read in it
             self.second_note.clear()
+            buy_in = getattr(self, "buy_in", None)
+            if buy_in is not None:
+                with contextlib.suppress(ValueError):
+                    buy_in.set_value(buy_in.value())  # shown again with the new sign
 
     def currency_problem(self) -> str:
         code = self.chosen_currency()

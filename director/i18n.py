@@ -15,6 +15,7 @@ import gettext as _gettext
 import locale as _locale
 import os
 import string
+import unicodedata
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from types import ModuleType
@@ -86,6 +87,29 @@ def set_language(code: str | None) -> str:
     return code
 
 
+def system_currency() -> str | None:
+    """The currency of the system's country (LANG=fr_FR -> EUR, en_US -> USD), or
+    None when the system does not say (LANG=C): then the organizer chooses."""
+    candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MONETARY", "LANG")]
+    for candidate in candidates:
+        base = candidate.split(".")[0].split("@")[0]
+        if "_" not in base:
+            continue
+        territory = base.split("_")[1].upper()
+        try:
+            found = _numbers().get_territory_currencies(territory)
+        except Exception:  # an unknown territory (babel raises several kinds)
+            found = []
+        if found:
+            return str(found[0])
+    return None
+
+
+def is_currency(code: str) -> bool:
+    """Whether ``code`` is an ISO currency code babel knows (EUR, USD, GBP...)."""
+    return code in _numbers().list_currencies()
+
+
 def language() -> str:
     return str(_state["language"])
 
@@ -135,6 +159,20 @@ def format_number(value: int) -> str:
     return _numbers().format_decimal(value, locale=babel_locale())
 
 
+def parse_chips(text: str) -> int:
+    """Chips as typed: "12500", "12,500", "12 500" or "12.500" -> 12500; "" -> 0.
+
+    The one reader of chip counts (the pages and the dialogs use it, never their
+    own). Raises ``ValueError`` for anything else (a sign, letters, decimals).
+    """
+    cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in ",.'\u202f\u00a0")
+    if not cleaned:
+        return 0
+    if not cleaned.isdigit():
+        raise ValueError(text)
+    return int(cleaned)
+
+
 def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -> str:
     """An amount in minor units (cents) as money: ``format_money(1250)`` -> €12.50."""
     code = code or currency()
@@ -157,6 +195,8 @@ def parse_money(text: str, code: str | None = None) -> int:
     cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in "\u00a0\u202f")
     for sign in (_numbers().get_currency_symbol(code, locale=babel_locale()), code):
         cleaned = cleaned.replace(sign, "")
+    # Any currency sign (€, $, £): a field shown before the currency changed still reads.
+    cleaned = "".join(ch for ch in cleaned if unicodedata.category(ch) != "Sc")
     if not cleaned:
         raise ValueError("empty")
     try:

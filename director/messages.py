@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     # -- undo labels (what a command does, as a short phrase) ----------------
     "create_tournament": N_("create event"),
     "rename_tournament": N_("rename event"),
+    "set_up_event": N_("set up the event ({players} players)"),
     "edit_details": N_("change date and place"),
     "archive_event": N_("archive event"),
     "unarchive_event": N_("bring event back from the archive"),
@@ -290,6 +291,8 @@ MESSAGES: dict[str, str] = {
     "deal_stacks_for_every_player": N_("Give a stack for every player still in, and only them."),
     "kept_aside_too_large": N_("At most {maximum:money} can be kept aside to play for."),
     "unknown_deal_method": N_("Unknown kind of deal ({method})."),
+    "event_already_set_up": N_("This event already has players: set it up page by page."),
+    "deal_not_worked_out": N_("Work out the deal first."),
     "deal_already_made": N_("A deal was already made (undo it to make another)."),
     "deal_does_not_add_up": N_(
         "The deal shares {total:money} but {prizes:money} is left to win: it must add up."

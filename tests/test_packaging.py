@@ -121,3 +121,46 @@ def test_the_installed_package_carries_its_resources(tmp_path: Path) -> None:
         text=True,
     )
     assert "Soirée démo" in demo.stdout
+
+
+def test_the_windows_and_macos_icons_are_made_with_the_others() -> None:
+    """director.ico (the spec's Windows icon) and director.icns (the macOS bundle's)
+    are in the repository, hold real PNG images, and are what make_icon.py writes."""
+    import importlib.util
+    import struct
+
+    from PySide6.QtGui import QImage
+
+    spec = importlib.util.spec_from_file_location("make_icon", ROOT / "packaging" / "make_icon.py")
+    assert spec is not None and spec.loader is not None
+    make_icon = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_icon)
+    icons = ROOT / "resources" / "icons"
+    ico = (icons / "director.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind, count) == (0, 1, len(make_icon.ICO_SIZES))
+    sizes = []
+    for number in range(count):
+        side, _h, _c, _r, _p, _bpp, length, offset = struct.unpack(
+            "<BBBBHHII", ico[6 + 16 * number : 22 + 16 * number]
+        )
+        image = QImage.fromData(ico[offset : offset + length], "PNG")
+        assert not image.isNull() and image.width() == (side or 256)
+        sizes.append(side or 256)
+    assert sizes == list(make_icon.ICO_SIZES)
+    icns = (icons / "director.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    kinds, at = [], 8
+    while at < len(icns):
+        kind, length = icns[at : at + 4].decode(), struct.unpack(">I", icns[at + 4 : at + 8])[0]
+        assert not QImage.fromData(icns[at + 8 : at + length], "PNG").isNull()
+        kinds.append(kind)
+        at += length
+    assert kinds == [kind for kind, _size in make_icon.ICNS_TYPES]
+    # The writers themselves: what goes in comes back out.
+    assert make_icon.ico_bytes({16: b"x"})[6:8] == bytes([16, 16])
+    assert make_icon.icns_bytes({1024: b"abc"}) == b"icns" + struct.pack(">I", 19) + b"ic10" + (
+        struct.pack(">I", 11) + b"abc"
+    )
+    spec_text = (ROOT / "packaging" / "director.spec").read_text()
+    assert '"director.ico"' in spec_text and '"director.icns"' in spec_text

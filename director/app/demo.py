@@ -134,6 +134,9 @@ def create_demo(database: Database, *, clock: Now = wall_clock) -> TournamentSes
         session.dispatch(c.ConfirmMove())
     database_session = TournamentSession(database, session.tournament_id, clock=clock)
     # The demo's clock was started just now, not interrupted by a crash:
-    # opening it must not ask whether to catch up.
+    # opening it must not ask whether to catch up, now or later (``director demo``).
     database_session.mark_alive(running=True)
+    from director.app.resume import mark_never_opened
+
+    mark_never_opened(database_session)
     return database_session

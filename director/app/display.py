@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from director.core import clock as clk
 from director.core.chip_race import chips_going
 from director.core.handlers.players import rebuys_open
-from director.core.ids import Instant
+from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
 from director.core.results import PlayerResult, bubble, player_results, prize_amounts
 from director.core.seating import Move
@@ -275,6 +275,21 @@ def final_display(state: TournamentState) -> DisplayData:
     )
 
 
+def eliminator_choices(state: TournamentState, out: PlayerId | None) -> list[PlayerId]:
+    """Who may have knocked ``out`` out: every player still in but him, the players
+    at his table first (in seat order), then the others by name."""
+    seated = state.tables.seated()
+    table = seated[out][0] if out is not None and out in seated else None
+
+    def order(player: PlayerId) -> tuple[int, int, str]:
+        where = seated.get(player)
+        if table is not None and where is not None and where[0] == table:
+            return (0, where[1], "")
+        return (1, 0, state.players[player].display_name.casefold())
+
+    return sorted((p for p in state.alive() if p != out), key=order)
+
+
 def move_text(state: TournamentState, move: Move) -> str:
     """ "Move Ann: table 2 seat 5 to table 1 seat 3"."""
     name = state.player_name(move.player)
@@ -348,16 +363,31 @@ def payout_lines(state: TournamentState, *, most: int = 10) -> list[str]:
         lines.append(_("{place}. {amount}").format(place=place, amount=format_money(amount)))
     if len(amounts) > most:
         lines.append(_("… {count} places paid").format(count=len(amounts)))
+    near = bubble_text(state)
+    if near:
+        lines.append("→ " + near)
+    return lines
+
+
+BUBBLE_NEAR = 3
+"""From how many players to the money the bubble is announced."""
+
+
+def bubble_text(state: TournamentState) -> str:
+    """The one sentence about the bubble, for the console and the TV alike ("" when
+    far from the money or nothing is paid)."""
     near = bubble(state)
     if state.deal is not None:
-        lines.append("→ " + _("Deal made"))
-    elif near.to_the_money == 1:
-        lines.append("→ " + _("Bubble!"))
-    elif 1 < near.to_the_money <= 3:
-        lines.append("→ " + _("{count} to the money").format(count=near.to_the_money))
-    elif near.to_the_money == 0 and near.left > 1:
-        lines.append("→ " + _("In the money"))
-    return lines
+        return _("Deal made")
+    if near.paid == 0:
+        return ""
+    if near.to_the_money == 1:
+        return _("Bubble: next out wins nothing")
+    if 1 < near.to_the_money <= BUBBLE_NEAR:
+        return _("{count} players to the money").format(count=near.to_the_money)
+    if near.to_the_money == 0 and near.left > 1:
+        return _("In the money")
+    return ""
 
 
 def seating_lines(state: TournamentState) -> list[tuple[str, str]]:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from director.core import clock as clk
 from director.core import codec
 from director.core.betting import BettingRound
 from director.core.errors import RuleViolation
 from director.core.hands import HandValue, check_distinct, evaluate, parse_cards, rank_players
+from director.core.ids import Instant
 from director.core.pots import PotSplit, award, build_pots
 from director.core.state import TournamentState
+from director.core.structure import Level
 from director.i18n import N_, _
 
 DRAFT_NAME = "floor"
@@ -268,6 +271,39 @@ def showdown(draft: FloorDraft) -> Showdown:
     split = pots_of(rows, draft.dead)
     won = award(split.pots, ranking, order=[row.name for row in rows], unit=draft.unit)
     return Showdown(values=values, ranking=ranking, won=won, split=split)
+
+
+DEFAULT_BIG_BLIND = 200
+"""The floor's big blind when the event has no level at all."""
+
+
+@dataclass(frozen=True)
+class Blinds:
+    big: int
+    small: int
+    level: Level | None = None
+    """The level they come from (None: typed by the organizer); its ante and,
+    in a limit game, its small bet fill the floor's other fields."""
+    limited: bool = False
+
+    @property
+    def limit_bet(self) -> int:
+        """The small bet of a limit level (0: no limit)."""
+        return self.level.small_bet if self.level is not None and self.limited else 0
+
+
+def blinds_now(state: TournamentState, now: int, *, fallback_big: int = 0) -> Blinds:
+    """The blinds the floor works with: the level in force (before the clock starts,
+    the first level); with none, ``fallback_big`` (or 200) and half of it."""
+    view = clk.view(state.clock, state.structure, Instant(now))
+    level = view.in_force
+    if level is None:
+        level = next((found for _index, found in state.structure.levels()), None)
+    if isinstance(level, Level):
+        limited = state.structure.limit and level.small_bet > 0
+        return Blinds(big=level.minimum_bet, small=level.small_blind, level=level, limited=limited)
+    big = fallback_big or DEFAULT_BIG_BLIND
+    return Blinds(big=big, small=big // 2)
 
 
 def players_from_table(

@@ -89,6 +89,10 @@ class Library:
         self._clock = clock
         self.backup_folder = backup_folder
 
+    def now(self) -> int:
+        """The library's clock (the sessions it opens share it)."""
+        return self._clock()
+
     def events(self, *, include_archived: bool = True) -> list[EventSummary]:
         """The events, newest first.
 

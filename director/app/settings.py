@@ -36,6 +36,20 @@ class Settings:
     backup_folder: str = ""
     paper: str = "A4"
     welcomed: bool = False
+    window_geometry: tuple[tuple[str, str], ...] = ()
+    """(screen identity key, Qt's saved geometry in base 64): the console's place
+    and size on each screen it was closed on."""
+    open_event: int = 0
+    """The event open when the app closed (reopened at start), in ``open_database``."""
+    open_database: str = ""
+
+    def geometry_on(self, screen: str) -> str:
+        """The console's saved geometry on ``screen`` (a screen key), or ""."""
+        return dict(self.window_geometry).get(screen, "")
+
+    def with_geometry(self, screen: str, geometry: str) -> Settings:
+        kept = tuple((key, value) for key, value in self.window_geometry if key != screen)
+        return self.with_changes(window_geometry=(*kept, (screen, geometry))[-8:])
 
     def with_changes(self, **changes: Any) -> Settings:
         return evolve(self, **changes)

@@ -169,6 +169,31 @@ class SetCashSettings(Command):
     settings: CashSettings
 
 
+@dataclass(frozen=True)
+class Newcomer:
+    """A player from the roster joining the event (his id, name and nickname there)."""
+
+    player: PlayerId
+    name: str
+    nickname: str = ""
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetUpEvent(Command):
+    """A new event's first set-up in one step (one undo): the blinds, the prices and
+    the players. In a tournament with starting chips the players buy in, otherwise
+    they are registered; a cash game gets ``cash`` instead of ``money``."""
+
+    structure: Structure | None = None
+    money: MoneySettings | None = None
+    cash: CashSettings | None = None
+    players: tuple[Newcomer, ...] = ()
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("set_up_event", {"players": len(self.players)})
+
+
 @COMMANDS.register
 @dataclass(frozen=True, kw_only=True)
 class RegisterPlayer(Command):

@@ -306,8 +306,10 @@ def check_payout_settings(settings: PayoutSettings) -> None:
             total=sum(settings.shares),
         )
     if settings.mode == FIXED:
+        # First place gets the rest of the pool: its own amount may be left at 0.
         require(bool(settings.amounts), "payouts_need_a_place")
-        require(all(amount > 0 for amount in settings.amounts), "payout_share_negative")
+        require(settings.amounts[0] >= 0, "payout_share_negative")
+        require(all(amount > 0 for amount in settings.amounts[1:]), "payout_share_negative")
 
 
 def payout_amounts(settings: PayoutSettings, pool: int, entries: int) -> list[int]:

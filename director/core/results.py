@@ -3,6 +3,7 @@ and each player's net result for the night."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from director.core.errors import RuleViolation, require
@@ -11,6 +12,7 @@ from director.core.ledger import figures
 from director.core.payouts import (
     Deal,
     DealShare,
+    icm,
     payout_amounts,
     prizes_for_places,
 )
@@ -175,6 +177,47 @@ def remaining_prizes(state: TournamentState) -> list[int]:
     amounts = prize_amounts(state)
     left = len(state.alive())
     return [amounts[place] if place < len(amounts) else 0 for place in range(left)]
+
+
+def out_next_prize(state: TournamentState) -> int | None:
+    """What the next player out wins, or None when no one is "out next" for money:
+    a deal is made (its shares are the prizes), or fewer than two are left."""
+    if state.deal is not None or len(state.alive()) < 2:
+        return None
+    return remaining_prizes(state)[-1]
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    """A deal worked out and what the table looks at before accepting it (R31)."""
+
+    deal: Deal
+    icm_values: Mapping[PlayerId, int]
+    """Each player's ICM equity of the prizes left (kept-aside money off first), rounded down."""
+    typed_chips: int
+    chips_in_play: int
+
+    @property
+    def chips_difference(self) -> int:
+        """Typed stacks minus the chips in play: not 0 means a miscount to accept or fix."""
+        return self.typed_chips - self.chips_in_play
+
+
+def preview_deal(
+    state: TournamentState, method: str, stacks: dict[PlayerId, int], kept_aside: int = 0
+) -> DealPreview:
+    """``propose_deal`` with the ICM value of each stack and the chip count check."""
+    deal = propose_deal(state, method, stacks, kept_aside)
+    prizes = remaining_prizes(state)
+    adjusted = [prizes[0] - kept_aside, *prizes[1:]]
+    order = sorted(stacks)
+    equities = icm([stacks[p] for p in order], adjusted)
+    return DealPreview(
+        deal=deal,
+        icm_values={player: int(value) for player, value in zip(order, equities, strict=True)},
+        typed_chips=sum(stacks.values()),
+        chips_in_play=figures(state.players, state.ledger).chips_in_play,
+    )
 
 
 def propose_deal(

@@ -146,9 +146,10 @@ def start(
         window.backup_failed(error)
     for notice in notices:
         window.warn(render(notice))
-    window.show()
+    window.place_and_show()
     window.check_audio()
-    window.welcome_if_new()
+    if not window.reopen_last_event():
+        window.welcome_if_new()
     return window
 
 

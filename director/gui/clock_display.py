@@ -23,19 +23,33 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData
-from director.gui.clock_face import ACCENT, BACKGROUND, DIM, TEXT, ClockFace
+from director.app.screens import ScreenId, choose_display
+from director.gui.clock_face import ACCENT, BACKGROUND, NEXT, TEXT, ClockFace
 from director.i18n import _
 
 
-def choose_screen(name: str) -> QScreen:
-    """The screen called ``name``; else a second screen if any; else the primary one."""
+def screen_id(screen: QScreen) -> ScreenId:
+    """The stable identity of a Qt screen: name, maker, model, serial and geometry."""
+    box = screen.geometry()
+    return ScreenId(
+        name=screen.name(),
+        manufacturer=screen.manufacturer(),
+        model=screen.model(),
+        serial=screen.serialNumber(),
+        geometry=(box.x(), box.y(), box.width(), box.height()),
+    )
+
+
+def choose_screen(wanted: str, console: QScreen | None = None) -> QScreen:
+    """The screen ``wanted`` names (a ``ScreenId`` key, or an old bare name) unless
+    it is the console's own; else another screen than the console's; else the primary."""
     screens = QGuiApplication.screens()
-    for screen in screens:
-        if name and screen.name() == name:
-            return screen
-    primary = QGuiApplication.primaryScreen()
-    others = [screen for screen in screens if screen is not primary]
-    return others[0] if others else primary
+    if not screens:
+        return QGuiApplication.primaryScreen()
+    if console is None:
+        console = QGuiApplication.primaryScreen()
+    console_index = screens.index(console) if console in screens else None
+    return screens[choose_display(wanted, [screen_id(s) for s in screens], console_index)]
 
 
 class SeatingBoard(QWidget):
@@ -105,7 +119,7 @@ class SeatingBoard(QWidget):
             painter.drawText(
                 rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), name
             )
-            painter.setPen(DIM)
+            painter.setPen(NEXT)  # bright enough to read from across the room
             painter.drawText(
                 rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), where
             )

@@ -8,6 +8,8 @@ The same widget is the TV display and the preview on the console's clock page.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -19,10 +21,16 @@ BACKGROUND = QColor("#0d1117")
 PANEL = QColor("#161b22")
 TEXT = QColor("#f0f3f6")
 DIM = QColor("#8b949e")
+NEXT = QColor("#d0d7de")
+"""The "Next:" line: bright enough to read from 5 m (DIM was too faint)."""
 ACCENT = QColor("#58a6ff")
 WARN = QColor("#f0b429")
 ALERT = QColor("#ff4d4f")
 BREAK = QColor("#3fb950")
+
+MIN_TEXT_FRACTION = 0.03
+"""No text on the TV is smaller than this share of the screen's height (readable at
+5 m on a 1080-line TV): a text too long for its place wraps or is shortened."""
 
 TIME_FONT_FRACTION = 0.40
 """Font pixel size of the time as a share of the height; digits come out at
@@ -54,6 +62,8 @@ class ClockFace(QWidget):
         self.setMinimumSize(320, 180)
         self.family = QFont().family()
         self.regions: dict[str, QRectF] = {}
+        self.font_pixels: dict[str, int] = {}
+        """The pixel size each text was drawn at, last paint (for the 3% rule's test)."""
 
     def set_data(self, data: DisplayData) -> None:
         if data != self.data:
@@ -86,12 +96,27 @@ class ClockFace(QWidget):
         self.regions[key] = rect
         if not text:
             return
-        painter.setFont(fitted_font(text, self.family, size, rect.width(), bold=bold))
+        font = fitted_font(text, self.family, size, rect.width(), bold=bold)
+        flags = int(align | Qt.AlignmentFlag.AlignVCenter)
+        least = math.ceil(self.height() * MIN_TEXT_FRACTION)
+        if font.pixelSize() < least:
+            # Never smaller than 3% of the height: on two lines if they fit, else shortened.
+            font.setPixelSize(least)
+            metrics = QFontMetricsF(font)
+            wrapped = flags | int(Qt.TextFlag.TextWordWrap)
+            needed = metrics.boundingRect(rect, wrapped, text)
+            if needed.height() <= rect.height() + 1 and needed.width() <= rect.width() + 1:
+                flags = wrapped
+            else:
+                text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        self.font_pixels[key] = font.pixelSize()
+        painter.setFont(font)
         painter.setPen(QPen(color))
-        painter.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), text)
+        painter.drawText(rect, flags, text)
 
     def paint_data(self, painter: QPainter, data: DisplayData) -> None:
         self.regions = {}
+        self.font_pixels = {}
         width, height = float(self.width()), float(self.height())
         margin = height * 0.025
         side = width * 0.32 if data.lines else 0.0
@@ -177,7 +202,7 @@ class ClockFace(QWidget):
             )
 
         # Next hand banner (R9), or the next level.
-        pending = band(0.775, 0.845)
+        pending = band(0.77, 0.83)
         if data.pending_text:
             painter.fillRect(pending, WARN)
             self._text(
@@ -190,10 +215,10 @@ class ClockFace(QWidget):
                 bold=True,
             )
         else:
-            self._text(painter, "next", pending, data.next_text, size=height * 0.042, color=DIM)
+            self._text(painter, "next", pending, data.next_text, size=height * 0.046, color=NEXT)
 
         # Bottom band: figures.
-        self._paint_stats(painter, data, band(0.855, 0.985), height)
+        self._paint_stats(painter, data, band(0.835, 0.99), height)
         if data.lines:
             self._paint_lines(painter, data, QRectF(width - side, 0, side - margin, height), height)
         if data.paused:
@@ -211,20 +236,21 @@ class ClockFace(QWidget):
         for number, stat in enumerate(stats):
             cell_rect = QRectF(rect.left() + number * cell, rect.top(), cell, rect.height())
             inner = cell_rect.adjusted(cell * 0.04, 0, -cell * 0.04, 0)
-            caption_rect = QRectF(inner.left(), inner.top(), inner.width(), inner.height() * 0.4)
+            # The caption has room for two lines at 3% of the height (AVERAGE · 133 BB).
+            caption_rect = QRectF(inner.left(), inner.top(), inner.width(), inner.height() * 0.5)
             value_rect = QRectF(
                 inner.left(),
-                inner.top() + inner.height() * 0.38,
+                inner.top() + inner.height() * 0.48,
                 inner.width(),
-                inner.height() * 0.6,
+                inner.height() * 0.52,
             )
             self._text(
                 painter,
                 f"stat{number}.caption",
                 caption_rect,
                 stat.caption.upper(),
-                size=height * 0.026,
-                color=DIM,
+                size=height * 0.032,
+                color=NEXT,
             )
             self._text(
                 painter,
@@ -242,9 +268,12 @@ class ClockFace(QWidget):
         self.regions["lines"] = rect
         painter.fillRect(rect, PANEL)
         count = max(len(data.lines), 8)
-        line_height = min(height * 0.06, rect.height() * 0.92 / count)
+        # Lines at 3% of the height or more: those that do not fit are left out (the
+        # moves come first, then the payouts, then the figures).
+        line_height = max(min(height * 0.06, rect.height() * 0.92 / count), height * 0.041)
         top = rect.top() + height * 0.03
-        for number, line in enumerate(data.lines):
+        fitting = int((rect.bottom() - top) // line_height)
+        for number, line in enumerate(data.lines[:fitting]):
             line_rect = QRectF(
                 rect.left() + rect.width() * 0.05,
                 top + number * line_height,

@@ -49,6 +49,7 @@ class Console(QWidget):
         self.nav.setFont(scaled_font(self.font(), 1.15))
         self.nav.setFrameShape(QFrame.Shape.NoFrame)
         self.nav.setSpacing(2)
+        self.nav.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         self.pages = QStackedWidget()
         self.nav.currentRowChanged.connect(self.pages.setCurrentIndex)
         self._keys: list[str] = []

@@ -12,6 +12,7 @@ from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.core.state import TournamentState
 from director.gui.common import show_error
+from director.gui.guard import Guard
 from director.i18n import _, describe_error
 from director.persistence.db import StoreError
 
@@ -38,6 +39,8 @@ class SessionController(QObject):
     def __init__(self, session: TournamentSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.guard = Guard(self, self)
+        """Enables every control exactly when the rules would accept its command."""
 
     @property
     def state(self) -> TournamentState:

@@ -1,8 +1,10 @@
 """Console hotkeys, the overlay that lists them, and the rule that keeps typing safe.
 
-Keys work anywhere in the console, except that text fields keep the keys they
-type (Qt already lets them) and tables keep their arrows and Space (the
-``ItemViewKeys`` filter below).
+Keys work anywhere in the window whatever has the focus (the sidebar, a list,
+a button), except that text fields keep the keys they type (Qt already lets
+them) and tables whose cells are edited keep their arrows and Space (the
+``ItemViewKeys`` filter below). Read-only lists and tables leave them to the
+hotkeys.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ HOTKEYS = (
         "hand_done",
         N_("Hand done at table 1 to 9: move the button and the blinds"),
     ),
+    Hotkey(("Ctrl+B",), "bust", N_("The selected player is out (knocked out by whom, Enter)")),
+    Hotkey(("Ctrl+R",), "rebuy", N_("Re-buy for the selected player")),
+    Hotkey(("Ctrl+D",), "addon", N_("Add-on for the selected player")),
     Hotkey(("F5",), "show_display", N_("Show the clock on the TV")),
     Hotkey(("F1", "?"), "help", N_("Show or hide this list")),
     Hotkey(("Ctrl+Z",), "undo", N_("Undo the last action")),
@@ -90,12 +95,14 @@ class ItemViewKeys(QObject):
 
 
 def keep_keys(root: QWidget, keeper: ItemViewKeys) -> None:
-    """Let every table and list under ``root`` keep its own keys."""
+    """Let every editable table under ``root`` keep its own keys; read-only lists
+    (the sidebar, the players, the levels) leave them to the hotkeys."""
     views = root.findChildren(QAbstractItemView)
     if isinstance(root, QAbstractItemView):
         views.append(root)
     for view in views:
-        view.installEventFilter(keeper)
+        if view.editTriggers() != QAbstractItemView.EditTrigger.NoEditTriggers:
+            view.installEventFilter(keeper)
 
 
 def install(window: QWidget, handlers: dict[str, Callable[..., None]]) -> list[QShortcut]:
@@ -147,14 +154,15 @@ class HelpOverlay(QWidget):
         painter.setPen(QColor("#f0f3f6"))
         painter.setFont(title_font)
         margin = max(24, self.width() // 12)
-        row = max(34, self.height() // 16)
+        lines = self.lines()
+        # Every line, the title and the footer fit the window's height.
+        row = max(24, min(self.height() // 16, (self.height() - margin) // (len(lines) + 5)))
         painter.drawText(
             QRect(margin, margin // 2, self.width() - 2 * margin, row * 2),
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
             _("Keyboard shortcuts"),
         )
         top = margin // 2 + row * 2
-        lines = self.lines()
         # Wide enough for the longest keys (French names are longer), at most half.
         widest = max(QFontMetrics(key_font).horizontalAdvance(keys) for keys, _text in lines)
         key_width = min(max(self.width() // 4, widest + margin // 2), self.width() // 2)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from pathlib import Path
+from typing import ClassVar
 
-from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -31,17 +32,20 @@ from director.app.backups import BackupManager
 from director.app.changes import Changes
 from director.app.display import announcement, seating_lines
 from director.app.library import EventSummary, Library
+from director.app.resume import Interruption
 from director.app.session import TournamentSession
 from director.app.settings import Settings, load_settings, save_settings
 from director.app.timesource import Now, wall_clock
+from director.core import clock as clk
 from director.core import commands as c
 from director.core.clock import Cue
 from director.core.errors import RuleViolation
-from director.core.ids import Instant
+from director.core.events import FinalTableDrawn
 from director.core.state import EventKind, TournamentState
+from director.core.structure import Level
 from director.files import display_path, one_line
 from director.gui import hotkeys
-from director.gui.clock_display import ClockDisplayWindow, choose_screen
+from director.gui.clock_display import ClockDisplayWindow, choose_screen, screen_id
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.console import Console
 from director.gui.controller import SessionController
@@ -59,14 +63,50 @@ from director.gui.pages.structure_page import StructurePage
 from director.gui.pages.tables_page import TablesPage
 from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
-from director.i18n import _, describe_error, render, set_currency
+from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
 from director.persistence.backup import default_folder
 from director.persistence.db import Database, StoreError
 
-RESUME_CHOICE_AFTER_MS = 10_000
-"""A running clock not seen alive for this long was interrupted: ask how to resume."""
-
 BACKUP_CHECK_MS = 60_000
+
+
+def _where(view: clk.ClockView) -> str:
+    """ "level 5, 3:12 left" or "break, 8:00 left"."""
+    what = (
+        _("a break")
+        if view.item is not None and not isinstance(view.item, Level)
+        else _("level {number}").format(number=view.level_number)
+    )
+    if view.remaining is None:
+        return what
+    return _("{what}, {time} left").format(what=what, time=format_clock(view.remaining))
+
+
+def duration_text(milliseconds: int) -> str:
+    """ "2 h 15 min", "7 min", "less than a minute"."""
+    minutes = milliseconds // 60_000
+    if minutes < 1:
+        return _("less than a minute")
+    hours, minutes = divmod(minutes, 60)
+    if hours >= 48:
+        return _("{days} days").format(days=hours // 24)
+    if hours:
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return _("{minutes} min").format(minutes=minutes)
+
+
+def resume_question(found: Interruption) -> str:
+    """How long the event was closed and what each choice does to the clock."""
+    return _(
+        "The clock was running when this event was closed, {closed} ago.\n\n"
+        "Catch up: the clock goes on as if it had run all along; it is now at {caught_up}.\n\n"
+        "Resume paused where it stood: the clock goes back to {paused} and waits "
+        "for Start (Space)."
+    ).format(
+        closed=duration_text(found.closed_ms),
+        caught_up=_where(found.if_caught_up),
+        paused=_where(found.if_paused),
+    )
 
 
 class EventsPage(QWidget):
@@ -157,7 +197,7 @@ class MainWindow(QMainWindow):
         self.controller: SessionController | None = None
         self.console: Console | None = None
         self.setWindowTitle(_("director"))
-        self.resize(1280, 760)
+        self.resize(1280, 720)  # until placed: see ``place_and_show``
 
         self.events_page = EventsPage()
         self.stack = QStackedWidget()
@@ -177,6 +217,9 @@ class MainWindow(QMainWindow):
                 "minus_minute": lambda: self._clock_action("minus_minute"),
                 "next_hand": lambda: self._clock_action("next_hand"),
                 "hand_done": self._hand_done_hotkey,
+                "bust": lambda: self._player_action("bust"),
+                "rebuy": lambda: self._player_action("rebuy"),
+                "addon": lambda: self._player_action("addon"),
                 "show_display": self.show_display,
                 "help": self.help_overlay.toggle,
             },
@@ -241,9 +284,11 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu.addMenu(_("&Edit"))
+        edit_menu.setToolTipsVisible(True)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         self.view_menu = menu.addMenu(_("&View"))
+        self.view_menu.setToolTipsVisible(True)
         self.view_menu.addAction(self.display_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
@@ -265,11 +310,23 @@ class MainWindow(QMainWindow):
         page.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
 
     def update_undo_actions(self) -> None:
+        """Undo and Redo enabled exactly when the session would do them, the reason as tip."""
         session = self.controller.session if self.controller else None
         undo_label = session.undo_label() if session else None
         redo_label = session.redo_label() if session else None
-        self.undo_action.setEnabled(undo_label is not None)
-        self.redo_action.setEnabled(redo_label is not None)
+        for item, refusal in (
+            (self.undo_action, session.undo_refusal() if session else None),
+            (self.redo_action, session.redo_refusal() if session else None),
+        ):
+            item.setEnabled(session is not None and refusal is None)
+            item.setToolTip(
+                describe_error(refusal)
+                if refusal is not None
+                else (_("No event is open.") if session is None else "")
+            )
+        # The clock display shows the open event's clock: none open, nothing to show.
+        self.display_action.setEnabled(session is not None)
+        self.display_action.setToolTip("" if session is not None else _("No event is open."))
         self.undo_action.setText(
             _("&Undo: {action}").format(action=render(undo_label)) if undo_label else _("&Undo")
         )
@@ -381,6 +438,7 @@ class MainWindow(QMainWindow):
             self.warn(render(notice))
         self.controller = SessionController(session, self)
         self.controller.changed.connect(self._on_changed)
+        self.controller.guard.refused.connect(self._say_refused)
         if self.ask_resume:
             self._offer_resume(session)
         self.ticker = ClockTicker(self.controller, self)
@@ -416,29 +474,27 @@ class MainWindow(QMainWindow):
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:
-        catch up the time that passed, or resume paused where the clock stood."""
-        clock_state = session.state.clock
-        if not clock_state.running:
-            return
-        alive = session.alive_at()
-        now = session.now()
-        if alive is not None and now - alive < RESUME_CHOICE_AFTER_MS:
-            return
-        if self.ask_resume_choice() == "catch_up":
-            return
-        stood = max(alive or clock_state.anchor, clock_state.anchor)
-        assert self.controller is not None
-        self.controller.dispatch(c.PauseClock(at=Instant(stood)), self)
+        catch up the time that passed, or resume paused where the clock stood (the
+        decision and the figures come from ``director.app.resume``)."""
+        from director.app import resume
 
-    def ask_resume_choice(self) -> str:
+        assert self.controller is not None
+        if resume.open_fresh_demo(session) is not None:
+            self.refresh_everything()
+            return
+        found = resume.interruption(session)
+        if found is None:
+            return
+        if self.ask_resume_choice(found) == "catch_up":
+            return
+        self.controller.changed.emit(resume.resume_paused(session, found))
+
+    def ask_resume_choice(self, found: Interruption | None = None) -> str:
         """Ask how to resume an interrupted clock: "catch_up" or "paused"."""
         box = QMessageBox(
             QMessageBox.Icon.Question,
             _("The clock was running"),
-            _(
-                "The clock was running when this event was last open. "
-                "Let the clock catch up the time that passed, or go back to where it stood, paused?"
-            ),
+            resume_question(found) if found is not None else _("The clock was running."),
             parent=self,
         )
         catch_up = box.addButton(_("Catch up"), QMessageBox.ButtonRole.AcceptRole)
@@ -453,16 +509,44 @@ class MainWindow(QMainWindow):
         page = self.console.page("clock")
         return page if isinstance(page, ClockPage) else None
 
+    CLOCK_BUTTONS: ClassVar[dict[str, str]] = {
+        "toggle": "start_button",
+        "next": "next_button",
+        "previous": "previous_button",
+        "plus_minute": "plus_button",
+        "minus_minute": "minus_button",
+        "next_hand": "hand_button",
+    }
+
+    def _console_shown(self) -> bool:
+        return self.console is not None and self.stack.currentWidget() is self.console
+
     def _clock_action(self, name: str) -> None:
+        """A clock hotkey: the same check and the same action as its button."""
         page = self.clock_page()
-        if page is not None and self.stack.currentWidget() is self.console:
-            getattr(page, name)()
+        if page is not None and self._console_shown() and self.controller is not None:
+            self.controller.guard.trigger(getattr(page, self.CLOCK_BUTTONS[name]))
 
     def _hand_done_hotkey(self, table: int) -> None:
-        if self.console is not None and self.stack.currentWidget() is self.console:
+        if self.console is not None and self._console_shown() and self.controller is not None:
             page = self.console.page("tables")
             if isinstance(page, TablesPage):
-                page.hand_done(table)
+                card = page.card_of(table)
+                if card is None:
+                    self._say_refused(describe_error(RuleViolation("no_such_table", table=table)))
+                else:
+                    self.controller.guard.trigger(card.done)
+
+    def _player_action(self, key: str) -> None:
+        """Bust, re-buy or add-on of the player selected on the players page."""
+        if self.console is None or not self._console_shown() or self.controller is None:
+            return
+        page = self.console.page("players")
+        if isinstance(page, PlayersPage) and key in page.buttons:
+            self.controller.guard.trigger(page.buttons[key])
+
+    def _say_refused(self, reason: str) -> None:
+        self.statusBar().showMessage(reason, 6000)
 
     def _announce(self, cue: Cue) -> None:
         self.sound.play(cue.kind)
@@ -491,16 +575,18 @@ class MainWindow(QMainWindow):
             self.display = ClockDisplayWindow()
         if self.ticker is not None:
             self.display.set_data(self.ticker.data)
-        self.display.show_on(choose_screen(self.settings.display_screen))
+        self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
         handle = self.display.windowHandle()
         if handle is not None:
             handle.screenChanged.connect(self._display_moved, Qt.ConnectionType.UniqueConnection)
 
-    def _display_moved(self, screen: object) -> None:
-        """Remember the screen the organizer dragged the display to."""
-        name = getattr(screen, "name", lambda: "")()
-        if name and name != self.settings.display_screen:
-            self.apply_settings(self.settings.with_changes(display_screen=name))
+    def _display_moved(self, screen: QScreen | None) -> None:
+        """Remember the screen the organizer dragged the display to, by its identity."""
+        if screen is None:
+            return
+        key = screen_id(screen).key()
+        if key != self.settings.display_screen:
+            self.apply_settings(self.settings.with_changes(display_screen=key))
 
     def welcome_if_new(self) -> None:
         """On the very first start (no event yet), offer the welcome steps."""
@@ -512,7 +598,13 @@ class MainWindow(QMainWindow):
 
         wizard = WelcomeWizard(self)
         accepted = wizard.exec()
-        self.apply_settings(self.settings.with_changes(welcomed=True))
+        chosen = wizard.chosen_currency() if accepted and not wizard.demo_requested else ""
+        changes: dict[str, object] = {"welcomed": True}
+        if is_currency(chosen):
+            changes["currency"] = chosen
+        else:
+            set_currency(self.settings.currency)  # the wizard may have switched it
+        self.apply_settings(self.settings.with_changes(**changes))
         if wizard.demo_requested:
             self.open_demo()
         elif accepted:
@@ -529,43 +621,31 @@ class MainWindow(QMainWindow):
         self.open_session(session)
 
     def create_from_welcome(self, values: dict[str, object]) -> TournamentSession | None:
-        """Create the first event from the welcome steps; bad input is shown, nothing kept."""
-        from director.app import structures
+        """Create the first event from the welcome steps in one app call (one undo step);
+        bad input is shown and nothing is written."""
+        from director.app.first_night import FirstNight, create_first_night
         from director.app.roster import Roster
-        from director.core.money import CashSettings, MoneySettings
 
         kind = values["kind"]
         assert isinstance(kind, EventKind)
+        players = values["players"]
+        assert isinstance(players, list)
+        night = FirstNight(
+            name=str(values["name"]),
+            kind=kind,
+            event_date=str(values["date"]),
+            buy_in=int(str(values["buy_in"])),
+            chips=int(str(values["chips"])),
+            template=str(values["template"] or ""),
+            players=tuple(str(name) for name in players),
+        )
         try:
-            session = self.library.create(str(values["name"]), kind, event_date=str(values["date"]))
-        except RuleViolation as error:
+            session = create_first_night(
+                self.library, Roster(self.database, clock=self.clock), night
+            )
+        except (RuleViolation, StoreError) as error:
             show_error(self, error)
             return None
-        try:
-            buy_in, chips = int(values["buy_in"]), int(values["chips"])  # type: ignore[call-overload]
-            if kind is EventKind.TOURNAMENT:
-                entry = structures.find(str(values["template"]))
-                if entry is not None:
-                    session.dispatch(c.SetStructure(structure=entry.template.structure))
-                if chips:
-                    session.dispatch(
-                        c.SetMoneySettings(settings=MoneySettings(buy_in=buy_in, chips=chips))
-                    )
-            elif buy_in and chips:
-                session.dispatch(
-                    c.SetCashSettings(
-                        settings=CashSettings(chip_money=buy_in, chip_count=chips, min_buy_in=0)
-                    )
-                )
-            roster = Roster(self.database, clock=self.clock)
-            for name in values["players"]:  # type: ignore[attr-defined]
-                person = roster.find_or_add(name)
-                if kind is EventKind.TOURNAMENT and chips:
-                    session.dispatch(c.BuyIn(player=person.id, name=person.name))
-                else:
-                    session.dispatch(c.RegisterPlayer(player=person.id, name=person.name))
-        except RuleViolation as error:
-            show_error(self, error)
         self.open_session(session)
         return session
 
@@ -710,9 +790,46 @@ class MainWindow(QMainWindow):
             # Seats change with actions, not with time: not redrawn on the clock's tick.
             if self.seating_on_tv and self.display is not None:
                 self.display.show_seating(seating_lines(self.controller.state))
+            if changes.action == "command" and any(
+                isinstance(event, FinalTableDrawn) for event in changes.events
+            ):
+                self.offer_button_draw()
         if changes.label is not None and changes.action != "command":
             verb = _("Undone: {action}") if changes.action == "undo" else _("Redone: {action}")
             self.statusBar().showMessage(verb.format(action=render(changes.label)), 5000)
+
+    def offer_button_draw(self) -> None:
+        """After the final-table redraw no seat has the button yet: offer the draw for it
+        at once (Hand done stays refused until a button is placed)."""
+        if self.controller is None:
+            return
+        if self.controller.session.refusal(c.DrawForButton()) is not None:
+            return
+        # Not blocking: the night goes on behind it (a window-modal question).
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            _("Final table"),
+            _(
+                "The final table is drawn and no seat has the button yet. Draw for the "
+                "button now? One card to each seat: the highest card gets the button."
+            ),
+            parent=self,
+        )
+        draw = box.addButton(_("Draw for the button"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Later"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(draw)
+        box.buttonClicked.connect(lambda clicked: self._button_draw_answered(clicked is draw))
+        self.button_prompt = box
+        box.open()
+
+    button_prompt: QMessageBox | None = None
+
+    def _button_draw_answered(self, draw: bool) -> None:
+        self.button_prompt = None
+        if draw and self.controller is not None:
+            self.controller.dispatch(c.DrawForButton(), self)
+            if self.console is not None:
+                self.console.show_page("tables")
 
     def undo(self) -> None:
         if self.controller is not None:
@@ -785,8 +902,54 @@ class MainWindow(QMainWindow):
             ).format(version=__version__, path=display_path(self.database.path)),
         )
 
+    # -- starting and restarting ---------------------------------------------
+
+    def database_key(self) -> str:
+        return str(Path(self.database.path).expanduser().resolve())
+
+    def place_and_show(self) -> None:
+        """Show the console where it was last closed on a screen that is there now
+        (the primary screen first); the first time, maximised."""
+        primary = QGuiApplication.primaryScreen()
+        screens = [primary, *(s for s in QGuiApplication.screens() if s is not primary)]
+        for screen in screens:
+            saved = self.settings.geometry_on(screen_id(screen).key())
+            if saved and self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii"))):
+                self.show()
+                return
+        if primary is not None:
+            self.setGeometry(primary.availableGeometry())
+        self.showMaximized()
+
+    def reopen_last_event(self) -> bool:
+        """Open again the event that was open when the app closed (in this database)."""
+        wanted = self.settings.open_event
+        if not wanted or self.settings.open_database != self.database_key():
+            return False
+        if all(event.id != wanted for event in self.library.events()):
+            return False
+        self.open_event(wanted)
+        return self.controller is not None
+
+    def remember_place(self) -> None:
+        """Save the console's geometry on its screen and the event open, for next time."""
+        settings = self.settings
+        if self.isVisible():
+            geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+            settings = settings.with_geometry(screen_id(self.screen()).key(), geometry)
+        open_id = self.controller.session.tournament_id if self.controller else 0
+        settings = settings.with_changes(
+            open_event=open_id, open_database=self.database_key() if open_id else ""
+        )
+        if settings != self.settings:
+            self.settings = settings
+            with contextlib.suppress(OSError):
+                save_settings(settings)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         try:
+            with contextlib.suppress(Exception):  # a courtesy for next time, never a block
+                self.remember_place()
             self.close_session()
         finally:
             self.backup_timer.stop()

@@ -12,6 +12,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
+    QFontMetricsF,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -111,6 +112,8 @@ class TableView(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.seat_points: dict[int, QPointF] = {}
         self.tags: dict[int, list[str]] = {}
+        self.marker_fits: dict[str, tuple[float, float]] = {}
+        """Per marker drawn (D, SB, BB): its label's width and its disc's diameter."""
 
     def set_table(
         self, state: TournamentState, table: TableState, level: Level | None = None
@@ -264,11 +267,23 @@ class TableView(QWidget):
         painter.drawEllipse(point, size, size)
         painter.setPen(QColor("#111111"))
         text = marker if not dead else marker.lower()
+        # The label fits inside its disc: at most 72% of the diameter wide.
+        painter.save()
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(max(6, int(size * 0.95)))
+        width = QFontMetricsF(font).horizontalAdvance(text)
+        if width > 1.44 * size:
+            font.setPixelSize(max(6, int(font.pixelSize() * 1.44 * size / width)))
+            width = QFontMetricsF(font).horizontalAdvance(text)
+        painter.setFont(font)
         painter.drawText(
             QRectF(point.x() - size, point.y() - size, 2 * size, 2 * size),
             int(Qt.AlignmentFlag.AlignCenter),
             text,
         )
+        painter.restore()
+        self.marker_fits[marker] = (width, 2 * size)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.table is None:

@@ -12,6 +12,7 @@ from director.i18n import (
     format_money,
     format_number,
     language,
+    parse_chips,
     parse_money,
 )
 
@@ -63,7 +64,8 @@ class MoneyEdit(QLineEdit):
         self.setToolTip(currency())
 
     def set_value(self, amount: int) -> None:
-        self.setText(format_money(amount, symbol=False) if amount else "")
+        """Shown like every amount of the app (the one money formatter): €20.00."""
+        self.setText(format_money(amount) if amount else "")
 
     def value(self) -> int:
         """The amount; raises ``ValueError`` for text that is not an amount."""
@@ -82,12 +84,7 @@ class ChipsEdit(QLineEdit):
         self.setText(format_number(chips) if chips else "")
 
     def value(self) -> int:
-        text = "".join(ch for ch in self.text() if not ch.isspace() and ch not in ",.'\u202f\u00a0")
-        if not text:
-            return 0
-        if not text.isdigit():
-            raise ValueError(self.text())
-        return int(text)
+        return parse_chips(self.text())
 
 
 class InlineError(QLabel):

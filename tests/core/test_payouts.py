@@ -70,6 +70,12 @@ def test_fixed_amounts_give_first_place_the_rest_of_the_pool() -> None:
     with pytest.raises(RuleViolation) as caught:
         payout_amounts(settings, 6000, 10)
     assert caught.value.code == "fixed_payouts_exceed_pool"
+    # The rules themselves take first place's box left empty (no amount faked to pass).
+    stored = run(created(), c.SetPayouts(settings=settings), T0).payout
+    assert stored.amounts == (0, 5000, 2000)
+    with pytest.raises(RuleViolation) as refused:
+        run(created(), c.SetPayouts(settings=PayoutSettings(mode=FIXED, amounts=(0, 0))), T0)
+    assert refused.value.code == "payout_share_negative"
 
 
 def test_percentages_that_do_not_add_up_are_refused() -> None:

@@ -136,7 +136,7 @@ def test_reopening_a_running_clock_offers_catch_up_or_resume_paused(
 
     second = window_factory()
     second.ask_resume = True
-    monkeypatch.setattr(second, "ask_resume_choice", lambda: choice)
+    monkeypatch.setattr(second, "ask_resume_choice", lambda *found: choice)
     second.open_event(event_id)
     view = second.ticker.view()
     if choice == "catch_up":

@@ -144,3 +144,62 @@ def test_r8_limit_levels_show_their_bets_on_the_tv_and_the_structure_sheet(qtbot
     assert "Blinds 50 / 100" in data.ante_text
     text, _pages = text_of(reports.render("structure", state, T0 + MIN))
     assert "Limits" in text and "100 / 200" in text
+
+
+def _night_with_moves():
+    """Twelve players, tables of six, three out at table 1: a move to make on the TV."""
+    from director.core.ids import PlayerId
+    from director.core.money import MoneySettings
+    from director.core.players import Bust
+
+    state = created(structures.find("regular-5000").template.structure)
+    state = run(state, c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)), T0)
+    for number in range(1, 13):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"Player number {number}"), T0)
+    state = run(state, c.SetTableOptions(seats_per_table=6), T0)
+    state = run(state, c.DrawSeats(), T0)
+    first = [p for p, (t, _s) in state.tables.seated().items() if t == 1]
+    state = run(state, c.StartClock(), T0)
+    for player in first[:3]:
+        state = run(state, c.BustPlayers(busts=(Bust(player=player),)), T0)
+    return state
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (1280, 720)])
+def test_every_text_on_the_tv_is_at_least_3_percent_of_the_height(qtbot, size) -> None:
+    """Readable at 5 m: the captions (PLAYERS, AVERAGE...) and "Next" included."""
+    import math
+
+    from director.gui.clock_face import DIM, NEXT
+
+    state = _night_with_moves()
+    assert state.tables.pending
+    data = display_data(state, T0 + MIN)
+    face, _image = grab(qtbot, data, size)
+    least = math.ceil(size[1] * 0.03)
+    assert face.font_pixels, "nothing drawn"
+    small = {key: px for key, px in face.font_pixels.items() if px < least}
+    assert small == {}
+    assert "stat0.caption" in face.font_pixels and "next" in face.font_pixels
+    assert any(key.startswith("line") for key in face.font_pixels)
+    # "Next" is no longer the faint grey: clearly brighter on the dark background.
+    assert NEXT.lightness() - DIM.lightness() >= 50
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbot, size) -> None:
+    import math
+
+    from director.gui.clock_display import SeatingBoard
+
+    board = SeatingBoard()
+    qtbot.addWidget(board)
+    board.resize(*size)
+    board.set_rows(
+        [
+            (f"Player with a long name {n}", f"Table {n % 4 + 1} · Seat {n % 9 + 1}")
+            for n in range(40)
+        ]
+    )
+    board.grab()
+    assert board.font_pixels >= math.ceil(size[1] * 0.03)

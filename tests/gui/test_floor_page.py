@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtTest import QAbstractItemModelTester
 
 from director.app import floor
 from director.core import commands as c
 from director.core.structure import simple
 from director.gui.pages.floor_page import FloorPage
+from director.i18n import format_number
 from tests.gui.conftest import close
 
 
@@ -28,9 +30,28 @@ def page_of(window) -> FloorPage:
 
 
 def set_players(page: FloorPage, rows) -> None:
-    page.players.setRowCount(0)
+    """Type the players as the organizer would: a row each, then name and chips."""
+    model = page.players_model
+    model.set_rows([])
     for name, stack, posted in rows:
-        page._add_player_row(name, stack, posted)
+        row = model.append_row()
+        model.setData(model.index(row, 0), name)
+        model.setData(model.index(row, 1), format_number(stack))
+        model.setData(model.index(row, 2), str(posted))
+
+
+def test_every_floor_model_passes_the_model_tester(qtbot, window) -> None:
+    page = page_of(window)
+    for model in (page.players_model, page.pots_model, page.hands_model):
+        QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    set_players(page, [("Ann", 1500, 0), ("Bob", 50_000, 0)])
+    model = page.players_model
+    assert model.index(1, 1).data() == "50,000"  # the one formatter
+    assert not model.setData(model.index(0, 1), "lots")  # the one reader refuses
+    assert page.refusal.text() == "Chips must be whole numbers."
+    assert model.value(0, 1) == 1500  # and nothing changed
+    model.remove_row(0)
+    assert [row[0] for row in model.rows()] == ["Bob"]
 
 
 def test_the_raise_calculator_follows_mr4_and_refuses_with_the_rule(qtbot, window) -> None:
@@ -82,12 +103,13 @@ def test_side_pots_and_showdown_sp1(qtbot, window) -> None:
     assert lines[2] == "Returned to BTN (not called): 200"
     page.board.setText("2c 7d 9h Jc Qs")
     holes = {"SB": "As Ad", "BB": "Ks Kd", "BTN": "3h 4h"}
-    for row in range(page.hands_table.rowCount()):
-        name = page.hands_table.item(row, 0).text()
-        page.hands_table.item(row, 1).setText(holes[name])
+    hands = page.hands_model
+    for row in range(hands.rowCount()):
+        name = hands.index(row, 0).data()
+        hands.setData(hands.index(row, 1), holes[name])
     page._showdown_changed()
     assert "SB wins 300" in page.result.text() and "BB wins 400" in page.result.text()
-    hand_texts = [page.hands_table.item(r, 3).text() for r in range(3)]
+    hand_texts = [hands.index(r, 3).data() for r in range(3)]
     assert any(text.startswith("Pair (A♠ A♦") for text in hand_texts)
 
 
@@ -99,7 +121,7 @@ def test_ranking_by_hand_when_cards_are_not_entered(qtbot, window) -> None:
     page._load_pots()
     page._load_showdown()
     for row, place in enumerate(["1", "1", "2"]):
-        page.hands_table.item(row, 2).setText(place)
+        page.hands_model.setData(page.hands_model.index(row, 2), place)
     page._showdown_changed()
     # 300 split between A and B in 25s: 12 chips, 6 each.
     assert "A wins 150" in page.result.text() and "B wins 150" in page.result.text()

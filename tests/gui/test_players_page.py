@@ -172,10 +172,13 @@ def test_money_form_shows_bad_input_inline_and_saves(qtbot, window) -> None:
     assert "more than the price" in form.error.text()
     form.bounty.setText("5")
     form.save()
-    assert form.error.isHidden()
+    assert form.error.isHidden() and form.saved.text() == "Saved."
     assert window.controller.state.money.buy_in == 2550
+    form.save()
+    assert form.saved.text() == "Nothing changed: these are the settings saved."
     window.undo_action.trigger()
-    assert form.buy_in.text() == "20.00"
+    # Every amount shown alike, with the currency: the buy-in as the fee.
+    assert form.buy_in.text() == "€20.00" and form.fee.amount.text() == "€2.00"
 
 
 def test_cash_game_buy_in_cash_out_and_settlement(qtbot, window_factory, monkeypatch) -> None:

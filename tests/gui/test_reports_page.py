@@ -42,3 +42,43 @@ def test_preview_save_and_print(qtbot, window_factory, tmp_path: Path, monkeypat
     printer.setOutputFileName(str(printed))
     assert print_pdf(page.document, printer) == preview_pages
     assert len(PdfReader(str(printed)).pages) == preview_pages
+
+
+def test_the_preview_is_always_current(qtbot, window_factory) -> None:
+    """After a deal and the winner, the payouts sheet on screen shows them without Refresh."""
+    import io
+
+    from director.core.players import Bust
+    from director.core.results import propose_deal
+
+    window = window_factory()
+    session = window.library.create("Deal night")
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=1000, chips=5000)))
+    for number in range(1, 7):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+    window.open_session(session)
+    window.show()
+    qtbot.waitExposed(window)
+    window.console.show_page("reports")
+    page = window.console.page("reports")
+    assert isinstance(page, ReportsPage)
+    page.kinds.setCurrentRow(0)
+    assert page.kind() == "payouts"
+
+    def text() -> str:
+        return "".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf_bytes)).pages)
+
+    assert "Player 1" not in text()
+    for number in (6, 5, 4):
+        window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(number)),)))
+    state = window.controller.state
+    deal = propose_deal(state, "even", {p: 10_000 for p in state.alive()})
+    window.controller.dispatch(c.AcceptDeal(deal=deal, chips_difference_accepted=True))
+    qtbot.waitUntil(lambda: not page.stale)
+    assert "Player 1" in text() and "deal" in text().lower()
+    # Changes while another page shows: redrawn as soon as the page is shown again.
+    window.console.show_page("players")
+    window.controller.dispatch(c.RenameTournament(name="Deal night in May"))
+    assert page.stale
+    window.console.show_page("reports")
+    assert not page.stale and "Deal night in May" in text()

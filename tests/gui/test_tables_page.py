@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from director.app import structures
 from director.app.display import display_data, seating_lines
@@ -241,3 +242,29 @@ def test_r28_chip_race_from_the_tables_page(qtbot, window, refusals_fail) -> Non
     assert race.result.next_denomination == 100
     assert "change into 100s" in page.race_text.text()
     assert sum(entry.won for entry in race.result.entries) == race.result.raced
+
+
+def test_blind_labels_fit_their_chips_and_moves_read_whole_at_1366(qtbot, window) -> None:
+    page = page_of(window)
+    page.draw_seats()
+    window.controller.dispatch(c.DrawForButton())
+    window.resize(1366, 768)
+    qtbot.wait(10)
+    card = page.card_of(1)
+    assert card is not None
+    card.view.grab()
+    assert {"D", "SB", "BB"} <= set(card.view.marker_fits)
+    for marker, (width, diameter) in card.view.marker_fits.items():
+        assert width <= 0.75 * diameter, marker
+    # A move: its instruction on its own lines across the panel, Done beneath.
+    table_one = [p for p, (t, _s) in window.controller.state.tables.seated().items() if t == 1]
+    for player in table_one[:4]:
+        window.controller.dispatch(c.BustPlayers(busts=(Bust(player=player),)))
+    assert window.controller.state.tables.pending
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(50)
+    label = next(w for w in page.moves_host.findChildren(QLabel) if w.text().startswith("Move"))
+    done = next(b for b in label.parentWidget().findChildren(QPushButton) if b.text() == "Done")
+    assert done.geometry().top() >= label.geometry().bottom()
+    assert label.width() >= page.moves_host.width() - 20

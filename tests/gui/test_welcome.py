@@ -68,9 +68,60 @@ def test_opening_the_demo_does_not_ask_about_an_interrupted_clock(
     window = MainWindow(database, clock=clock, ask_resume=True)
     qtbot.addWidget(window)
     asked = []
-    monkeypatch.setattr(window, "ask_resume_choice", lambda: asked.append(1) or "paused")
+    monkeypatch.setattr(window, "ask_resume_choice", lambda *f: asked.append(1) or "paused")
     window.open_demo()
     assert asked == []
     assert window.controller.state.clock.running
     window.close()
     database.close()
+
+
+def test_the_first_night_is_one_undo_step_and_bad_input_writes_nothing(
+    qtbot, window_factory, monkeypatch
+) -> None:
+    from director.app.roster import Roster
+
+    window = window_factory()
+    wizard = WelcomeWizard(window)
+    qtbot.addWidget(wizard)
+    wizard.name.setText("First Friday")
+    wizard.players.setPlainText("Ann\nBob")
+    session = window.create_from_welcome(wizard.values())
+    assert window.undo_action.text() == "&Undo: set up the event (2 players)"
+    session.undo()
+    state = session.state
+    assert state.players == {} and state.money.chips == 0 and not state.structure.items
+    assert not session.can_undo()  # the event itself stays, empty
+    # Refused input (a bounty... here a name too long): shown, nothing written at all.
+    shown = []
+    monkeypatch.setattr(
+        "director.gui.main_window.show_error", lambda parent, error, **k: shown.append(error)
+    )
+    before = len(window.library.events())
+    wizard.name.setText("x" * 500)
+    wizard.players.setPlainText("Carl")
+    assert window.create_from_welcome(wizard.values()) is None
+    assert shown and len(window.library.events()) == before
+    assert Roster(window.database).find("Carl") is None
+
+
+def test_the_currency_is_chosen_in_the_welcome(qtbot, window_factory, monkeypatch) -> None:
+    from director.i18n import system_currency
+
+    for variable in ("LC_ALL", "LC_MONETARY"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert system_currency() == "EUR"
+    monkeypatch.setenv("LANG", "C")
+    assert system_currency() is None  # LANG=C says nothing: the organizer chooses
+    window = window_factory()
+    wizard = WelcomeWizard(window)
+    qtbot.addWidget(wizard)
+    assert wizard.currency.currentText() == ""
+    prices = wizard.page(1)
+    assert not prices.validatePage()
+    assert "currency" in wizard.second_note.text()
+    wizard.currency.setCurrentText("usd")
+    assert prices.validatePage()
+    assert wizard.buy_in.text() == "$20.00" and wizard.buy_in.value() == 2000
+    assert wizard.values()["currency"] == "USD"

@@ -150,6 +150,16 @@ def can_rebuy(
     return None
 
 
+def rebuy_stack_question(state: TournamentState, player: PlayerId) -> int | None:
+    """R3: the threshold to ask a player still in about (his chips must be at or
+    under it to re-buy), or None when his re-buy needs no stack."""
+    rule = state.money.rebuy
+    entrant = state.players.get(player)
+    if rule is None or rule.threshold == 0 or entrant is None:
+        return None
+    return rule.threshold if entrant.status is EntrantStatus.PLAYING else None
+
+
 def can_addon(state: TournamentState, player: PlayerId, now: Instant) -> RuleViolation | None:
     """Why ``player`` may not take the add-on now, or None (R4)."""
     rule = state.money.addon

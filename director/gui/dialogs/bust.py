@@ -1,10 +1,19 @@
-"""Record one or more players out on the same hand (R6, R23)."""
+"""Record one or more players out on the same hand (R6, R23).
+
+Opened on the selected player, the focus waits in "Knocked out by": type a
+few letters of a name (or leave it empty) and press Enter to record. The list
+never offers the player going out and starts with his table. A typed name is
+never dropped: if it names nobody still in, the dialog says so and stays.
+"""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QPushButton,
@@ -12,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.display import eliminator_choices
+from director.app.roster import fold
 from director.core.ids import PlayerId
 from director.core.players import Bust
 from director.core.state import TournamentState
@@ -41,9 +52,16 @@ class BustDialog(QDialog):
             self.grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
         self.rows: list[tuple[QComboBox, QComboBox, ChipsEdit]] = []
         self.error = InlineError()
-        more = QPushButton(_("Another player out on the &same hand"))
-        more.clicked.connect(lambda: self.add_row(None))
-        buttons = ok_cancel(self, _("Record"))
+        self.more = QPushButton(_("Another player out on the &same hand"))
+        self.more.setAutoDefault(False)
+        self.more.clicked.connect(lambda: self.add_row(None))
+        self.buttons = ok_cancel(self, _("Record"))
+        self.record_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        # Enter records wherever the focus is; Cancel is a click or Escape, never Tab + Enter.
+        self.record_button.setDefault(True)
+        cancel.setAutoDefault(False)
+        cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QVBoxLayout(self)
         layout.addLayout(self.grid)
         hint = QLabel(
@@ -54,18 +72,19 @@ class BustDialog(QDialog):
         )
         hint.setWordWrap(True)
         layout.addWidget(hint)
-        layout.addWidget(more)
+        layout.addWidget(self.more)
         layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        layout.addWidget(self.buttons)
         self.add_row(first)
 
     def add_row(self, player: PlayerId | None) -> None:
         out = QComboBox()
         eliminator = QComboBox()
-        eliminator.addItem(_("— not recorded —"), 0)
+        eliminator.setEditable(True)
+        eliminator.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        eliminator.lineEdit().setPlaceholderText(_("not recorded"))
         for entrant in self.playing:
             out.addItem(entrant.display_name, int(entrant.player))
-            eliminator.addItem(entrant.display_name, int(entrant.player))
         if player is not None:
             out.setCurrentIndex(max(0, out.findData(int(player))))
         elif self.rows:
@@ -77,6 +96,57 @@ class BustDialog(QDialog):
         self.grid.addWidget(eliminator, row, 1)
         self.grid.addWidget(stack, row, 2)
         self.rows.append((out, eliminator, stack))
+        self._fill_eliminators(eliminator, out)
+        out.currentIndexChanged.connect(
+            lambda _row, out=out, eliminator=eliminator: self._fill_eliminators(eliminator, out)
+        )
+        self.first_field = eliminator if player is not None else out
+        self.first_field.setFocus()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Where the organizer types next: who knocked the player out, or who is out.
+        self.first_field.setFocus()
+
+    def _fill_eliminators(self, eliminator: QComboBox, out: QComboBox) -> None:
+        """Everyone still in but the player going out, his table first; the text typed stays."""
+        typed = eliminator.currentText()
+        chosen = out.currentData()
+        eliminator.blockSignals(True)
+        eliminator.clear()
+        eliminator.addItem("", 0)
+        for player in eliminator_choices(self.state, PlayerId(chosen) if chosen else None):
+            eliminator.addItem(self.state.players[player].display_name, int(player))
+        eliminator.setCurrentIndex(0)
+        eliminator.setEditText(typed)
+        eliminator.blockSignals(False)
+
+    def eliminator_of(self, eliminator: QComboBox) -> PlayerId | None:
+        """The player named in ``eliminator`` (None when left empty).
+
+        The whole name, then the start of a name, then a part of one, each only
+        when it names one player; raises ``LookupError`` with the text otherwise.
+        """
+        text = " ".join(eliminator.currentText().split())
+        if not text:
+            return None
+        wanted = fold(text)
+        names = [
+            (fold(eliminator.itemText(i)), eliminator.itemData(i))
+            for i in range(eliminator.count())
+            if eliminator.itemData(i)
+        ]
+        for test in (
+            lambda name: name == wanted,
+            lambda name: name.startswith(wanted),
+            lambda name: wanted in name,
+        ):
+            found = {data for name, data in names if test(name)}
+            if len(found) == 1:
+                return PlayerId(found.pop())
+            if len(found) > 1:
+                break
+        raise LookupError(text)
 
     def accept(self) -> None:
         busts = []
@@ -85,7 +155,16 @@ class BustDialog(QDialog):
             for out, eliminator, stack in self.rows:
                 if out.currentIndex() < 0:
                     continue
-                chosen = eliminator.currentData()
+                try:
+                    by = self.eliminator_of(eliminator)
+                except LookupError as error:
+                    self.error.say(
+                        _("“{name}” is not one player still in: choose from the list.").format(
+                            name=error.args[0]
+                        )
+                    )
+                    eliminator.setFocus()
+                    return
                 start = stack.value() if stack.text().strip() else None
                 if several and start is None:
                     self.error.say(
@@ -98,7 +177,7 @@ class BustDialog(QDialog):
                 busts.append(
                     Bust(
                         player=PlayerId(out.currentData()),
-                        eliminator=PlayerId(chosen) if chosen else None,
+                        eliminator=by,
                         start_stack=start if several else None,
                     )
                 )

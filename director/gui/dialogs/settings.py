@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from babel.numbers import list_currencies
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -25,10 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.screens import find_screen
 from director.app.settings import PAPER_SIZES, Settings
+from director.gui.clock_display import screen_id
 from director.gui.common import ok_cancel
 from director.gui.widgets import InlineError
-from director.i18n import _
+from director.i18n import _, is_currency
 
 COMMON_CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "JPY")
 
@@ -85,10 +86,11 @@ class SettingsDialog(QDialog):
 
         self.screen = QComboBox()
         self.screen.addItem(_("Automatic (a second screen if there is one)"), "")
-        for screen in QGuiApplication.screens():
-            size = screen.size()
-            self.screen.addItem(f"{screen.name()} ({size.width()}×{size.height()})", screen.name())
-        self.screen.setCurrentIndex(max(0, self.screen.findData(settings.display_screen)))
+        identities = [screen_id(screen) for screen in QGuiApplication.screens()]
+        for identity in identities:
+            self.screen.addItem(identity.label(), identity.key())
+        found = find_screen(settings.display_screen, identities)
+        self.screen.setCurrentIndex(0 if found is None else found + 1)
         display = QFormLayout()
         display.addRow(_("Clock display on"), self.screen)
 
@@ -130,7 +132,7 @@ class SettingsDialog(QDialog):
     def problem(self) -> str:
         """What is wrong with the values typed, or an empty string."""
         code = self.currency.currentText().strip().upper()
-        if code not in list_currencies():
+        if not is_currency(code):
             return _("“{code}” is not a currency code (such as EUR, USD or GBP).").format(code=code)
         folder = self.backup_folder.text().strip()
         if folder:

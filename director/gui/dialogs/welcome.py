@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,8 +20,9 @@ from PySide6.QtWidgets import (
 
 from director.app import structures
 from director.core.state import EventKind
+from director.gui.dialogs.settings import COMMON_CURRENCIES
 from director.gui.widgets import ChipsEdit, DateField, MoneyEdit
-from director.i18n import _
+from director.i18n import _, is_currency, set_currency, system_currency
 
 
 class WelcomeWizard(QWizard):
@@ -54,9 +57,18 @@ class WelcomeWizard(QWizard):
         layout.addWidget(demo)
         first.registerField("name*", self.name)
 
-        second = QWizardPage()
+        second = _PricesPage(self)
         second.setTitle(_("Buy-in and blinds"))
         second.setSubTitle(_("What each player pays, the chips they get and the blind levels."))
+        self.currency = QComboBox()
+        self.currency.setEditable(True)
+        self.currency.addItems(list(COMMON_CURRENCIES))
+        # The system's country says which (LANG=fr_FR: EUR); when it does not (LANG=C),
+        # the box starts empty and Next waits for a choice.
+        self.currency.setCurrentText(system_currency() or "")
+        self.currency.lineEdit().setPlaceholderText(_("EUR, USD, GBP…"))
+        self.currency.currentTextChanged.connect(self._currency_typed)
+        self._currency_typed("")  # the buy-in below shows in the currency proposed
         self.buy_in = MoneyEdit(2000)
         self.chips = ChipsEdit(5000)
         self.template = QComboBox()
@@ -69,10 +81,12 @@ class WelcomeWizard(QWizard):
         self.second_note = QLabel()
         self.second_note.setWordWrap(True)
         form2 = QFormLayout(second)
+        form2.addRow(_("Currency"), self.currency)
         form2.addRow(_("Buy-in (or cash game buy-in)"), self.buy_in)
         form2.addRow(_("Starting chips"), self.chips)
         form2.addRow(_("Blind structure"), self.template)
         form2.addRow(self.second_note)
+        second.registerField("currency*", self.currency, "currentText")
 
         third = QWizardPage()
         third.setTitle(_("Players"))
@@ -84,6 +98,25 @@ class WelcomeWizard(QWizard):
 
         for page in (first, second, third):
             self.addPage(page)
+
+    def chosen_currency(self) -> str:
+        return self.currency.currentText().strip().upper()
+
+    def _currency_typed(self, _text: str) -> None:
+        code = self.chosen_currency()
+        if code and is_currency(code):
+            set_currency(code)  # amounts typed from now on are read in it
+            self.second_note.clear()
+            buy_in = getattr(self, "buy_in", None)
+            if buy_in is not None:
+                with contextlib.suppress(ValueError):
+                    buy_in.set_value(buy_in.value())  # shown again with the new sign
+
+    def currency_problem(self) -> str:
+        code = self.chosen_currency()
+        if is_currency(code):
+            return ""
+        return _("“{code}” is not a currency code (such as EUR, USD or GBP).").format(code=code)
 
     def _demo(self) -> None:
         self.demo_requested = True
@@ -107,4 +140,20 @@ class WelcomeWizard(QWizard):
             "chips": self.chips.value(),
             "template": self.template.currentData(),
             "players": self.player_names(),
+            "currency": self.chosen_currency(),
         }
+
+
+class _PricesPage(QWizardPage):
+    """The second step: Next only with a currency that exists."""
+
+    def __init__(self, wizard: WelcomeWizard) -> None:
+        super().__init__()
+        self.wizard_dialog = wizard
+
+    def validatePage(self) -> bool:
+        problem = self.wizard_dialog.currency_problem()
+        if problem:
+            self.wizard_dialog.second_note.setText(problem)
+            return False
+        return True

@@ -212,8 +212,10 @@ class StructureModel(QAbstractTableModel):
         return value if edit else (format_number(value) if value or column in (SMALL, BIG) else "")
 
     def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags  # Qt's rule for the root (the model tester checks)
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if not index.isValid() or index.row() < self.frozen:
+        if index.row() < self.frozen:
             return base
         item = self.items[index.row()]
         editable = index.column() in (MINUTES, NOTE) or (

@@ -21,13 +21,12 @@ from director.app.changes import Changes
 from director.app.display import level_summary
 from director.core import commands as c
 from director.core.clock import NewLevelApplies
-from director.core.state import Status
 from director.core.structure import Break
 from director.gui.clock_face import ClockFace
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.ticker import ClockTicker
-from director.i18n import _, describe_error, format_clock, parse_clock_text
+from director.i18n import _, format_clock, parse_clock_text
 
 MINUTE_MS = 60_000
 
@@ -65,18 +64,14 @@ class ClockPage(QWidget):
         self.display_button = button(
             _("Show on TV"), _("Open the clock display (F5)"), self.show_display_requested
         )
-        self.usual_tips = {
-            made: made.toolTip()
-            for made in (
-                self.start_button,
-                self.previous_button,
-                self.next_button,
-                self.minus_button,
-                self.plus_button,
-                self.set_button,
-                self.hand_button,
-            )
-        }
+        guard = controller.guard
+        guard.bind(self.start_button, self._toggle_command)
+        guard.bind(self.previous_button, c.PreviousLevel)
+        guard.bind(self.next_button, c.NextLevel)
+        guard.bind(self.minus_button, lambda: c.AdjustTime(delta_ms=-MINUTE_MS))
+        guard.bind(self.plus_button, lambda: c.AdjustTime(delta_ms=MINUTE_MS))
+        guard.bind(self.set_button, lambda: c.SetTimeLeft(remaining_ms=0))
+        guard.bind(self.hand_button, c.NextHand)
         controls = QGridLayout()
         for column, widget in enumerate(
             (self.previous_button, self.start_button, self.next_button, self.hand_button)
@@ -100,6 +95,7 @@ class ClockPage(QWidget):
         self.levels = QListWidget()
         self.levels.setToolTip(_("Double-click a level to jump to it"))
         self.levels.itemDoubleClicked.connect(self._jump)
+        self.levels.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         # Long levels ("Big blind ante 6,000") wrap rather than hide behind a scroll bar.
         self.levels.setWordWrap(True)
         self.levels.setResizeMode(QListView.ResizeMode.Adjust)
@@ -125,11 +121,11 @@ class ClockPage(QWidget):
 
     # -- actions (also bound to hotkeys) ------------------------------------
 
+    def _toggle_command(self) -> c.Command:
+        return c.PauseClock() if self.controller.state.clock.running else c.StartClock()
+
     def toggle(self) -> None:
-        if self.controller.state.clock.running:
-            self.controller.dispatch(c.PauseClock(), self)
-        else:
-            self.controller.dispatch(c.StartClock(), self)
+        self.controller.dispatch(self._toggle_command(), self)
 
     def previous(self) -> None:
         self.controller.dispatch(c.PreviousLevel(), self)
@@ -189,41 +185,11 @@ class ClockPage(QWidget):
         self.start_button.setText(
             _("Pause") if running else (_("Resume") if state.clock.started else _("Start"))
         )
-        timed = view.item is not None and view.item.timed
-        for widget in (self.minus_button, self.plus_button, self.set_button):
-            widget.setEnabled(timed)
-        self.hand_button.setEnabled(state.clock.started and not view.on_break)
         self.hand_button.setStyleSheet(
             "background: #f0b429; color: black;" if view.pending is not None else ""
         )
-        self._refuse_after_the_end(running)
         if self.levels.currentRow() != view.index and 0 <= view.index < self.levels.count():
             self.levels.setCurrentRow(view.index)
-
-    def _refuse_after_the_end(self, running: bool) -> None:
-        """Once the winner is known the rules refuse every clock action: each button
-        is disabled with the rules' reason as its tip (undo still reopens the event)."""
-        over = self.controller.state.status is Status.FINISHED
-        commands: dict[QPushButton, c.Command] = {
-            self.start_button: c.PauseClock() if running else c.StartClock(),
-            self.previous_button: c.PreviousLevel(),
-            self.next_button: c.NextLevel(),
-            self.minus_button: c.AdjustTime(delta_ms=-MINUTE_MS),
-            self.plus_button: c.AdjustTime(delta_ms=MINUTE_MS),
-            self.set_button: c.SetTimeLeft(remaining_ms=0),
-            self.hand_button: c.NextHand(),
-        }
-        always_on = (self.start_button, self.previous_button, self.next_button)
-        for button, command in commands.items():
-            refusal = self.controller.session.refusal(command) if over else None
-            if refusal is not None and refusal.code == "event_finished":
-                button.setEnabled(False)
-                button.setToolTip(describe_error(refusal))
-                button.setStyleSheet("")
-            else:
-                if button in always_on:
-                    button.setEnabled(True)
-                button.setToolTip(self.usual_tips[button])
 
     def refresh_levels(self) -> None:
         structure = self.controller.state.structure

@@ -39,6 +39,14 @@ class EventPage(QWidget):
         save.clicked.connect(self._save_details)
         self.kind = QLabel()
         self.created = QLabel()
+        # Enabled when the rules would take the change (not when unchanged or empty).
+        self.rename_button, self.save_button = rename, save
+        guard = controller.guard
+        guard.bind(rename, lambda: c.RenameTournament(name=self.name.text()))
+        guard.bind(save, lambda: c.EditDetails(event_date=self.date.iso(), venue=self.venue.text()))
+        self.name.textChanged.connect(lambda _text: guard.refresh())
+        self.venue.textChanged.connect(lambda _text: guard.refresh())
+        self.date.dateChanged.connect(lambda _date: guard.refresh())
         form = QFormLayout()
         form.addRow(_("Name"), name_row)
         form.addRow(_("Date"), self.date)

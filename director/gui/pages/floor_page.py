@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -36,13 +35,13 @@ from director.core.betting import limit_bet
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
 from director.core.messages import Message
-from director.core.structure import AnteKind, Level
+from director.core.structure import AnteKind
 from director.gui.common import scaled_font
 from director.gui.controller import SessionController
+from director.gui.models.records_model import CHECK, CHIPS, PLACE, SHOWN, Column, RecordsModel
 from director.gui.widgets import InlineError
-from director.i18n import N_, _, describe_error, format_number, render
+from director.i18n import N_, _, describe_error, format_number, parse_chips, render
 
-NAME, STACK, POSTED = range(3)
 ACTION_NAMES = {
     "fold": N_("folds"),
     "check": N_("checks"),
@@ -51,11 +50,6 @@ ACTION_NAMES = {
     "raise": N_("raises"),
     "all_in": N_("all-in"),
 }
-
-
-def _int(text: str) -> int:
-    cleaned = "".join(ch for ch in text if ch.isdigit())
-    return int(cleaned) if cleaned else 0
 
 
 class CardPicker(QWidget):
@@ -143,16 +137,21 @@ class FloorPage(QWidget):
         for widget in (self.ante, self.big_blind_ante, self.street, self.limit):
             extra.addWidget(widget)
         extra.addStretch()
-        self.players = QTableWidget(0, 3)
-        self.players.setHorizontalHeaderLabels(
-            [_("Player (acting order)"), _("Chips"), _("Posted")]
+        self.players_model = RecordsModel(
+            [
+                Column(_("Player (acting order)")),
+                Column(_("Chips"), CHIPS),
+                Column(_("Posted"), CHIPS),
+            ]
         )
-        self.players.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.players.verticalHeader().hide()
+        self.players = self._table(self.players_model)
+        self.players_model.refused.connect(lambda text: self.refusal.say(text))
         add = QPushButton(_("Add player"))
         add.clicked.connect(lambda: self._add_player_row("", 0, 0))
         remove = QPushButton(_("Remove player"))
-        remove.clicked.connect(lambda: self.players.removeRow(self.players.currentRow()))
+        remove.clicked.connect(
+            lambda: self.players_model.remove_row(self.players.currentIndex().row())
+        )
         start = QPushButton(_("S&tart the round"))
         start.clicked.connect(self.start_round)
         player_buttons = QHBoxLayout()
@@ -198,6 +197,7 @@ class FloorPage(QWidget):
         to_pots = QPushButton(_("Send to side pots"))
         to_pots.clicked.connect(self.send_to_pots)
         self.history = QListWidget()
+        self.history.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         right = QVBoxLayout()
         right.addWidget(self.advice)
         right.addWidget(self.refusal)
@@ -214,19 +214,25 @@ class FloorPage(QWidget):
         layout.addLayout(right, 1)
         return tab
 
+    def _table(self, model: RecordsModel) -> QTableView:
+        """A view on one of the page's item models: typed into, never read back."""
+        view = QTableView()
+        view.setModel(model)
+        view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        view.verticalHeader().hide()
+        view.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        return view
+
     def _add_player_row(self, name: str, stack: int, posted: int) -> None:
-        row = self.players.rowCount()
-        self.players.insertRow(row)
-        self.players.setItem(row, NAME, QTableWidgetItem(name))
-        self.players.setItem(row, STACK, QTableWidgetItem(format_number(stack) if stack else ""))
-        self.players.setItem(row, POSTED, QTableWidgetItem(format_number(posted) if posted else ""))
+        self.players_model.append_row([name, stack, posted])
 
     def _load_betting(self) -> None:
         draft = self.draft
         state = self.controller.state
-        view = clk.view(state.clock, state.structure, self.controller.now())
-        level = view.in_force or next((lv for _i, lv in state.structure.levels()), None)
-        big = draft.big_blind if draft.players else (level.minimum_bet if level else 200)
+        big = (
+            draft.big_blind if draft.players else floor.blinds_now(state, self.controller.now()).big
+        )
         self.big_blind.setValue(big)
         self.preflop.setChecked(draft.preflop)
         if not draft.preflop and self.street.currentIndex() == 0:
@@ -237,52 +243,37 @@ class FloorPage(QWidget):
         self.table_choice.clear()
         for number in sorted(state.tables.tables):
             self.table_choice.addItem(_("Table {number}").format(number=number), number)
-        self.players.setRowCount(0)
-        for player in draft.players:
-            self._add_player_row(player.name, player.stack, player.posted)
+        self.players_model.set_rows([[p.name, p.stack, p.posted] for p in draft.players])
         self._refresh_round()
 
     def _read_players(self) -> tuple[floor.FloorPlayer, ...]:
-        players = []
-        for row in range(self.players.rowCount()):
-            name_item = self.players.item(row, NAME)
-            name = name_item.text().strip() if name_item else ""
-            if not name:
-                continue
-            stack_item, posted_item = self.players.item(row, STACK), self.players.item(row, POSTED)
-            players.append(
-                floor.FloorPlayer(
-                    name=name,
-                    stack=_int(stack_item.text() if stack_item else ""),
-                    posted=_int(posted_item.text() if posted_item else ""),
-                )
-            )
-        return tuple(players)
+        return tuple(
+            floor.FloorPlayer(name=name, stack=stack, posted=posted)
+            for name, stack, posted in self.players_model.rows()
+            if name
+        )
 
     def fill_from_table(self) -> None:
         number = self.table_choice.currentData()
         if number is None:
             return
         state = self.controller.state
-        view = clk.view(state.clock, state.structure, self.controller.now())
-        level = view.in_force if isinstance(view.in_force, Level) else None
-        big = level.minimum_bet if level else self.big_blind.value()
-        small = level.small_blind if level else big // 2
+        blinds = floor.blinds_now(state, self.controller.now(), fallback_big=self.big_blind.value())
+        big = blinds.big
         try:
-            players = floor.players_from_table(state, number, self.preflop.isChecked(), big, small)
+            players = floor.players_from_table(
+                state, number, self.preflop.isChecked(), blinds.big, blinds.small
+            )
         except RuleViolation as error:
             self.refusal.say(error)
             return
         self.big_blind.setValue(big)
         self.draft = evolve(self.draft, dead_blinds=floor.dead_blinds_at(state, number))
-        if level is not None:
-            self.ante.setValue(level.ante)
-            self.big_blind_ante.setChecked(level.ante_kind is AnteKind.BIG_BLIND)
-            limited = state.structure.limit and level.small_bet > 0
-            self.limit.setValue(level.small_bet if limited else 0)
-        self.players.setRowCount(0)
-        for player in players:
-            self._add_player_row(player.name, 0, player.posted)
+        if blinds.level is not None:
+            self.ante.setValue(blinds.level.ante)
+            self.big_blind_ante.setChecked(blinds.level.ante_kind is AnteKind.BIG_BLIND)
+            self.limit.setValue(blinds.limit_bet)
+        self.players_model.set_rows([[player.name, 0, player.posted] for player in players])
         text = _("Type each player's chips, then start the round.")
         if self.draft.dead_blinds:
             text += " " + _("Dead blinds posted with missed blinds: {amount}.").format(
@@ -301,11 +292,12 @@ class FloorPage(QWidget):
             self.limit.setValue(limit_bet(level.small_bet, level.big_bet, number))
 
     def start_round(self) -> None:
+        players = self._read_players()
         self.draft = evolve(
             self.draft,
             big_blind=self.big_blind.value(),
             preflop=self.preflop.isChecked(),
-            players=self._read_players(),
+            players=players,
             actions=(),
             ante=self.ante.value(),
             big_blind_ante=self.big_blind_ante.isChecked(),
@@ -320,7 +312,11 @@ class FloorPage(QWidget):
             return
         total = 0
         if key == "raise":
-            total = _int(self.amount.text())
+            try:
+                total = parse_chips(self.amount.text())
+            except ValueError:
+                self.refusal.say(_("Chips must be whole numbers."))
+                return
         action = floor.FloorAction(player=self.round.to_act, action=key, total=total)
         try:
             floor.perform(self.round, action)
@@ -410,18 +406,20 @@ class FloorPage(QWidget):
 
     def _pots_tab(self) -> QWidget:
         tab = QWidget()
-        self.pot_table = QTableWidget(0, 3)
-        self.pot_table.setHorizontalHeaderLabels(
-            [_("Player (clockwise from the button's left)"), _("Put in the hand"), _("Folded")]
+        self.pots_model = RecordsModel(
+            [
+                Column(_("Player (clockwise from the button's left)")),
+                Column(_("Put in the hand"), CHIPS),
+                Column(_("Folded"), CHECK),
+            ]
         )
-        self.pot_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.pot_table.verticalHeader().hide()
-        self.pot_table.itemChanged.connect(lambda _item: self._pots_changed())
+        self.pot_table = self._table(self.pots_model)
+        self.pots_model.edited.connect(self._pots_changed)
         add = QPushButton(_("Add player"))
         add.clicked.connect(lambda: self._add_pot_row(floor.PotRow(name="")))
         remove = QPushButton(_("Remove player"))
         remove.clicked.connect(
-            lambda: (self.pot_table.removeRow(self.pot_table.currentRow()), self._pots_changed())
+            lambda: self.pots_model.remove_row(self.pot_table.currentIndex().row())
         )
         self.dead = QSpinBox()
         self.dead.setRange(0, 1_000_000_000)
@@ -438,9 +436,12 @@ class FloorPage(QWidget):
         buttons.addWidget(add)
         buttons.addWidget(remove)
         buttons.addStretch()
+        self.pots_error = InlineError()
+        self.pots_model.refused.connect(lambda text: self.pots_error.say(text))
         left = QVBoxLayout()
         left.addWidget(self.pot_table, 1)
         left.addWidget(self.dead)
+        left.addWidget(self.pots_error)
         left.addLayout(buttons)
         layout = QHBoxLayout(tab)
         layout.addLayout(left, 1)
@@ -448,48 +449,27 @@ class FloorPage(QWidget):
         return tab
 
     def _add_pot_row(self, row_data: floor.PotRow) -> None:
-        self.pot_table.blockSignals(True)
-        row = self.pot_table.rowCount()
-        self.pot_table.insertRow(row)
-        self.pot_table.setItem(row, 0, QTableWidgetItem(row_data.name))
-        self.pot_table.setItem(
-            row, 1, QTableWidgetItem(format_number(row_data.put_in) if row_data.put_in else "")
-        )
-        folded = QTableWidgetItem()
-        folded.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
-        folded.setCheckState(Qt.CheckState.Checked if row_data.folded else Qt.CheckState.Unchecked)
-        self.pot_table.setItem(row, 2, folded)
-        self.pot_table.blockSignals(False)
+        self.pots_model.append_row([row_data.name, row_data.put_in, row_data.folded])
 
     def _load_pots(self) -> None:
         self.dead.blockSignals(True)
         self.dead.setValue(self.draft.dead)
         self.dead.blockSignals(False)
-        self.pot_table.setRowCount(0)
-        for row in self.draft.pot_rows:
-            self._add_pot_row(row)
+        self.pots_model.set_rows(
+            [[row.name, row.put_in, row.folded] for row in self.draft.pot_rows]
+        )
         self._show_pots()
         self._load_showdown_players()
 
     def _read_pot_rows(self) -> tuple[floor.PotRow, ...]:
-        rows = []
-        for row in range(self.pot_table.rowCount()):
-            name_item = self.pot_table.item(row, 0)
-            name = name_item.text().strip() if name_item else ""
-            if not name:
-                continue
-            put_item = self.pot_table.item(row, 1)
-            folded_item = self.pot_table.item(row, 2)
-            rows.append(
-                floor.PotRow(
-                    name=name,
-                    put_in=_int(put_item.text() if put_item else ""),
-                    folded=bool(folded_item and folded_item.checkState() == Qt.CheckState.Checked),
-                )
-            )
-        return tuple(rows)
+        return tuple(
+            floor.PotRow(name=name, put_in=put_in, folded=folded)
+            for name, put_in, folded in self.pots_model.rows()
+            if name
+        )
 
     def _pots_changed(self) -> None:
+        self.pots_error.clear()
         self.draft = evolve(self.draft, pot_rows=self._read_pot_rows(), dead=self.dead.value())
         self._show_pots()
         self._load_showdown_players()
@@ -535,14 +515,20 @@ class FloorPage(QWidget):
         self.unit.setRange(1, 1_000_000)
         self.unit.setPrefix(_("Smallest chip: "))
         self.unit.valueChanged.connect(lambda _value: self._showdown_changed())
-        self.hands_table = QTableWidget(0, 4)
-        self.hands_table.setHorizontalHeaderLabels(
-            [_("Player"), _("Cards"), _("Place if no cards"), _("Hand")]
+        self.hands_model = RecordsModel(
+            [
+                Column(_("Player"), SHOWN),
+                Column(_("Cards")),
+                Column(_("Place if no cards"), PLACE),
+                Column(_("Hand"), SHOWN),
+            ]
+        )
+        self.hands_table = self._table(self.hands_model)
+        self.hands_table.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents
         )
         self.hands_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.hands_table.verticalHeader().hide()
-        self.hands_table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
-        self.hands_table.itemChanged.connect(lambda _item: self._showdown_changed())
+        self.hands_model.edited.connect(self._showdown_changed)
         self.picker = CardPicker()
         self.picker.target = self.board
         self.board.installEventFilter(self)
@@ -564,7 +550,10 @@ class FloorPage(QWidget):
         layout = QHBoxLayout(tab)
         layout.addLayout(left, 3)
         layout.addWidget(self.result, 2)
-        self.hands_table.currentCellChanged.connect(self._target_cell)
+        self.hands_table.selectionModel().currentChanged.connect(
+            lambda current, _previous: self._target_cell(current.row(), current.column())
+        )
+        self.hands_model.refused.connect(lambda text: self.result.setText(text))
         return tab
 
     def eventFilter(self, watched, event):  # type: ignore[no-untyped-def]
@@ -581,21 +570,10 @@ class FloorPage(QWidget):
     def _load_showdown_players(self) -> None:
         holes = dict(self.draft.holes)
         ranks = dict(self.draft.manual_ranks)
-        self.hands_table.blockSignals(True)
         live = [row.name for row in self.draft.pot_rows if not row.folded]
-        self.hands_table.setRowCount(len(live))
-        for row, name in enumerate(live):
-            item = QTableWidgetItem(name)
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-            self.hands_table.setItem(row, 0, item)
-            self.hands_table.setItem(row, 1, QTableWidgetItem(holes.get(name, "")))
-            self.hands_table.setItem(
-                row, 2, QTableWidgetItem(str(ranks[name]) if name in ranks else "")
-            )
-            hand = QTableWidgetItem("")
-            hand.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.hands_table.setItem(row, 3, hand)
-        self.hands_table.blockSignals(False)
+        self.hands_model.set_rows(
+            [[name, holes.get(name, ""), ranks.get(name), ""] for name in live]
+        )
         self._show_showdown()
 
     def _load_showdown(self) -> None:
@@ -607,14 +585,11 @@ class FloorPage(QWidget):
 
     def _showdown_changed(self) -> None:
         holes, ranks = [], []
-        for row in range(self.hands_table.rowCount()):
-            name = self.hands_table.item(row, 0).text()
-            cards = self.hands_table.item(row, 1)
-            place = self.hands_table.item(row, 2)
-            if cards and cards.text().strip():
-                holes.append((name, cards.text()))
-            if place and place.text().strip().isdigit():
-                ranks.append((name, int(place.text())))
+        for name, cards, place, _hand in self.hands_model.rows():
+            if cards:
+                holes.append((name, cards))
+            if place is not None:
+                ranks.append((name, place))
         self.draft = evolve(
             self.draft,
             board=self.board.text(),
@@ -634,12 +609,9 @@ class FloorPage(QWidget):
         except RuleViolation as error:
             self.result.setText(describe_error(error))
             return
-        self.hands_table.blockSignals(True)
-        for row in range(self.hands_table.rowCount()):
-            name = self.hands_table.item(row, 0).text()
+        for row, (name, *_rest) in enumerate(self.hands_model.rows()):
             value = result.values.get(name)
-            self.hands_table.item(row, 3).setText(floor.hand_name(value) if value else "")
-        self.hands_table.blockSignals(False)
+            self.hands_model.set_value(row, 3, floor.hand_name(value) if value else "")
         lines = []
         for place, group in enumerate(result.ranking, start=1):
             lines.append(_("{place}. {players}").format(place=place, players=" = ".join(group)))
@@ -658,10 +630,10 @@ class _CellTarget:
         self.page, self.row = page, row
 
     def text(self) -> str:
-        item = self.page.hands_table.item(self.row, 1)
-        return item.text() if item else ""
+        model = self.page.hands_model
+        return str(model.value(self.row, 1)) if 0 <= self.row < model.rowCount() else ""
 
     def setText(self, text: str) -> None:
-        item = self.page.hands_table.item(self.row, 1)
-        if item is not None:
-            item.setText(text)
+        model = self.page.hands_model
+        if 0 <= self.row < model.rowCount():
+            model.setData(model.index(self.row, 1), text)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -27,6 +28,17 @@ from director.core.money import AddonRule, CashSettings, Fee, MoneySettings, Reb
 from director.gui.controller import SaveFailed, SessionController
 from director.gui.widgets import ChipsEdit, InlineError, MoneyEdit, date_format, time_format
 from director.i18n import _, describe_error
+
+
+class SavedNote(QLabel):
+    """A green "Saved." beside a Save button, gone as soon as a field is edited."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setStyleSheet("color: #1a7f37; font-weight: bold;")
+
+    def say(self, text: str) -> None:
+        self.setText(text)
 
 
 def level_box(value: int = 0, *, none_text: str = "") -> QSpinBox:
@@ -124,8 +136,11 @@ class TournamentMoneyForm(QGroupBox):
         self.error = InlineError()
         save = QPushButton(_("Save money settings"))
         save.clicked.connect(self.save)
+        self.saved = SavedNote()
         form.addRow(self.error)
-        form.addRow("", save)
+        form.addRow(self.saved, save)
+        for edit in self.findChildren(QLineEdit):
+            edit.textEdited.connect(lambda _text: self.saved.clear())
         self.rebuys.toggled.connect(self._enable)
         self.addon.toggled.connect(self._enable)
         self.reentry.toggled.connect(self._enable)
@@ -213,6 +228,7 @@ class TournamentMoneyForm(QGroupBox):
             return
         if settings == self.controller.state.money:
             self.error.hide()
+            self.saved.say(_("Nothing changed: these are the settings saved."))
             return
         try:
             self.controller.run(c.SetMoneySettings(settings=settings))
@@ -220,8 +236,10 @@ class TournamentMoneyForm(QGroupBox):
             self._show_error(describe_error(error))
             return
         self.error.hide()
+        self.saved.say(_("Saved."))
 
     def _show_error(self, text: str) -> None:
+        self.saved.clear()
         self.error.say(text)
 
     def _on_changed(self, changes: Changes) -> None:
@@ -260,8 +278,11 @@ class CashMoneyForm(QGroupBox):
         self.error = InlineError()
         save = QPushButton(_("Save cash game settings"))
         save.clicked.connect(self.save)
+        self.saved = SavedNote()
         form.addRow(self.error)
-        form.addRow("", save)
+        form.addRow(self.saved, save)
+        for edit in self.findChildren(QLineEdit):
+            edit.textEdited.connect(lambda _text: self.saved.clear())
         controller.changed.connect(lambda changes: changes.touches("cash") and self.load())
         self.load()
 
@@ -290,16 +311,21 @@ class CashMoneyForm(QGroupBox):
                 max_buy_in=self.max_buy_in.value(),
             )
         except ValueError:
+            self.saved.clear()
             self.error.say(_("Amounts must be numbers, such as 20 or 12.50."))
             return
         if settings == self.controller.state.cash:
+            self.error.hide()
+            self.saved.say(_("Nothing changed: these are the settings saved."))
             return
         try:
             self.controller.run(c.SetCashSettings(settings=settings))
         except (RuleViolation, SaveFailed) as error:
+            self.saved.clear()
             self.error.say(error)
             return
         self.error.hide()
+        self.saved.say(_("Saved."))
 
 
 def money_form(controller: SessionController) -> QWidget:

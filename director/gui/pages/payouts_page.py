@@ -3,10 +3,9 @@ places as they stand, deals among the players left, and paying the winners."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -15,6 +14,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QPushButton,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from director.app import payout_templates
 from director.app.changes import Changes
+from director.app.display import bubble_text
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
@@ -32,20 +33,21 @@ from director.core.payouts import (
     AUTO,
     FIXED,
     PERCENT,
+    Deal,
     PayoutSettings,
     check_payout_settings,
     default_shares,
-    icm,
 )
 from director.core.results import (
-    bubble,
     player_results,
+    preview_deal,
     prize_amounts,
-    propose_deal,
-    remaining_prizes,
 )
 from director.gui.common import scaled_font, show_error
 from director.gui.controller import SaveFailed, SessionController
+from director.gui.models.deal_model import OUT_NEXT, DealModel
+from director.gui.models.records_model import MONEY, SHOWN, Column, RecordsModel
+from director.gui.models.records_model import PERCENT as PERCENT_KIND
 from director.gui.widgets import InlineError, MoneyEdit
 from director.i18n import (
     N_,
@@ -53,8 +55,6 @@ from director.i18n import (
     describe_error,
     format_money,
     format_number,
-    format_percent,
-    parse_money,
 )
 
 DEAL_METHODS = (("icm", N_("ICM")), ("chips", N_("Chip chop")), ("even", N_("Even chop")))
@@ -69,18 +69,6 @@ def _item(text: str, *, editable: bool = False, right: bool = False) -> QTableWi
     if right:
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     return item
-
-
-def parse_percent(text: str) -> int:
-    """ "50", "12.5", "12,5 %" -> basis points; raises ``ValueError``."""
-    cleaned = text.replace("%", "").replace(",", ".").strip()
-    if not cleaned:
-        return 0
-    value = Fraction(cleaned)
-    points = value * 100
-    if points.denominator != 1 or points < 0:
-        raise ValueError(text)
-    return int(points)
 
 
 class PayoutsPage(QWidget):
@@ -106,11 +94,16 @@ class PayoutsPage(QWidget):
         self.mode.addItem(_("Percentages"), PERCENT)
         self.mode.addItem(_("Fixed amounts (first place gets the rest)"), FIXED)
         self.mode.activated.connect(lambda _row: self._mode_changed())
-        self.places = QTableWidget(0, 2)
-        self.places.setHorizontalHeaderLabels([_("Place"), _("Share")])
+        self.places_model = RecordsModel(
+            [Column(_("Place"), SHOWN), Column(_("Share"), PERCENT_KIND)]
+        )
+        self.places_model.edited.connect(self._check_draft)
+        self.places_model.refused.connect(self._show_error)
+        self.places = QTableView()
+        self.places.setModel(self.places_model)
         self.places.verticalHeader().hide()
+        self.places.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
         self.places.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.places.itemChanged.connect(lambda _item: self._check_draft())
         add = QPushButton(_("Add a place"))
         add.clicked.connect(self.add_place)
         remove = QPushButton(_("Remove the last place"))
@@ -168,23 +161,24 @@ class PayoutsPage(QWidget):
         settings = self.controller.state.payout
         self.mode.setCurrentIndex(self.mode.findData(settings.mode))
         self.unit.set_value(settings.unit)
-        self.places.blockSignals(True)
-        values: list[str]
         if settings.mode == FIXED:
-            values = [format_money(amount, symbol=False) for amount in settings.amounts]
+            values = list(settings.amounts)
         elif settings.mode == PERCENT:
-            values = [format_percent(share) for share in settings.shares]
+            values = list(settings.shares)
         else:
-            values = [format_percent(share) for share in default_shares(self._entries())]
-        self.places.setRowCount(len(values))
-        for row, value in enumerate(values):
-            self.places.setItem(row, 0, _item(str(row + 1)))
-            self.places.setItem(row, 1, _item(value, editable=settings.mode != AUTO, right=True))
-        self.places.blockSignals(False)
+            values = list(default_shares(self._entries()))
+        self._set_places(settings.mode, values)
         self.templates.clear()
         for template in payout_templates.templates():
             self.templates.addItem(template.name, template)
         self.error.hide()
+
+    def _set_places(self, mode: str, values: list[int]) -> None:
+        """The places shown: a share (basis points) or an amount (minor units) each."""
+        model = self.places_model
+        model.set_column_kind(1, MONEY if mode == FIXED else PERCENT_KIND)
+        model.read_only = mode == AUTO
+        model.set_rows([[row + 1, value] for row, value in enumerate(values)])
 
     def _entries(self) -> int:
         state = self.controller.state
@@ -192,76 +186,44 @@ class PayoutsPage(QWidget):
 
     def _mode_changed(self) -> None:
         mode = self.mode.currentData()
-        self.places.blockSignals(True)
-        count = max(1, self.places.rowCount())
-        for row in range(count):
-            if self.places.item(row, 0) is None:
-                self.places.setItem(row, 0, _item(str(row + 1)))
-            current = self.places.item(row, 1)
-            text = current.text() if current else ""
-            if mode == FIXED and "%" in text:
-                text = ""
-            self.places.setItem(row, 1, _item(text, editable=mode != AUTO, right=True))
-        self.places.blockSignals(False)
+        values = [value for _place, value in self.places_model.rows()] or [0]
         if mode == AUTO:
-            self.load_settings_for_auto()
+            values = list(default_shares(self._entries()))
+        elif (mode == FIXED) != (self.places_model.columns[1].kind == MONEY):
+            values = [0] * len(values)  # a percentage is no amount: typed afresh
+        self._set_places(mode, values)
         self._check_draft()
 
     def load_settings_for_auto(self) -> None:
-        shares = default_shares(self._entries())
-        self.places.blockSignals(True)
-        self.places.setRowCount(len(shares))
-        for row, share in enumerate(shares):
-            self.places.setItem(row, 0, _item(str(row + 1)))
-            self.places.setItem(row, 1, _item(format_percent(share), right=True))
-        self.places.blockSignals(False)
+        self._set_places(AUTO, list(default_shares(self._entries())))
 
     def add_place(self) -> None:
-        row = self.places.rowCount()
-        self.places.insertRow(row)
-        self.places.setItem(row, 0, _item(str(row + 1)))
-        self.places.setItem(row, 1, _item("", editable=self.mode.currentData() != AUTO, right=True))
+        self.places_model.append_row([self.places_model.rowCount() + 1, 0])
 
     def remove_place(self) -> None:
-        if self.places.rowCount() > 1:
-            self.places.removeRow(self.places.rowCount() - 1)
+        if self.places_model.rowCount() > 1:
+            self.places_model.remove_row(self.places_model.rowCount() - 1)
             self._check_draft()
 
     def draft(self) -> PayoutSettings:
-        """The settings as typed; raises ``ValueError`` or ``RuleViolation``."""
+        """The settings as typed (the model holds them typed)."""
         mode = self.mode.currentData()
         unit = self.unit.value() or 1
-        values = [
-            self.places.item(row, 1).text()
-            for row in range(self.places.rowCount())
-            if self.places.item(row, 1) is not None
-        ]
+        values = tuple(value for _place, value in self.places_model.rows())
         if mode == PERCENT:
-            return PayoutSettings(
-                mode=PERCENT, shares=tuple(parse_percent(v) for v in values), unit=unit
-            )
+            return PayoutSettings(mode=PERCENT, shares=values, unit=unit)
         if mode == FIXED:
-            return PayoutSettings(
-                mode=FIXED,
-                amounts=tuple(parse_money(v) if v.strip() else 0 for v in values),
-                unit=unit,
-            )
+            return PayoutSettings(mode=FIXED, amounts=values, unit=unit)
         return PayoutSettings(mode=AUTO, unit=unit)
 
     def _check_draft(self) -> bool:
         try:
-            settings = self.draft()
-            if settings.mode == FIXED:
-                # First place takes the rest of the pool: its own box may stay empty.
-                settings = PayoutSettings(
-                    mode=FIXED, amounts=(1, *settings.amounts[1:]), unit=settings.unit
-                )
-            check_payout_settings(settings)
+            check_payout_settings(self.draft())
         except RuleViolation as error:  # before ValueError: it is one
             self._show_error(describe_error(error))
             return False
-        except ValueError:
-            self._show_error(_("Type percentages like 50 or 12.5, and amounts like 20 or 12.50."))
+        except ValueError:  # the rounding unit
+            self._show_error(_("Amounts must be numbers, such as 20 or 12.50."))
             return False
         self.error.hide()
         self.apply_button.setEnabled(True)
@@ -310,24 +272,35 @@ class PayoutsPage(QWidget):
 
     def _deal_tab(self) -> QWidget:
         tab = QWidget()
-        self.deal_table = QTableWidget(0, 5)
-        self.deal_table.setHorizontalHeaderLabels(
-            [_("Player"), _("Chips"), _("Deal"), _("ICM value"), _("If out next")]
-        )
+        self.deal_model = DealModel()
+        self.deal_model.refused.connect(self._deal_refused)
+        # Typed chips drop the deal shown (the model does); the Accept button follows.
+        self.deal_model.dataChanged.connect(lambda *_: self.controller.guard.refresh())
+        self.deal_table = QTableView()
+        self.deal_table.setModel(self.deal_model)
         self.deal_table.verticalHeader().hide()
+        self.deal_table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
         self.deal_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.method = QComboBox()
         for key, text in DEAL_METHODS:
             self.method.addItem(_(text), key)
+        self.method.activated.connect(lambda _row: self._deal_typed())
         self.aside = MoneyEdit()
+        self.aside.textEdited.connect(lambda _text: self._deal_typed())
         work = QPushButton(_("&Work out the deal"))
         work.clicked.connect(self.work_out_deal)
+        self.work_button = work
         self.accept_difference = QCheckBox(_("Accept stacks that differ from the chips in play"))
+        self.accept_difference.toggled.connect(lambda _on: self.controller.guard.refresh())
         self.deal_note = QLabel()
         self.deal_note.setWordWrap(True)
         self.accept_deal_button = QPushButton(_("&Accept the deal"))
         self.accept_deal_button.clicked.connect(self.accept_deal)
-        self.accept_deal_button.setEnabled(False)
+        self.controller.guard.bind(
+            self.accept_deal_button,
+            self._accept_command,
+            _("Record the deal: each player's share is his prize"),
+        )
         form = QFormLayout()
         form.addRow(_("Kind of deal"), self.method)
         form.addRow(_("Keep aside to play for"), self.aside)
@@ -341,32 +314,34 @@ class PayoutsPage(QWidget):
         layout.addWidget(self.accept_difference)
         layout.addWidget(self.deal_note)
         layout.addWidget(self.accept_deal_button)
-        self.proposal = None
         return tab
+
+    @property
+    def proposal(self) -> Deal | None:
+        preview = self.deal_model.preview
+        return preview.deal if preview is not None else None
+
+    def _accept_command(self) -> c.Command | RuleViolation:
+        proposal = self.proposal
+        if proposal is None:
+            return RuleViolation("deal_not_worked_out")
+        return c.AcceptDeal(
+            deal=proposal, chips_difference_accepted=self.accept_difference.isChecked()
+        )
+
+    def _deal_refused(self, text: str) -> None:
+        self.deal_note.setText(text)
+
+    def _deal_typed(self) -> None:
+        """The kind of deal or the money kept aside changed: the deal shown is no longer it."""
+        if self.deal_model.preview is not None:
+            self.deal_model.set_preview(None)
+        self.controller.guard.refresh()
 
     def _fill_deal_players(self) -> None:
         state = self.controller.state
-        alive = sorted(state.alive(), key=lambda p: state.players[p].name.casefold())
-        keep = {
-            self.deal_table.item(r, 0).data(Qt.ItemDataRole.UserRole): self.deal_table.item(
-                r, 1
-            ).text()
-            for r in range(self.deal_table.rowCount())
-            if self.deal_table.item(r, 1)
-        }
-        self.deal_table.setRowCount(len(alive))
-        prizes = remaining_prizes(state) if len(alive) >= 2 else []
-        out_next = format_money(prizes[-1]) if prizes else ""
-        for row, player in enumerate(alive):
-            name = _item(state.players[player].name)
-            name.setData(Qt.ItemDataRole.UserRole, int(player))
-            self.deal_table.setItem(row, 0, name)
-            self.deal_table.setItem(
-                row, 1, _item(keep.get(int(player), ""), editable=True, right=True)
-            )
-            for column in (2, 3):
-                self.deal_table.setItem(row, column, _item("", right=True))
-            self.deal_table.setItem(row, 4, _item(out_next, right=True))
+        self.deal_model.set_state(state)
+        self.deal_table.setColumnHidden(OUT_NEXT, self.deal_model.out_next is None)
         if state.deal is not None:
             self.deal_note.setText(
                 _("A deal was made: {shares}. Undo it to make another.").format(
@@ -376,53 +351,35 @@ class PayoutsPage(QWidget):
                     )
                 )
             )
-
-    def _stacks(self) -> dict[PlayerId, int]:
-        stacks = {}
-        for row in range(self.deal_table.rowCount()):
-            player = PlayerId(self.deal_table.item(row, 0).data(Qt.ItemDataRole.UserRole))
-            text = self.deal_table.item(row, 1).text()
-            digits = "".join(ch for ch in text if ch.isdigit())
-            if not digits:
-                raise RuleViolation("deal_stacks_for_every_player")
-            stacks[player] = int(digits)
-        return stacks
+        self.controller.guard.refresh()
 
     def work_out_deal(self) -> None:
         state = self.controller.state
+        stacks = self.deal_model.stacks()
         try:
-            stacks = self._stacks()
+            if len(stacks) != len(self.deal_model.players):
+                raise RuleViolation("deal_stacks_for_every_player")
             aside = self.aside.value()
-            proposal = propose_deal(state, self.method.currentData(), stacks, aside)
+            preview = preview_deal(state, self.method.currentData(), stacks, aside)
         except RuleViolation as error:  # before ValueError: it is one
             self.deal_note.setText(describe_error(error))
-            self.accept_deal_button.setEnabled(False)
+            self.deal_model.set_preview(None)
+            self.controller.guard.refresh()
             return
         except ValueError:
             self.deal_note.setText(_("The amount kept aside must be a number."))
             return
-        self.proposal = proposal
-        prizes = remaining_prizes(state)
-        adjusted = [prizes[0] - aside, *prizes[1:]]
-        order = sorted(stacks)
-        equities = dict(zip(order, icm([stacks[p] for p in order], adjusted), strict=True))
-        amounts = {PlayerId(share.player): share.amount for share in proposal.shares}
-        for row in range(self.deal_table.rowCount()):
-            player = PlayerId(self.deal_table.item(row, 0).data(Qt.ItemDataRole.UserRole))
-            self.deal_table.item(row, 2).setText(format_money(amounts[player]))
-            self.deal_table.item(row, 3).setText(format_money(int(equities[player])))
-        chips = figures(state.players, state.ledger).chips_in_play
-        difference = sum(stacks.values()) - chips
+        self.deal_model.set_preview(preview)
         note = []
-        if difference:
+        if preview.chips_difference:
             note.append(
                 _(
                     "The stacks add up to {typed}, but {chips} chips are in play "
                     "(difference {difference})."
                 ).format(
-                    typed=format_number(sum(stacks.values())),
-                    chips=format_number(chips),
-                    difference=format_number(difference),
+                    typed=format_number(preview.typed_chips),
+                    chips=format_number(preview.chips_in_play),
+                    difference=format_number(preview.chips_difference),
                 )
             )
         if aside:
@@ -430,17 +387,16 @@ class PayoutsPage(QWidget):
                 _("{amount} is kept aside for the winner.").format(amount=format_money(aside))
             )
         self.deal_note.setText(" ".join(note))
-        self.accept_deal_button.setEnabled(True)
+        self.controller.guard.refresh()
 
     def accept_deal(self) -> None:
-        if self.proposal is None:
+        command = self._accept_command()
+        if isinstance(command, RuleViolation):
+            show_error(self, command)
             return
-        command = c.AcceptDeal(
-            deal=self.proposal, chips_difference_accepted=self.accept_difference.isChecked()
-        )
         if self.controller.dispatch(command, self):
-            self.proposal = None
-            self.accept_deal_button.setEnabled(False)
+            self.deal_model.set_preview(None)
+            self.controller.guard.refresh()
 
     # -- paying ---------------------------------------------------------------------------
 
@@ -491,7 +447,11 @@ class PayoutsPage(QWidget):
             for column, text in enumerate(cells):
                 self.results.setItem(row, column, _item(text, right=column != 1))
             button = QPushButton(_("Pay"))
-            button.setEnabled(result.due > 0)
+            self.controller.guard.bind(
+                button,
+                lambda player=result.player: c.PayPrize(player=player),
+                _("Record that the prize is paid"),
+            )
             button.clicked.connect(
                 lambda _checked=False, player=result.player: self.controller.dispatch(
                     c.PayPrize(player=player), self
@@ -520,15 +480,7 @@ class PayoutsPage(QWidget):
                 pool=format_money(numbers.prize_pool), entries=numbers.entries
             )
         )
-        near = bubble(state)
-        if state.deal is not None:
-            self.bubble.setText(_("Deal made"))
-        elif near.to_the_money == 1:
-            self.bubble.setText(_("Bubble: the next player out wins nothing"))
-        elif near.to_the_money and near.to_the_money <= 3:
-            self.bubble.setText(_("{count} players to the money").format(count=near.to_the_money))
-        else:
-            self.bubble.setText("")
+        self.bubble.setText(bubble_text(state))
         self._fill_deal_players()
         self._fill_results()
         if state.payout.mode == AUTO and self.mode.currentData() == AUTO:

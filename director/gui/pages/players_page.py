@@ -26,17 +26,16 @@ from director.app.changes import Changes
 from director.app.roster import Roster, fold
 from director.core import commands as c
 from director.core.errors import RuleViolation
-from director.core.handlers.players import can_addon, can_rebuy, can_reenter
+from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
 from director.core.players import Bust, EntrantStatus
-from director.core.state import Status
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.bust import BustDialog
 from director.gui.dialogs.settlement import SettlementDialog
 from director.gui.models.players_model import PlayersModel
-from director.i18n import _, describe_error, format_money, format_number, parse_money
+from director.i18n import _, format_money, format_number, parse_money
 
 
 class PlayersPage(QWidget):
@@ -109,6 +108,14 @@ class PlayersPage(QWidget):
             self.buttons[key] = button
             row.addWidget(button)
         row.addStretch()
+        hints = {
+            "bust": _("The selected player is out (Ctrl+B), then Enter"),
+            "rebuy": _("Re-buy for the selected player (Ctrl+R)"),
+            "addon": _("Add-on for the selected player (Ctrl+D)"),
+        }
+        guard = controller.guard
+        for key, button in self.buttons.items():
+            guard.bind(button, lambda key=key: self.probe(key), hints.get(key, ""))
 
         self.figures = QGroupBox(_("Figures"))
         self.figure_labels: dict[str, QLabel] = {}
@@ -213,54 +220,43 @@ class PlayersPage(QWidget):
             self.refresh()
 
     def _update_buttons(self) -> None:
-        chosen = self.selected() is not None
-        for key, button in self.buttons.items():
-            button.setEnabled(chosen or key in ("settle",))
-        player = self.selected()
-        if self.controller.state.status is Status.FINISHED:
-            self._update_buttons_after_the_end(player or PlayerId(0))
-            return
-        for key in ("buy_in", "bust", "revert", "pay", "remove"):
-            if key in self.buttons:
-                self.buttons[key].setToolTip("")
-        if player is None or self.controller.state.is_cash:
-            return
-        now = self.controller.now()
-        state = self.controller.state
-        rebuy = can_rebuy(state, player, now)
-        if rebuy is not None and rebuy.code == "rebuy_needs_stack":
-            rebuy = None  # the page asks for the stack when the button is clicked
-        for key, refusal in (
-            ("rebuy", rebuy),
-            ("addon", can_addon(state, player, now)),
-            ("reentry", can_reenter(state, player, now)),
-        ):
-            self.buttons[key].setToolTip(describe_error(refusal) if refusal else "")
+        self.controller.guard.refresh()
 
-    def _update_buttons_after_the_end(self, player: PlayerId) -> None:
-        """Once the winner is known the rules refuse the player actions: each button
-        is disabled with the rules' reason (paying and putting back in stay open)."""
-        commands: dict[str, c.Command] = {
-            "buy_in": c.BuyIn(player=player),
-            "rebuy": c.Rebuy(player=player),
-            "addon": c.Addon(player=player),
-            "reentry": c.Reentry(player=player),
-            "bust": c.BustPlayers(busts=(Bust(player=player),)),
-            "revert": c.RevertBust(player=player),
-            "pay": c.PayDebt(player=player),
-            "remove": c.RemoveEntry(player=player),
-        }
-        session = self.controller.session
-        for key, command in commands.items():
-            button = self.buttons.get(key)
-            if button is None:
-                continue
-            refusal = session.refusal(command)
-            if refusal is not None and refusal.code == "event_finished":
-                button.setEnabled(False)
-                button.setToolTip(describe_error(refusal))
-            else:
-                button.setToolTip("")
+    def probe(self, key: str) -> c.Command | RuleViolation | None:
+        """The command the button ``key`` would send for the selected player, to ask
+        the rules whether they would accept it (a refusal when none can be made)."""
+        if key == "settle":
+            return None
+        player = self.selected()
+        if player is None:
+            return RuleViolation("no_player_chosen")
+        state = self.controller.state
+        paid = self.paid.isChecked()
+        if key == "buy_in":
+            amount = max(1, state.cash.min_buy_in) if state.is_cash else 0
+            return c.BuyIn(player=player, paid=paid, amount=amount)
+        if key == "rebuy":
+            # With a stack to give, the most the rules accept: refused then, refused always.
+            return c.Rebuy(player=player, paid=paid, stack=rebuy_stack_question(state, player))
+        if key == "addon":
+            return c.Addon(player=player, paid=paid)
+        if key == "reentry":
+            return c.Reentry(player=player, paid=paid)
+        if key == "bust":
+            return c.BustPlayers(busts=(Bust(player=player),))
+        if key == "revert":
+            return c.RevertBust(player=player)
+        if key == "pay":
+            return c.PayDebt(player=player)
+        if key == "pay_out":
+            return c.PayOutDue(player=player)
+        if key == "remove":
+            return c.RemoveEntry(player=player)
+        if key == "top_up":
+            return c.TopUp(player=player, amount=1, paid=paid)
+        if key == "cash_out":
+            return c.CashOut(player=player, chips=0, paid=paid)
+        return None
 
     # -- typing a name -------------------------------------------------------------
 
@@ -381,13 +377,13 @@ class PlayersPage(QWidget):
         state = self.controller.state
         entrant = state.players[player]
         stack = None
-        rule = state.money.rebuy
-        if entrant.status is EntrantStatus.PLAYING and rule is not None and rule.threshold > 0:
+        threshold = rebuy_stack_question(state, player)
+        if threshold is not None:
             chips, accepted = QInputDialog.getInt(
                 self,
                 _("Re-buy"),
                 _("{name}'s chips now (re-buys at {limit} or fewer):").format(
-                    name=entrant.name, limit=format_number(rule.threshold)
+                    name=entrant.name, limit=format_number(threshold)
                 ),
                 0,
                 0,
@@ -396,8 +392,6 @@ class PlayersPage(QWidget):
             if not accepted:
                 return
             stack = chips
-        elif entrant.status is EntrantStatus.PLAYING:
-            stack = None
         self.controller.dispatch(
             c.Rebuy(player=player, paid=self.paid.isChecked(), stack=stack), self
         )

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QSize, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QPainter, QShowEvent
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -76,6 +76,7 @@ class ReportsPage(QWidget):
         self.controller = controller
         self.pdf_bytes = b""
         self.kinds = QListWidget()
+        self.kinds.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         self.kinds.setFixedWidth(230)
         for kind in reports.available(controller.state):
             item = QListWidgetItem(_(reports.KINDS[kind][0]))
@@ -87,6 +88,7 @@ class ReportsPage(QWidget):
         self.paper.setCurrentText(paper)
         self.paper.currentTextChanged.connect(lambda _text: self.refresh())
         refresh = QPushButton(_("&Refresh"))
+        refresh.setToolTip(_("The preview follows every change; this draws it again"))
         refresh.clicked.connect(self.refresh)
         save = QPushButton(_("&Save as PDF…"))
         save.clicked.connect(self.save)
@@ -108,8 +110,30 @@ class ReportsPage(QWidget):
         layout = QHBoxLayout(self)
         layout.addLayout(left)
         layout.addWidget(self.view, 1)
+        self.stale = False
+        """The event changed since the preview was drawn (it is redrawn when shown)."""
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(0)
+        self._redraw.timeout.connect(self._refresh_if_stale)
+        controller.changed.connect(self._on_changed)
         if self.kinds.count():
             self.kinds.setCurrentRow(0)
+
+    def _on_changed(self, _changes: object) -> None:
+        """The preview is never stale: redrawn after any change while on screen
+        (once for a burst of changes), or as soon as the page is shown again."""
+        self.stale = True
+        if self.isVisible():
+            self._redraw.start()
+
+    def _refresh_if_stale(self) -> None:
+        if self.stale:
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._refresh_if_stale()
 
     def kind(self) -> str | None:
         item = self.kinds.currentItem()
@@ -120,6 +144,7 @@ class ReportsPage(QWidget):
         kind = self.kind()
         if kind is None:
             return
+        self.stale = False
         try:
             self.pdf_bytes = reports.render(
                 kind,

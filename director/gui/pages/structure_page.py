@@ -59,6 +59,8 @@ class AnteKindDelegate(QStyledItemDelegate):
 
 
 class StructurePage(QWidget):
+    _apply_bound = False
+
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -351,7 +353,14 @@ class StructurePage(QWidget):
         self.messages.setText("<br>".join(lines))
         has_errors = any(p.severity is Severity.ERROR for p in self.model.problems)
         dirty = self.dirty()
-        self.apply_button.setEnabled(dirty and not has_errors)
+        # Apply follows the rules' own answer (unchanged, invalid, levels already played).
+        if not self._apply_bound:
+            self._apply_bound = True
+            self.controller.guard.bind(
+                self.apply_button, lambda: c.SetStructure(structure=self.model.structure())
+            )
+        else:
+            self.controller.guard.refresh()
         self.revert_button.setEnabled(dirty)
         if not dirty:
             self.status.setText(_("The structure in use."))

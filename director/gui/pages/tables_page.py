@@ -27,6 +27,7 @@ from director.app.display import move_text
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
+from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.messages import Message
 from director.core.tables import blinds_to_post, seat_change_wait
@@ -65,10 +66,16 @@ class TablesPage(QWidget):
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        draw = QPushButton(_("&Draw seats…"))
+        draw = QPushButton(_("&Draw seats"))
+        draw.setToolTip(_("Draw a seat for every player now (asks first if seats are drawn)"))
         draw.clicked.connect(self.draw_seats)
         button_draw = QPushButton(_("Draw for the &button"))
+        button_draw.setToolTip(_("One card to each seat: the highest card gets the button"))
         button_draw.clicked.connect(lambda: self.controller.dispatch(c.DrawForButton(), self))
+        self.draw_button, self.button_draw = draw, button_draw
+        guard = controller.guard
+        guard.bind(draw, c.DrawSeats)
+        guard.bind(button_draw, c.DrawForButton)
         self.hand_for_hand = QCheckBox(_("&Hand-for-hand"))
         self.hand_for_hand.clicked.connect(
             lambda on: self.controller.dispatch(c.SetHandForHand(on=on), self)
@@ -122,6 +129,7 @@ class TablesPage(QWidget):
         self.confirm_all.clicked.connect(
             lambda: self.controller.dispatch(c.ConfirmAllMoves(), self)
         )
+        guard.bind(self.confirm_all, c.ConfirmAllMoves)
         self.moves_host = QWidget()
         self.moves_layout = QVBoxLayout(self.moves_host)
         self.moves_layout.setContentsMargins(0, 0, 0, 0)
@@ -152,7 +160,7 @@ class TablesPage(QWidget):
         side.addWidget(legend)
         side_widget = QWidget()
         side_widget.setLayout(side)
-        side_widget.setFixedWidth(250)
+        side_widget.setFixedWidth(max(250, min(340, self.fontMetrics().averageCharWidth() * 40)))
 
         body = QHBoxLayout()
         centre = QVBoxLayout()
@@ -180,6 +188,15 @@ class TablesPage(QWidget):
         while len(self.cards) < len(numbers):
             card = TableCard()
             card.done.clicked.connect(lambda _checked=False, card=card: self._hand_done(card))
+            self.controller.guard.bind(
+                card.done,
+                lambda card=card: (
+                    c.HandDone(table=card.view.table.number)
+                    if card.view.table is not None
+                    else RuleViolation("no_tables")
+                ),
+                _("The hand is over: move the button and the blinds"),
+            )
             card.view.seat_clicked.connect(self._seat_menu)
             self.cards.append(card)
         for index, card in enumerate(self.cards):
@@ -191,7 +208,6 @@ class TablesPage(QWidget):
                         players=len(table.seats), hands=table.hands
                     )
                 )
-                card.done.setEnabled(table.positions is not None)
                 self.grid.addWidget(card, index // COLUMNS, index % COLUMNS)
                 card.show()
             else:
@@ -230,7 +246,10 @@ class TablesPage(QWidget):
                 item.widget().deleteLater()
         pending = state.tables.pending
         for move in pending:
-            row = QHBoxLayout()
+            # The instruction on its own lines across the panel, Done under it: it
+            # reads whole at 1366x768 instead of wrapping beside the button.
+            row = QVBoxLayout()
+            row.setContentsMargins(0, 0, 0, 6)
             label = QLabel(move_text(state, move))
             label.setWordWrap(True)
             label.setFont(scaled_font(self.font(), 1.05, bold=True))
@@ -241,14 +260,15 @@ class TablesPage(QWidget):
                     c.ConfirmMove(move=move), self
                 )
             )
-            row.addWidget(label, 1)
-            row.addWidget(button)
+            self.controller.guard.bind(button, lambda move=move: c.ConfirmMove(move=move))
+            row.addWidget(label)
+            row.addWidget(button, 0, Qt.AlignmentFlag.AlignRight)
             holder = QWidget()
             holder.setLayout(row)
             self.moves_layout.addWidget(holder)
         if not pending:
             self.moves_layout.addWidget(QLabel(_("No move to make.")))
-        self.confirm_all.setEnabled(len(pending) > 1)
+        self.controller.guard.refresh()
         tables = state.tables
         if tables.hand_for_hand:
             waiting = sorted(
@@ -270,6 +290,14 @@ class TablesPage(QWidget):
 
     def hand_done(self, table: int) -> None:
         self.controller.dispatch(c.HandDone(table=table), self)
+
+    def card_of(self, table: int) -> TableCard | None:
+        """The shown card of table ``table`` (for its hotkey), or None."""
+        for card in self.cards:
+            shown = card.view.table if card.isVisibleTo(self) else None
+            if shown is not None and shown.number == table:
+                return card
+        return None
 
     def _hand_done(self, card: TableCard) -> None:
         if card.view.table is not None:

@@ -1,0 +1,126 @@
+"""One answer to "may I?" for every control: button, menu entry and hotkey.
+
+A control is bound to the command it would send (or to a refusal when it
+cannot make one, such as "choose a player first"). On every change notice,
+and each second for the rules that move with time (the re-buy period ends
+with a level), the guard asks the session whether the rules would refuse that
+command, without writing anything: the control is enabled exactly when they
+would accept it, and the reason is its tooltip when they would not. A hotkey
+goes through ``trigger``, which asks again and clicks the same control, so the
+button, the hotkey and the action answer alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QAbstractButton
+
+from director.core.commands import Command
+from director.core.errors import RuleViolation
+from director.i18n import describe_error
+
+Control = QAbstractButton | QAction
+Probe = Callable[[], "Command | RuleViolation | None"]
+"""What the control would do now: a command to check, a refusal, or None (always allowed)."""
+
+REFRESH_MS = 1000
+
+
+class _Session(Protocol):
+    def refusal(self, command: Command) -> RuleViolation | None: ...
+
+
+class _Controller(Protocol):
+    @property
+    def session(self) -> _Session: ...
+
+    @property
+    def changed(self) -> SignalInstance: ...
+
+
+@dataclass
+class _Binding:
+    control: Control
+    probe: Probe
+    hint: str
+
+
+class Guard(QObject):
+    """Keeps bound controls enabled exactly when the rules would accept them."""
+
+    refused = Signal(str)
+    """A hotkey asked for something the rules refuse: the reason, for the status bar."""
+
+    def __init__(self, controller: _Controller, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._bindings: list[_Binding] = []
+        controller.changed.connect(lambda _changes: self.refresh())
+        self._timer = QTimer(self)
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self.refresh)
+        self._timer.start()
+
+    def bind(self, control: Control, probe: Probe, hint: str | None = None) -> Control:
+        """Follow ``probe`` for ``control``; ``hint`` is its tooltip while allowed."""
+        binding = _Binding(control, probe, control.toolTip() if hint is None else hint)
+        self._bindings = [b for b in self._bindings if b.control is not control]
+        self._bindings.append(binding)
+        control.destroyed.connect(lambda *_: self._forget(control))
+        self._apply(binding)
+        return control
+
+    def _forget(self, control: object) -> None:
+        self._bindings = [b for b in self._bindings if b.control is not control]
+
+    def refusal(self, probe: Probe) -> RuleViolation | None:
+        """Why the rules would refuse what ``probe`` describes now, or None."""
+        wanted = probe()
+        if wanted is None:
+            return None
+        if isinstance(wanted, RuleViolation):
+            return wanted
+        return self.controller.session.refusal(wanted)
+
+    def refusal_of(self, control: Control) -> RuleViolation | None:
+        for binding in self._bindings:
+            if binding.control is control:
+                return self.refusal(binding.probe)
+        return None
+
+    def refresh(self) -> None:
+        for binding in list(self._bindings):
+            self._apply(binding)
+
+    def _apply(self, binding: _Binding) -> None:
+        try:
+            refused = self.refusal(binding.probe)
+        except RuntimeError:  # the control's page is gone (a C++ object deleted)
+            self._forget(binding.control)
+            return
+        control = binding.control
+        try:
+            control.setEnabled(refused is None)
+            control.setToolTip(binding.hint if refused is None else describe_error(refused))
+        except RuntimeError:
+            self._forget(control)
+
+    def trigger(self, control: Control) -> bool:
+        """Do what ``control`` does if the rules allow it now; else say why. For hotkeys."""
+        binding = next((b for b in self._bindings if b.control is control), None)
+        refused = self.refusal(binding.probe) if binding is not None else None
+        if binding is not None:
+            self._apply(binding)
+        if refused is not None:
+            self.refused.emit(describe_error(refused))
+            return False
+        if isinstance(control, QAction):
+            control.trigger()
+        else:
+            control.click()
+        return True

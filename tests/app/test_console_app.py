@@ -1,0 +1,38 @@
+"""What the console asks the app instead of computing: the floor's blinds, the one
+chip reader."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.app import floor, structures
+from director.core import commands as c
+from director.core.structure import Structure
+from director.i18n import parse_chips
+from tests.core.helpers import MIN, T0, created, run
+
+
+def test_the_floor_blinds_follow_the_level_and_halve_a_typed_big_blind() -> None:
+    template = structures.find("regular-5000").template.structure
+    state = created(template)
+    first = template.levels()[0][1]
+    # Before the clock starts: the first level.
+    assert floor.blinds_now(state, T0) == floor.Blinds(first.minimum_bet, first.small_blind)
+    state = run(state, c.StartClock(), T0)
+    second = template.levels()[1][1]
+    # The time ran out but the new blinds wait for the next hand (R9): still level 1.
+    assert floor.blinds_now(state, T0 + 21 * MIN).big == first.minimum_bet
+    state = run(state, c.NextHand(), T0 + 21 * MIN)
+    assert floor.blinds_now(state, T0 + 21 * MIN).big == second.minimum_bet
+    # No level at all: the typed big blind and half of it, else 200 / 100.
+    empty = created(Structure())
+    assert floor.blinds_now(empty, T0, fallback_big=300) == floor.Blinds(300, 150)
+    assert floor.blinds_now(empty, T0) == floor.Blinds(200, 100)
+
+
+def test_one_chip_reader() -> None:
+    assert parse_chips("12,500") == parse_chips("12 500") == parse_chips("12.500") == 12_500
+    assert parse_chips("") == 0
+    for bad in ("-5", "1.5k", "twelve", "12,5e3"):
+        with pytest.raises(ValueError):
+            parse_chips(bad)

@@ -1,0 +1,83 @@
+"""Every item model of the console passes Qt's own model checks, through resets,
+inserts, removes and edits (QAbstractItemModelTester, fatal on any breach)."""
+
+from __future__ import annotations
+
+from PySide6.QtTest import QAbstractItemModelTester
+
+from director.app import structures
+from director.app.library import Library
+from director.core import commands as c
+from director.core.ids import PlayerId
+from director.core.money import MoneySettings
+from director.core.players import Bust
+from director.core.results import preview_deal
+from director.core.structure import Break
+from director.gui.models.deal_model import DealModel
+from director.gui.models.events_model import EventsModel
+from director.gui.models.players_model import PlayersModel
+from director.gui.models.records_model import CHECK, CHIPS, MONEY, PLACE, Column, RecordsModel
+from director.gui.models.structure_model import StructureModel
+from tests.core.helpers import T0, created, run
+
+FATAL = QAbstractItemModelTester.FailureReportingMode.Fatal
+
+
+def _night():
+    state = created(structures.find("regular-5000").template.structure)
+    state = run(state, c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)), T0)
+    for number in range(1, 7):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"Player {number}"), T0)
+    for number in (6, 5, 4):
+        state = run(state, c.BustPlayers(busts=(Bust(player=PlayerId(number)),)), T0)
+    return state
+
+
+def test_players_and_deal_models(qtbot) -> None:
+    state = _night()
+    players = PlayersModel()
+    QAbstractItemModelTester(players, FATAL)
+    players.set_state(state)
+    players.set_state(created())
+    players.set_state(state)
+    deal = DealModel()
+    QAbstractItemModelTester(deal, FATAL)
+    deal.set_state(state)
+    for row in range(deal.rowCount()):
+        deal.setData(deal.index(row, 1), "10,000")
+    deal.set_preview(preview_deal(state, "even", deal.stacks()))
+    deal.set_state(created())
+
+
+def test_events_and_structure_models(qtbot, db_path) -> None:
+    from director.persistence.db import open_database
+
+    database = open_database(db_path)
+    library = Library(database)
+    for name in ("One", "Two"):
+        library.create(name).close()
+    events = EventsModel()
+    QAbstractItemModelTester(events, FATAL)
+    events.set_events(library.events())
+    events.set_events([])
+    database.close()
+    model = StructureModel()
+    QAbstractItemModelTester(model, FATAL)
+    model.load(structures.find("regular-5000").template.structure)
+    model.insert(1, Break(seconds=600))
+    model.move(1, 1)
+    model.remove(2)
+    model.setData(model.index(0, 1), "30")
+
+
+def test_records_model(qtbot) -> None:
+    columns = [Column("Name"), Column("Chips", CHIPS), Column("Money", MONEY)]
+    model = RecordsModel([*columns, Column("Place", PLACE), Column("Out", CHECK)])
+    QAbstractItemModelTester(model, FATAL)
+    model.append_row()
+    model.append_row(["Ann", 100, 250, 1, True])
+    model.setData(model.index(0, 1), "1,500")
+    model.setData(model.index(0, 4), 2, 10)  # Qt.CheckStateRole with Checked
+    model.remove_row(1)
+    model.set_rows([["Bob", 0, 0, None, False]])
+    assert model.index(0, 1).data() == "" and model.value(0, 3) is None

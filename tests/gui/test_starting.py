@@ -1,0 +1,133 @@
+"""Starting and restarting: maximised the first time then the place per screen, the
+open event reopened, the catch-up question, the demo, the TV screen by identity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QGuiApplication
+
+from director.app import resume, structures
+from director.app.demo import create_demo
+from director.app.screens import ScreenId, choose_display, find_screen
+from director.app.settings import Settings, load_settings
+from director.core import commands as c
+from director.gui import app as app_module
+from director.gui.clock_display import screen_id
+from director.gui.main_window import MainWindow, resume_question
+from director.persistence.db import open_database
+from tests.core.helpers import MIN
+
+
+def started(qtbot, path: Path, settings: Settings) -> MainWindow:
+    window = app_module.start(path, settings)
+    assert window is not None
+    qtbot.addWidget(window)
+    return window
+
+
+def test_maximised_the_first_time_then_the_place_remembered(qtbot, db_path: Path) -> None:
+    settings = Settings(welcomed=True)
+    first = started(qtbot, db_path, settings)
+    assert first.isMaximized() or first.windowState() & first.windowState().WindowMaximized
+    first.showNormal()
+    first.setGeometry(40, 50, 640, 420)  # the offscreen screen is 800x600
+    first.close()
+    first.database.close()
+    saved = load_settings()
+    screen = screen_id(QGuiApplication.primaryScreen()).key()
+    assert saved.geometry_on(screen)
+    second = started(qtbot, db_path, saved)
+    assert not second.isMaximized()
+    assert (second.geometry().width(), second.geometry().height()) == (640, 420)
+    second.close()
+    second.database.close()
+
+
+def test_the_event_open_at_closing_reopens_at_start(qtbot, db_path: Path, clock) -> None:
+    first = started(qtbot, db_path, Settings(welcomed=True))
+    session = first.library.create("Friday night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    first.open_session(session)
+    first.controller.dispatch(c.StartClock())
+    event_id = session.tournament_id
+    first.close()
+    first.database.close()
+    saved = load_settings()
+    assert saved.open_event == event_id
+    second = started(qtbot, db_path, saved)
+    assert second.controller is not None
+    assert second.controller.session.tournament_id == event_id
+    assert second.console.current_key() == "clock"
+    # Closed from the list of events with nothing open: nothing reopens next time.
+    second.close_session()
+    second.close()
+    second.database.close()
+    assert load_settings().open_event == 0
+
+
+def test_the_catch_up_question_says_how_long_and_what_each_choice_does(
+    window_factory, clock
+) -> None:
+    window = window_factory()
+    session = window.library.create("Crash night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    session.dispatch(c.StartClock())
+    clock.advance(3 * MIN)
+    session.mark_alive(running=True)
+    clock.advance(2 * 60 * MIN + 15 * MIN)
+    found = resume.interruption(session)
+    assert found is not None and found.closed_ms == 135 * MIN
+    text = resume_question(found)
+    assert "2 h 15 min ago" in text
+    assert "Catch up: the clock goes on as if it had run all along" in text
+    assert "goes back to level 1, 17:00 left" in text
+    caught_up = found.if_caught_up
+    assert f"level {caught_up.level_number}" in text or "a break" in text
+
+
+def test_a_demo_made_by_the_command_line_and_never_opened_does_not_ask(
+    qtbot, db_path: Path, clock, monkeypatch
+) -> None:
+    database = open_database(db_path)
+    demo = create_demo(database, clock=clock)  # what `director demo` does
+    demo_id = demo.tournament_id
+    before = clock.now
+    stood = demo.state.clock
+    demo.close()
+    clock.advance(5 * 60 * MIN)  # opened in the window hours later
+    window = MainWindow(database, clock=clock, ask_resume=True)
+    qtbot.addWidget(window)
+    asked = []
+    monkeypatch.setattr(window, "ask_resume_choice", lambda *f: asked.append(1) or "paused")
+    window.open_event(demo_id)
+    assert asked == []
+    view = window.ticker.view()
+    assert view.running
+    from director.core import clock as clk
+
+    assert view.index == clk.view(stood, window.controller.state.structure, before).index
+    # Once opened it is an event like any other: a later interruption asks.
+    window.close_session()
+    assert resume.open_fresh_demo(window.library.open(demo_id)) is None
+    window.close()
+    database.close()
+
+
+def test_the_tv_screen_is_found_by_its_identity_not_its_name() -> None:
+    console = ScreenId("HDMI-1", "Dell", "U2415", "AB12", (0, 0, 1366, 768))
+    tv = ScreenId("HDMI-1", "Samsung", "TV", "ZZ99", (1366, 0, 1920, 1080))
+    screens = [console, tv]
+    assert find_screen(tv.key(), screens) == 1
+    assert choose_display(tv.key(), screens, console=0) == 1
+    # The TV moved on the desktop: its serial still finds it.
+    moved = ScreenId("HDMI-2", "Samsung", "TV", "ZZ99", (0, 768, 1920, 1080))
+    assert find_screen(tv.key(), [console, moved]) == 1
+    # An old setting with the bare name "HDMI-1" names two screens: not a sure match,
+    # and the display never covers the console.
+    assert find_screen("HDMI-1", screens) is None
+    assert choose_display("HDMI-1", screens, console=0) == 1
+    # The chosen screen is the console's own and another exists: the other.
+    assert choose_display(console.key(), screens, console=0) == 1
+    assert choose_display(console.key(), [console], console=0) == 0
+    assert ScreenId.parse(tv.key()) == tv

@@ -195,6 +195,10 @@ class MainWindow(QMainWindow):
         self.warning.setWordWrap(False)
         self.warning.hide()
         self.statusBar().addPermanentWidget(self.warning)
+        self.sound_note = QLabel()
+        """Said once at start when no audio output exists (the clock runs as ever)."""
+        self.sound_note.hide()
+        self.statusBar().addPermanentWidget(self.sound_note)
         self._backup_failing = False
         self.statusBar().showMessage(display_path(database.path))
 
@@ -744,7 +748,8 @@ class MainWindow(QMainWindow):
         if self.settings.muted or self.sound.available():
             return
         self.sound.no_output = True
-        self.statusBar().showMessage(_("No audio output found: sounds are off."))
+        self.sound_note.setText(_("No audio output found: sounds are off."))
+        self.sound_note.show()
 
     def warn(self, text: str) -> None:
         """Show ``text`` in the status bar until replaced (not a dialog: the night goes on)."""

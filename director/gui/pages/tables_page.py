@@ -29,7 +29,7 @@ from director.core.ids import PlayerId
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.table_view import TableView
-from director.i18n import _
+from director.i18n import _, describe_error
 
 COLUMNS = 3
 
@@ -179,6 +179,13 @@ class TablesPage(QWidget):
                     )
                 )
                 card.done.setEnabled(table.positions is not None)
+                # An event that is over refuses hands: the button says why.
+                refusal = self.controller.session.refusal(c.HandDone(table=numbers[index]))
+                if refusal is not None and refusal.code == "event_finished":
+                    card.done.setEnabled(False)
+                    card.done.setToolTip(describe_error(refusal))
+                else:
+                    card.done.setToolTip("")
                 self.grid.addWidget(card, index // COLUMNS, index % COLUMNS)
                 card.show()
             else:

@@ -239,8 +239,7 @@ class MainWindow(QMainWindow):
         self.warning.hide()
         self.statusBar().addPermanentWidget(self.warning)
         self.sound_note = QLabel()
-        """Says, for as long as it holds, that no audio output exists: beside the
-        database path, which stays in view."""
+        """Said once at start when no audio output exists (the clock runs as ever)."""
         self.sound_note.hide()
         self.statusBar().addPermanentWidget(self.sound_note)
         self._backup_failing = False

@@ -22,7 +22,6 @@ import contextlib
 import functools
 import re
 import sqlite3
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -409,6 +408,8 @@ def _identity_of(database: Database) -> str:
         row = connection.execute("SELECT uuid FROM database_identity").fetchone()
         if row is not None and isinstance(row[0], str) and row[0]:
             return str(row[0])
+        import uuid  # here: it imports ``platform``, which reading never needs
+
         identity = uuid.uuid4().hex
         connection.execute("DELETE FROM database_identity")
         connection.execute("INSERT INTO database_identity (id, uuid) VALUES (1, ?)", (identity,))

@@ -42,3 +42,17 @@ def test_preview_save_and_print(qtbot, window_factory, tmp_path: Path, monkeypat
     printer.setOutputFileName(str(printed))
     assert print_pdf(page.document, printer) == preview_pages
     assert len(PdfReader(str(printed)).pages) == preview_pages
+
+
+def test_the_first_preview_waits_for_the_page_to_show(qtbot, window_factory) -> None:
+    """Opening an event renders no report; showing the page does."""
+    window = window_factory()
+    window.show()
+    session = window.library.create("Quiet night")
+    window.open_session(session)
+    page = window.console.page("reports")
+    assert isinstance(page, ReportsPage)
+    assert page.pdf_bytes == b""
+    window.console.show_page("reports")
+    qtbot.waitUntil(lambda: page.pdf_bytes.startswith(b"%PDF"))
+    assert page.document.pageCount() >= 1

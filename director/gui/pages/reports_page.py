@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QSize, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QShowEvent
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -108,8 +108,19 @@ class ReportsPage(QWidget):
         layout = QHBoxLayout(self)
         layout.addLayout(left)
         layout.addWidget(self.view, 1)
+        self._stale = False
         if self.kinds.count():
+            # The first preview is made when the page is first shown: opening an
+            # event does not render a report (nor import the report library).
+            self.kinds.blockSignals(True)
             self.kinds.setCurrentRow(0)
+            self.kinds.blockSignals(False)
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
 
     def kind(self) -> str | None:
         item = self.kinds.currentItem()
@@ -120,6 +131,7 @@ class ReportsPage(QWidget):
         kind = self.kind()
         if kind is None:
             return
+        self._stale = False
         try:
             self.pdf_bytes = reports.render(
                 kind,

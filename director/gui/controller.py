@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
-from sqlalchemy.exc import SQLAlchemyError
 
 from director.app.changes import Changes
 from director.app.session import TournamentSession
@@ -56,7 +57,7 @@ class SessionController(QObject):
             changes = self.session.dispatch(command)
         except StoreError as error:  # a full disk, a damaged file
             raise SaveFailed(describe_error(error)) from error
-        except SQLAlchemyError as error:
+        except sqlite3.Error as error:
             raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error
         self.changed.emit(changes)
         return changes
@@ -81,7 +82,7 @@ class SessionController(QObject):
         except (RuleViolation, StoreError) as error:
             show_error(parent, error)
             return None
-        except SQLAlchemyError as error:
+        except sqlite3.Error as error:
             show_error(parent, SaveFailed(str(error)), title=_("Not saved"))
             return None
         self.changed.emit(changes)

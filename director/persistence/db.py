@@ -22,7 +22,7 @@ import contextlib
 import functools
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,6 +101,9 @@ class Database:
         self._reader = reader
         self._engine: Engine | None = None
         self._connection: sqlite3.Connection | None = None
+        self.before_first_write: Callable[[], None] | None = None
+        """Called once, just before the first write transaction begins (then
+        forgotten): the app's start-up backup, when it is not made yet."""
 
     def __repr__(self) -> str:
         return f"Database(path={self.path!r}, readonly={self.readonly})"
@@ -145,12 +148,19 @@ class Database:
             self._connection = connection
         return connection
 
+    def _about_to_write(self) -> None:
+        hook = self.before_first_write
+        if hook is not None:
+            self.before_first_write = None
+            hook()
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """The driver's connection in one write transaction, committed durably on
         success; nothing of it is kept on failure (a ``StoreError`` for the file's)."""
         if self.readonly:
             raise StoreError("db_read_only", path=display_path(self.path))
+        self._about_to_write()
         connection = self._driver()
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -191,6 +201,7 @@ class Database:
         """
         if self.readonly:
             raise StoreError("db_read_only", path=display_path(self.path))
+        self._about_to_write()
         from sqlalchemy.exc import DBAPIError, IntegrityError
 
         try:

@@ -34,6 +34,8 @@ REFRESH_MS = 1000
 class _Session(Protocol):
     def refusal(self, command: Command) -> RuleViolation | None: ...
 
+    def refusal_moment(self) -> tuple[int, ...]: ...
+
 
 class _Controller(Protocol):
     @property
@@ -63,7 +65,8 @@ class Guard(QObject):
         controller.changed.connect(lambda _changes: self.refresh())
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self._on_second)
+        self._moment: tuple[int, ...] = ()
         self._timer.start()
 
     def bind(self, control: Control, probe: Probe, hint: str | None = None) -> Control:
@@ -93,7 +96,16 @@ class Guard(QObject):
                 return self.refusal(binding.probe)
         return None
 
+    def _on_second(self) -> None:
+        """Each second, ask again only when time could have changed an answer: the
+        rules move with time through the clock's level (the re-buy period, late
+        entries), never within one, so an unchanged state and level need no asking."""
+        moment = self.controller.session.refusal_moment()
+        if moment != self._moment:
+            self.refresh()
+
     def refresh(self) -> None:
+        self._moment = self.controller.session.refusal_moment()
         for binding in list(self._bindings):
             self._apply(binding)
 

@@ -44,6 +44,9 @@ class _Controller(Protocol):
     @property
     def changed(self) -> SignalInstance: ...
 
+    @property
+    def state(self) -> object: ...
+
 
 @dataclass
 class _Binding:
@@ -67,6 +70,9 @@ class Guard(QObject):
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self._on_second)
         self._moment: tuple[int, ...] = ()
+        self._answers: dict[Command, RuleViolation | None] = {}
+        self._answered: object = None
+        """The state the remembered answers are about (held, so never mistaken)."""
         self._timer.start()
 
     def bind(self, control: Control, probe: Probe, hint: str | None = None) -> Control:
@@ -105,13 +111,36 @@ class Guard(QObject):
             self.refresh()
 
     def refresh(self) -> None:
-        self._moment = self.controller.session.refusal_moment()
+        moment = self.controller.session.refusal_moment()
+        state = self.controller.state
+        if moment != self._moment or state is not self._answered:
+            self._answers.clear()
+            self._answered = state
+        self._moment = moment
         for binding in list(self._bindings):
-            self._apply(binding)
+            self._apply(binding, remembered=True)
 
-    def _apply(self, binding: _Binding) -> None:
+    def _remembered_refusal(self, probe: Probe) -> RuleViolation | None:
+        """``refusal``, remembered for the same state and moment: one change notice
+        makes several pages refresh, each asking the same questions again."""
+        wanted = probe()
+        if wanted is None or isinstance(wanted, RuleViolation):
+            return wanted
         try:
-            refused = self.refusal(binding.probe)
+            return self._answers[wanted]
+        except TypeError:  # a command that cannot be a key: ask
+            return self.controller.session.refusal(wanted)
+        except KeyError:
+            answer = self.controller.session.refusal(wanted)
+            self._answers[wanted] = answer
+            return answer
+
+    def _apply(self, binding: _Binding, remembered: bool = False) -> None:
+        try:
+            if remembered:
+                refused = self._remembered_refusal(binding.probe)
+            else:
+                refused = self.refusal(binding.probe)
         except RuntimeError:  # the control's page is gone (a C++ object deleted)
             self._forget(binding.control)
             return

@@ -197,6 +197,19 @@ class TournamentSession:
             return violation
         return None
 
+    def refusal_moment(self) -> tuple[int, ...]:
+        """A value that changes whenever the passing of time alone could change an
+        answer of ``refusal``: the rules read the clock only through its level (the
+        re-buy period, late entries) and whether the level's time is untouched or
+        spent (adjusting it), so a view asking again each second can skip the
+        seconds where this stays the same."""
+        from director.core import clock as clk
+
+        state = self._state
+        here = clk.view(state.clock, state.structure, self._clock())
+        spent = here.remaining is not None and here.remaining <= 0
+        return (id(state), here.index, int(here.elapsed == 0), int(spent))
+
     def undo_refusal(self) -> RuleViolation | None:
         """Why undo would be refused now (nothing to undo), or None."""
         return None if self.can_undo() else RuleViolation("nothing_to_undo")

@@ -301,9 +301,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Babel or platformdirs is imported; tests/cli/test_imports.py).
         print(f"director {__version__}")
         return 0
-    from director import dataclass_code
-
-    dataclass_code.install()  # before the core's ~140 dataclasses are made
     from director.app.settings import read_settings
     from director.i18n import set_currency
 

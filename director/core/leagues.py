@@ -32,6 +32,7 @@ from typing import Final
 
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
+from director.core.state import TournamentState
 
 FORMULA_KINDS: Final = ("table", "field", "expression")
 TIE_BREAKS: Final = ("shared", "wins", "best_place", "net")
@@ -526,3 +527,105 @@ def points_text(centipoints: int) -> str:
     trailing zeros)."""
     whole, part = divmod(centipoints, 100)
     return str(whole) if part == 0 else f"{whole}.{part:02d}".rstrip("0")
+
+
+def event_results(state: TournamentState, event: int) -> EventResults:
+    """What a league reads of a finished tournament: each player's place, prize,
+    bounties, knockouts and money in and out."""
+    from director.core.ledger import figures
+    from director.core.results import player_results, prize_amounts
+
+    numbers = figures(state.players, state.ledger)
+    lines = tuple(
+        ResultLine(
+            player=result.player,
+            name=result.name,
+            best=result.place.best if result.place else None,
+            worst=result.place.worst if result.place else None,
+            prize=result.prize,
+            bounties=result.bounties,
+            knockouts=result.knockouts,
+            money_in=result.bought,
+            money_out=result.total,
+        )
+        for result in player_results(state)
+    )
+    return EventResults(
+        event=event,
+        name=state.name,
+        date=state.event_date,
+        entrants=len(lines),
+        entries=numbers.entries,
+        paid=len(prize_amounts(state)),
+        buy_in=state.money.buy_in,
+        lines=lines,
+    )
+
+
+def encode_results(results: EventResults) -> dict[str, object]:
+    """``results`` as plain JSON data (for the summary kept beside the log)."""
+    return {
+        "event": results.event,
+        "name": results.name,
+        "date": results.date,
+        "entrants": results.entrants,
+        "entries": results.entries,
+        "paid": results.paid,
+        "buy_in": results.buy_in,
+        "lines": [
+            [
+                line.player,
+                line.name,
+                line.best,
+                line.worst,
+                line.prize,
+                line.bounties,
+                line.knockouts,
+                line.money_in,
+                line.money_out,
+            ]
+            for line in results.lines
+        ],
+    }
+
+
+def decode_results(data: Mapping[str, object]) -> EventResults:
+    """The reverse of ``encode_results``; ``ValueError`` if ``data`` is not one."""
+    try:
+        raw_lines = data["lines"]
+        if not isinstance(raw_lines, list):
+            raise ValueError("lines")
+        lines = []
+        for raw in raw_lines:
+            player, name, best, worst, prize, bounties, knockouts, money_in, money_out = raw
+            lines.append(
+                ResultLine(
+                    player=PlayerId(_whole(player)),
+                    name=str(name),
+                    best=None if best is None else _whole(best),
+                    worst=None if worst is None else _whole(worst),
+                    prize=_whole(prize),
+                    bounties=_whole(bounties),
+                    knockouts=_whole(knockouts),
+                    money_in=_whole(money_in),
+                    money_out=_whole(money_out),
+                )
+            )
+        return EventResults(
+            event=_whole(data["event"]),
+            name=str(data["name"]),
+            date=str(data["date"]),
+            entrants=_whole(data["entrants"]),
+            entries=_whole(data["entries"]),
+            paid=_whole(data["paid"]),
+            buy_in=_whole(data["buy_in"]),
+            lines=tuple(lines),
+        )
+    except (KeyError, TypeError) as error:
+        raise ValueError(str(error)) from None
+
+
+def _whole(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(repr(value))
+    return value

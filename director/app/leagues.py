@@ -315,19 +315,19 @@ class Leagues:
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
         """Each roster record to the one kept (merged players count once), and the
         kept records' names."""
-        roster = Roster(self.database, clock=self._clock)
-        players = roster.all(include_merged=True)
-        parent = {p.id: p.merged_into for p in players}
+        with self.database.read() as connection:
+            players = sql.rows(connection, "SELECT id, name, merged_into FROM player")
+        parent: dict[PlayerId, PlayerId | None] = {row[0]: row[2] for row in players}
         same: dict[PlayerId, PlayerId] = {}
-        for player in players:
-            kept = player.id
+        for player_id in parent:
+            kept = player_id
             seen = {kept}
-            while parent.get(kept) is not None and parent[kept] not in seen:
-                kept = parent[kept]  # type: ignore[assignment]
+            while (up := parent.get(kept)) is not None and up not in seen:
+                kept = up
                 seen.add(kept)
-            if kept != player.id:
-                same[player.id] = kept
-        names = {p.id: p.name for p in players if p.merged_into is None}
+            if kept != player_id:
+                same[player_id] = kept
+        names = {row[0]: row[1] for row in players if row[2] is None}
         return same, names
 
     def table(self, league: int | str, season: int | str | None = None) -> SeasonTable:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -232,15 +232,20 @@ class Leagues:
 
     # -- results ---------------------------------------------------------------------
 
-    def finished_events(self) -> list[EventResults]:
+    def finished_events(
+        self, wanted: Callable[[int, str], bool] | None = None
+    ) -> list[EventResults]:
         """Every finished tournament's results, from the summaries; a summary
         missing or out of date is rebuilt from the event's log (and kept, unless
-        the database is read-only). The event itself is never written to."""
+        the database is read-only). The event itself is never written to.
+        ``wanted(event, date)`` picks events before their results are read."""
         with self.database.read() as connection:
             found = sql.finished_events(connection)
         results: list[EventResults] = []
         stale: list[tuple[int, int]] = []
-        for event_id, _name, _date, last_entry, summary_entry, data in found:
+        for event_id, _name, date, last_entry, summary_entry, data in found:
+            if wanted is not None and not wanted(event_id, date if isinstance(date, str) else ""):
+                continue
             decoded = None
             if summary_entry == last_entry:
                 raw = sql.loads(data)
@@ -293,24 +298,27 @@ class Leagues:
     def season_events(self, league: int, season: Season | None) -> list[EventResults]:
         """The events a season counts: those dated in its range or chosen, less
         those excluded, with the past results imported into the league."""
-        candidates = self.finished_events() + self.imported_events(league)
         if season is None:
-            return candidates
+            return self.finished_events() + self.imported_events(league)
         chosen, excluded = set(season.chosen), set(season.excluded)
         ranged = bool(season.start or season.end)
 
-        def counted(item: EventResults) -> bool:
-            if item.event in excluded:
+        def counted(event: int, date: str) -> bool:
+            if event in excluded:
                 return False
-            if item.event in chosen:
+            if event in chosen:
                 return True
-            if not ranged or not item.date:
+            if not ranged or not date:
                 return False
-            return (not season.start or item.date >= season.start) and (
-                not season.end or item.date <= season.end
+            return (not season.start or date >= season.start) and (
+                not season.end or date <= season.end
             )
 
-        return [item for item in candidates if counted(item)]
+        found = self.finished_events(counted) + [
+            item for item in self.imported_events(league) if counted(item.event, item.date)
+        ]
+        found.sort(key=lambda item: (item.date, item.event))
+        return found
 
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
         """Each roster record to the one kept (merged players count once), and the

@@ -247,14 +247,27 @@ class PointsRule:
         return min(max(0, value), POINTS_MAX * 100)
 
     def shared_points(
-        self, best: int, worst: int, entrants: int, *, buyin: Number = Fraction(0), paid: int = 0
+        self,
+        best: int,
+        worst: int,
+        entrants: int,
+        *,
+        buyin: Number = Fraction(0),
+        paid: int = 0,
+        cache: dict[tuple[int, int, Number, int], int] | None = None,
     ) -> int:
         """Points for a place shared by players tied at ``best``..``worst`` (R23):
-        the mean of those places' points, rounded down to the hundredth."""
-        total = sum(
-            self.place_points(place, entrants, buyin=buyin, paid=paid)
-            for place in range(best, worst + 1)
-        )
+        the mean of those places' points, rounded down to the hundredth.
+        ``cache`` keeps places already worked out (a season repeats field sizes)."""
+        total = 0
+        for place in range(best, worst + 1):
+            key = (place, entrants, buyin, paid)
+            value = None if cache is None else cache.get(key)
+            if value is None:
+                value = self.place_points(place, entrants, buyin=buyin, paid=paid)
+                if cache is not None:
+                    cache[key] = value
+            total += value
         return total // (worst - best + 1)
 
 
@@ -302,15 +315,22 @@ class EventResults:
     lines: tuple[ResultLine, ...]
 
 
-def event_points(rule: PointsRule, event: EventResults, *, unit: int = 100) -> dict[PlayerId, int]:
+def event_points(
+    rule: PointsRule,
+    event: EventResults,
+    *,
+    unit: int = 100,
+    cache: dict[tuple[int, int, Number, int], int] | None = None,
+) -> dict[PlayerId, int]:
     """Each player's points (hundredths) for one event, bonuses included."""
     points: dict[PlayerId, int] = {}
+    cache = {} if cache is None else cache
     buyin = Fraction(event.buy_in, unit)
     for line in event.lines:
         value = rule.participation + rule.knockout * line.knockouts
         if line.best is not None and line.worst is not None:
             value += rule.shared_points(
-                line.best, line.worst, event.entrants, buyin=buyin, paid=event.paid
+                line.best, line.worst, event.entrants, buyin=buyin, paid=event.paid, cache=cache
             )
             if event.paid and line.best <= event.paid + 1 <= line.worst:
                 value += rule.bubble
@@ -375,9 +395,10 @@ def standings(
     """
     tallies: dict[PlayerId, _Tally] = {}
     same = same or {}
+    cache: dict[tuple[int, int, Number, int], int] = {}
     for event in events:
         per_event: dict[PlayerId, _Tally] = {}
-        points = event_points(rule, event, unit=unit)
+        points = event_points(rule, event, unit=unit, cache=cache)
         merged_points: dict[PlayerId, int] = {}
         for player, value in points.items():
             key = same.get(player, player)

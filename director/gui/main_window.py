@@ -139,6 +139,7 @@ class EventsPage(QWidget):
             ("rename", _("Re&name…")),
             ("archive", _("Ar&chive")),
             ("delete", _("&Delete…")),
+            ("leagues", _("&Leagues…")),
         ):
             button = QPushButton(text)
             self.buttons[key] = button
@@ -269,6 +270,7 @@ class MainWindow(QMainWindow):
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.settings_action = action(_("&Settings…"), self.show_settings, "Ctrl+,")
         self.roster_action = action(_("&Players list…"), self.show_roster)
+        self.leagues_action = action(_("&Leagues…"), self.show_leagues)
         self.shortcuts_action = action(_("&Keyboard shortcuts"), lambda: self.help_overlay.toggle())
 
         self.welcome_action = action(_("&Welcome steps…"), self.show_welcome)
@@ -279,6 +281,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.events_action)
         file_menu.addSeparator()
         file_menu.addAction(self.roster_action)
+        file_menu.addAction(self.leagues_action)
         file_menu.addAction(self.backups_action)
         file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
@@ -304,6 +307,7 @@ class MainWindow(QMainWindow):
         page.buttons["rename"].clicked.connect(self.rename_selected)
         page.buttons["archive"].clicked.connect(self.archive_selected)
         page.buttons["delete"].clicked.connect(self.delete_selected)
+        page.buttons["leagues"].clicked.connect(self.show_leagues)
         page.view.doubleClicked.connect(lambda _index: self.open_selected())
         page.view.activated.connect(lambda _index: self.open_selected())
         page.show_archived.toggled.connect(lambda _on: self.refresh_events())
@@ -648,6 +652,13 @@ class MainWindow(QMainWindow):
             return None
         self.open_session(session)
         return session
+
+    def show_leagues(self) -> None:
+        """The league page: leagues, seasons, standings, player history, CSV."""
+        from director.app.leagues import Leagues
+        from director.gui.dialogs.leagues import LeaguesDialog
+
+        LeaguesDialog(Leagues(self.database, clock=self.clock), self).exec()
 
     def show_roster(self) -> None:
         from director.app.roster import Roster

@@ -139,6 +139,16 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--season", default=None, metavar="SEASON", help=_("for a league: the season")
     )
+    export = with_db(
+        commands.add_parser("export", help=_("write an event's standings or ledger as CSV"))
+    )
+    export.add_argument(
+        "table", choices=("standings", "ledger"), metavar="TABLE", help=_("standings or ledger")
+    )
+    export.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    export.add_argument(
+        "--out", type=Path, metavar="FILE.csv", help=_("the CSV file to write (default: print it)")
+    )
     add_league_commands(commands, with_db)
     return parser
 
@@ -608,7 +618,32 @@ def command_league_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_export(args: argparse.Namespace) -> int:
+    from director.app.csv_io import write_table
+    from director.app.session import TournamentSession
+    from director.reports.table_cells import event_table
+
+    if args.out is not None:
+        from director.app.outputs import check_output
+
+        check_output(args.out, args.db)
+    database = open_read_only(args.db)
+    try:
+        session = TournamentSession(database, find_event(database, args.event))
+        header, rows = event_table(args.table, session.state, session.now())
+    finally:
+        database.close()
+    say_notices(session.notices)
+    if args.out is None:
+        _print_csv(header, rows)
+    else:
+        write_table(args.out, header, rows, delimiter=_delimiter())
+        print(display_path(args.out))
+    return 0
+
+
 HANDLERS = {
+    "export": command_export,
     "leagues": command_leagues,
     "league": command_league,
     "import": command_import,

@@ -136,3 +136,16 @@ def test_reading_a_league_never_writes_the_database(season_db: Path) -> None:
     assert run(season_db, "league", "standings", "L") == 0
     assert run(season_db, "leagues") == 0
     assert digest(season_db) == before
+
+
+def test_export_an_events_standings_and_ledger_as_csv(season_db: Path, capsys, tmp_path) -> None:
+    assert run(season_db, "export", "standings", "Night 1") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Place,Player,Entries")
+    assert [line.split(",")[1] for line in lines[1:]] == ["Ann", "Bob", "Zoé", "Dan"]
+    out = tmp_path / "ledger.csv"
+    before = digest(season_db)
+    assert run(season_db, "export", "ledger", "1", "--out", str(out)) == 0
+    text = out.read_text(encoding="utf-8-sig")
+    assert text.startswith("Time,Player,What") and text.count("Buy-in") == 4
+    assert digest(season_db) == before

@@ -126,3 +126,25 @@ def test_the_events_list_opens_the_league_page(qtbot, window_factory, monkeypatc
     window = window_factory()
     qtbot.mouseClick(window.events_page.buttons["leagues"], Qt.MouseButton.LeftButton)
     assert len(opened) == 1
+
+
+def test_reports_page_exports_the_standings_as_csv(qtbot, filled, tmp_path) -> None:
+    from director.gui.controller import SessionController
+    from director.gui.pages.reports_page import ReportsPage
+
+    _database, sessions = filled
+    reports_page = ReportsPage(SessionController(sessions[0]))
+    qtbot.addWidget(reports_page)
+    kinds = [
+        reports_page.kinds.item(row).data(Qt.ItemDataRole.UserRole)
+        for row in range(reports_page.kinds.count())
+    ]
+    reports_page.kinds.setCurrentRow(kinds.index("structure"))
+    assert not reports_page.export_button.isEnabled()
+    reports_page.kinds.setCurrentRow(kinds.index("standings"))
+    assert reports_page.export_button.isEnabled()
+    out = tmp_path / "standings.csv"
+    reports_page.export_csv(out)
+    rows = out.read_bytes().decode("utf-8").splitlines()
+    assert rows[0].startswith("\ufeffPlace,Player")
+    assert rows[1].split(",")[:2] == ["1", "Ann"]

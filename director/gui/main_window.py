@@ -139,15 +139,23 @@ class EventsPage(QWidget):
             ("rename", _("Re&name…")),
             ("archive", _("Ar&chive")),
             ("delete", _("&Delete…")),
-            ("leagues", _("&Leagues…")),
         ):
             button = QPushButton(text)
             self.buttons[key] = button
             row.addWidget(button)
         row.addStretch()
         row.addWidget(self.show_archived)
+        # Beside the title, the leagues read every event of the list (not one).
+        self.buttons["leagues"] = QPushButton(_("&Leagues…"))
+        self.buttons["leagues"].setToolTip(
+            _("Leagues and seasons: standings, player history, CSV import and export")
+        )
+        top = QHBoxLayout()
+        top.addWidget(title)
+        top.addStretch()
+        top.addWidget(self.buttons["leagues"])
         layout = QVBoxLayout(self)
-        layout.addWidget(title)
+        layout.addLayout(top)
         layout.addLayout(row)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty)

@@ -13,12 +13,13 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from director import __version__, paths
 from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
 from director.core.messages import Message
 from director.files import display_path, one_line
 from director.i18n import N_, _, describe_error, ngettext, render, set_language
@@ -121,9 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "kind",
         metavar="KIND",
-        help=_("payouts, standings, ledger, structure, seating or settlement"),
+        help=_("payouts, standings, ledger, structure, seating, settlement, league or player"),
     )
-    report.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    report.add_argument(
+        "event", metavar="EVENT", help=_("the event's number or exact name (or the league, player)")
+    )
     report.add_argument(
         "--out", type=Path, required=True, metavar="FILE.pdf", help=_("the PDF file to write")
     )
@@ -133,7 +136,104 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help=_("paper size (default: the setting, A4 unless changed)"),
     )
+    report.add_argument(
+        "--season", default=None, metavar="SEASON", help=_("for a league: the season")
+    )
+    export = with_db(
+        commands.add_parser("export", help=_("write an event's standings or ledger as CSV"))
+    )
+    export.add_argument(
+        "table", choices=("standings", "ledger"), metavar="TABLE", help=_("standings or ledger")
+    )
+    export.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    export.add_argument(
+        "--out", type=Path, metavar="FILE.csv", help=_("the CSV file to write (default: print it)")
+    )
+    add_league_commands(commands, with_db)
     return parser
+
+
+def add_league_commands(
+    commands: argparse._SubParsersAction,  # type: ignore[type-arg]
+    add_db: Callable[[argparse.ArgumentParser], argparse.ArgumentParser],
+) -> None:
+    """``leagues``, ``league ...`` and ``import ...``."""
+    add_db(commands.add_parser("leagues", help=_("list the leagues, one per line")))
+    league = commands.add_parser("league", help=_("league standings, seasons and history"))
+    actions = league.add_subparsers(dest="league_command", metavar="ACTION", required=True)
+    standings = add_db(actions.add_parser("standings", help=_("a season's standings")))
+    standings.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
+    standings.add_argument("--season", default=None, metavar="SEASON", help=_("the season"))
+    shape = standings.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help=_("print a JSON document"))
+    shape.add_argument("--csv", action="store_true", help=_("print CSV"))
+    standings.add_argument("--out", type=Path, metavar="FILE.csv", help=_("write a CSV file"))
+    create = add_db(actions.add_parser("create", help=_("create a league")))
+    create.add_argument("name", metavar="NAME")
+    create.add_argument(
+        "--formula",
+        choices=("table", "field", "expression"),
+        default="field",
+        help=_("how places turn into points"),
+    )
+    create.add_argument(
+        "--table", default="", metavar="POINTS", help=_("points by place, separated by commas")
+    )
+    create.add_argument(
+        "--expression",
+        default="",
+        metavar="TEXT",
+        help=_("points over entrants, place, buyin, paid"),
+    )
+    for option, text in (
+        ("--participation", _("points for playing")),
+        ("--knockout", _("points for each knock-out")),
+        ("--bubble", _("points for the first player out of the money")),
+    ):
+        create.add_argument(option, default="0", metavar="POINTS", help=text)
+    create.add_argument(
+        "--best-of", type=int, default=0, metavar="N", help=_("count only the best N events")
+    )
+    create.add_argument(
+        "--tie-break",
+        choices=("shared", "wins", "best_place", "net"),
+        default="wins",
+        help=_("how equal points are ordered"),
+    )
+    create.add_argument(
+        "--pot",
+        default="0",
+        metavar="AMOUNT",
+        help=_("money of every entry set aside for the season pot"),
+    )
+    season = add_db(actions.add_parser("season", help=_("add a season to a league")))
+    season.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
+    season.add_argument("name", metavar="NAME")
+    season.add_argument("--start", default="", metavar="YYYY-MM-DD")
+    season.add_argument("--end", default="", metavar="YYYY-MM-DD")
+    choose = add_db(actions.add_parser("count", help=_("count an event in a season, or not")))
+    choose.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
+    choose.add_argument("season", metavar="SEASON")
+    choose.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    choose.add_argument("--exclude", action="store_true", help=_("never count it"))
+    choose.add_argument("--reset", action="store_true", help=_("let its date decide"))
+    history = add_db(actions.add_parser("history", help=_("a player's events and results")))
+    history.add_argument("player", metavar="PLAYER", help=_("the player's name"))
+    history.add_argument("--csv", action="store_true", help=_("print CSV"))
+    imports = commands.add_parser("import", help=_("import players or past results from CSV"))
+    kinds = imports.add_subparsers(dest="import_command", metavar="WHAT", required=True)
+    players = add_db(kinds.add_parser("players", help=_("players: name, nickname, email, phone")))
+    players.add_argument("file", type=Path, metavar="FILE.csv")
+    players.add_argument("--dry-run", action="store_true", help=_("show what would be imported"))
+    results = add_db(
+        kinds.add_parser(
+            "results", help=_("past results: date, event, player, place, prize, bounties")
+        )
+    )
+    results.add_argument("file", type=Path, metavar="FILE.csv")
+    results.add_argument("--league", required=True, metavar="LEAGUE")
+    results.add_argument("--dry-run", action="store_true", help=_("show what would be imported"))
+    add_db(kinds.add_parser("undo", help=_("take back the last import")))
 
 
 def open_read_only(path: Path) -> Database:
@@ -219,6 +319,8 @@ def command_report(args: argparse.Namespace) -> int:
     from director.app.session import TournamentSession
     from director.reports.options import RenderOptions
 
+    if args.kind in ("league", "player"):
+        return command_league_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
     check_output(args.out, args.db)  # before any work: never over the database
@@ -253,7 +355,298 @@ def command_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _points(text: str, option: str) -> int:
+    """Points as typed ("12", "12.5") -> hundredths."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        value = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        raise CliError(
+            _("{option}: “{value}” is not a number of points").format(option=option, value=text)
+        ) from None
+    hundredths = value * 100
+    if hundredths != hundredths.to_integral_value() or value < 0:
+        raise CliError(
+            _("{option}: “{value}” is not a number of points").format(option=option, value=text)
+        )
+    return int(hundredths)
+
+
+def command_leagues(args: argparse.Namespace) -> int:
+    from director.app.leagues import Leagues
+
+    database = open_read_only(args.db)
+    try:
+        leagues = Leagues(database)
+        for league in leagues.all():
+            seasons = ", ".join(season.name for season in leagues.seasons(league.id))
+            print(f"{league.id}\t{one_line(league.name)}\t{league.rule.kind}\t{one_line(seasons)}")
+    finally:
+        database.close()
+    return 0
+
+
+def _delimiter() -> str:
+    from director.app.csv_io import delimiter_for
+    from director.i18n import language
+
+    return delimiter_for(language())
+
+
+def _print_csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    import csv
+
+    writer = csv.writer(sys.stdout, delimiter=_delimiter(), lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+
+
+def command_league(args: argparse.Namespace) -> int:
+    from director.app.leagues import Leagues
+    from director.persistence.db import open_database
+
+    action = args.league_command
+    reading = action in ("standings", "history")
+    database = open_read_only(args.db) if reading else open_database(args.db, create=False)
+    try:
+        leagues = Leagues(database)
+        if action == "standings":
+            return _standings(args, leagues)
+        if action == "history":
+            return _history(args, leagues)
+        if action == "create":
+            from director.core.leagues import PointsRule
+            from director.i18n import parse_money
+
+            table = tuple(
+                _points(part, "--table") for part in args.table.split(",") if part.strip()
+            )
+            try:
+                pot = parse_money(args.pot)
+            except ValueError:
+                raise CliError(
+                    _("--pot: “{value}” is not an amount").format(value=args.pot)
+                ) from None
+            rule = PointsRule(
+                kind=args.formula,
+                table=table,
+                expression=args.expression,
+                participation=_points(args.participation, "--participation"),
+                knockout=_points(args.knockout, "--knockout"),
+                bubble=_points(args.bubble, "--bubble"),
+                best_of=args.best_of,
+                tie_break=args.tie_break,
+                pot_per_entry=pot,
+            )
+            league = leagues.create(args.name, rule)
+            print(_("Created the league {id}: {name}").format(id=league.id, name=league.name))
+        elif action == "season":
+            league = leagues.get(args.league)
+            season = leagues.add_season(league.id, args.name, args.start, args.end)
+            print(_("Added the season {id}: {name}").format(id=season.id, name=season.name))
+        elif action == "count":
+            league = leagues.get(args.league)
+            chosen = leagues.season(league.id, args.season)
+            assert chosen is not None
+            event = find_event(database, args.event)
+            leagues.choose_event(chosen.id, event, None if args.reset else not args.exclude)
+    finally:
+        database.close()
+    return 0
+
+
+def standings_document(table: object) -> dict[str, object]:
+    from director.app.leagues import SeasonTable
+    from director.core.leagues import points_text
+
+    assert isinstance(table, SeasonTable)
+    return {
+        "league": table.league.name,
+        "season": table.season.name if table.season else None,
+        "events": len(table.events),
+        "pot": table.pot,
+        "standings": [
+            {
+                "rank": row.rank,
+                "player": row.name,
+                "player_id": int(row.player),
+                "points": points_text(row.points),
+                "played": row.played,
+                "counted": row.counted,
+                "wins": row.wins,
+                "final_tables": row.final_tables,
+                "cashes": row.cashes,
+                "knockouts": row.knockouts,
+                "money_in": row.money_in,
+                "money_out": row.money_out,
+                "net": row.net,
+            }
+            for row in table.rows
+        ],
+    }
+
+
+def _standings(args: argparse.Namespace, leagues: object) -> int:
+    from director.app.csv_io import write_table
+    from director.app.leagues import Leagues
+    from director.reports.league_cells import standing_cells, standing_header
+
+    assert isinstance(leagues, Leagues)
+    table = leagues.table(args.league, args.season)
+    header = standing_header()
+    rows = [standing_cells(row) for row in table.rows]
+    if args.out is not None:
+        from director.app.outputs import check_output
+
+        check_output(args.out, args.db)
+        write_table(args.out, header, rows, delimiter=_delimiter())
+        print(display_path(args.out))
+    elif args.json:
+        print(json_for_terminal(standings_document(table)))
+    elif args.csv:
+        _print_csv(header, rows)
+    else:
+        for row in rows:
+            print("\t".join(one_line(cell) for cell in row))
+    return 0
+
+
+def _history(args: argparse.Namespace, leagues: object) -> int:
+    from director.app.leagues import Leagues
+    from director.reports.league_cells import history_cells, history_header
+
+    assert isinstance(leagues, Leagues)
+    player = find_player(leagues, args.player)
+    lines = leagues.history(player)
+    rows = [history_cells(line) for line in lines]
+    if args.csv:
+        _print_csv(history_header(), rows)
+    else:
+        for row in rows:
+            print("\t".join(one_line(cell) for cell in row))
+    return 0
+
+
+def find_player(leagues: object, name: str) -> PlayerId:
+    from director.app.leagues import Leagues
+    from director.app.roster import fold
+    from director.persistence import league_store
+
+    assert isinstance(leagues, Leagues)
+    with leagues.database.read() as connection:
+        found = league_store.rows(connection, "SELECT id, name, merged_into FROM player")
+    for player_id, player_name, merged in found:
+        if fold(player_name) == fold(name) or str(player_id) == name.strip():
+            return PlayerId(merged or player_id)
+    raise RuleViolation("player_unknown", player=name)
+
+
+def command_import(args: argparse.Namespace) -> int:
+    from director.app import csv_io
+    from director.app.leagues import Leagues
+    from director.app.roster import Roster
+    from director.persistence.db import open_database
+
+    database = open_database(args.db, create=False)
+    try:
+        leagues = Leagues(database)
+        if args.import_command == "undo":
+            kind = leagues.undo_import()
+            print(_("Took back the last import ({kind}).").format(kind=kind))
+        elif args.import_command == "players":
+            preview = csv_io.preview_players(args.file, Roster(database))
+            for row, name in preview.already:
+                print(
+                    _("Row {row}: {name} is already in the roster; left out.").format(
+                        row=row, name=name
+                    ),
+                    file=sys.stderr,
+                )
+            for name, nickname, contact in preview.new:
+                print("\t".join(one_line(text) for text in (name, nickname, contact)))
+            if not args.dry_run:
+                leagues.import_players(preview.new)
+                print(_("Imported {count} players.").format(count=len(preview.new)))
+        else:
+            league = leagues.get(args.league)
+            events = csv_io.read_results(args.file)
+            for event in events:
+                print(f"{event.date}\t{one_line(event.name)}\t{len(event.lines)}")
+            if not args.dry_run:
+                leagues.import_results(league.id, events)
+                print(_("Imported {count} events.").format(count=len(events)))
+    finally:
+        database.close()
+    return 0
+
+
+def command_league_report(args: argparse.Namespace) -> int:
+    from director.app.leagues import Leagues
+    from director.app.outputs import check_output, write_output
+    from director.app.timesource import wall_clock
+    from director.reports.league import LeagueReport, PlayerHistoryReport, league_header
+    from director.reports.options import RenderOptions
+
+    check_output(args.out, args.db)
+    options = RenderOptions(paper=args.paper or args.settings.paper)
+    database = open_read_only(args.db)
+    try:
+        leagues = Leagues(database)
+        if args.kind == "league":
+            table = leagues.table(args.event, args.season)
+            subtitle = table.season.name if table.season else _("All events")
+            pdf = LeagueReport(
+                league_header(table.league.name, subtitle, wall_clock()),
+                table.rows,
+                events=len(table.events),
+                pot=table.pot,
+                options=options,
+            ).render()
+        else:
+            player = find_player(leagues, args.event)
+            name = dict(leagues.merges()[1]).get(player, args.event)
+            pdf = PlayerHistoryReport(
+                league_header(name, _("All events"), wall_clock()),
+                leagues.history(player),
+                options,
+            ).render()
+    finally:
+        database.close()
+    written = write_output(args.out, pdf, args.db)
+    print(display_path(written))
+    return 0
+
+
+def command_export(args: argparse.Namespace) -> int:
+    from director.app.csv_io import write_table
+    from director.app.session import TournamentSession
+    from director.reports.table_cells import event_table
+
+    if args.out is not None:
+        from director.app.outputs import check_output
+
+        check_output(args.out, args.db)
+    database = open_read_only(args.db)
+    try:
+        session = TournamentSession(database, find_event(database, args.event))
+        header, rows = event_table(args.table, session.state, session.now())
+    finally:
+        database.close()
+    say_notices(session.notices)
+    if args.out is None:
+        _print_csv(header, rows)
+    else:
+        write_table(args.out, header, rows, delimiter=_delimiter())
+        print(display_path(args.out))
+    return 0
+
+
 HANDLERS = {
+    "export": command_export,
+    "leagues": command_leagues,
+    "league": command_league,
+    "import": command_import,
     "events": command_events,
     "status": command_status,
     "report": command_report,

@@ -359,4 +359,42 @@ MESSAGES: dict[str, str] = {
     "event_unknown": N_("There is no event {event} in this database."),
     "save_failed": N_("The change could not be saved ({detail}); nothing was changed."),
     "event_ambiguous": N_("More than one event is called “{event}”; use its number."),
+    # -- leagues ---------------------------------------------------------------
+    "formula_empty": N_("Type a points formula."),
+    "formula_too_long": N_("The points formula is too long (at most {maximum} characters)."),
+    "formula_syntax": N_("The points formula “{formula}” cannot be read."),
+    "formula_not_allowed": N_(
+        "The points formula “{formula}” uses something not allowed ({part}): only numbers, "
+        "the variables, + - * / // ** and sqrt, min, max, round, floor, ceil."
+    ),
+    "formula_unknown_name": N_(
+        "The points formula “{formula}” uses {name}, which is not a variable: use entrants, "
+        "place, buyin, paid, knockouts or prize."
+    ),
+    "formula_cannot_compute": N_("The points formula “{formula}” cannot be worked out ({detail})."),
+    "formula_kind_unknown": N_("Unknown kind of points formula: {kind}."),
+    "points_table_empty": N_("The points table needs points for at least one place."),
+    "points_negative": N_("Points cannot be negative ({value})."),
+    "best_of_negative": N_("“Best N events” cannot be negative."),
+    "tie_break_unknown": N_("Unknown tie-break rule: {rule}."),
+    "final_table_too_small": N_("The final table needs at least one place."),
+    "pot_negative": N_("The season pot per entry cannot be negative."),
+    "league_name_empty": N_("Give the league a name."),
+    "league_name_taken": N_("There is already a league called {league}."),
+    "league_unknown": N_("There is no league {league} in this database."),
+    "season_name_empty": N_("Give the season a name."),
+    "season_unknown": N_("There is no season {season} in this league."),
+    "season_dates_reversed": N_("The season ends ({end}) before it starts ({start})."),
+    "date_invalid": N_("“{value}” is not a date (YYYY-MM-DD)."),
+    "csv_unreadable": N_("{path} cannot be read ({detail})."),
+    "csv_encoding": N_("Row {row}: the file is not UTF-8 text (save it as “CSV UTF-8”)."),
+    "csv_empty": N_("The CSV file has no header row."),
+    "csv_too_large": N_("The CSV file is too large (at most {maximum} rows)."),
+    "csv_missing_column": N_("Row 1: the column “{column}” is missing (columns: {expected})."),
+    "csv_unknown_column": N_("Row 1, column {column}: “{name}” is not a known column."),
+    "csv_row_length": N_("Row {row}: {found} values for {expected} columns."),
+    "csv_value": N_("Row {row}, column {column}: {detail}"),
+    "csv_duplicate": N_("Row {row} repeats row {first} ({value})."),
+    "csv_not_for_report": N_("Only the standings and the ledger can be exported as CSV."),
+    "import_nothing_to_undo": N_("There is no import to take back."),
 }

@@ -27,7 +27,7 @@ from director.core.errors import RuleViolation
 from director.core.events import EVENTS, Event
 from director.core.history import History
 from director.core.messages import Message
-from director.core.state import TournamentState
+from director.core.state import EventKind, Status, TournamentState
 from director.persistence import store
 from director.persistence.db import Database, StoreError
 
@@ -52,6 +52,25 @@ def summary_of(state: TournamentState) -> store.Summary:
         archived=state.archived,
         event_date=state.event_date,
     )
+
+
+def keep_results_summary(
+    connection: store.AnyConnection,
+    tournament_id: int,
+    last_entry: int,
+    old: TournamentState,
+    new: TournamentState,
+) -> None:
+    """Keep a finished tournament's results summary (what leagues read) in step
+    with its log, in the same transaction as the entry that changed it."""
+    from director.core.leagues import encode_results, event_results
+    from director.persistence import league_store
+
+    if new.kind is EventKind.TOURNAMENT and new.status is Status.FINISHED:
+        data = encode_results(event_results(new, tournament_id))
+        league_store.save_summary(connection, tournament_id, last_entry, data)
+    elif old.status is Status.FINISHED:
+        league_store.delete_summary(connection, tournament_id)
 
 
 def _label_data(message: Message) -> dict[str, object]:
@@ -370,6 +389,7 @@ class TournamentSession:
     ) -> None:
         with self.database.transaction() as connection:
             store.append(connection, self.tournament_id, entry, events, summary_of(new_state))
+            keep_results_summary(connection, self.tournament_id, entry.seq, self._state, new_state)
         self._last_entry = entry.seq
 
     def _moved_to(self, new_state: TournamentState, action: str, label: Message | None) -> Changes:

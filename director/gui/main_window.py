@@ -145,8 +145,17 @@ class EventsPage(QWidget):
             row.addWidget(button)
         row.addStretch()
         row.addWidget(self.show_archived)
+        # Beside the title, the leagues read every event of the list (not one).
+        self.buttons["leagues"] = QPushButton(_("&Leagues…"))
+        self.buttons["leagues"].setToolTip(
+            _("Leagues and seasons: standings, player history, CSV import and export")
+        )
+        top = QHBoxLayout()
+        top.addWidget(title)
+        top.addStretch()
+        top.addWidget(self.buttons["leagues"])
         layout = QVBoxLayout(self)
-        layout.addWidget(title)
+        layout.addLayout(top)
         layout.addLayout(row)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty)
@@ -268,6 +277,7 @@ class MainWindow(QMainWindow):
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.settings_action = action(_("&Settings…"), self.show_settings, "Ctrl+,")
         self.roster_action = action(_("&Players list…"), self.show_roster)
+        self.leagues_action = action(_("&Leagues…"), self.show_leagues)
         self.shortcuts_action = action(_("&Keyboard shortcuts"), lambda: self.help_overlay.toggle())
 
         self.welcome_action = action(_("&Welcome steps…"), self.show_welcome)
@@ -278,6 +288,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.events_action)
         file_menu.addSeparator()
         file_menu.addAction(self.roster_action)
+        file_menu.addAction(self.leagues_action)
         file_menu.addAction(self.backups_action)
         file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
@@ -303,6 +314,7 @@ class MainWindow(QMainWindow):
         page.buttons["rename"].clicked.connect(self.rename_selected)
         page.buttons["archive"].clicked.connect(self.archive_selected)
         page.buttons["delete"].clicked.connect(self.delete_selected)
+        page.buttons["leagues"].clicked.connect(self.show_leagues)
         page.view.doubleClicked.connect(lambda _index: self.open_selected())
         page.view.activated.connect(lambda _index: self.open_selected())
         page.show_archived.toggled.connect(lambda _on: self.refresh_events())
@@ -647,6 +659,13 @@ class MainWindow(QMainWindow):
             return None
         self.open_session(session)
         return session
+
+    def show_leagues(self) -> None:
+        """The league page: leagues, seasons, standings, player history, CSV."""
+        from director.app.leagues import Leagues
+        from director.gui.dialogs.leagues import LeaguesDialog
+
+        LeaguesDialog(Leagues(self.database, clock=self.clock), self).exec()
 
     def show_roster(self) -> None:
         from director.app.roster import Roster

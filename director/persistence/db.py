@@ -55,7 +55,13 @@ __all__ = [
 ]
 
 APPLICATION_ID = 0x44495231  # "DIR1" in SQLite's header: this file is ours.
-SCHEMA_REVISIONS = ("0001_baseline", "0002_players", "0003_drafts", "0004_identity")
+SCHEMA_REVISIONS = (
+    "0001_baseline",
+    "0002_players",
+    "0003_drafts",
+    "0004_identity",
+    "0005_leagues",
+)
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
 IDENTITY_REVISION = "0004_identity"

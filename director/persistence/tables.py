@@ -129,3 +129,8 @@ class IdentityRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     uuid: str
+
+
+# The league tables live in their own module; importing it here keeps the
+# whole schema declared by importing ``tables``.
+from director.persistence import league_tables  # noqa: E402, F401

@@ -5,22 +5,10 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from director.core.players import MovementKind
-from director.i18n import N_, _, format_money, format_number, format_time
+from director.i18n import _, format_money, format_number, format_time
 from director.reports.base import RenderOptions, Report
 from director.reports.data import LedgerData
-
-KINDS = {
-    MovementKind.BUY_IN: N_("Buy-in"),
-    MovementKind.REENTRY: N_("Re-entry"),
-    MovementKind.REBUY: N_("Re-buy"),
-    MovementKind.ADDON: N_("Add-on"),
-    MovementKind.TOP_UP: N_("Top-up"),
-    MovementKind.REFUND: N_("Refund"),
-    MovementKind.PAYMENT: N_("Debt paid"),
-    MovementKind.CASH_OUT: N_("Cash-out"),
-    MovementKind.PAYOUT: N_("Paid to player"),
-}
+from director.reports.table_cells import KINDS
 
 
 def money(amount: int) -> str:

@@ -94,12 +94,15 @@ class ReportsPage(QWidget):
         save.clicked.connect(self.save)
         print_button = QPushButton(_("&Print…"))
         print_button.clicked.connect(self.print_report)
+        self.export_button = QPushButton(_("Export as &CSV…"))
+        self.export_button.setToolTip(_("The standings or the ledger as a spreadsheet file"))
+        self.export_button.clicked.connect(self.export_csv)
         self.pages = QLabel()
         left = QVBoxLayout()
         left.addWidget(self.kinds, 1)
         left.addWidget(QLabel(_("Paper")))
         left.addWidget(self.paper)
-        for widget in (refresh, save, print_button, self.pages):
+        for widget in (refresh, save, print_button, self.export_button, self.pages):
             left.addWidget(widget)
         self.document = QPdfDocument(self)
         self.view = QPdfView()
@@ -149,6 +152,14 @@ class ReportsPage(QWidget):
         kind = self.kind()
         if kind is None:
             return
+        from director.reports.table_cells import TABLES
+
+        self.export_button.setEnabled(kind in TABLES)
+        self.export_button.setToolTip(
+            _("The standings or the ledger as a spreadsheet file")
+            if kind in TABLES
+            else _("Only the standings and the ledger are tables to export.")
+        )
         self.stale = False
         try:
             self.pdf_bytes = reports.render(
@@ -166,6 +177,31 @@ class ReportsPage(QWidget):
         self._buffer.open(QIODevice.OpenModeFlag.ReadOnly)
         self.document.load(self._buffer)
         self.pages.setText(_("{pages} page(s)").format(pages=self.document.pageCount()))
+
+    def export_csv(self, path: Path | None = None) -> None:
+        """The chosen table (standings or ledger) as CSV: UTF-8 with a BOM and the
+        language's delimiter."""
+        from director.app.csv_io import delimiter_for, write_table
+        from director.i18n import language
+        from director.reports.table_cells import TABLES, event_table
+
+        kind = self.kind()
+        if kind not in TABLES:
+            show_error(self, RuleViolation("csv_not_for_report"))
+            return
+        if path is None:
+            name = f"{slug(self.controller.state.name)}-{kind}.csv"
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self, _("Export as CSV"), str(Path.home() / name), _("CSV files (*.csv)")
+            )
+            if not chosen:
+                return
+            path = Path(chosen)
+        header, rows = event_table(kind, self.controller.state, self.controller.now())
+        try:
+            write_table(path, header, rows, delimiter=delimiter_for(language()))
+        except OSError as error:
+            show_error(self, RuleViolation("output_unwritable", path=str(path), detail=str(error)))
 
     def default_name(self) -> str:
         return f"{slug(self.controller.state.name)}-{self.kind()}.pdf"

@@ -1,0 +1,263 @@
+"""CSV in and out: players and past results read with every problem named by row
+and column (nothing is written until the whole file is good), tables written
+as UTF-8 with a BOM (spreadsheets then read accents right) and the delimiter
+the language expects (";" where the decimal mark is a comma).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from director.app.leagues import ImportedEvent
+from director.app.roster import CONTACT_MAX, Roster, fold
+from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
+from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
+from director.core.leagues import ResultLine
+from director.files import display_path, write_atomic
+
+MAX_BYTES = 4 * 1024 * 1024
+MAX_ROWS = 20_000
+BOM = "\ufeff"
+
+PLAYER_COLUMNS = {
+    "name": ("name", "nom"),
+    "nickname": ("nickname", "surnom", "pseudo"),
+    "email": ("email", "e-mail", "courriel"),
+    "phone": ("phone", "téléphone", "telephone", "tel"),
+}
+PLAYER_REQUIRED = ("name",)
+RESULT_COLUMNS = {
+    "date": ("date",),
+    "event": ("event", "event name", "tournoi", "événement", "evenement"),
+    "player": ("player", "joueur", "name", "nom"),
+    "place": ("place",),
+    "prize": ("prize", "gain", "gains"),
+    "bounties": ("bounties", "bounty", "primes", "prime"),
+    "buy_in": ("buy_in", "buy-in", "buyin", "cave"),
+    "knockouts": ("knockouts", "ko", "éliminations"),
+}
+RESULT_REQUIRED = ("date", "event", "player", "place")
+
+
+def delimiter_for(language: str) -> str:
+    """ ";" for languages that write decimals with a comma (French), "," otherwise."""
+    return ";" if language.split("_")[0] in ("fr", "de", "es", "it", "nl", "pt") else ","
+
+
+def write_table(
+    path: Path, header: Sequence[str], rows: Iterable[Sequence[object]], *, delimiter: str
+) -> None:
+    """Write a table as CSV (UTF-8 with BOM) through a temporary file."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(["" if value is None else value for value in row])
+    write_atomic(Path(path), BOM + buffer.getvalue())
+
+
+@dataclass(frozen=True)
+class CsvRow:
+    number: int
+    """The row's line in the file (the header is row 1)."""
+    values: dict[str, str]
+
+
+def read_rows(
+    source: Path | bytes, columns: dict[str, tuple[str, ...]], required: Sequence[str]
+) -> list[CsvRow]:
+    """The rows of a CSV file with the known ``columns`` (names in English or French,
+    any case), or ``RuleViolation`` naming the first problem's row and column."""
+    if isinstance(source, bytes):
+        data = source
+    else:
+        try:
+            with open(source, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise RuleViolation(
+                "csv_unreadable", path=display_path(source), detail=error.strerror
+            ) from None
+    if len(data) > MAX_BYTES:
+        raise RuleViolation("csv_too_large", maximum=MAX_ROWS)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RuleViolation("csv_encoding", row=data[: error.start].count(b"\n") + 1) from None
+    if "\x00" in text:
+        row = text[: text.index("\x00")].count("\n") + 1
+        raise RuleViolation("csv_encoding", row=row)
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise RuleViolation("csv_empty")
+    first = lines[0]
+    delimiter = max((";", ",", "\t"), key=first.count)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    try:
+        header = next(reader)
+    except (csv.Error, StopIteration):
+        raise RuleViolation("csv_empty") from None
+    aliases = {fold(alias): key for key, names in columns.items() for alias in names}
+    keys: list[str] = []
+    for index, name in enumerate(header, start=1):
+        key = aliases.get(fold(name))
+        if key is None or key in keys:
+            raise RuleViolation("csv_unknown_column", column=index, name=name.strip()[:40])
+        keys.append(key)
+    for key in required:
+        if key not in keys:
+            raise RuleViolation("csv_missing_column", column=key, expected=", ".join(columns))
+    rows: list[CsvRow] = []
+    try:
+        for values in reader:
+            number = reader.line_num
+            if not any(value.strip() for value in values):
+                continue
+            if len(rows) >= MAX_ROWS:
+                raise RuleViolation("csv_too_large", maximum=MAX_ROWS)
+            if len(values) != len(keys):
+                raise RuleViolation(
+                    "csv_row_length", row=number, found=len(values), expected=len(keys)
+                )
+            rows.append(
+                CsvRow(
+                    number, {key: value.strip() for key, value in zip(keys, values, strict=True)}
+                )
+            )
+    except csv.Error as error:
+        raise RuleViolation(
+            "csv_value", row=reader.line_num, column="", detail=str(error)
+        ) from None
+    return rows
+
+
+def _cell_error(row: CsvRow, column: str, error: RuleViolation) -> RuleViolation:
+    from director.i18n import describe_error
+
+    return RuleViolation("csv_value", row=row.number, column=column, detail=describe_error(error))
+
+
+def _whole(row: CsvRow, column: str, *, minimum: int, empty: int | None = None) -> int:
+    text = row.values.get(column, "")
+    if not text and empty is not None:
+        return empty
+    if not text.isdigit() or int(text) < minimum:
+        raise RuleViolation("csv_value", row=row.number, column=column, detail=repr(text))
+    return int(text)
+
+
+def _money(row: CsvRow, column: str) -> int:
+    from director.i18n import parse_money
+
+    text = row.values.get(column, "")
+    if not text:
+        return 0
+    try:
+        return parse_money(text)
+    except ValueError:
+        raise RuleViolation("csv_value", row=row.number, column=column, detail=repr(text)) from None
+
+
+@dataclass(frozen=True)
+class PlayersPreview:
+    """What importing a players file would do, before anything is written."""
+
+    new: tuple[tuple[str, str, str], ...]
+    """``(name, nickname, contact)`` of the players to add."""
+    already: tuple[tuple[int, str], ...]
+    """``(row, name)`` of rows whose player the roster already has (left out)."""
+
+
+def preview_players(source: Path | bytes, roster: Roster) -> PlayersPreview:
+    rows = read_rows(source, PLAYER_COLUMNS, PLAYER_REQUIRED)
+    known = {fold(player.name) for player in roster.all(include_merged=True)}
+    seen: dict[str, int] = {}
+    new = []
+    already = []
+    for row in rows:
+        try:
+            name = clean_name(row.values["name"])
+        except RuleViolation as error:
+            raise _cell_error(row, "name", error) from None
+        try:
+            nickname = clean_line(row.values.get("nickname", ""), maximum=NAME_MAX_LENGTH)
+            contact = " / ".join(
+                part for part in (row.values.get("email", ""), row.values.get("phone", "")) if part
+            )
+            contact = clean_line(contact, maximum=CONTACT_MAX, too_long="contact_too_long")
+        except RuleViolation as error:
+            raise _cell_error(row, "nickname/email/phone", error) from None
+        key = fold(name)
+        if key in seen:
+            raise RuleViolation("csv_duplicate", row=row.number, first=seen[key], value=name)
+        seen[key] = row.number
+        if key in known:
+            already.append((row.number, name))
+        else:
+            new.append((name, nickname, contact))
+    return PlayersPreview(new=tuple(new), already=tuple(already))
+
+
+def read_results(source: Path | bytes) -> list[ImportedEvent]:
+    """Past results, one event per (date, event name), ties where places repeat."""
+    from director.app.leagues import check_date
+
+    rows = read_rows(source, RESULT_COLUMNS, RESULT_REQUIRED)
+    events: dict[tuple[str, str], list[tuple[CsvRow, str, int]]] = {}
+    buy_ins: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, str, str], int] = {}
+    for row in rows:
+        try:
+            date = check_date(row.values["date"])
+        except RuleViolation as error:
+            raise _cell_error(row, "date", error) from None
+        if not date:
+            raise RuleViolation("csv_value", row=row.number, column="date", detail="''")
+        try:
+            event = clean_name(row.values["event"])
+        except RuleViolation as error:
+            raise _cell_error(row, "event", error) from None
+        try:
+            player = clean_name(row.values["player"])
+        except RuleViolation as error:
+            raise _cell_error(row, "player", error) from None
+        place = _whole(row, "place", minimum=1)
+        key = (date, fold(event), fold(player))
+        if key in seen:
+            raise RuleViolation("csv_duplicate", row=row.number, first=seen[key], value=player)
+        seen[key] = row.number
+        events.setdefault((date, event), []).append((row, player, place))
+        buy_ins.setdefault((date, event), _money(row, "buy_in"))
+    imported = []
+    for (date, event), entries in events.items():
+        count: dict[int, int] = {}
+        for _row, _player, place in entries:
+            count[place] = count.get(place, 0) + 1
+        lines = []
+        for row, player, place in entries:
+            if place > len(entries):
+                raise RuleViolation("csv_value", row=row.number, column="place", detail=str(place))
+            prize = _money(row, "prize")
+            bounties = _money(row, "bounties")
+            lines.append(
+                ResultLine(
+                    player=PlayerId(0),
+                    name=player,
+                    best=place,
+                    worst=place + count[place] - 1,
+                    prize=prize,
+                    bounties=bounties,
+                    knockouts=_whole(row, "knockouts", minimum=0, empty=0),
+                    money_in=buy_ins[(date, event)],
+                    money_out=prize + bounties,
+                )
+            )
+        imported.append(
+            ImportedEvent(name=event, date=date, buy_in=buy_ins[(date, event)], lines=tuple(lines))
+        )
+    return imported

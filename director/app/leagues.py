@@ -1,0 +1,492 @@
+"""Leagues and seasons over the events of one database, players' history, and
+imports (each one undone as a whole).
+
+Standings come from each finished tournament's results summary (written with
+its log); a summary missing or older than the log is rebuilt by reading the
+event, which never writes to the event itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from director.app.roster import Roster, fold
+from director.app.timesource import Now, wall_clock
+from director.core.decide import clean_name
+from director.core.errors import RuleViolation, require
+from director.core.ids import PlayerId
+from director.core.leagues import (
+    EventResults,
+    HistoryLine,
+    PointsRule,
+    ResultLine,
+    Standing,
+    decode_results,
+    encode_results,
+    event_results,
+    player_history,
+    season_pot,
+    standings,
+)
+from director.persistence import league_store as sql
+from director.persistence.db import Database, StoreError
+
+IMPORTED = -1
+"""Imported events are numbered below zero, apart from the database's events."""
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True)
+class League:
+    id: int
+    name: str
+    rule: PointsRule
+
+
+@dataclass(frozen=True)
+class Season:
+    id: int
+    league: int
+    name: str
+    start: str = ""
+    end: str = ""
+    chosen: tuple[int, ...] = ()
+    """Events counted whatever their date."""
+    excluded: tuple[int, ...] = ()
+    """Events never counted (the final)."""
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    """A season's standings and what they were computed from."""
+
+    league: League
+    season: Season | None
+    events: tuple[EventResults, ...]
+    rows: tuple[Standing, ...]
+    pot: int
+
+
+def check_date(value: str) -> str:
+    value = value.strip()
+    if value:
+        import datetime
+
+        try:
+            require(bool(_DATE.match(value)), "date_invalid", value=value)
+            datetime.date.fromisoformat(value)
+        except ValueError:
+            raise RuleViolation("date_invalid", value=value) from None
+    return value
+
+
+def rule_to_json(rule: PointsRule) -> str:
+    return json.dumps(dataclasses.asdict(rule), ensure_ascii=False)
+
+
+def rule_from_json(text: Any) -> PointsRule:
+    data = sql.loads(text)
+    if not isinstance(data, dict):
+        return PointsRule()
+    known = {field.name for field in dataclasses.fields(PointsRule)}
+    values = {key: value for key, value in data.items() if key in known}
+    if "table" in values:
+        values["table"] = tuple(values["table"])
+    try:
+        return PointsRule(**values).check()
+    except (RuleViolation, TypeError):
+        return PointsRule()
+
+
+class Leagues:
+    """The leagues of ``database``."""
+
+    def __init__(self, database: Database, *, clock: Now = wall_clock) -> None:
+        self.database = database
+        self._clock = clock
+
+    # -- leagues and seasons -------------------------------------------------------
+
+    def all(self) -> list[League]:
+        with self.database.read() as connection:
+            found = sql.rows(connection, "SELECT id, name, rule FROM league ORDER BY name, id")
+        return [League(id=row[0], name=row[1], rule=rule_from_json(row[2])) for row in found]
+
+    def get(self, key: int | str) -> League:
+        """A league by number or by name (``RuleViolation("league_unknown")``)."""
+        text = str(key).strip()
+        for league in self.all():
+            if str(league.id) == text or fold(league.name) == fold(text):
+                return league
+        raise RuleViolation("league_unknown", league=text)
+
+    def create(self, name: str, rule: PointsRule | None = None) -> League:
+        name = name.strip()
+        require(bool(name), "league_name_empty")
+        name = clean_name(name)
+        rule = (rule or PointsRule()).check()
+        require(
+            all(fold(league.name) != fold(name) for league in self.all()),
+            "league_name_taken",
+            league=name,
+        )
+        with self.database.write() as connection:
+            league_id = sql.execute(
+                connection,
+                "INSERT INTO league (name, name_key, rule, created_at) VALUES (:n, :k, :r, :at)",
+                {"n": name, "k": fold(name), "r": rule_to_json(rule), "at": self._clock()},
+            )
+        return League(id=league_id, name=name, rule=rule)
+
+    def set_rule(self, league: int, rule: PointsRule) -> League:
+        rule.check()
+        current = self.get(league)
+        with self.database.write() as connection:
+            sql.execute(
+                connection,
+                "UPDATE league SET rule = :r WHERE id = :id",
+                {"r": rule_to_json(rule), "id": current.id},
+            )
+        return dataclasses.replace(current, rule=rule)
+
+    def seasons(self, league: int) -> list[Season]:
+        with self.database.read() as connection:
+            found = sql.rows(
+                connection,
+                "SELECT id, league_id, name, start_date, end_date FROM season "
+                "WHERE league_id = :l ORDER BY start_date, id",
+                {"l": league},
+            )
+            chosen = sql.rows(
+                connection,
+                "SELECT e.season_id, e.tournament_id, e.counted FROM season_event e "
+                "JOIN season s ON s.id = e.season_id WHERE s.league_id = :l "
+                "ORDER BY e.tournament_id",
+                {"l": league},
+            )
+        result = []
+        for row in found:
+            mine = [item for item in chosen if item[0] == row[0]]
+            result.append(
+                Season(
+                    id=row[0],
+                    league=row[1],
+                    name=row[2],
+                    start=row[3],
+                    end=row[4],
+                    chosen=tuple(item[1] for item in mine if item[2]),
+                    excluded=tuple(item[1] for item in mine if not item[2]),
+                )
+            )
+        return result
+
+    def season(self, league: int, key: int | str | None = None) -> Season | None:
+        """A season of ``league`` by number or name; the latest when ``key`` is None
+        (None if the league has no season)."""
+        seasons = self.seasons(league)
+        if key is None:
+            return seasons[-1] if seasons else None
+        text = str(key).strip()
+        for season in seasons:
+            if str(season.id) == text or fold(season.name) == fold(text):
+                return season
+        raise RuleViolation("season_unknown", season=text)
+
+    def add_season(self, league: int, name: str, start: str = "", end: str = "") -> Season:
+        self.get(league)
+        name = name.strip()
+        require(bool(name), "season_name_empty")
+        name = clean_name(name)
+        start, end = check_date(start), check_date(end)
+        require(not (start and end) or start <= end, "season_dates_reversed", start=start, end=end)
+        with self.database.write() as connection:
+            season_id = sql.execute(
+                connection,
+                "INSERT INTO season (league_id, name, start_date, end_date, created_at) "
+                "VALUES (:l, :n, :s, :e, :at)",
+                {"l": league, "n": name, "s": start, "e": end, "at": self._clock()},
+            )
+        return Season(id=season_id, league=league, name=name, start=start, end=end)
+
+    def choose_event(self, season: int, event: int, counted: bool | None) -> None:
+        """Count ``event`` in ``season`` whatever its date (True), never count it
+        (False), or go back to its date deciding (None)."""
+        with self.database.write() as connection:
+            sql.execute(
+                connection,
+                "DELETE FROM season_event WHERE season_id = :s AND tournament_id = :t",
+                {"s": season, "t": event},
+            )
+            if counted is not None:
+                sql.execute(
+                    connection,
+                    "INSERT INTO season_event (season_id, tournament_id, counted) "
+                    "VALUES (:s, :t, :c)",
+                    {"s": season, "t": event, "c": counted},
+                )
+
+    # -- results ---------------------------------------------------------------------
+
+    def finished_events(
+        self, wanted: Callable[[int, str], bool] | None = None
+    ) -> list[EventResults]:
+        """Every finished tournament's results, from the summaries; a summary
+        missing or out of date is rebuilt from the event's log (and kept, unless
+        the database is read-only). The event itself is never written to.
+        ``wanted(event, date)`` picks events before their results are read."""
+        with self.database.read() as connection:
+            found = sql.finished_events(connection)
+        results: list[EventResults] = []
+        stale: list[tuple[int, int]] = []
+        for event_id, _name, date, last_entry, summary_entry, data in found:
+            if wanted is not None and not wanted(event_id, date if isinstance(date, str) else ""):
+                continue
+            decoded = None
+            if summary_entry == last_entry:
+                raw = sql.loads(data)
+                try:
+                    decoded = decode_results(raw) if isinstance(raw, dict) else None
+                except ValueError:
+                    decoded = None
+            if decoded is None:
+                stale.append((event_id, last_entry))
+            else:
+                results.append(decoded)
+        for event_id, last_entry in stale:
+            rebuilt = self._rebuild(event_id, last_entry)
+            if rebuilt is not None:
+                results.append(rebuilt)
+        results.sort(key=lambda item: (item.date, item.event))
+        return results
+
+    def _rebuild(self, event_id: int, last_entry: int) -> EventResults | None:
+        from director.app.session import TournamentSession
+
+        try:
+            session = TournamentSession(self.database, event_id, clock=self._clock)
+        except (StoreError, RuleViolation):
+            return None  # a damaged event is left out; opening it says why
+        # No session.close(): reading an event never writes a snapshot.
+        results = event_results(session.state, event_id)
+        if not self.database.readonly:
+            with self.database.write() as connection:
+                sql.save_summary(connection, event_id, last_entry, encode_results(results))
+        return results
+
+    def imported_events(self, league: int) -> list[EventResults]:
+        with self.database.read() as connection:
+            found = sql.rows(
+                connection,
+                "SELECT id, data FROM imported_event WHERE league_id = :l ORDER BY event_date, id",
+                {"l": league},
+            )
+        events = []
+        for row_id, data in found:
+            raw = sql.loads(data)
+            try:
+                if isinstance(raw, dict):
+                    events.append(dataclasses.replace(decode_results(raw), event=-row_id))
+            except ValueError:
+                continue
+        return events
+
+    def season_events(self, league: int, season: Season | None) -> list[EventResults]:
+        """The events a season counts: those dated in its range or chosen, less
+        those excluded, with the past results imported into the league."""
+        if season is None:
+            return self.finished_events() + self.imported_events(league)
+        chosen, excluded = set(season.chosen), set(season.excluded)
+        ranged = bool(season.start or season.end)
+
+        def counted(event: int, date: str) -> bool:
+            if event in excluded:
+                return False
+            if event in chosen:
+                return True
+            if not ranged or not date:
+                return False
+            return (not season.start or date >= season.start) and (
+                not season.end or date <= season.end
+            )
+
+        found = self.finished_events(counted) + [
+            item for item in self.imported_events(league) if counted(item.event, item.date)
+        ]
+        found.sort(key=lambda item: (item.date, item.event))
+        return found
+
+    def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
+        """Each roster record to the one kept (merged players count once), and the
+        kept records' names."""
+        with self.database.read() as connection:
+            players = sql.rows(connection, "SELECT id, name, merged_into FROM player")
+        parent: dict[PlayerId, PlayerId | None] = {row[0]: row[2] for row in players}
+        same: dict[PlayerId, PlayerId] = {}
+        for player_id in parent:
+            kept = player_id
+            seen = {kept}
+            while (up := parent.get(kept)) is not None and up not in seen:
+                kept = up
+                seen.add(kept)
+            if kept != player_id:
+                same[player_id] = kept
+        names = {row[0]: row[1] for row in players if row[2] is None}
+        return same, names
+
+    def table(self, league: int | str, season: int | str | None = None) -> SeasonTable:
+        found = self.get(league)
+        chosen = self.season(found.id, season)
+        events = self.season_events(found.id, chosen)
+        same, names = self.merges()
+        rows = standings(found.rule, events, names=names, same=same)
+        return SeasonTable(
+            league=found,
+            season=chosen,
+            events=tuple(events),
+            rows=tuple(rows),
+            pot=season_pot(found.rule, events),
+        )
+
+    def history(self, player: PlayerId) -> list[HistoryLine]:
+        """One roster player's events, places, prizes, bounties and net, across all
+        events and every league's imported results (merged records once)."""
+        events = self.finished_events()
+        for league in self.all():
+            events += self.imported_events(league.id)
+        same, _names = self.merges()
+        return player_history(player, events, same=same)
+
+    # -- imports -----------------------------------------------------------------------
+
+    def import_results(self, league: int, events: Sequence[ImportedEvent]) -> int:
+        """Store past events' results for ``league`` in one batch; returns its id."""
+        self.get(league)
+        roster = Roster(self.database, clock=self._clock)
+        ids: dict[str, PlayerId] = {}
+        for event in events:
+            for line in event.lines:
+                key = fold(line.name)
+                if key not in ids:
+                    found = roster.find(line.name)
+                    ids[key] = found.id if found is not None else PlayerId(0)
+        new_names: dict[str, str] = {}
+        for event in events:
+            for line in event.lines:
+                if not ids[fold(line.name)]:
+                    new_names.setdefault(fold(line.name), line.name)
+        now = self._clock()
+        with self.database.write() as connection:
+            batch = sql.execute(
+                connection,
+                "INSERT INTO import_batch (kind, payload, created_at) "
+                "VALUES ('results', '{}', :at)",
+                {"at": now},
+            )
+            added = []
+            for name in new_names.values():
+                player_id = sql.execute(
+                    connection,
+                    "INSERT INTO player (name, name_key, nickname, contact, created_at) "
+                    "VALUES (:n, :k, '', '', :at)",
+                    {"n": name, "k": fold(name), "at": now},
+                )
+                ids[fold(name)] = PlayerId(player_id)
+                added.append(player_id)
+            for event in events:
+                lines = tuple(
+                    dataclasses.replace(line, player=ids[fold(line.name)]) for line in event.lines
+                )
+                results = EventResults(
+                    event=0,
+                    name=event.name,
+                    date=event.date,
+                    entrants=len(lines),
+                    entries=len(lines),
+                    paid=sum(1 for line in lines if line.prize > 0),
+                    buy_in=event.buy_in,
+                    lines=lines,
+                )
+                sql.execute(
+                    connection,
+                    "INSERT INTO imported_event (batch_id, league_id, name, event_date, data) "
+                    "VALUES (:b, :l, :n, :d, :data)",
+                    {
+                        "b": batch,
+                        "l": league,
+                        "n": event.name,
+                        "d": event.date,
+                        "data": json.dumps(encode_results(results), ensure_ascii=False),
+                    },
+                )
+            sql.execute(
+                connection,
+                "UPDATE import_batch SET payload = :p WHERE id = :b",
+                {"p": json.dumps({"players": added}), "b": batch},
+            )
+        return batch
+
+    def import_players(self, players: Iterable[tuple[str, str, str]]) -> int:
+        """Add roster players ``(name, nickname, contact)`` in one batch; returns its id.
+        Names already in the roster must have been left out (see ``csv_io``)."""
+        now = self._clock()
+        with self.database.write() as connection:
+            batch = sql.execute(
+                connection,
+                "INSERT INTO import_batch (kind, payload, created_at) "
+                "VALUES ('players', '{}', :at)",
+                {"at": now},
+            )
+            added = []
+            for name, nickname, contact in players:
+                added.append(
+                    sql.execute(
+                        connection,
+                        "INSERT INTO player (name, name_key, nickname, contact, created_at) "
+                        "VALUES (:n, :k, :nick, :c, :at)",
+                        {"n": name, "k": fold(name), "nick": nickname, "c": contact, "at": now},
+                    )
+                )
+            sql.execute(
+                connection,
+                "UPDATE import_batch SET payload = :p WHERE id = :b",
+                {"p": json.dumps({"players": added}), "b": batch},
+            )
+        return batch
+
+    def undo_import(self) -> str:
+        """Take back the last import whole; returns its kind ("players" or "results")."""
+        with self.database.read() as connection:
+            found = sql.rows(
+                connection, "SELECT id, kind, payload FROM import_batch ORDER BY id DESC LIMIT 1"
+            )
+        require(bool(found), "import_nothing_to_undo")
+        batch, kind, payload = found[0]
+        data = sql.loads(payload)
+        added = data.get("players", []) if isinstance(data, dict) else []
+        with self.database.write() as connection:
+            sql.execute(connection, "DELETE FROM imported_event WHERE batch_id = :b", {"b": batch})
+            for player in added:
+                # A player someone has since merged or used stays (only unused ones go).
+                sql.execute(
+                    connection,
+                    "DELETE FROM player WHERE id = :p AND NOT EXISTS "
+                    "(SELECT 1 FROM player o WHERE o.merged_into = :p)",
+                    {"p": player},
+                )
+            sql.execute(connection, "DELETE FROM import_batch WHERE id = :b", {"b": batch})
+        return str(kind)
+
+
+@dataclass(frozen=True)
+class ImportedEvent:
+    """A past event read from a results CSV file."""
+
+    name: str
+    date: str
+    buy_in: int
+    lines: tuple[ResultLine, ...]

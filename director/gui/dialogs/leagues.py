@@ -1,0 +1,663 @@
+"""The league page: leagues and their seasons, which events count, the points
+formula with a preview on sample fields, the standings and a player's history;
+imports from CSV and exports of every table shown.
+
+Everything shown comes from ``director.app.leagues`` (and the core's points
+rules); this page only sends what is typed and redraws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app.leagues import League, Leagues, Season
+from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
+from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, preview
+from director.gui.common import confirm, show_error
+from director.gui.widgets import DateField, InlineError, MoneyEdit
+from director.i18n import N_, _, format_date, language
+from director.persistence.db import StoreError
+from director.reports.league_cells import (
+    history_cells,
+    history_header,
+    standing_cells,
+    standing_header,
+)
+
+FORMULAS = (
+    ("field", N_("By field size (entrants − place + 1)")),
+    ("table", N_("Fixed points by place")),
+    ("expression", N_("Formula")),
+)
+TIE_BREAKS = (
+    ("wins", N_("More wins, then more cashes")),
+    ("best_place", N_("Best single place")),
+    ("net", N_("Best net result")),
+    ("shared", N_("Not broken: equal rank")),
+)
+COUNTING = (
+    (None, N_("By its date")),
+    (True, N_("Counted")),
+    (False, N_("Not counted")),
+)
+
+
+def _points(text: str) -> int:
+    """Points as typed ("12", "12.5", "12,5") -> hundredths; ValueError otherwise."""
+    from decimal import Decimal, InvalidOperation
+
+    cleaned = text.strip().replace(",", ".") or "0"
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise ValueError(text) from None
+    hundredths = value * 100
+    if value < 0 or hundredths != hundredths.to_integral_value():
+        raise ValueError(text)
+    return int(hundredths)
+
+
+def fill_table(
+    table: QTableWidget,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    left: tuple[int, ...] = (1,),
+) -> None:
+    """Show ``rows`` under ``header``; numbers right-aligned, ``left`` columns (names) not."""
+    table.clear()
+    table.setColumnCount(len(header))
+    table.setHorizontalHeaderLabels(list(header))
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            item = QTableWidgetItem(text)
+            if c not in left:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, item)
+    table.resizeColumnsToContents()
+    header_view = table.horizontalHeader()
+    # The name column takes the room left; a table of numbers only, its last column.
+    header_view.setStretchLastSection(1 not in left)
+    for column in range(len(header)):
+        mode = (
+            QHeaderView.ResizeMode.Stretch
+            if column == 1 and 1 in left
+            else (QHeaderView.ResizeMode.Interactive)
+        )
+        header_view.setSectionResizeMode(column, mode)
+
+
+def read_only_table() -> QTableWidget:
+    table = QTableWidget()
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.verticalHeader().hide()
+    table.setAlternatingRowColors(True)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+class LeaguesDialog(QDialog):
+    def __init__(self, leagues: Leagues, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_("Leagues"))
+        self.resize(1200, 700)
+        self.leagues = leagues
+        self.error = InlineError()
+
+        # -- left: leagues and seasons ------------------------------------------
+        self.league_list = QListWidget()
+        self.league_list.currentRowChanged.connect(lambda _row: self.league_changed())
+        self.new_league = QLineEdit()
+        self.new_league.setPlaceholderText(_("New league’s name"))
+        create = QPushButton(_("&Create league"))
+        create.clicked.connect(self.create_league)
+        self.season_box = QComboBox()
+        self.season_box.currentIndexChanged.connect(lambda _i: self.redraw())
+        self.season_name = QLineEdit()
+        self.season_name.setPlaceholderText(_("Season’s name"))
+        self.season_start = DateField()
+        self.season_end = DateField()
+        add_season = QPushButton(_("&Add season"))
+        add_season.clicked.connect(self.add_season)
+        season_form = QFormLayout()
+        season_form.addRow(_("Name"), self.season_name)
+        season_form.addRow(_("From"), self.season_start)
+        season_form.addRow(_("To"), self.season_end)
+        left = QVBoxLayout()
+        left.addWidget(QLabel(_("Leagues")))
+        left.addWidget(self.league_list, 1)
+        left.addWidget(self.new_league)
+        left.addWidget(create)
+        left.addWidget(QLabel(_("Season")))
+        left.addWidget(self.season_box)
+        left.addLayout(season_form)
+        left.addWidget(add_season)
+
+        # -- tabs -----------------------------------------------------------------------
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._standings_tab(), _("Standings"))
+        self.tabs.addTab(self._events_tab(), _("Events"))
+        self.tabs.addTab(self._formula_tab(), _("Points formula"))
+        self.tabs.addTab(self._history_tab(), _("Player history"))
+
+        imports = QHBoxLayout()
+        for text, slot in (
+            (_("Import players…"), self.import_players),
+            (_("Import past results…"), self.import_results),
+            (_("Undo last import"), self.undo_import),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            imports.addWidget(button)
+        imports.addStretch()
+        close = QPushButton(_("Close"))
+        close.clicked.connect(self.accept)
+        imports.addWidget(close)
+
+        body = QHBoxLayout()
+        side = QWidget()
+        side.setLayout(left)
+        side.setMaximumWidth(300)
+        body.addWidget(side)
+        body.addWidget(self.tabs, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(body, 1)
+        layout.addWidget(self.error)
+        layout.addLayout(imports)
+        self.error.clear()
+        self.refresh_leagues()
+
+    # -- building the tabs ---------------------------------------------------------
+
+    def _standings_tab(self) -> QWidget:
+        page = QWidget()
+        self.standings = read_only_table()
+        self.pot = QLabel()
+        export = QPushButton(_("Export as CSV…"))
+        export.clicked.connect(self.export_standings)
+        row = QHBoxLayout()
+        row.addWidget(self.pot, 1)
+        row.addWidget(export)
+        layout = QVBoxLayout(page)
+        layout.addLayout(row)
+        layout.addWidget(self.standings, 1)
+        return page
+
+    def _events_tab(self) -> QWidget:
+        page = QWidget()
+        self.events = QTableWidget()
+        self.events.verticalHeader().hide()
+        self.events.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.events.horizontalHeader().setStretchLastSection(True)
+        note = QLabel(
+            _(
+                "Finished tournaments count in a season when their date is in it, unless "
+                "chosen here (the final, for instance, is often not counted)."
+            )
+        )
+        note.setWordWrap(True)
+        layout = QVBoxLayout(page)
+        layout.addWidget(note)
+        layout.addWidget(self.events, 1)
+        return page
+
+    def _formula_tab(self) -> QWidget:
+        page = QWidget()
+        self.kind = QComboBox()
+        for key, text in FORMULAS:
+            self.kind.addItem(_(text), key)
+        self.table_points = QLineEdit()
+        self.table_points.setPlaceholderText("100, 70, 50, 30, 20, 10")
+        self.expression = QLineEdit()
+        self.expression.setPlaceholderText("10 * sqrt(entrants) / sqrt(place) * (1 + buyin / 100)")
+        self.expression.setToolTip(
+            _(
+                "Variables: entrants, place, buyin, paid. Functions: sqrt, min, max, round, "
+                "floor, ceil."
+            )
+        )
+        self.participation = QLineEdit()
+        self.knockout = QLineEdit()
+        self.bubble = QLineEdit()
+        self.best_of = QSpinBox()
+        self.best_of.setRange(0, 999)
+        self.best_of.setSpecialValueText(_("all events"))
+        self.tie_break = QComboBox()
+        for key, text in TIE_BREAKS:
+            self.tie_break.addItem(_(text), key)
+        self.final_table = QSpinBox()
+        self.final_table.setRange(1, 99)
+        self.pot_per_entry = MoneyEdit()
+        form = QFormLayout()
+        form.addRow(_("Points"), self.kind)
+        form.addRow(_("Points by place"), self.table_points)
+        form.addRow(_("Formula"), self.expression)
+        form.addRow(_("Points for playing"), self.participation)
+        form.addRow(_("Points per knock-out"), self.knockout)
+        form.addRow(_("Bubble points"), self.bubble)
+        form.addRow(_("Count the best"), self.best_of)
+        form.addRow(_("Ties broken by"), self.tie_break)
+        form.addRow(_("Final table places"), self.final_table)
+        form.addRow(_("Season pot per entry"), self.pot_per_entry)
+        self.formula_error = InlineError()
+        buttons = QHBoxLayout()
+        show = QPushButton(_("&Preview"))
+        show.clicked.connect(self.show_preview)
+        save = QPushButton(_("&Save formula"))
+        save.clicked.connect(self.save_rule)
+        buttons.addWidget(show)
+        buttons.addWidget(save)
+        buttons.addStretch()
+        self.preview = read_only_table()
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(self.formula_error)
+        left.addLayout(buttons)
+        left.addStretch()
+        right = QVBoxLayout()
+        right.addWidget(QLabel(_("Points by place on sample fields")))
+        right.addWidget(self.preview, 1)
+        layout = QHBoxLayout(page)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 1)
+        self.formula_error.clear()
+        return page
+
+    def _history_tab(self) -> QWidget:
+        page = QWidget()
+        self.player_box = QComboBox()
+        self.player_box.setEditable(False)
+        self.player_box.currentIndexChanged.connect(lambda _i: self.redraw_history())
+        self.history = read_only_table()
+        self.history_total = QLabel()
+        export = QPushButton(_("Export as CSV…"))
+        export.clicked.connect(self.export_history)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(_("Player")))
+        row.addWidget(self.player_box, 1)
+        row.addWidget(export)
+        layout = QVBoxLayout(page)
+        layout.addLayout(row)
+        layout.addWidget(self.history, 1)
+        layout.addWidget(self.history_total)
+        return page
+
+    # -- reading ------------------------------------------------------------------------
+
+    def league(self) -> League | None:
+        item = self.league_list.currentItem()
+        if item is None:
+            return None
+        try:
+            return self.leagues.get(int(item.data(Qt.ItemDataRole.UserRole)))
+        except RuleViolation:
+            return None
+
+    def season(self) -> Season | None:
+        league = self.league()
+        season_id = self.season_box.currentData()
+        if league is None or season_id is None:
+            return None
+        for season in self.leagues.seasons(league.id):
+            if season.id == season_id:
+                return season
+        return None
+
+    def refresh_leagues(self, select: int | None = None) -> None:
+        current = self.league()
+        wanted = select if select is not None else (current.id if current else None)
+        self.league_list.blockSignals(True)
+        self.league_list.clear()
+        for league in self.leagues.all():
+            item = QListWidgetItem(league.name)
+            item.setData(Qt.ItemDataRole.UserRole, league.id)
+            self.league_list.addItem(item)
+            if league.id == wanted:
+                self.league_list.setCurrentItem(item)
+        if self.league_list.currentRow() < 0 and self.league_list.count():
+            self.league_list.setCurrentRow(0)
+        self.league_list.blockSignals(False)
+        self.league_changed()
+
+    def league_changed(self) -> None:
+        league = self.league()
+        self.season_box.blockSignals(True)
+        self.season_box.clear()
+        self.season_box.addItem(_("All events"), None)
+        if league is not None:
+            for season in self.leagues.seasons(league.id):
+                self.season_box.addItem(season.name, season.id)
+            self.season_box.setCurrentIndex(self.season_box.count() - 1)
+            self.show_rule(league.rule)
+        self.season_box.blockSignals(False)
+        self.redraw()
+
+    def show_rule(self, rule: PointsRule) -> None:
+        self.kind.setCurrentIndex(max(0, self.kind.findData(rule.kind)))
+        self.table_points.setText(", ".join(points_text(value) for value in rule.table))
+        self.expression.setText(rule.expression)
+        self.participation.setText(points_text(rule.participation))
+        self.knockout.setText(points_text(rule.knockout))
+        self.bubble.setText(points_text(rule.bubble))
+        self.best_of.setValue(rule.best_of)
+        self.tie_break.setCurrentIndex(max(0, self.tie_break.findData(rule.tie_break)))
+        self.final_table.setValue(rule.final_table)
+        self.pot_per_entry.set_value(rule.pot_per_entry)
+        self.show_preview()
+
+    def typed_rule(self) -> PointsRule:
+        """The rule as typed; ``ValueError`` naming the field, ``RuleViolation`` from the rules."""
+        fields = (
+            (_("Points for playing"), self.participation),
+            (_("Points per knock-out"), self.knockout),
+            (_("Bubble points"), self.bubble),
+        )
+        values = []
+        for label, field in fields:
+            try:
+                values.append(_points(field.text()))
+            except ValueError:
+                raise ValueError(
+                    _("{field}: “{value}” is not a number of points").format(
+                        field=label, value=field.text()
+                    )
+                ) from None
+        try:
+            table = tuple(
+                _points(part) for part in self.table_points.text().split(",") if part.strip()
+            )
+        except ValueError:
+            raise ValueError(
+                _("{field}: “{value}” is not a number of points").format(
+                    field=_("Points by place"), value=self.table_points.text()
+                )
+            ) from None
+        try:
+            pot = self.pot_per_entry.value()
+        except ValueError:
+            raise ValueError(_("The season pot per entry is not an amount.")) from None
+        return PointsRule(
+            kind=str(self.kind.currentData()),
+            table=table,
+            expression=self.expression.text(),
+            participation=values[0],
+            knockout=values[1],
+            bubble=values[2],
+            best_of=self.best_of.value(),
+            tie_break=str(self.tie_break.currentData()),
+            final_table=self.final_table.value(),
+            pot_per_entry=pot,
+        ).check()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        league = self.league()
+        if league is None:
+            fill_table(self.standings, standing_header(), [])
+            self.pot.setText(_("Create a league to see its standings."))
+            self.events.setRowCount(0)
+            self.redraw_players()
+            return
+        season = self.season()
+        try:
+            table = self.leagues.table(league.id, season.id if season else None)
+        except (RuleViolation, StoreError) as error:
+            self.error.say(error)
+            return
+        fill_table(self.standings, standing_header(), [standing_cells(r) for r in table.rows])
+        from director.i18n import format_money
+
+        self.pot.setText(
+            _("{events} events counted; season pot {pot}").format(
+                events=len(table.events), pot=format_money(table.pot)
+            )
+        )
+        self.redraw_events(season)
+        self.redraw_players()
+
+    def redraw_events(self, season: Season | None) -> None:
+        events = self.leagues.finished_events()
+        self.events.clear()
+        self.events.setColumnCount(3)
+        self.events.setHorizontalHeaderLabels([_("Date"), _("Event"), _("In this season")])
+        self.events.setRowCount(len(events))
+        for row, event in enumerate(events):
+            self.events.setItem(
+                row, 0, QTableWidgetItem(format_date(event.date) if event.date else "")
+            )
+            self.events.setItem(row, 1, QTableWidgetItem(event.name))
+            choice = QComboBox()
+            for value, text in COUNTING:
+                choice.addItem(_(text), value)
+            if season is None:
+                choice.setEnabled(False)
+                choice.setToolTip(_("Choose a season first."))
+            else:
+                state = (
+                    True
+                    if event.event in season.chosen
+                    else False
+                    if event.event in season.excluded
+                    else None
+                )
+                choice.setCurrentIndex([value for value, _t in COUNTING].index(state))
+                choice.currentIndexChanged.connect(
+                    lambda _i, e=event.event, box=choice: self.choose(e, box.currentData())
+                )
+            self.events.setCellWidget(row, 2, choice)
+        self.events.resizeColumnsToContents()
+
+    def redraw_players(self) -> None:
+        current = self.player_box.currentData()
+        self.player_box.blockSignals(True)
+        self.player_box.clear()
+        _same, names = self.leagues.merges()
+        for player_id, name in sorted(names.items(), key=lambda item: item[1].casefold()):
+            self.player_box.addItem(name, int(player_id))
+        index = self.player_box.findData(current)
+        self.player_box.setCurrentIndex(max(0, index))
+        self.player_box.blockSignals(False)
+        self.redraw_history()
+
+    def redraw_history(self) -> None:
+        player = self.player_box.currentData()
+        lines = [] if player is None else self.leagues.history(PlayerId(int(player)))
+        fill_table(
+            self.history, history_header(), [history_cells(line) for line in lines], left=(0, 1)
+        )
+        from director.i18n import format_money
+
+        self.history_total.setText(
+            _("{count} events; net {net}").format(
+                count=len(lines), net=format_money(sum(line.net for line in lines))
+            )
+        )
+
+    def show_preview(self) -> None:
+        try:
+            rule = self.typed_rule()
+            rows = preview(rule, SAMPLE_FIELDS)
+        except ValueError as error:  # RuleViolation is a ValueError too
+            self.formula_error.say(error if isinstance(error, RuleViolation) else str(error))
+            return
+        self.formula_error.clear()
+        places = max(len(points) for _size, points in rows)
+        header = [_("Place")] + [_("{count} players").format(count=size) for size, _points in rows]
+        table = [
+            [str(place + 1)]
+            + [points_text(points[place]) if place < len(points) else "" for _s, points in rows]
+            for place in range(places)
+        ]
+        fill_table(self.preview, header, table, left=())
+
+    # -- changing ------------------------------------------------------------------------
+
+    def _do(self, action: object) -> bool:
+        try:
+            assert callable(action)
+            action()
+        except (RuleViolation, StoreError) as error:
+            self.error.say(error)
+            return False
+        self.error.clear()
+        return True
+
+    def create_league(self) -> None:
+        created: list[League] = []
+        if self._do(lambda: created.append(self.leagues.create(self.new_league.text()))):
+            self.new_league.clear()
+            self.refresh_leagues(select=created[0].id)
+
+    def add_season(self) -> None:
+        league = self.league()
+        if league is None:
+            self.error.say(RuleViolation("league_unknown", league=""))
+            return
+        if self._do(
+            lambda: self.leagues.add_season(
+                league.id, self.season_name.text(), self.season_start.iso(), self.season_end.iso()
+            )
+        ):
+            self.season_name.clear()
+            self.league_changed()
+
+    def choose(self, event: int, counted: object) -> None:
+        season = self.season()
+        if season is None:
+            return
+        value = counted if isinstance(counted, bool) else None
+        if self._do(lambda: self.leagues.choose_event(season.id, event, value)):
+            self.redraw()
+
+    def save_rule(self) -> None:
+        league = self.league()
+        if league is None:
+            return
+        try:
+            rule = self.typed_rule()
+        except ValueError as error:
+            self.formula_error.say(error if isinstance(error, RuleViolation) else str(error))
+            return
+        self.formula_error.clear()
+        if self._do(lambda: self.leagues.set_rule(league.id, rule)):
+            self.show_preview()
+            self.redraw()
+
+    # -- files ------------------------------------------------------------------------------
+
+    def _save_csv(self, header: Sequence[str], rows: Sequence[Sequence[str]], name: str) -> None:
+        from director.app.csv_io import delimiter_for, write_table
+
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Export as CSV"), name, _("CSV files (*.csv)")
+        )
+        if not path:
+            return
+        try:
+            write_table(Path(path), header, rows, delimiter=delimiter_for(language()))
+        except OSError as error:
+            show_error(self, RuleViolation("output_unwritable", path=path, detail=str(error)))
+
+    def export_standings(self) -> None:
+        league = self.league()
+        if league is None:
+            return
+        season = self.season()
+        table = self.leagues.table(league.id, season.id if season else None)
+        rows = [standing_cells(row) for row in table.rows]
+        self._save_csv(standing_header(), rows, f"{league.name}.csv")
+
+    def export_history(self) -> None:
+        player = self.player_box.currentData()
+        if player is None:
+            return
+        lines = self.leagues.history(PlayerId(int(player)))
+        name = self.player_box.currentText()
+        self._save_csv(history_header(), [history_cells(line) for line in lines], f"{name}.csv")
+
+    def _open_csv(self, title: str) -> Path | None:
+        path, _filter = QFileDialog.getOpenFileName(self, title, "", _("CSV files (*.csv)"))
+        return Path(path) if path else None
+
+    def import_players(self, path: Path | None = None) -> None:
+        from director.app.csv_io import preview_players
+        from director.app.roster import Roster
+
+        path = path or self._open_csv(_("Import players"))
+        if path is None:
+            return
+        try:
+            found = preview_players(path, Roster(self.leagues.database))
+        except (RuleViolation, StoreError) as error:
+            show_error(self, error)
+            return
+        names = "\n".join(name for name, _nick, _contact in found.new[:20])
+        already = "\n".join(
+            _("Row {row}: {name}").format(row=row, name=name) for row, name in found.already[:20]
+        )
+        text = _("{count} new players:").format(count=len(found.new)) + "\n" + names
+        if found.already:
+            text += "\n\n" + _("Already in the roster (left out):") + "\n" + already
+        if confirm(self, _("Import players"), text, yes=_("Import")) and self._do(
+            lambda: self.leagues.import_players(found.new)
+        ):
+            self.redraw()
+
+    def import_results(self, path: Path | None = None) -> None:
+        from director.app.csv_io import read_results
+
+        league = self.league()
+        if league is None:
+            self.error.say(RuleViolation("league_unknown", league=""))
+            return
+        path = path or self._open_csv(_("Import past results"))
+        if path is None:
+            return
+        try:
+            events = read_results(path)
+        except (RuleViolation, StoreError) as error:
+            show_error(self, error)
+            return
+        text = "\n".join(f"{event.date}  {event.name}  ({len(event.lines)})" for event in events)
+        if confirm(
+            self,
+            _("Import past results"),
+            _("{count} events into {league}:").format(count=len(events), league=league.name)
+            + "\n"
+            + text,
+            yes=_("Import"),
+        ) and self._do(lambda: self.leagues.import_results(league.id, events)):
+            self.redraw()
+
+    def undo_import(self) -> None:
+        if self._do(self.leagues.undo_import):
+            self.redraw()
+            QMessageBox.information(self, _("Leagues"), _("The last import was taken back."))

@@ -1,0 +1,84 @@
+"""League standings and a player's history as PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.platypus import Flowable
+
+from director.core.leagues import HistoryLine, Standing
+from director.i18n import _, format_datetime, format_money
+from director.reports.base import RenderOptions, Report
+from director.reports.data import ReportHeader
+from director.reports.league_cells import (
+    history_cells,
+    history_header,
+    standing_cells,
+    standing_header,
+)
+
+
+def league_header(title: str, subtitle: str, now: int) -> ReportHeader:
+    return ReportHeader(
+        event=title, kind=subtitle, date="", venue="", generated=format_datetime(now)
+    )
+
+
+class LeagueReport(Report):
+    landscape = True
+
+    def __init__(
+        self,
+        header: ReportHeader,
+        rows: Sequence[Standing],
+        *,
+        events: int,
+        pot: int,
+        options: RenderOptions | None = None,
+    ) -> None:
+        super().__init__(header, options)
+        self.title = _("League standings")
+        self.rows = rows
+        self.events = events
+        self.pot = pot
+
+    def story(self) -> list[Flowable]:
+        width = self.text_width()
+        summary = _("{events} events counted; season pot {pot}").format(
+            events=self.events, pot=format_money(self.pot)
+        )
+        table = [standing_header()] + [standing_cells(row) for row in self.rows]
+        widths = [0.06, 0.22, 0.08, 0.07, 0.06, 0.08, 0.07, 0.08, 0.1, 0.1, 0.08]
+        return [
+            self.paragraph(summary),
+            self.table(
+                table,
+                [width * w for w in widths],
+                right=(0, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+                font_size=8,
+            ),
+        ]
+
+
+class PlayerHistoryReport(Report):
+    landscape = True
+
+    def __init__(
+        self,
+        header: ReportHeader,
+        lines: Sequence[HistoryLine],
+        options: RenderOptions | None = None,
+    ) -> None:
+        super().__init__(header, options)
+        self.title = _("Player history")
+        self.lines = lines
+
+    def story(self) -> list[Flowable]:
+        width = self.text_width()
+        table = [history_header()] + [history_cells(line) for line in self.lines]
+        net = sum(line.net for line in self.lines)
+        table.append(["", _("Total"), "", "", "", "", "", format_money(net)])
+        widths = [0.12, 0.32, 0.08, 0.08, 0.1, 0.1, 0.08, 0.12]
+        return [
+            self.table(table, [width * w for w in widths], right=(2, 3, 4, 5, 6, 7), font_size=9)
+        ]

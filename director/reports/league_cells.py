@@ -1,0 +1,71 @@
+"""The cells of league tables (standings, a player's history), shared by the
+reports, the command line's CSV and the league page (no ReportLab here)."""
+
+from __future__ import annotations
+
+from director.core.leagues import HistoryLine, Standing, points_text
+from director.i18n import _, format_date, format_money
+
+
+def standing_cells(row: Standing) -> list[str]:
+    return [
+        str(row.rank),
+        row.name,
+        points_text(row.points),
+        str(row.played),
+        str(row.wins),
+        str(row.final_tables),
+        str(row.cashes),
+        str(row.knockouts),
+        format_money(row.money_in),
+        format_money(row.money_out),
+        format_money(row.net),
+    ]
+
+
+def standing_header() -> list[str]:
+    return [
+        _("Rank"),
+        _("Player"),
+        _("Points"),
+        _("Played"),
+        _("Wins"),
+        _("Final tables"),
+        _("Cashes"),
+        _("Knock-outs"),
+        _("Money in"),
+        _("Money out"),
+        _("Net"),
+    ]
+
+
+def history_header() -> list[str]:
+    return [
+        _("Date"),
+        _("Event"),
+        _("Place"),
+        _("Entrants"),
+        _("Prize"),
+        _("Bounties"),
+        _("Knock-outs"),
+        _("Net"),
+    ]
+
+
+def history_cells(line: HistoryLine) -> list[str]:
+    if line.best is None:
+        place = ""
+    elif line.worst is not None and line.worst > line.best:
+        place = f"{line.best}–{line.worst}"
+    else:
+        place = str(line.best)
+    return [
+        format_date(line.date) if line.date else "",
+        line.name,
+        place,
+        str(line.entrants),
+        format_money(line.prize) if line.prize else "",
+        format_money(line.bounties) if line.bounties else "",
+        str(line.knockouts or ""),
+        format_money(line.net),
+    ]

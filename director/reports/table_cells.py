@@ -1,0 +1,94 @@
+"""An event's tables (standings, money ledger) as header and text rows, for CSV
+export from the command line and the reports page (no ReportLab here)."""
+
+from __future__ import annotations
+
+from director.core.ids import Instant
+from director.core.players import MovementKind
+from director.core.state import TournamentState
+from director.i18n import N_, _, format_money, format_number, format_time
+
+KINDS = {
+    MovementKind.BUY_IN: N_("Buy-in"),
+    MovementKind.REENTRY: N_("Re-entry"),
+    MovementKind.REBUY: N_("Re-buy"),
+    MovementKind.ADDON: N_("Add-on"),
+    MovementKind.TOP_UP: N_("Top-up"),
+    MovementKind.REFUND: N_("Refund"),
+    MovementKind.PAYMENT: N_("Debt paid"),
+    MovementKind.CASH_OUT: N_("Cash-out"),
+    MovementKind.PAYOUT: N_("Paid to player"),
+}
+TABLES = ("standings", "ledger")
+
+
+def _money(amount: int) -> str:
+    return format_money(amount) if amount else ""
+
+
+def event_table(
+    kind: str, state: TournamentState, now: Instant
+) -> tuple[list[str], list[list[str]]]:
+    """``kind`` ("standings" or "ledger") of ``state`` as a header and rows."""
+    from director.reports import data
+
+    if kind == "standings":
+        standings = data.standings_data(state, now)
+        header = [
+            _("Place"),
+            _("Player"),
+            _("Entries"),
+            _("Re-buys"),
+            _("Add-ons"),
+            _("Knock-outs"),
+            _("Bounties"),
+            _("Prize"),
+            _("Net"),
+        ]
+        rows = []
+        for result in standings.results:
+            place = result.place
+            entries, rebuys, addons = standings.entries.get(int(result.player), (0, 0, 0))
+            rows.append(
+                [
+                    ""
+                    if place is None
+                    else (f"{place.best}–{place.worst}" if place.tied else str(place.best)),
+                    result.name,
+                    str(entries),
+                    str(rebuys),
+                    str(addons),
+                    str(result.knockouts),
+                    _money(result.bounties),
+                    _money(result.prize),
+                    format_money(result.net),
+                ]
+            )
+        return header, rows
+    ledger = data.ledger_data(state, now)
+    header = [
+        _("Time"),
+        _("Player"),
+        _("What"),
+        _("Price"),
+        _("Fee"),
+        _("Bounty"),
+        _("Prize pool"),
+        _("Cash"),
+        _("Chips"),
+    ]
+    rows = [
+        [
+            format_time(movement.at),
+            ledger.names.get(int(movement.player), str(movement.player)),
+            _(KINDS[movement.kind]),
+            _money(movement.price),
+            _money(movement.fee),
+            _money(movement.bounty),
+            _money(movement.prize),
+            _money(movement.cash),
+            format_number(movement.chips) if movement.chips else "",
+        ]
+        for movement in ledger.movements
+    ]
+    return header, rows

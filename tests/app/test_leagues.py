@@ -1,0 +1,264 @@
+"""Leagues over events built through the session API: summaries written with the
+log, standings checked by hand, imports undone whole, CSV round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.app.csv_io import preview_players, read_results, write_table
+from director.app.leagues import Leagues
+from director.app.roster import Roster
+from director.core.errors import RuleViolation
+from director.core.leagues import PointsRule
+from director.core.state import Status
+from director.persistence import league_store
+from tests.app.league_helpers import play_event
+
+
+@pytest.fixture
+def roster(database, clock):
+    return Roster(database, clock=clock)
+
+
+@pytest.fixture
+def leagues(database, clock):
+    return Leagues(database, clock=clock)
+
+
+def names(count: int) -> list[str]:
+    return [f"Player {n:02d}" for n in range(1, count + 1)]
+
+
+def test_a_finished_event_writes_its_summary_with_the_log_and_undo_removes_it(
+    library, roster, database
+) -> None:
+    players = [roster.add(name) for name in names(3)]
+    session = play_event(library, "Night 1", "2026-01-10", players)
+    assert session.state.status is Status.FINISHED
+    with database.read() as connection:
+        found = league_store.finished_events(connection)
+    assert len(found) == 1 and found[0][3] == found[0][4]  # summary up to date
+    session.undo()
+    with database.read() as connection:
+        assert league_store.rows(connection, "SELECT * FROM result_summary") == []
+
+
+def test_a_stale_summary_is_rebuilt_from_the_log_without_writing_the_event(
+    library, roster, leagues, database
+) -> None:
+    players = [roster.add(name) for name in names(3)]
+    session = play_event(library, "Night 1", "2026-01-10", players)
+    with database.write() as connection:
+        league_store.execute(connection, "DELETE FROM result_summary", {})
+    with database.read() as connection:
+        before = league_store.rows(connection, "SELECT count(*) FROM snapshot")
+    (results,) = leagues.finished_events()
+    assert [(line.name, line.best) for line in results.lines] == [
+        ("Player 01", 1),
+        ("Player 02", 2),
+        ("Player 03", 3),
+    ]
+    with database.read() as connection:
+        assert league_store.rows(connection, "SELECT count(*) FROM snapshot") == before
+        assert len(league_store.rows(connection, "SELECT * FROM result_summary")) == 1
+    session.close()
+
+
+def test_league_of_12_events_and_80_players_matches_hand_computed_standings(
+    library, roster, leagues
+) -> None:
+    players = [roster.add(name) for name in names(80)]
+    field = 10
+    events = []
+    for number in range(12):
+        # Each night ten players, rotating; the order of finish rotates too.
+        chosen = [players[(number * 7 + k) % 80] for k in range(field)]
+        order = chosen[number % field :] + chosen[: number % field]
+        play_event(library, f"Night {number + 1}", f"2026-{number + 1:02d}-05", order)
+        events.append(order)
+    league = leagues.create("Friday league")
+    season = leagues.add_season(league.id, "2026", "2026-01-01", "2026-12-31")
+    tables = {
+        "field": PointsRule(kind="field"),
+        "table": PointsRule(kind="table", table=(1000, 700, 500, 300, 100), participation=50),
+        "expression": PointsRule(kind="expression", expression="10 * sqrt(entrants) / place"),
+        "best3": PointsRule(kind="field", best_of=3),
+    }
+
+    def by_hand(kind: str, place: int) -> int:
+        if kind in ("field", "best3"):
+            return (field - place + 1) * 100
+        if kind == "table":
+            return ((1000, 700, 500, 300, 100)[place - 1] if place <= 5 else 0) + 50
+        # 10 * sqrt(10) / place, in hundredths, rounded down
+        return int(3162.2776601683795 / place * 100) // 100
+
+    for kind, rule in tables.items():
+        leagues.set_rule(league.id, rule)
+        table = leagues.table(league.id, season.id)
+        scores: dict[str, list[int]] = {}
+        for order in events:
+            for index, player in enumerate(order):
+                scores.setdefault(player.name, []).append(by_hand(kind, index + 1))
+        expected = {
+            name: sum(sorted(values, reverse=True)[:3] if kind == "best3" else values)
+            for name, values in scores.items()
+        }
+        assert {row.name: row.points for row in table.rows} == expected, kind
+        assert {row.name: row.played for row in table.rows} == {
+            name: len(values) for name, values in scores.items()
+        }
+        assert [row.points for row in table.rows] == sorted(expected.values(), reverse=True)
+        assert len(table.events) == 12
+    wins = {row.name: row.wins for row in table.rows}
+    assert sum(wins.values()) == 12
+
+
+def test_money_knockouts_and_merged_players_in_standings_and_history(
+    library, roster, leagues
+) -> None:
+    ann, bob, cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
+    bobby = roster.add("Bobby")
+    play_event(library, "N1", "2026-02-01", [ann, bob, cat], bounty=500)
+    play_event(library, "N2", "2026-02-08", [bobby, ann, cat], bounty=500)
+    roster.merge(bob.id, bobby.id)
+    league = leagues.create("L", PointsRule(kind="field", pot_per_entry=100))
+    leagues.add_season(league.id, "Feb", "2026-02-01", "2026-02-28")
+    table = leagues.table("L")
+    rows = {row.name: row for row in table.rows}
+    assert set(rows) == {"Ann", "Bob", "Cat"}
+    assert rows["Bob"].played == 2 and rows["Bob"].wins == 1
+    assert rows["Ann"].knockouts == 2 and rows["Bob"].knockouts == 2
+    assert rows["Ann"].money_in == 4000
+    assert table.pot == 6 * 100
+    history = leagues.history(bob.id)
+    assert [(line.name, line.best) for line in history] == [("N1", 2), ("N2", 1)]
+    assert sum(line.money_in for line in history) == 4000
+
+
+def test_seasons_choose_and_exclude_events(library, roster, leagues) -> None:
+    players = [roster.add(name) for name in names(4)]
+    first = play_event(library, "Jan", "2026-01-05", players)
+    final = play_event(library, "Final", "2026-01-30", players[::-1])
+    outside = play_event(library, "March", "2026-03-01", players)
+    league = leagues.create("L")
+    season = leagues.add_season(league.id, "January", "2026-01-01", "2026-01-31")
+    leagues.choose_event(season.id, final.tournament_id, False)
+    leagues.choose_event(season.id, outside.tournament_id, True)
+    table = leagues.table(league.id, "january")
+    assert sorted(event.name for event in table.events) == ["Jan", "March"]
+    assert first.tournament_id in {event.event for event in table.events}
+    with pytest.raises(RuleViolation) as caught:
+        leagues.add_season(league.id, "Bad", "2026-02-01", "2026-01-01")
+    assert caught.value.code == "season_dates_reversed"
+    with pytest.raises(RuleViolation) as caught:
+        leagues.create("l")
+    assert caught.value.code == "league_name_taken"
+
+
+RESULTS_CSV = (
+    "date;event;player;place;prize;bounties\n"
+    "2025-10-03;October;Zoé;1;60,00;5\n"
+    "2025-10-03;October;Ann;2;30;0\n"
+    "2025-10-03;October;Bob;2;30;0\n"
+    "2025-10-03;October;Cat;4;0;0\n"
+    "2025-11-07;November;Ann;1;50;0\n"
+    "2025-11-07;November;Zoe;2;0;0\n"
+).encode()
+
+
+def test_results_import_counts_in_the_league_and_one_undo_takes_it_back(roster, leagues) -> None:
+    roster.add("Ann")
+    league = leagues.create("Old season", PointsRule(kind="field"))
+    leagues.import_results(league.id, read_results(RESULTS_CSV))
+    table = leagues.table(league.id)
+    rows = {row.name: row.points for row in table.rows}
+    # October: 4 entrants; Ann and Bob tie for 2nd-3rd: (300 + 200) / 2 = 250.
+    assert rows == {"Zoé": 400 + 100, "Ann": 250 + 200, "Bob": 250, "Cat": 100}
+    assert {p.name for p in roster.all()} == {"Ann", "Bob", "Cat", "Zoé"}
+    assert leagues.undo_import() == "results"
+    assert leagues.table(league.id).rows == ()
+    assert [p.name for p in roster.all()] == ["Ann"]
+    with pytest.raises(RuleViolation) as caught:
+        leagues.undo_import()
+    assert caught.value.code == "import_nothing_to_undo"
+
+
+def test_export_then_import_gives_the_same_standings(tmp_path, roster, leagues) -> None:
+    league = leagues.create("A", PointsRule(kind="table", table=(500, 300, 100)))
+    leagues.import_results(league.id, read_results(RESULTS_CSV))
+    before = [(row.name, row.points) for row in leagues.table(league.id).rows]
+    path = tmp_path / "results.csv"
+    rows = []
+    for event in leagues.imported_events(league.id):
+        for line in event.lines:
+            rows.append([event.date, event.name, line.name, line.best, line.prize / 100, 0])
+    write_table(
+        path, ["date", "event", "player", "place", "prize", "bounties"], rows, delimiter=";"
+    )
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    other = leagues.create("B", PointsRule(kind="table", table=(500, 300, 100)))
+    leagues.import_results(other.id, read_results(path))
+    assert [(row.name, row.points) for row in leagues.table(other.id).rows] == before
+
+
+@pytest.mark.parametrize(
+    ("data", "code", "args"),
+    [
+        (b"date;event;player\n", "csv_missing_column", {"column": "place"}),
+        (b"date;event;player;place;colour\n", "csv_unknown_column", {"column": 5}),
+        (b"date,event,player,place\n2026-01-01,E,Ann\n", "csv_row_length", {"row": 2}),
+        (
+            b"date,event,player,place\n2026-01-01,E,Ann,1\n2026-01-01,E,ann,2\n",
+            "csv_duplicate",
+            {"row": 3, "first": 2},
+        ),
+        (
+            b"date,event,player,place\n2026-01-01,E,Ann,first\n",
+            "csv_value",
+            {"row": 2, "column": "place"},
+        ),
+        (
+            b"date,event,player,place\n2026-13-01,E,Ann,1\n",
+            "csv_value",
+            {"row": 2, "column": "date"},
+        ),
+        (
+            b"date,event,player,place,prize\n2026-01-01,E,Ann,1,12.345\n",
+            "csv_value",
+            {"row": 2, "column": "prize"},
+        ),
+        (
+            b"date,event,player,place\n2026-01-01,E,Ann,1\n2026-01-01,E,Z\xe9,2\n",
+            "csv_encoding",
+            {"row": 3},
+        ),
+        (b"", "csv_empty", {}),
+        (b"\x00\xff" * 600_000, "csv_encoding", {"row": 1}),
+        (b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024), "csv_too_large", {}),
+    ],
+)
+def test_malformed_results_csv_is_refused_naming_row_and_column_and_nothing_is_written(
+    data, code, args, roster, leagues
+) -> None:
+    league = leagues.create("L")
+    with pytest.raises(RuleViolation) as caught:
+        leagues.import_results(league.id, read_results(data))
+    assert caught.value.code == code
+    assert {key: caught.value.args_map[key] for key in args} == args
+    assert roster.all() == [] and leagues.imported_events(league.id) == []
+
+
+def test_players_csv_preview_shows_duplicates_before_anything_is_written(roster, leagues) -> None:
+    roster.add("Ann")
+    data = "Nom;Surnom;Email;Téléphone\nann;;a@x.org;\nZoé Martin;Zo;z@x.org;0601\n".encode(
+        "utf-8-sig"
+    )
+    preview = preview_players(data, roster)
+    assert preview.already == ((2, "ann"),)
+    assert preview.new == (("Zoé Martin", "Zo", "z@x.org / 0601"),)
+    assert len(roster.all()) == 1
+    leagues.import_players(preview.new)
+    assert [p.name for p in roster.all()] == ["Ann", "Zoé Martin"]
+    assert leagues.undo_import() == "players"
+    assert [p.name for p in roster.all()] == ["Ann"]

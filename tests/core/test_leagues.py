@@ -1,0 +1,230 @@
+"""League points and season standings (core, pure)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
+from director.core.leagues import (
+    EventResults,
+    PointsRule,
+    ResultLine,
+    best_of,
+    event_points,
+    parse_expression,
+    player_history,
+    points_text,
+    preview,
+    season_pot,
+    standings,
+)
+
+
+def event(number: int, places: list[tuple[int, int, int]], **extra: int) -> EventResults:
+    """``places``: (player, best, worst) in any order; prize 0 unless given by extra."""
+    lines = tuple(
+        ResultLine(
+            player=PlayerId(player),
+            name=f"P{player}",
+            best=best,
+            worst=worst,
+            prize=extra.get(f"prize{player}", 0),
+            knockouts=extra.get(f"ko{player}", 0),
+            money_in=1000,
+            money_out=extra.get(f"prize{player}", 0),
+        )
+        for player, best, worst in places
+    )
+    return EventResults(
+        event=number,
+        name=f"E{number}",
+        date=f"2026-01-{number:02d}",
+        entrants=len(lines),
+        entries=len(lines),
+        paid=extra.get("paid", 0),
+        buy_in=extra.get("buy_in", 1000),
+        lines=lines,
+    )
+
+
+def test_fixed_table_formula() -> None:
+    rule = PointsRule(kind="table", table=(1000, 600, 300))
+    results = event(1, [(1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)])
+    assert event_points(rule, results) == {1: 1000, 2: 600, 3: 300, 4: 0}
+
+
+def test_field_size_formula() -> None:
+    rule = PointsRule(kind="field")
+    results = event(1, [(p, p, p) for p in range(1, 6)])
+    assert event_points(rule, results) == {1: 500, 2: 400, 3: 300, 4: 200, 5: 100}
+
+
+def test_expression_formula_square_root_of_field_and_buyin() -> None:
+    rule = PointsRule(kind="expression", expression="10 * sqrt(entrants) / place * buyin / 10")
+    results = event(1, [(p, p, p) for p in range(1, 5)], buy_in=2000)
+    # 10 * 2 / place * 20 / 10 = 40 / place
+    assert event_points(rule, results) == {1: 4000, 2: 2000, 3: 1333, 4: 1000}
+
+
+def test_bonuses_participation_knockouts_bubble() -> None:
+    rule = PointsRule(kind="table", table=(500,), participation=100, knockout=50, bubble=70)
+    results = event(1, [(1, 1, 1), (2, 2, 2), (3, 3, 3)], paid=1, ko1=2)
+    assert event_points(rule, results) == {1: 500 + 100 + 100, 2: 100 + 70, 3: 100}
+
+
+def test_ties_share_points_like_places() -> None:
+    rule = PointsRule(kind="table", table=(1000, 600, 300, 100))
+    results = event(1, [(1, 1, 1), (2, 2, 3), (3, 2, 3), (4, 4, 4)])
+    assert event_points(rule, results) == {1: 1000, 2: 450, 3: 450, 4: 100}
+
+
+def test_best_n_of_m_events() -> None:
+    rule = PointsRule(kind="field", best_of=2)
+    seasons = [event(n, [(1, n, n), (2, 4 - n, 4 - n), (3, 2, 2)]) for n in (1, 3)]
+    seasons.append(event(4, [(1, 3, 3), (2, 1, 1), (3, 2, 2)]))
+    rows = standings(rule, seasons)
+    by_player = {row.player: row for row in rows}
+    assert by_player[PlayerId(1)].points == 300 + 100  # best two of 300, 100, 100
+    assert by_player[PlayerId(1)].counted == 2 and by_player[PlayerId(1)].played == 3
+    assert by_player[PlayerId(2)].points == 300 + 300
+
+
+def test_standings_counts_and_money() -> None:
+    rule = PointsRule(kind="field", final_table=2)
+    season = [
+        event(1, [(1, 1, 1), (2, 2, 2), (3, 3, 3)], prize1=2000, prize2=1000, ko1=2),
+        event(2, [(1, 3, 3), (2, 1, 1), (3, 2, 2)], prize2=3000),
+    ]
+    rows = standings(rule, season)
+    assert [(r.rank, r.player, r.points) for r in rows] == [(1, 2, 500), (2, 1, 400), (3, 3, 300)]
+    first = rows[0]
+    assert (first.played, first.wins, first.final_tables, first.cashes) == (2, 1, 2, 2)
+    assert (first.money_in, first.money_out, first.net) == (2000, 4000, 2000)
+    assert rows[1].knockouts == 2
+
+
+def test_tie_break_rules() -> None:
+    season = [
+        event(1, [(1, 1, 1), (2, 2, 2)], prize1=100),
+        event(2, [(1, 2, 2), (2, 1, 1)], prize2=5000),
+    ]
+    shared = standings(PointsRule(kind="field", tie_break="shared"), season)
+    assert [r.rank for r in shared] == [1, 1]
+    by_net = standings(PointsRule(kind="field", tie_break="net"), season)
+    assert [(r.rank, r.player) for r in by_net] == [(1, 2), (2, 1)]
+
+
+def test_merged_players_counted_once() -> None:
+    season = [event(1, [(1, 1, 1), (2, 2, 2)]), event(2, [(3, 1, 1), (2, 2, 2)])]
+    rows = standings(PointsRule(kind="field"), season, same={PlayerId(3): PlayerId(1)})
+    assert [(r.player, r.points, r.played) for r in rows] == [(1, 400, 2), (2, 200, 2)]
+    history = player_history(PlayerId(1), season, same={PlayerId(3): PlayerId(1)})
+    assert [line.event for line in history] == [1, 2]
+
+
+def test_season_pot_sets_aside_part_of_every_entry() -> None:
+    season = [event(1, [(1, 1, 1), (2, 2, 2)]), event(2, [(1, 1, 1), (2, 2, 2), (3, 3, 3)])]
+    assert season_pot(PointsRule(pot_per_entry=250), season) == 5 * 250
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("__import__('os').system('x')", "formula_not_allowed"),
+        ("entrants.real", "formula_not_allowed"),
+        ("[1, 2]", "formula_not_allowed"),
+        ("lambda: 1", "formula_not_allowed"),
+        ("'a' * 3", "formula_not_allowed"),
+        ("open(1)", "formula_not_allowed"),
+        ("pi * place", "formula_unknown_name"),
+        ("sqrt(x=1)", "formula_not_allowed"),
+        ("entrants -", "formula_syntax"),
+        ("", "formula_empty"),
+        ("1" * 400, "formula_too_long"),
+    ],
+)
+def test_safe_evaluator_refuses(text: str, code: str) -> None:
+    with pytest.raises(RuleViolation) as raised:
+        parse_expression(text)
+    assert raised.value.code == code
+
+
+def test_safe_evaluator_refuses_huge_powers_and_division_by_zero() -> None:
+    for text in ("9 ** 9 ** 9", "1 / (place - place)", "sqrt(-1)"):
+        with pytest.raises(RuleViolation) as raised:
+            PointsRule(kind="expression", expression=text).place_points(1, 10)
+        assert raised.value.code == "formula_cannot_compute"
+
+
+def test_preview_on_sample_fields() -> None:
+    rows = preview(PointsRule(kind="field"), fields=(3, 10), places=5)
+    assert rows == [(3, [300, 200, 100]), (10, [1000, 900, 800, 700, 600])]
+
+
+def test_points_text() -> None:
+    assert [points_text(v) for v in (1200, 1250, 1233, 5)] == ["12", "12.5", "12.33", "0.05"]
+
+
+RULES = st.one_of(
+    st.builds(
+        PointsRule,
+        kind=st.just("table"),
+        table=st.lists(st.integers(0, 10_000), min_size=1, max_size=12).map(tuple),
+        participation=st.integers(0, 500),
+        knockout=st.integers(0, 500),
+        bubble=st.integers(0, 500),
+        best_of=st.integers(0, 5),
+    ),
+    st.builds(PointsRule, kind=st.just("field"), best_of=st.integers(0, 5)),
+    st.builds(
+        PointsRule,
+        kind=st.just("expression"),
+        expression=st.sampled_from(
+            ["100 - place * 20", "sqrt(entrants) * 10 / place", "entrants - place + 1", "-5"]
+        ),
+        best_of=st.integers(0, 5),
+    ),
+)
+
+
+@st.composite
+def fields(draw: st.DrawFn) -> EventResults:
+    size = draw(st.integers(2, 12))
+    places: list[tuple[int, int, int]] = []
+    place = 1
+    player = 1
+    while place <= size:
+        width = min(draw(st.integers(1, 3)), size - place + 1)
+        for _ in range(width):
+            places.append((player, place, place + width - 1))
+            player += 1
+        place += width
+    return event(draw(st.integers(1, 28)), places, paid=draw(st.integers(0, 3)))
+
+
+@given(RULES, st.lists(fields(), min_size=1, max_size=6))
+def test_points_never_negative_ties_share_best_n_never_more_than_n(
+    rule: PointsRule, season: list[EventResults]
+) -> None:
+    for results in season:
+        points = event_points(rule, results)
+        assert all(value >= 0 for value in points.values())
+        for line in results.lines:
+            for other in results.lines:
+                if (line.best, line.worst) == (other.best, other.worst) and (
+                    line.knockouts == other.knockouts
+                ):
+                    assert points[line.player] == points[other.player]
+    for row in standings(rule, season):
+        assert row.counted <= (rule.best_of or row.played)
+        assert row.points >= 0
+
+
+@given(st.lists(st.integers(0, 1000)), st.integers(0, 10))
+def test_best_of_keeps_the_best(scores: list[int], count: int) -> None:
+    kept = best_of(scores, count)
+    assert len(kept) == (len(scores) if count == 0 else min(count, len(scores)))
+    assert sum(kept) >= sum(sorted(scores)[: len(kept)])

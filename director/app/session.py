@@ -125,7 +125,14 @@ class TournamentSession:
         self._clock = clock
         self._labels: dict[int, Message] = {}
         self._group_events: dict[int, list[Event]] = {}
-        loaded = self._load()
+        # On a shared server, this copy becomes the event's one writer (or is told
+        # which copy is); read-only, it only follows. Then the log is read.
+        database.take_lease(tournament_id)
+        try:
+            loaded = self._load()
+        except BaseException:
+            database.release_lease(tournament_id)
+            raise
         self._state = loaded.state
         self._history = loaded.history
         self._last_entry = loaded.last_entry
@@ -290,8 +297,11 @@ class TournamentSession:
 
     def close(self) -> None:
         """Write a snapshot if there is anything new since the last one."""
-        if self._last_event > self._snapshot_event and not self.database.readonly:
-            self.snapshot()
+        try:
+            if self._last_event > self._snapshot_event and not self.database.readonly:
+                self.snapshot()
+        finally:
+            self.database.release_lease(self.tournament_id)
 
     def snapshot(self) -> None:
         """Store the current state and history, so the next open replays little."""

@@ -73,26 +73,25 @@ def _dumps(value: Any) -> str:
 
 def insert_tournament(connection: Connection, summary: Summary, *, at: int) -> int:
     """Add an event's row; its log starts empty. Returns its id."""
-    from sqlalchemy import insert
-
-    from director.persistence.tables import TournamentRow
-
-    result = connection.execute(
-        insert(TournamentRow).values(
-            name=summary.name,
-            kind=summary.kind,
-            status=summary.status,
-            archived=summary.archived,
-            event_date=summary.event_date,
-            created_at=at,
-            updated_at=at,
-            last_entry=0,
-            last_event=0,
-        )
-    )
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
+    cursor = _driver_cursor(connection)
+    try:
+        row = cursor.execute(
+            "INSERT INTO tournament (name, kind, status, archived, event_date, created_at, "
+            "updated_at, last_entry, last_event) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0) "
+            "RETURNING id",
+            (
+                summary.name,
+                summary.kind,
+                summary.status,
+                bool(summary.archived),
+                summary.event_date,
+                at,
+                at,
+            ),
+        ).fetchone()
+    finally:
+        cursor.close()
+    return int(row[0])
 
 
 _INSERT_ENTRY = (
@@ -105,7 +104,8 @@ _INSERT_EVENT = (
 )
 _UPDATE_SUMMARY = (
     "UPDATE tournament SET name = ?, kind = ?, status = ?, archived = ?, event_date = ?, "
-    "updated_at = ?, last_entry = ?, last_event = COALESCE(?, last_event) WHERE id = ?"
+    "updated_at = ?, last_entry = ?, last_event = COALESCE(?, last_event) "
+    "WHERE id = ? AND last_entry = ?"
 )
 
 
@@ -125,6 +125,27 @@ def append(
     """
     cursor = _driver_cursor(connection)
     try:
+        # The summary first: on a server this locks the event's row, so two
+        # writers of one event take turns, and the second finds it moved on.
+        cursor.execute(
+            _UPDATE_SUMMARY,
+            (
+                summary.name,
+                summary.kind,
+                summary.status,
+                bool(summary.archived),
+                summary.event_date,
+                entry.at,
+                entry.seq,
+                events[-1].seq if events else None,
+                tournament_id,
+                entry.seq - 1,
+            ),
+        )
+        if cursor.rowcount != 1:
+            # Another copy wrote this event meanwhile (or it is gone): nothing of
+            # this entry is kept, and the caller reloads.
+            raise StoreError("event_moved_on", event=tournament_id, entry=entry.seq)
         cursor.execute(
             _INSERT_ENTRY,
             (
@@ -155,20 +176,6 @@ def append(
                     for stored in events
                 ],
             )
-        cursor.execute(
-            _UPDATE_SUMMARY,
-            (
-                summary.name,
-                summary.kind,
-                summary.status,
-                bool(summary.archived),
-                summary.event_date,
-                entry.at,
-                entry.seq,
-                events[-1].seq if events else None,
-                tournament_id,
-            ),
-        )
     finally:
         cursor.close()
 
@@ -177,7 +184,12 @@ def _driver_cursor(connection: AnyConnection) -> Any:
     """A cursor of the driver's own connection, in the SQLAlchemy connection's transaction."""
     if isinstance(connection, sqlite3.Connection):
         return connection.cursor()
-    return connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    driver = connection.connection.dbapi_connection  # type: ignore[union-attr]
+    if isinstance(driver, sqlite3.Connection):
+        return driver.cursor()
+    from director.persistence.postgres import PgCursor  # the store's SQL in psycopg's style
+
+    return PgCursor(driver.cursor())
 
 
 class RawTournament(NamedTuple):
@@ -247,7 +259,8 @@ def load_entries(
     rows = _raw_rows(
         connection,
         "SELECT seq, action, target, type, version, payload, label, at FROM entry "
-        "WHERE tournament_id = :t AND seq > :after ORDER BY seq LIMIT :limit",
+        "WHERE tournament_id = :t AND seq > :after ORDER BY seq"
+        + (" LIMIT :limit" if limit >= 0 else ""),
         {"t": tournament_id, "after": after, "limit": limit},
     )
     entries = []
@@ -391,23 +404,29 @@ def save_snapshot(
     connection: Connection, tournament_id: int, snapshot: StoredSnapshot, *, at: int, keep: int = 3
 ) -> None:
     """Store a snapshot and drop all but the ``keep`` newest."""
-    from sqlalchemy import insert, text
+    from sqlalchemy import text
 
-    from director.persistence.tables import SnapshotRow
-
-    connection.execute(
-        insert(SnapshotRow)
-        .values(
-            tournament_id=tournament_id,
-            entry_seq=snapshot.entry_seq,
-            event_seq=snapshot.event_seq,
-            state_format=snapshot.state_format,
-            state=_dumps(snapshot.state),
-            history=_dumps(snapshot.history),
-            created_at=at,
+    cursor = _driver_cursor(connection)
+    try:
+        cursor.execute(
+            "INSERT INTO snapshot (tournament_id, entry_seq, event_seq, state_format, state, "
+            "history, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (tournament_id, entry_seq) DO UPDATE SET "
+            "event_seq = excluded.event_seq, state_format = excluded.state_format, "
+            "state = excluded.state, history = excluded.history, "
+            "created_at = excluded.created_at",
+            (
+                tournament_id,
+                snapshot.entry_seq,
+                snapshot.event_seq,
+                snapshot.state_format,
+                _dumps(snapshot.state),
+                _dumps(snapshot.history),
+                at,
+            ),
         )
-        .prefix_with("OR REPLACE")
-    )
+    finally:
+        cursor.close()
     connection.execute(
         text(
             "DELETE FROM snapshot WHERE tournament_id = :t AND entry_seq NOT IN "

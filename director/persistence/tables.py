@@ -8,7 +8,7 @@ without replaying anything; ``snapshot`` rows make opening a long log fast.
 
 from __future__ import annotations
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import BigInteger, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -129,3 +129,16 @@ class IdentityRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     uuid: str
+
+
+class LeaseRow(SQLModel, table=True):
+    """Which copy of director writes an event (on a shared server), since when and
+    until when unless renewed. Times are the server's, in milliseconds."""
+
+    __tablename__ = "lease"
+
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", primary_key=True)
+    holder: str
+    token: str
+    since: int = Field(sa_type=BigInteger)
+    expires: int = Field(sa_type=BigInteger)

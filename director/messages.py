@@ -361,6 +361,12 @@ MESSAGES: dict[str, str] = {
         "The database server of {path} refused the connection ({detail}). Put the "
         "password in ~/.pgpass or PGPASSWORD."
     ),
+    "copy_same": N_("{path} cannot be copied onto itself."),
+    "copy_target_not_empty": N_(
+        "{path} already holds events or players: copy into a new file or an empty "
+        "database. Nothing was changed."
+    ),
+    "copy_differs": N_("The copy in {path} does not match its source ({detail})."),
     "event_leased": N_(
         "Event {event} is being written by another copy of director, on {machine} "
         "since {since}. Follow it live instead, or wait until it is closed."

@@ -208,3 +208,26 @@ def verify_copy(origin: Any, target: str | Path) -> int:
         return len(events)
     finally:
         copied.close()
+
+
+def restore_into(database: Any, backup: Path) -> None:
+    """Put the content of the backup file ``backup`` in place of everything in the open
+    server database ``database``, in one transaction (every event must be closed)."""
+    from director.persistence.db import open_database
+    from director.persistence.store import _driver_cursor
+
+    origin = open_database(backup, create=False, readonly=True)
+    try:
+        with database.write() as out:
+            cursor = _driver_cursor(out)
+            try:
+                for table in reversed(_tables()):
+                    cursor.execute(f"DELETE FROM {table.name}")
+            finally:
+                cursor.close()
+            with origin.read() as into:
+                for table in _tables():
+                    _copy_table(into, out, table)
+            _restart_sequences(out)
+    finally:
+        origin.close()

@@ -159,8 +159,9 @@ class PostgresDatabase:
         from director import paths
 
         name = re.sub(r"[^\w.-]+", "_", f"{parts.hostname or 'local'}-{parts.path.strip('/')}")
-        self.path = paths.data_dir() / "club" / name
-        """A folder of this machine for what is kept beside the database (backups)."""
+        self.path = paths.data_dir() / "club" / f"{name}.db"
+        """The name its backups take on this machine (no such file: the database is on
+        the server); they go in a ``backups`` folder beside it unless set otherwise."""
         self.holder = f"{socket.gethostname()} (pid {os.getpid()})"
         """This copy, as other copies are told when it holds an event."""
         self._token = secrets.token_hex(16)
@@ -225,6 +226,10 @@ class PostgresDatabase:
             cursor = PgCursor(connection.connection.dbapi_connection.cursor())  # type: ignore[union-attr]
             try:
                 now = _server_now(cursor)
+                if not cursor.execute(
+                    "SELECT 1 FROM tournament WHERE id = :t", {"t": tournament_id}
+                ).fetchall():
+                    raise StoreError("event_unknown", event=tournament_id)
                 row = cursor.execute(
                     "INSERT INTO lease (tournament_id, holder, token, since, expires) "
                     "VALUES (:t, :holder, :token, :now, :expires) "

@@ -232,3 +232,33 @@ def test_a_follower_is_told_of_each_change_within_a_second(pg_url: str, clock) -
     session.close()
     writer.close()
     follower_db.close()
+
+
+def test_back_up_now_and_restore_on_a_server(pg_url: str, tmp_path, clock) -> None:
+    from director.app.backups import BackupManager
+
+    database = open_database(pg_url)
+    library = Library(database, clock=clock)
+    session = library.create("Club night")
+    session.dispatch(c.RenameTournament(name="Before the backup"))
+    session.close()
+    manager = BackupManager(database, tmp_path / "backups")
+    backup = manager.back_up()
+    assert backup.exists() and backup.suffix == ".db"
+    assert [info.path for info in manager.backups()] == [backup]
+    # The backup is a director database of its own, readable anywhere.
+    copy = open_database(backup, readonly=True)
+    assert [e.name for e in Library(copy).events()] == ["Before the backup"]
+    copy.close()
+    again = library.open(session.tournament_id)
+    again.dispatch(c.RenameTournament(name="After the backup"))
+    again.close()
+    library.create("Another").close()
+    manager.restore(backup)
+    assert [e.name for e in library.events()] == ["Before the backup"]
+    reopened = library.open(session.tournament_id)
+    assert reopened.state.name == "Before the backup"
+    reopened.dispatch(c.RenameTournament(name="Restored and going on"))
+    reopened.close()
+    assert library.create("New after restore").tournament_id == session.tournament_id + 1
+    database.close()

@@ -40,8 +40,11 @@ def postgres_bin() -> Path | None:
 class PgServer:
     """One server in a temporary folder; ``url(name)`` for a fresh database."""
 
-    def __init__(self, binaries: Path) -> None:
+    def __init__(self, binaries: Path, *, durable: bool = False) -> None:
+        """``durable``: the server syncs its commits to disk (benchmarks); the
+        tests' server does not (-F), to be quick."""
         self.bin = binaries
+        self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix="director-pg-"))
         self.data = self.root / "data"
         self.socket = self.root  # short: a socket path is limited to ~100 bytes
@@ -67,7 +70,9 @@ class PgServer:
             "--locale=C",
             "--no-sync",
         )  # fmt: skip
-        options = f"-k {self.socket} -c listen_addresses='' -F -c max_connections=60"
+        options = f"-k {self.socket} -c listen_addresses='' -c max_connections=60"
+        if not self.durable:
+            options += " -F"
         self._run(
             str(self.bin / "pg_ctl"),
             "-D", str(self.data),

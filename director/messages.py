@@ -361,6 +361,10 @@ MESSAGES: dict[str, str] = {
         "The database server of {path} refused the connection ({detail}). Put the "
         "password in ~/.pgpass or PGPASSWORD."
     ),
+    "following_read_only": N_(
+        "This event is followed live from another copy of director, which writes it: "
+        "it cannot be changed here."
+    ),
     "copy_same": N_("{path} cannot be copied onto itself."),
     "copy_target_not_empty": N_(
         "{path} already holds events or players: copy into a new file or an empty "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 from sqlalchemy.exc import SQLAlchemyError
@@ -54,7 +56,11 @@ class SessionController(QObject):
         that show the refusal inline."""
         try:
             changes = self.session.dispatch(command)
-        except StoreError as error:  # a full disk, a damaged file
+        except StoreError as error:  # a full disk, a damaged file, another copy's change
+            if error.code == "event_moved_on":
+                # Another copy wrote the event meanwhile: show what it holds now.
+                with contextlib.suppress(StoreError):
+                    self.changed.emit(self.session.reload())
             raise SaveFailed(describe_error(error)) from error
         except SQLAlchemyError as error:
             raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error

@@ -7,7 +7,7 @@ import dataclasses
 from pathlib import Path
 from typing import ClassVar
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,7 +43,7 @@ from director.core.errors import RuleViolation
 from director.core.events import FinalTableDrawn
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Level
-from director.files import display_path, one_line
+from director.files import one_line
 from director.gui import hotkeys
 from director.gui.clock_display import ClockDisplayWindow, choose_screen, screen_id
 from director.gui.common import confirm, scaled_font, show_error
@@ -169,6 +169,9 @@ class EventsPage(QWidget):
 class MainWindow(QMainWindow):
     """Holds at most one open event; the GUI never holds the truth, the session does."""
 
+    followed_changed = Signal(int)
+    """An event followed live changed in the database (from the follower's thread)."""
+
     def __init__(
         self,
         database: Database,
@@ -196,6 +199,9 @@ class MainWindow(QMainWindow):
         self.library.backup_folder = self.backups.folder
         self.controller: SessionController | None = None
         self.console: Console | None = None
+        self._following: tuple[object, object] | None = None
+        """While an event is followed live: its read-only database and its follower."""
+        self.followed_changed.connect(self._on_followed_changed, Qt.ConnectionType.QueuedConnection)
         self.setWindowTitle(_("director"))
         self.resize(1280, 720)  # until placed: see ``place_and_show``
 
@@ -244,7 +250,7 @@ class MainWindow(QMainWindow):
         self.sound_note.hide()
         self.statusBar().addPermanentWidget(self.sound_note)
         self._backup_failing = False
-        self.statusBar().showMessage(display_path(database.path))
+        self.statusBar().showMessage(database.location)
 
     # -- menus and actions --------------------------------------------------
 
@@ -374,9 +380,58 @@ class MainWindow(QMainWindow):
         try:
             session = self.library.open(event_id)
         except (StoreError, RuleViolation) as error:
+            if isinstance(error, StoreError) and error.code == "event_leased":
+                if confirm(
+                    self,
+                    _("Event in use"),
+                    describe_error(error),
+                    yes=_("Follow live"),
+                ):
+                    self.follow_event(event_id)
+                return
             show_error(self, error)
             return
         self.open_session(session)
+
+    def follow_event(self, event_id: int) -> None:
+        """Show an event that another copy writes, read-only, redrawn as soon as the
+        database says it changed (PostgreSQL's notices; no polling)."""
+        url = getattr(self.database, "url", None)
+        if url is None:
+            return
+        from director.persistence.db import open_database
+
+        try:
+            database = open_database(url, readonly=True)
+            try:
+                session = TournamentSession(database, event_id, clock=self.clock)
+                follower = database.follow(self.followed_changed.emit)  # type: ignore[union-attr]
+            except BaseException:
+                database.close()
+                raise
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
+            return
+        self.open_session(session)
+        self._following = (database, follower)
+        self.statusBar().showMessage(
+            _("Following “{event}” live, read-only: another copy writes it.").format(
+                event=session.state.name
+            )
+        )
+
+    def _on_followed_changed(self, event_id: int) -> None:
+        controller = self.controller
+        if controller is None or self._following is None:
+            return
+        if controller.session.tournament_id != event_id:
+            return
+        try:
+            changes = controller.session.reload()
+        except StoreError as error:
+            self.warn(describe_error(error))
+            return
+        controller.changed.emit(changes)
 
     def _run_on(self, event_id: int, command: c.Command) -> None:
         try:
@@ -775,6 +830,14 @@ class MainWindow(QMainWindow):
         self.controller.deleteLater()
         self.controller = None
         self.console = None
+        if self._following is not None:
+            database, follower = self._following
+            self._following = None
+            with contextlib.suppress(Exception):
+                follower.close()  # type: ignore[attr-defined]
+            with contextlib.suppress(Exception):
+                database.close()  # type: ignore[attr-defined]
+            self.statusBar().showMessage(self.database.location)
         self.setWindowTitle(_("director"))
         self.update_undo_actions()
 
@@ -899,12 +962,16 @@ class MainWindow(QMainWindow):
             _("About director"),
             _(
                 "director {version}\nA tournament director for live home poker games.\n\n{path}"
-            ).format(version=__version__, path=display_path(self.database.path)),
+            ).format(version=__version__, path=self.database.location),
         )
 
     # -- starting and restarting ---------------------------------------------
 
     def database_key(self) -> str:
+        """The database, as the settings remember it (a file's real path, or the
+        server's URL without any password)."""
+        if self.database.kind != "sqlite":
+            return self.database.location
         return str(Path(self.database.path).expanduser().resolve())
 
     def place_and_show(self) -> None:

@@ -120,6 +120,9 @@ class Database:
     def release_lease(self, tournament_id: int) -> None:
         """Nothing to release (see ``take_lease``)."""
 
+    def check_lease(self, connection: object, tournament_id: int) -> None:
+        """Nothing to check (see ``take_lease``)."""
+
     @contextlib.contextmanager
     def write(self) -> Iterator[Connection]:
         """A connection in one transaction, committed durably on success.

@@ -264,6 +264,31 @@ class PostgresDatabase:
             self.lost_leases.discard(tournament_id)
         self._start_renewing()
 
+    def check_lease(self, connection: Connection, tournament_id: int) -> None:
+        """In the writer's transaction: the lease is still this copy's (locked until the
+        commit), else ``StoreError("event_leased")`` naming the copy that took it over."""
+        cursor = PgCursor(connection.connection.dbapi_connection.cursor())  # type: ignore[union-attr]
+        try:
+            rows = cursor.execute(
+                "SELECT holder, since, token FROM lease WHERE tournament_id = :t FOR SHARE",
+                {"t": tournament_id},
+            ).fetchall()
+        finally:
+            cursor.close()
+        if rows and rows[0][2] == self._token:
+            return
+        holder, since = (rows[0][0], rows[0][1]) if rows else ("?", 0)
+        with self._lease_lock:
+            if tournament_id in self._leases:
+                self._leases.discard(tournament_id)
+                self.lost_leases.add(tournament_id)
+        raise StoreError(
+            "event_leased",
+            event=tournament_id,
+            machine=holder,
+            since=time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(since / 1000)),
+        )
+
     def release_lease(self, tournament_id: int) -> None:
         """Let another copy write the event. Safe to call twice."""
         with self._lease_lock:

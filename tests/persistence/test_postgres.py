@@ -198,9 +198,12 @@ def test_a_lapsed_lease_is_taken_over(pg_url: str, clock, monkeypatch: pytest.Mo
     # The crashed copy's next command is refused: nothing written on top.
     with pytest.raises(StoreError) as refused:
         session.dispatch(c.RenameTournament(name="Stale"))
-    assert refused.value.code == "event_moved_on"
-    first.renew_leases()
+    assert refused.value.code == "event_leased"
+    assert refused.value.args_map["machine"] == second.holder
     assert session.tournament_id in first.lost_leases
+    check = open_database(pg_url, readonly=True)
+    assert TournamentSession(check, session.tournament_id).state.name == "After the takeover"
+    check.close()
     taken.close()
     first.close()
     second.close()

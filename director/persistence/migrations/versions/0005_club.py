@@ -25,6 +25,9 @@ _WIDE = {
 }
 
 
+_WIDE_TYPE = sa.Integer().with_variant(sa.BigInteger(), "postgresql")
+
+
 def upgrade() -> None:
     op.create_table(
         "lease",
@@ -36,8 +39,8 @@ def upgrade() -> None:
         ),
         sa.Column("holder", sa.String(), nullable=False),
         sa.Column("token", sa.String(), nullable=False),
-        sa.Column("since", sa.BigInteger(), nullable=False),
-        sa.Column("expires", sa.BigInteger(), nullable=False),
+        sa.Column("since", _WIDE_TYPE, nullable=False),
+        sa.Column("expires", _WIDE_TYPE, nullable=False),
     )
     if op.get_bind().dialect.name != "postgresql":
         return

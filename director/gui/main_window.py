@@ -265,6 +265,7 @@ class MainWindow(QMainWindow):
         self.new_action = action(_("&New event…"), self.new_event, QKeySequence.StandardKey.New)
         self.events_action = action(_("&Events"), self.show_events, "Ctrl+E")
         self.backups_action = action(_("&Backups…"), self.show_backups)
+        self.open_database_action = action(_("&Open database…"), self.ask_database)
         self.quit_action = action(_("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         self.undo_action = action(_("&Undo"), self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = action(_("&Redo"), self.redo, "Ctrl+Shift+Z")
@@ -284,6 +285,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.events_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.open_database_action)
         file_menu.addAction(self.roster_action)
         file_menu.addAction(self.backups_action)
         file_menu.addAction(self.settings_action)
@@ -392,6 +394,45 @@ class MainWindow(QMainWindow):
             show_error(self, error)
             return
         self.open_session(session)
+
+    def ask_database(self) -> None:
+        """File > Open database: a file, or a club database on a PostgreSQL server."""
+        text, accepted = QInputDialog.getText(
+            self,
+            _("Open database"),
+            _(
+                "A database file, or a PostgreSQL URL such as postgresql://user@host/club "
+                "(the password comes from ~/.pgpass or PGPASSWORD):"
+            ),
+            text=self.database.location,
+        )
+        if accepted and text.strip() and text.strip() != self.database.location:
+            self.open_database(text.strip())
+
+    def open_database(self, target: str) -> bool:
+        """Work on another database from now on; the open event is closed first.
+        A database that cannot be used is explained, and the current one kept."""
+        from director.persistence.db import is_url, open_database
+
+        where: Path | str = target if is_url(target) else Path(target).expanduser()
+        try:
+            database = open_database(where)
+        except StoreError as error:
+            show_error(self, error)
+            return False
+        self.close_session()
+        old = self.database
+        self.database = database
+        self.library = Library(database, clock=self.clock)
+        folder = self.settings.backup_folder
+        self.backups = BackupManager(database, Path(folder).expanduser() if folder else None)
+        self.library.backup_folder = self.backups.folder
+        with contextlib.suppress(Exception):
+            old.close()
+        self.statusBar().showMessage(database.location)
+        self.show_events()
+        self.refresh_events()
+        return True
 
     def follow_event(self, event_id: int) -> None:
         """Show an event that another copy writes, read-only, redrawn as soon as the

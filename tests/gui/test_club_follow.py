@@ -52,3 +52,32 @@ def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch,
     follower.close_session()
     follower.close()
     database.close()
+
+
+def test_file_open_database_takes_a_postgresql_url(
+    qtbot, tmp_path, monkeypatch, clock, pg_url
+) -> None:
+    from director.gui import main_window as main_window_module
+    from director.gui.main_window import MainWindow
+
+    club = open_database(pg_url)
+    from director.app.library import Library
+
+    Library(club, clock=clock).create("On the server").close()
+    club.close()
+    window = MainWindow(open_database(tmp_path / "laptop.db"), clock=clock, ask_resume=False)
+    qtbot.addWidget(window)
+    assert window.library.events() == []
+    errors: list[object] = []
+    monkeypatch.setattr(main_window_module, "show_error", lambda _p, e, **_k: errors.append(e))
+    # A server that is not there: said, and the laptop's database kept.
+    assert not window.open_database("postgresql://nobody@/club?host=/nonexistent")
+    assert errors and errors[0].code == "db_server_unreachable"
+    assert window.database.kind == "sqlite"
+    assert window.open_database(pg_url)
+    assert window.database.kind == "postgresql"
+    assert [e.name for e in window.library.events()] == ["On the server"]
+    assert window.statusBar().currentMessage() == window.database.location
+    assert window.open_database_action in window.menuBar().actions()[0].menu().actions()
+    window.close()
+    window.database.close()

@@ -422,7 +422,9 @@ def open_postgres(url: str, *, create: bool = True, readonly: bool = False) -> P
         "postgresql+psycopg://" + driver_url(url)[len("postgresql://") :],
         pool_size=2,
         max_overflow=4,
-        pool_pre_ping=True,
+        # No ping before each use (a round trip per command): a connection the
+        # server dropped fails once, as a StoreError, and the pool replaces it.
+        pool_pre_ping=False,
     )
     try:
         with engine.begin() as connection:

@@ -201,7 +201,9 @@ class MainWindow(QMainWindow):
         self.console: Console | None = None
         self._following: tuple[object, object] | None = None
         """While an event is followed live: its read-only database and its follower."""
+        self._club_follower: object | None = None
         self.followed_changed.connect(self._on_followed_changed, Qt.ConnectionType.QueuedConnection)
+        self._listen_to_club()
         self.setWindowTitle(_("director"))
         self.resize(1280, 720)  # until placed: see ``place_and_show``
 
@@ -429,6 +431,7 @@ class MainWindow(QMainWindow):
         self.library.backup_folder = self.backups.folder
         with contextlib.suppress(Exception):
             old.close()
+        self._listen_to_club()
         self.statusBar().showMessage(database.location)
         self.show_events()
         self.refresh_events()
@@ -461,7 +464,25 @@ class MainWindow(QMainWindow):
             )
         )
 
+    def _listen_to_club(self) -> None:
+        """On a server, the list of events follows the other copies' changes too."""
+        self._stop_listening()
+        follow = getattr(self.database, "follow", None)
+        if follow is None:
+            return
+        with contextlib.suppress(Exception):  # the list still refreshes when shown
+            self._club_follower = follow(self.followed_changed.emit)
+
+    def _stop_listening(self) -> None:
+        follower, self._club_follower = self._club_follower, None
+        if follower is not None:
+            with contextlib.suppress(Exception):
+                follower.close()
+
     def _on_followed_changed(self, event_id: int) -> None:
+        if self.stack.currentWidget() is self.events_page:
+            with contextlib.suppress(StoreError):
+                self.refresh_events()
         controller = self.controller
         if controller is None or self._following is None:
             return
@@ -1060,5 +1081,6 @@ class MainWindow(QMainWindow):
                 self.remember_place()
             self.close_session()
         finally:
+            self._stop_listening()
             self.backup_timer.stop()
             super().closeEvent(event)

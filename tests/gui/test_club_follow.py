@@ -81,3 +81,25 @@ def test_file_open_database_takes_a_postgresql_url(
     assert window.open_database_action in window.menuBar().actions()[0].menu().actions()
     window.close()
     window.database.close()
+
+
+def test_the_events_list_follows_the_other_copies(qtbot, window_factory, clock) -> None:
+    from director.gui.main_window import MainWindow
+
+    writer = window_factory()
+    database = open_database(writer.database.url)
+    other = MainWindow(database, clock=clock, ask_resume=False)
+    qtbot.addWidget(other)
+    other.show_events()
+    session = writer.library.create("Made on the other laptop")
+
+    def listed() -> list[str]:
+        model = other.events_page.model
+        return [model.index(row, 0).data() for row in range(model.rowCount())]
+
+    qtbot.waitUntil(
+        lambda: "Made on the other laptop" in " ".join(map(str, listed())), timeout=1000
+    )
+    session.close()
+    other.close()
+    database.close()

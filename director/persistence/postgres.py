@@ -122,6 +122,22 @@ class PgCursor:
         self._cursor.close()
 
 
+class PgConnection:
+    """A SQLAlchemy connection's driver connection, used as SQLite's is: ``execute``
+    and ``cursor`` take the store's statements as written."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.sqlalchemy = connection
+
+    def driver_cursor(self) -> PgCursor:
+        return PgCursor(self.sqlalchemy.connection.dbapi_connection.cursor())  # type: ignore[union-attr]
+
+    cursor = driver_cursor
+
+    def execute(self, sql: str, parameters: Any = None) -> PgCursor:
+        return self.driver_cursor().execute(sql, parameters)
+
+
 # -- errors -----------------------------------------------------------------------
 
 
@@ -196,7 +212,12 @@ class PostgresDatabase:
         except DBAPIError as error:
             raise pg_store_error(error, self.location) from error
 
-    transaction = write
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[PgConnection]:
+        """Like ``write``, as the driver's connection: ``execute`` takes the store's SQL
+        (SQLite's parameter style) and returns a cursor."""
+        with self.write() as connection:
+            yield PgConnection(connection)
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
@@ -212,7 +233,11 @@ class PostgresDatabase:
         except DBAPIError as error:
             raise pg_store_error(error, self.location) from error
 
-    reading = read
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[PgConnection]:
+        """Like ``read``, as the driver's connection (see ``transaction``)."""
+        with self.read() as connection:
+            yield PgConnection(connection)
 
     # -- leases ---------------------------------------------------------------
 
@@ -264,10 +289,12 @@ class PostgresDatabase:
             self.lost_leases.discard(tournament_id)
         self._start_renewing()
 
-    def check_lease(self, connection: Connection, tournament_id: int) -> None:
+    def check_lease(self, connection: Connection | PgConnection, tournament_id: int) -> None:
         """In the writer's transaction: the lease is still this copy's (locked until the
         commit), else ``StoreError("event_leased")`` naming the copy that took it over."""
-        cursor = PgCursor(connection.connection.dbapi_connection.cursor())  # type: ignore[union-attr]
+        from director.persistence.store import _driver_cursor
+
+        cursor = _driver_cursor(connection)
         try:
             rows = cursor.execute(
                 "SELECT holder, since, token FROM lease WHERE tournament_id = :t FOR SHARE",

@@ -184,6 +184,9 @@ def _driver_cursor(connection: AnyConnection) -> Any:
     """A cursor of the driver's own connection, in the SQLAlchemy connection's transaction."""
     if isinstance(connection, sqlite3.Connection):
         return connection.cursor()
+    own = getattr(connection, "driver_cursor", None)  # postgres.PgConnection
+    if own is not None:
+        return own()
     driver = connection.connection.dbapi_connection  # type: ignore[union-attr]
     if isinstance(driver, sqlite3.Connection):
         return driver.cursor()

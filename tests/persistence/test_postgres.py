@@ -265,3 +265,15 @@ def test_back_up_now_and_restore_on_a_server(pg_url: str, tmp_path, clock) -> No
     reopened.close()
     assert library.create("New after restore").tournament_id == session.tournament_id + 1
     database.close()
+
+
+def test_the_driver_style_connection_takes_the_store_statements(pg_url: str) -> None:
+    database = open_database(pg_url)
+    with database.transaction() as connection:
+        event_id = store.insert_tournament(connection, SUMMARY, at=1)
+        store.append(connection, event_id, entry(1), [], SUMMARY)
+    with database.reading() as connection:
+        rows = connection.execute("SELECT id, name FROM tournament WHERE id = ?", (event_id,))
+        assert rows.fetchall() == [(event_id, "Friday")]
+        assert [e.seq for e in store.load_entries(connection, event_id)] == [1]
+    database.close()

@@ -293,9 +293,9 @@ def command_demo(args: argparse.Namespace) -> int:
 
 
 def command_copy(args: argparse.Namespace) -> int:
-    from director.persistence.copy import copy_database
+    from director.app.transfer import copy_club
 
-    result = copy_database(args.source, args.target)
+    result = copy_club(args.source, args.target)
     print(
         _(
             "Copied {events} events ({entries} log entries, {players} roster players); "

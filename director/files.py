@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -23,6 +22,8 @@ TEMPORARY_MARK = ".partial-"
 
 def temporary_sibling(path: Path) -> Path:
     """A free name for a temporary file beside ``path``."""
+    import secrets  # on first write: commands that only read do not need it
+
     return path.with_name(f".{path.name}{TEMPORARY_MARK}{secrets.token_hex(4)}")
 
 

@@ -284,6 +284,7 @@ class Night:
         *,
         seed: int = 13,
         on_hour: Callable[[int, NightFigures], None] | None = None,
+        drift_tolerance: int | None = None,
     ) -> None:
         self.window = window
         self.clock = clock
@@ -291,6 +292,10 @@ class Night:
         self.random = random.Random(seed)
         self.figures = NightFigures(hours=hours)
         self.on_hour = on_hour
+        self.drift_tolerance = drift_tolerance
+        """When set, the night stops with ``RefcountDrift`` as soon as the drift over
+        ticks and paints passes it: long before a dropped reference to None could
+        abort the interpreter."""
         self._late_names = [f"Late Player {number}" for number in range(1, 10)]
 
     # -- what the room does ------------------------------------------------
@@ -419,6 +424,13 @@ class Night:
                 figures.quiet_windows.append(moved)
                 for name, delta in moved.items():
                     paint_drift[name] += delta
+                if self.drift_tolerance is not None:
+                    check_drift(
+                        dict.fromkeys(paint_drift, 0),
+                        paint_drift,
+                        tolerance=self.drift_tolerance,
+                        where=f"the clock ran and the TV painted (simulated second {second})",
+                    )
             if second % 60:
                 continue
             if second <= 3600 and second % 360 == 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from director.files import display_path
@@ -45,6 +46,8 @@ class BackupManager:
         self.folder = folder or files.default_folder(database.path)
         self.keep = keep
         self._last: datetime.datetime | None = None
+        self._pending = False
+        self._on_failure: Callable[[Exception], None] | None = None
 
     def backups(self) -> list[files.BackupInfo]:
         """Every backup of this database, newest first."""
@@ -71,6 +74,36 @@ class BackupManager:
         if reason == files.AUTO:
             self._last = now
         return path
+
+    def back_up_later(self, on_failure: Callable[[Exception], None]) -> None:
+        """Arrange the backup made on opening without making it now (the window
+        paints first): ``back_up_pending`` makes it, or the database's first write
+        does, just before it begins, whichever comes first. Either way the copy is
+        of the file as it was opened. A failure (a full disk) goes to
+        ``on_failure``; the night goes on."""
+        self._pending = True
+        self._on_failure = on_failure
+        self.database.before_first_write = self.back_up_pending
+
+    @property
+    def pending(self) -> bool:
+        """Whether the backup arranged by ``back_up_later`` is still to be made."""
+        return self._pending
+
+    def back_up_pending(self) -> Path | None:
+        """Make the backup arranged by ``back_up_later``, if it is still to be made."""
+        if not self._pending:
+            return None
+        self._pending = False
+        if self.database.before_first_write == self.back_up_pending:
+            self.database.before_first_write = None
+        try:
+            return self.back_up()
+        except (StoreError, OSError) as error:
+            if self._on_failure is None:
+                raise
+            self._on_failure(error)
+            return None
 
     def due(self, now: datetime.datetime | None = None) -> bool:
         """Whether the hourly backup is due."""

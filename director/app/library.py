@@ -99,7 +99,7 @@ class Library:
         A damaged line of the list (a kind or status this version does not know,
         a value of the wrong type) is listed as damaged, and the others as usual.
         """
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             rows = store.list_tournament_rows(connection)
         summaries = [_summary(row) for row in rows]
         return [s for s in summaries if include_archived or not s.archived]
@@ -140,6 +140,6 @@ class Library:
             identity=self.database.identity,
             source=getattr(self.database, "url", None),
         )
-        with self.database.write() as connection:
+        with self.database.transaction() as connection:
             store.delete_tournament(connection, event_id)
         return backup

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from typing import TYPE_CHECKING, Any
 
 from director.app.timesource import Now, wall_clock
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
 from director.persistence.db import Database
-from director.persistence.tables import PlayerRow
+
+if TYPE_CHECKING:
+    from director.persistence.tables import PlayerRow
+
+# SQLAlchemy and the tables are imported by the methods that change the roster:
+# listing it (the players page, at start-up) reads through the driver.
 
 CONTACT_MAX = 200
 
@@ -53,6 +56,22 @@ def _from_row(row: PlayerRow) -> RosterPlayer:
     )
 
 
+def _checked_row(row: tuple[Any, ...]) -> RosterPlayer | None:
+    """A ``player`` row as a ``RosterPlayer``, or None if a column has the wrong type."""
+    key, name, nickname, contact, merged_into = row
+    if type(key) is not int or not all(type(text) is str for text in (name, nickname, contact)):
+        return None
+    if merged_into is not None and type(merged_into) is not int:
+        return None
+    return RosterPlayer(
+        id=PlayerId(key),
+        name=name,
+        nickname=nickname,
+        contact=contact,
+        merged_into=PlayerId(merged_into) if merged_into else None,
+    )
+
+
 class Roster:
     def __init__(self, database: Database, *, clock: Now = wall_clock) -> None:
         self.database = database
@@ -60,16 +79,17 @@ class Roster:
 
     def all(self, *, include_merged: bool = False) -> list[RosterPlayer]:
         """Every player, by name."""
-        with self.database.read() as connection:
-            rows = connection.execute(select(PlayerRow)).all()
+        with self.database.reading() as connection:
+            rows = connection.execute(
+                "SELECT id, name, nickname, contact, merged_into FROM player"
+            ).fetchall()
         players = []
         for row in rows:
-            try:
-                players.append(_from_row(PlayerRow.model_validate(dict(row._mapping))))
-            except ValueError:  # pydantic's ValidationError
-                # A row changed by hand: the roster only suggests names (each event
-                # keeps its own), so the others stay usable.
-                continue
+            player = _checked_row(row)
+            # A row changed by hand is left out: the roster only suggests names
+            # (each event keeps its own), so the others stay usable.
+            if player is not None:
+                players.append(player)
         if not include_merged:
             players = [player for player in players if player.merged_into is None]
         return sorted(players, key=lambda player: fold(player.name))
@@ -121,6 +141,10 @@ class Roster:
 
     def add(self, name: str, nickname: str = "", contact: str = "") -> RosterPlayer:
         """A new player; ``RuleViolation("player_name_taken")`` if the name exists."""
+        from sqlalchemy.exc import IntegrityError
+
+        from director.persistence.tables import PlayerRow
+
         name = clean_name(name)
         nickname = clean_line(nickname, maximum=NAME_MAX_LENGTH)
         contact = clean_line(contact, maximum=CONTACT_MAX, too_long="contact_too_long")
@@ -160,6 +184,10 @@ class Roster:
         contact = clean_line(contact, maximum=CONTACT_MAX, too_long="contact_too_long")
         other = self.find(name)
         require(other is None or other.id == current.id, "player_name_taken", player=name)
+        from sqlalchemy import update
+
+        from director.persistence.tables import PlayerRow
+
         with self.database.write() as connection:
             connection.execute(
                 update(PlayerRow)
@@ -179,6 +207,10 @@ class Roster:
         kept = self.resolve(keep)
         dropped = self.get(drop)
         require(dropped.merged_into is None, "player_already_merged", player=dropped.name)
+        from sqlalchemy import update
+
+        from director.persistence.tables import PlayerRow
+
         with self.database.write() as connection:
             connection.execute(
                 update(PlayerRow).where(PlayerRow.merged_into == drop).values(merged_into=kept.id)  # type: ignore[arg-type]

@@ -171,7 +171,7 @@ class TournamentSession:
         now = clock()
         events = decide(TournamentState(), command, now)
         state = fold(events)
-        with database.write() as connection:
+        with database.transaction() as connection:
             tournament_id = store.insert_tournament(connection, summary_of(state), at=now)
             store.append(
                 connection,
@@ -223,6 +223,19 @@ class TournamentSession:
         except RuleViolation as violation:
             return violation
         return None
+
+    def refusal_moment(self) -> tuple[int, ...]:
+        """A value that changes whenever the passing of time alone could change an
+        answer of ``refusal``: the rules read the clock only through its level (the
+        re-buy period, late entries) and whether the level's time is untouched or
+        spent (adjusting it), so a view asking again each second can skip the
+        seconds where this stays the same."""
+        from director.core import clock as clk
+
+        state = self._state
+        here = clk.view(state.clock, state.structure, self._clock())
+        spent = here.remaining is not None and here.remaining <= 0
+        return (id(state), here.index, int(here.elapsed == 0), int(spent))
 
     def undo_refusal(self) -> RuleViolation | None:
         """Why undo would be refused now (nothing to undo), or None."""
@@ -300,23 +313,23 @@ class TournamentSession:
 
     def mark_alive(self, *, running: bool) -> None:
         """Note that the app is alive (while the clock runs), or clear the mark."""
-        with self.database.write() as connection:
+        with self.database.transaction() as connection:
             store.mark_alive(connection, self.tournament_id, self._clock() if running else None)
 
     def alive_at(self) -> int | None:
         """When the app last said it was alive with this event's clock running."""
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             row = store.get_tournament(connection, self.tournament_id)
         alive = None if row is None else row.alive_at
         return alive if type(alive) is int else None
 
     def save_draft(self, name: str, data: object) -> None:
         """Keep a page's work in progress for this event (not part of its record)."""
-        with self.database.write() as connection:
+        with self.database.transaction() as connection:
             store.save_draft(connection, self.tournament_id, name, data, at=self._clock())
 
     def load_draft(self, name: str) -> object:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             return store.load_draft(connection, self.tournament_id, name)
 
     def close(self) -> None:
@@ -336,7 +349,7 @@ class TournamentSession:
             state=codec.encode(self._state),
             history={"done": list(self._history.done), "undone": list(self._history.undone)},
         )
-        with self.database.write() as connection:
+        with self.database.transaction() as connection:
             store.save_snapshot(connection, self.tournament_id, snapshot, at=self._clock())
         self._snapshot_event = self._last_event
 
@@ -389,7 +402,7 @@ class TournamentSession:
         events: Sequence[store.StoredEvent],
         new_state: TournamentState,
     ) -> None:
-        with self.database.write() as connection:
+        with self.database.transaction() as connection:
             self.database.check_lease(connection, self.tournament_id)
             store.append(connection, self.tournament_id, entry, events, summary_of(new_state))
         self._last_entry = entry.seq
@@ -420,7 +433,7 @@ class TournamentSession:
     def _rebuild(self, done: Sequence[int]) -> TournamentState:
         missing = [group for group in done if group not in self._group_events]
         if missing:
-            with self.database.read() as connection:
+            with self.database.reading() as connection:
                 stored = store.load_events(connection, self.tournament_id, entries=missing)
             grouped: dict[int, list[store.StoredEvent]] = {}
             for item in stored:
@@ -437,7 +450,7 @@ class TournamentSession:
     def _label_of(self, seq: int) -> Message | None:
         if seq not in self._labels:
             try:
-                with self.database.read() as connection:
+                with self.database.reading() as connection:
                     entry = store.load_entry(connection, self.tournament_id, seq)
             except StoreError:
                 return None  # a label is only words for the Edit menu
@@ -458,7 +471,7 @@ class TournamentSession:
 
     def _load_now(self) -> _Loaded:
         notices: list[Message] = []
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             row = store.get_tournament(connection, self.tournament_id)
             if row is None:
                 raise StoreError("event_unknown", event=self.tournament_id)
@@ -602,7 +615,7 @@ class TournamentSession:
             raise store.log_damaged(tournament, seq, "events missing")
 
     def _rebuild_groups_into(self, state: TournamentState, groups: list[int]) -> TournamentState:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             stored = store.load_events(connection, self.tournament_id, entries=groups)
         for group in groups:
             self._group_events[group] = _decode_events(

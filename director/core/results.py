@@ -119,8 +119,22 @@ def prizes_by_player(state: TournamentState) -> dict[PlayerId, int]:
     return prizes
 
 
+_last_results: tuple[TournamentState, tuple[PlayerResult, ...]] | None = None
+"""The results of the last state asked about: the console asks "may I pay?" for every
+paid place after each change, all of them about the same (immutable) state."""
+
+
 def player_results(state: TournamentState) -> list[PlayerResult]:
     """Every player with their place, prize, bounties and net result, best first."""
+    global _last_results
+    if _last_results is not None and _last_results[0] is state:
+        return list(_last_results[1])
+    results = _player_results(state)
+    _last_results = (state, tuple(results))
+    return results
+
+
+def _player_results(state: TournamentState) -> list[PlayerResult]:
     finished = state.status is Status.FINISHED
     ranked = places(state.alive(), state.busts, finished)
     prizes = prizes_by_player(state)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLibraryInfo, Qt, QTranslator
+from PySide6.QtCore import QEvent, QLibraryInfo, QObject, Qt, QTimer, QTranslator
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from director import __version__, paths
 from director.app.backups import BackupManager, newest_good_backup, replace_damaged
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from director.gui.main_window import MainWindow
 
 EXIT_FAILED = 2
+BACKUP_AT_THE_LATEST_MS = 2000
+"""The start-up backup is made once the window has painted, or after this long
+if it never paints (hidden), or before the first write, whichever comes first."""
 
 
 def application() -> QApplication:
@@ -129,8 +132,9 @@ def start(
 ) -> MainWindow | None:
     """Open the database and show the main window; None if the database cannot be used.
 
-    A backup is made at once; when it fails (a full disk) the window says so
-    and the night goes on.
+    A backup is made as soon as the window has painted (or before the first
+    write, if one comes sooner: the copy is always of the file as it was
+    opened); when it fails (a full disk) the window says so and the night goes on.
     """
     folder = backup_folder_of(settings)
     database = open_or_explain(database_path, folder)
@@ -140,17 +144,45 @@ def start(
 
     backups = BackupManager(database, folder)
     window = MainWindow(database, backups=backups, settings=settings)
-    try:
-        backups.back_up()
-    except (StoreError, OSError) as error:
-        window.backup_failed(error)
+    backups.back_up_later(window.backup_failed)
     for notice in notices:
         window.warn(render(notice))
     window.place_and_show()
+    after_first_paint(window, backups.back_up_pending)
+    QTimer.singleShot(BACKUP_AT_THE_LATEST_MS, window, backups.back_up_pending)
     window.check_audio()
     if not window.reopen_last_event():
         window.welcome_if_new()
     return window
+
+
+class _FirstPaint(QObject):
+    """Calls ``then`` once, just after the first paint of a widget of ``window``."""
+
+    def __init__(self, window: QWidget, then: Callable[[], object]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.then = then
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Paint
+            and isinstance(watched, QWidget)
+            and watched.window() is self.window
+        ):
+            app = QApplication.instance()
+            if app is not None:
+                app.removeEventFilter(self)
+            # After this paint has been drawn and shown, not in the middle of it.
+            QTimer.singleShot(0, self.window, self.then)
+        return False
+
+
+def after_first_paint(window: QWidget, then: Callable[[], object]) -> None:
+    """Call ``then`` once the window has first painted (the event loop runs it)."""
+    app = QApplication.instance()
+    if app is not None:
+        app.installEventFilter(_FirstPaint(window, then))
 
 
 def run(

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
-from sqlalchemy.exc import SQLAlchemyError
 
 from director.app.changes import Changes
 from director.app.session import TournamentSession
@@ -62,7 +62,7 @@ class SessionController(QObject):
                 with contextlib.suppress(StoreError):
                     self.changed.emit(self.session.reload())
             raise SaveFailed(describe_error(error)) from error
-        except SQLAlchemyError as error:
+        except sqlite3.Error as error:
             raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error
         self.changed.emit(changes)
         return changes
@@ -87,7 +87,7 @@ class SessionController(QObject):
         except (RuleViolation, StoreError) as error:
             show_error(parent, error)
             return None
-        except SQLAlchemyError as error:
+        except sqlite3.Error as error:
             show_error(parent, SaveFailed(str(error)), title=_("Not saved"))
             return None
         self.changed.emit(changes)

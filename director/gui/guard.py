@@ -34,6 +34,8 @@ REFRESH_MS = 1000
 class _Session(Protocol):
     def refusal(self, command: Command) -> RuleViolation | None: ...
 
+    def refusal_moment(self) -> tuple[int, ...]: ...
+
 
 class _Controller(Protocol):
     @property
@@ -41,6 +43,9 @@ class _Controller(Protocol):
 
     @property
     def changed(self) -> SignalInstance: ...
+
+    @property
+    def state(self) -> object: ...
 
 
 @dataclass
@@ -63,7 +68,11 @@ class Guard(QObject):
         controller.changed.connect(lambda _changes: self.refresh())
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self._on_second)
+        self._moment: tuple[int, ...] = ()
+        self._answers: dict[Command, RuleViolation | None] = {}
+        self._answered: object = None
+        """The state the remembered answers are about (held, so never mistaken)."""
         self._timer.start()
 
     def bind(self, control: Control, probe: Probe, hint: str | None = None) -> Control:
@@ -93,13 +102,45 @@ class Guard(QObject):
                 return self.refusal(binding.probe)
         return None
 
-    def refresh(self) -> None:
-        for binding in list(self._bindings):
-            self._apply(binding)
+    def _on_second(self) -> None:
+        """Each second, ask again only when time could have changed an answer: the
+        rules move with time through the clock's level (the re-buy period, late
+        entries), never within one, so an unchanged state and level need no asking."""
+        moment = self.controller.session.refusal_moment()
+        if moment != self._moment:
+            self.refresh()
 
-    def _apply(self, binding: _Binding) -> None:
+    def refresh(self) -> None:
+        moment = self.controller.session.refusal_moment()
+        state = self.controller.state
+        if moment != self._moment or state is not self._answered:
+            self._answers.clear()
+            self._answered = state
+        self._moment = moment
+        for binding in list(self._bindings):
+            self._apply(binding, remembered=True)
+
+    def _remembered_refusal(self, probe: Probe) -> RuleViolation | None:
+        """``refusal``, remembered for the same state and moment: one change notice
+        makes several pages refresh, each asking the same questions again."""
+        wanted = probe()
+        if wanted is None or isinstance(wanted, RuleViolation):
+            return wanted
         try:
-            refused = self.refusal(binding.probe)
+            return self._answers[wanted]
+        except TypeError:  # a command that cannot be a key: ask
+            return self.controller.session.refusal(wanted)
+        except KeyError:
+            answer = self.controller.session.refusal(wanted)
+            self._answers[wanted] = answer
+            return answer
+
+    def _apply(self, binding: _Binding, remembered: bool = False) -> None:
+        try:
+            if remembered:
+                refused = self._remembered_refusal(binding.probe)
+            else:
+                refused = self.refusal(binding.probe)
         except RuntimeError:  # the control's page is gone (a C++ object deleted)
             self._forget(binding.control)
             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import sqlite3
 from pathlib import Path
 from typing import ClassVar
 
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy.exc import SQLAlchemyError
 
 from director import __version__
 from director.app.backups import BackupManager
@@ -247,8 +247,7 @@ class MainWindow(QMainWindow):
         self.warning.hide()
         self.statusBar().addPermanentWidget(self.warning)
         self.sound_note = QLabel()
-        """Says, for as long as it holds, that no audio output exists: beside the
-        database path, which stays in view."""
+        """Said once at start when no audio output exists (the clock runs as ever)."""
         self.sound_note.hide()
         self.statusBar().addPermanentWidget(self.sound_note)
         self._backup_failing = False
@@ -884,7 +883,7 @@ class MainWindow(QMainWindow):
             if self.controller.state.clock.running:
                 self.controller.session.mark_alive(running=True)
         # Nor the snapshot: it is a cache, the log has everything (a full disk).
-        with contextlib.suppress(StoreError, SQLAlchemyError, OSError):
+        with contextlib.suppress(StoreError, sqlite3.Error, OSError):
             self.controller.close()
         if self.console is not None:
             self.stack.removeWidget(self.console)

@@ -19,11 +19,11 @@ more than the whole command, is loaded only to write.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import sqlite3
-import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -95,18 +95,40 @@ class FileCheck:
     identity: str | None = None
 
 
-@dataclass
 class Database:
-    """An open database: its path, its SQLAlchemy engine (None when opened read-only)
-    and, if writable, its lock."""
+    """An open database: its path, whether it is read-only, its identity and, if
+    writable, its lock.
 
-    path: Path
-    engine: Engine | None
-    readonly: bool
-    identity: str | None = None
-    """The random id stored in the database (None in a file older than 0004)."""
-    _lock: SqliteWriterLock | None = field(default=None, repr=False)
-    _reader: SqliteReader | None = field(default=None, repr=False)
+    The app's own reads and writes (``reading``, ``transaction``) go through the
+    driver. ``read`` and ``write`` give SQLAlchemy connections, for the roster's
+    ORM queries and the migrations; the engine is made on first use, on the same
+    driver connection as ``transaction`` when the database is writable.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        readonly: bool,
+        identity: str | None = None,
+        lock: SqliteWriterLock | None = None,
+        reader: SqliteReader | None = None,
+    ) -> None:
+        self.path = path
+        self.readonly = readonly
+        self.identity = identity
+        """The random id stored in the database (None in a file older than 0004)."""
+        self._lock = lock
+        self._reader = reader
+        self._engine: Engine | None = None
+        self._connection: sqlite3.Connection | None = None
+        self.before_first_write: Callable[[], None] | None = None
+        """Called once, just before the first write transaction begins (then
+        forgotten): the app's start-up backup, when it is not made yet."""
+
+    def __repr__(self) -> str:
+        return f"Database(path={self.path!r}, readonly={self.readonly})"
+
     kind = "sqlite"
 
     @property
@@ -123,15 +145,100 @@ class Database:
     def check_lease(self, connection: object, tournament_id: int) -> None:
         """Nothing to check (see ``take_lease``)."""
 
+    @property
+    def engine(self) -> Engine:
+        """SQLAlchemy's engine, made (and SQLAlchemy imported) on first use."""
+        if self._engine is None:
+            from sqlalchemy import create_engine
+            from sqlalchemy.pool import NullPool, StaticPool
+
+            if self.readonly:
+                if self._reader is None:
+                    raise StoreError("db_unreadable", path=display_path(self.path), detail="closed")
+                reader = self._reader
+                engine = create_engine("sqlite://", creator=reader.connect, poolclass=NullPool)
+                _install_pragmas(engine, readonly=True)
+            else:
+                # One connection for both ways in: a SQLAlchemy transaction and a
+                # driver one can never wait on each other.
+                engine = create_engine("sqlite://", creator=self._driver, poolclass=StaticPool)
+            self._engine = engine
+        return self._engine
+
+    def _driver(self) -> sqlite3.Connection:
+        """The writable database's driver connection (opened again after the engine
+        was disposed of, which closes it)."""
+        connection = self._connection
+        if connection is not None:
+            try:
+                connection.in_transaction  # noqa: B018 - raises once closed
+            except sqlite3.ProgrammingError:
+                connection = None
+        if connection is None:
+            if self._lock is None:
+                raise StoreError("db_read_only", path=display_path(self.path))
+            try:
+                connection = sqlite_connect(self.path)
+                _set_write_pragmas(connection)
+            except sqlite3.Error as error:
+                raise sqlite_store_error(error, self.path) from error
+            self._connection = connection
+        return connection
+
+    def _about_to_write(self) -> None:
+        hook = self.before_first_write
+        if hook is not None:
+            self.before_first_write = None
+            hook()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """The driver's connection in one write transaction, committed durably on
+        success; nothing of it is kept on failure (a ``StoreError`` for the file's)."""
+        if self.readonly:
+            raise StoreError("db_read_only", path=display_path(self.path))
+        self._about_to_write()
+        connection = self._driver()
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                connection.rollback()
+                raise
+            connection.commit()
+        except sqlite3.Error as error:
+            with contextlib.suppress(sqlite3.Error):
+                connection.rollback()
+            raise sqlite_store_error(error, self.path) from error
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The driver's connection in one read transaction, for a consistent view."""
+        if self.readonly:
+            with self._read_through_driver() as connection:
+                yield connection
+            return
+        connection = self._driver()
+        try:
+            connection.execute("BEGIN")
+            try:
+                yield connection
+            finally:
+                connection.rollback()
+        except sqlite3.Error as error:
+            raise sqlite_store_error(error, self.path) from error
+
     @contextlib.contextmanager
     def write(self) -> Iterator[Connection]:
-        """A connection in one transaction, committed durably on success.
+        """A SQLAlchemy connection in one transaction, committed durably on success.
 
         A failure of the file (full disk, damage) is a ``StoreError``; nothing
         of the transaction is kept.
         """
-        if self.readonly or self.engine is None:
+        if self.readonly:
             raise StoreError("db_read_only", path=display_path(self.path))
+        self._about_to_write()
         from sqlalchemy.exc import DBAPIError, IntegrityError
 
         try:
@@ -144,12 +251,10 @@ class Database:
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection | sqlite3.Connection]:
-        """A connection for reading, in one transaction for a consistent view.
-
-        Read-only, it is the driver's own connection (the store's reads are
-        plain SQL and accept either).
-        """
-        if self.engine is None:
+        """A connection for reading, in one transaction for a consistent view: a
+        SQLAlchemy one, or the driver's own when the database is read-only (the
+        store's reads are plain SQL and accept either)."""
+        if self.readonly:
             with self._read_through_driver() as driver:
                 yield driver
             return
@@ -176,9 +281,14 @@ class Database:
             connection.close()
 
     def close(self) -> None:
-        """Release the engine and the lock. Safe to call twice."""
-        if self.engine is not None:
-            self.engine.dispose()
+        """Release the engine, the connection and the lock. Safe to call twice."""
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+            self._connection = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -311,6 +421,7 @@ def open_database(
         raise StoreError("db_unreadable", path=display_path(path), detail=error.strerror) from error
     lock = SqliteWriterLock(path)
     lock.acquire(create=create)
+    database: Database | None = None
     try:
         found = check_file(path, ours=True)  # again: it may have changed before the lock
         if found.exists and not found.empty:
@@ -324,53 +435,45 @@ def open_database(
             from director.persistence.backup import safety_backup
 
             before_upgrade = safety_backup(path, reason="before-upgrade", identity=found.identity)
-        from sqlalchemy import create_engine
-        from sqlalchemy.pool import QueuePool
-
-        engine = create_engine(
-            "sqlite://", creator=lambda: sqlite_connect(path), poolclass=QueuePool
-        )
-        _install_pragmas(engine, readonly=False)
+        database = Database(path, readonly=False, lock=lock)
         if found.revision != SCHEMA_HEAD:
             from sqlalchemy.exc import DBAPIError
 
             from director.persistence.migrations import upgrade
 
             try:
-                upgrade(engine)
+                upgrade(database.engine)
             except DBAPIError as error:
-                engine.dispose()
+                database.close()
                 raise sqlite_store_error(error, path) from error
-        identity = _identity_of(engine, path)
+        identity = _identity_of(database)
+        database.identity = identity
         if before_upgrade is not None and found.identity is None and identity:
             from director.persistence.backup import adopt_backup
 
             adopt_backup(path, before_upgrade, identity)
     except BaseException:
-        lock.release()
+        if database is not None:
+            database.close()  # the lock too
+        else:
+            lock.release()
         raise
-    return Database(path=path, engine=engine, readonly=False, identity=identity, _lock=lock)
+    return database
 
 
-def _identity_of(engine: Engine, path: Path) -> str:
+def _identity_of(database: Database) -> str:
     """The database's identity; one whose row was lost gets a new one (its older
     backups are then no longer offered: they cannot be proved to be its own)."""
-    from sqlalchemy.exc import DBAPIError
+    with database.transaction() as connection:
+        row = connection.execute("SELECT uuid FROM database_identity").fetchone()
+        if row is not None and isinstance(row[0], str) and row[0]:
+            return str(row[0])
+        import uuid  # here: it imports ``platform``, which reading never needs
 
-    try:
-        with engine.begin() as connection:
-            row = connection.exec_driver_sql("SELECT uuid FROM database_identity").first()
-            if row is not None and isinstance(row[0], str) and row[0]:
-                return str(row[0])
-            identity = uuid.uuid4().hex
-            connection.exec_driver_sql("DELETE FROM database_identity")
-            connection.exec_driver_sql(
-                "INSERT INTO database_identity (id, uuid) VALUES (1, ?)", (identity,)
-            )
-            return identity
-    except DBAPIError as error:
-        engine.dispose()
-        raise sqlite_store_error(error, path) from error
+        identity = uuid.uuid4().hex
+        connection.execute("DELETE FROM database_identity")
+        connection.execute("INSERT INTO database_identity (id, uuid) VALUES (1, ?)", (identity,))
+        return identity
 
 
 def _open_read_only(path: Path) -> Database:
@@ -386,7 +489,7 @@ def _open_read_only(path: Path) -> Database:
     except BaseException:
         reader.close()
         raise
-    return Database(path=path, engine=None, readonly=True, identity=found.identity, _reader=reader)
+    return Database(path, readonly=True, identity=found.identity, reader=reader)
 
 
 def _initialise(path: Path) -> None:
@@ -410,14 +513,16 @@ def _install_pragmas(engine: Engine, *, readonly: bool) -> None:
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         if readonly:
             _set_read_pragmas(dbapi_connection)
-            return
-        cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        # FULL makes each commit durable in WAL mode; NORMAL could lose the
-        # last commands on a power cut.
-        cursor.execute("PRAGMA synchronous = FULL")
-        cursor.close()
+        else:
+            _set_write_pragmas(dbapi_connection)
+
+
+def _set_write_pragmas(connection: sqlite3.Connection) -> None:
+    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    connection.execute("PRAGMA foreign_keys = ON")
+    # FULL makes each commit durable in WAL mode; NORMAL could lose the last
+    # commands on a power cut.
+    connection.execute("PRAGMA synchronous = FULL")
 
 
 def _set_read_pragmas(connection: sqlite3.Connection) -> None:
@@ -428,5 +533,6 @@ def _set_read_pragmas(connection: sqlite3.Connection) -> None:
     connection.text_factory = _lenient_text
 
 
-def _lenient_text(data: bytes) -> str:
-    return data.decode("utf-8", errors="replace")
+_lenient_text = functools.partial(str, encoding="utf-8", errors="replace")
+"""``bytes`` -> ``str`` with "�" for what is not UTF-8; called by the driver for every
+text value read (a C callable: a Python function here costs more than the read)."""

@@ -1,7 +1,9 @@
 """The event store: append a log entry with its events, read them back, snapshots.
 
-Reads on the hot path (opening an event) use plain SQL rather than the ORM:
-replaying thousands of events must stay well under a fifth of a second.
+Every statement is plain SQL through the driver (the tables are declared once,
+with SQLModel, in ``tables``): opening an event replays thousands of rows, every
+command writes three statements, and the ORM's cost was several times the work.
+Each function takes the driver's connection or a SQLAlchemy one.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def insert_tournament(connection: Connection, summary: Summary, *, at: int) -> int:
+def insert_tournament(connection: AnyConnection, summary: Summary, *, at: int) -> int:
     """Add an event's row; its log starts empty. Returns its id."""
     cursor = _driver_cursor(connection)
     try:
@@ -110,7 +112,7 @@ _UPDATE_SUMMARY = (
 
 
 def append(
-    connection: Connection,
+    connection: AnyConnection,
     tournament_id: int,
     entry: StoredEntry,
     events: Sequence[StoredEvent],
@@ -233,26 +235,26 @@ def list_tournament_rows(connection: AnyConnection) -> list[RawTournament]:
     return [RawTournament(*row) for row in rows]
 
 
-def delete_tournament(connection: Connection, tournament_id: int) -> bool:
+def delete_tournament(connection: AnyConnection, tournament_id: int) -> bool:
     """Remove an event with its log and snapshots. Returns whether it existed."""
-    from sqlalchemy import delete
-
-    from director.persistence.tables import TournamentRow
-
-    result = connection.execute(
-        delete(TournamentRow).where(TournamentRow.id == tournament_id)  # type: ignore[arg-type]
-    )
-    return bool(result.rowcount)
+    cursor = _driver_cursor(connection)
+    try:
+        cursor.execute("DELETE FROM tournament WHERE id = ?", (tournament_id,))
+        return bool(cursor.rowcount)
+    finally:
+        cursor.close()
 
 
-def mark_alive(connection: Connection, tournament_id: int, at: int | None) -> None:
-    from sqlalchemy import update
+def mark_alive(connection: AnyConnection, tournament_id: int, at: int | None) -> None:
+    _execute(connection, "UPDATE tournament SET alive_at = ? WHERE id = ?", (at, tournament_id))
 
-    from director.persistence.tables import TournamentRow
 
-    connection.execute(
-        update(TournamentRow).where(TournamentRow.id == tournament_id).values(alive_at=at)  # type: ignore[arg-type]
-    )
+def _execute(connection: AnyConnection, sql: str, parameters: Any) -> None:
+    cursor = _driver_cursor(connection)
+    try:
+        cursor.execute(sql, parameters)
+    finally:
+        cursor.close()
 
 
 def load_entries(
@@ -404,54 +406,50 @@ class SnapshotDamaged(Exception):
 
 
 def save_snapshot(
-    connection: Connection, tournament_id: int, snapshot: StoredSnapshot, *, at: int, keep: int = 3
+    connection: AnyConnection,
+    tournament_id: int,
+    snapshot: StoredSnapshot,
+    *,
+    at: int,
+    keep: int = 3,
 ) -> None:
     """Store a snapshot and drop all but the ``keep`` newest."""
-    from sqlalchemy import text
-
-    cursor = _driver_cursor(connection)
-    try:
-        cursor.execute(
-            "INSERT INTO snapshot (tournament_id, entry_seq, event_seq, state_format, state, "
-            "history, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (tournament_id, entry_seq) DO UPDATE SET "
-            "event_seq = excluded.event_seq, state_format = excluded.state_format, "
-            "state = excluded.state, history = excluded.history, "
-            "created_at = excluded.created_at",
-            (
-                tournament_id,
-                snapshot.entry_seq,
-                snapshot.event_seq,
-                snapshot.state_format,
-                _dumps(snapshot.state),
-                _dumps(snapshot.history),
-                at,
-            ),
-        )
-    finally:
-        cursor.close()
-    connection.execute(
-        text(
-            "DELETE FROM snapshot WHERE tournament_id = :t AND entry_seq NOT IN "
-            "(SELECT entry_seq FROM snapshot WHERE tournament_id = :t "
-            "ORDER BY entry_seq DESC LIMIT :keep)"
+    _execute(
+        connection,
+        "INSERT INTO snapshot (tournament_id, entry_seq, event_seq, state_format, state, "
+        "history, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (tournament_id, entry_seq) DO UPDATE SET "
+        "event_seq = excluded.event_seq, state_format = excluded.state_format, "
+        "state = excluded.state, history = excluded.history, "
+        "created_at = excluded.created_at",
+        (
+            tournament_id,
+            snapshot.entry_seq,
+            snapshot.event_seq,
+            snapshot.state_format,
+            _dumps(snapshot.state),
+            _dumps(snapshot.history),
+            at,
         ),
+    )
+    _execute(
+        connection,
+        "DELETE FROM snapshot WHERE tournament_id = :t AND entry_seq NOT IN "
+        "(SELECT entry_seq FROM snapshot WHERE tournament_id = :t "
+        "ORDER BY entry_seq DESC LIMIT :keep)",
         {"t": tournament_id, "keep": keep},
     )
 
 
 def save_draft(
-    connection: Connection, tournament_id: int, name: str, data: Any, *, at: int
+    connection: AnyConnection, tournament_id: int, name: str, data: Any, *, at: int
 ) -> None:
     """Keep a page's work in progress (replacing the previous one)."""
-    from sqlalchemy import text
-
-    connection.execute(
-        text(
-            "INSERT INTO draft (tournament_id, name, payload, updated_at) "
-            "VALUES (:t, :n, :p, :at) ON CONFLICT (tournament_id, name) "
-            "DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at"
-        ),
+    _execute(
+        connection,
+        "INSERT INTO draft (tournament_id, name, payload, updated_at) "
+        "VALUES (:t, :n, :p, :at) ON CONFLICT (tournament_id, name) "
+        "DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at",
         {"t": tournament_id, "n": name, "p": _dumps(data), "at": at},
     )
 

@@ -17,7 +17,9 @@ def test_the_floor_blinds_follow_the_level_and_halve_a_typed_big_blind() -> None
     state = created(template)
     first = template.levels()[0][1]
     # Before the clock starts: the first level.
-    assert floor.blinds_now(state, T0) == floor.Blinds(first.minimum_bet, first.small_blind)
+    before = floor.blinds_now(state, T0)
+    assert (before.big, before.small) == (first.minimum_bet, first.small_blind)
+    assert before.level == first and before.limit_bet == 0  # its ante fills the floor too
     state = run(state, c.StartClock(), T0)
     second = template.levels()[1][1]
     # The time ran out but the new blinds wait for the next hand (R9): still level 1.

@@ -160,3 +160,33 @@ def test_refusal_says_why_a_command_would_fail_and_writes_nothing(db_path: Path,
     with pytest.raises(RuleViolation):
         session.redo()
     database.close()
+
+
+def test_the_refusal_moment_moves_with_the_level_not_with_each_second(tmp_path, clock) -> None:
+    """A view that asks "may I?" every second may skip the seconds where this holds:
+    it changes when the level changes (re-buys close with a level) and when the state
+    changes, not from one second to the next within a level."""
+    from director.app import structures
+    from director.app.library import Library
+    from director.core import commands as cmd
+    from director.core.money import MoneySettings
+    from director.persistence.db import open_database
+
+    database = open_database(tmp_path / "moment.db")
+    session = Library(database, clock=clock).create("Moments")
+    template = structures.find("regular-5000")
+    assert template is not None
+    session.dispatch(cmd.SetStructure(structure=template.template.structure))
+    session.dispatch(cmd.SetMoneySettings(settings=MoneySettings(buy_in=1000, chips=5000)))
+    session.dispatch(cmd.StartClock())
+    clock.advance(1_000)
+    first = session.refusal_moment()
+    clock.advance(30_000)
+    assert session.refusal_moment() == first
+    length = session.state.structure.items[0].duration_ms
+    clock.advance(length)
+    assert session.refusal_moment() != first
+    later = session.refusal_moment()
+    session.dispatch(cmd.RenameTournament(name="Moments 2"))
+    assert session.refusal_moment() != later
+    database.close()

@@ -77,8 +77,9 @@ def test_the_check_sees_a_heavy_import() -> None:
         # Formatting and paths are imported by nearly everything.
         ("director.i18n", set()),
         ("director.paths", set()),
-        # The GUI's main window: Qt, but the report library only when a report is made.
-        ("director.gui.main_window", {"PySide6", "sqlalchemy", "sqlmodel", "babel"}),
+        # The GUI's main window: Qt, but the report library only when a report is
+        # made, and SQLAlchemy only when the roster is changed.
+        ("director.gui.main_window", {"PySide6", "babel"}),
     ],
 )
 def test_importing_a_module_pulls_in_only_what_it_needs(module: str, allowed: set[str]) -> None:
@@ -107,3 +108,37 @@ def test_reading_commands_do_not_import_sqlalchemy(
     )
     assert "Friday night out" in output
     assert heavy == ["babel"] or heavy == []
+
+
+def test_the_window_starts_and_opens_an_event_without_sqlalchemy_or_reportlab(
+    db_path: Path, tmp_path: Path, clock
+) -> None:
+    """Start-up to the first paint reads through the driver: SQLAlchemy, SQLModel
+    and ReportLab wait until something needs them."""
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Friday night")
+    session.dispatch(c.RenameTournament(name="Friday night out"))
+    event_id = session.tournament_id
+    session.close()
+    database.close()
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "DIRECTOR_CONFIG_DIR": str(tmp_path / "config"),
+        "DIRECTOR_DATA_DIR": str(tmp_path / "data"),
+    }
+    heavy, output = imported_after(
+        "from pathlib import Path\n"
+        "from director.app.settings import Settings\n"
+        "from director.gui.app import application, start\n"
+        "app = application()\n"
+        f"window = start(Path({str(db_path)!r}), Settings(welcomed=True))\n"
+        "app.processEvents()\n"
+        f"window.open_event({event_id})\n"
+        "app.processEvents()\n"
+        "print(window.controller.state.name)\n"
+        "window.database.close()",
+        env=env,
+    )
+    assert output == "Friday night out\n"
+    assert not set(heavy) & {"sqlalchemy", "sqlmodel", "reportlab", "alembic"}

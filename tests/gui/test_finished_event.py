@@ -102,6 +102,8 @@ def test_the_winner_shows_as_winner_and_player_actions_are_disabled_with_the_rea
     for button in (clock_page.start_button, clock_page.next_button, clock_page.hand_button):
         assert not button.isEnabled()
         assert button.toolTip() == "The event is over."
+    card = window.console.page("tables").cards[0]
+    assert not card.done.isEnabled() and card.done.toolTip() == "The event is over."
 
 
 def test_undoing_the_last_bust_reopens_the_event(night) -> None:
@@ -122,6 +124,8 @@ def test_undoing_the_last_bust_reopens_the_event(night) -> None:
     clock_page = window.console.page("clock")
     assert clock_page.start_button.isEnabled()
     assert clock_page.start_button.toolTip() == "Start or pause the clock (Space)"
+    tables_page = window.console.page("tables")
+    assert all(card.done.toolTip() != "The event is over." for card in tables_page.cards)
     window.redo()
     assert controller.state.status is Status.FINISHED
 

@@ -26,7 +26,7 @@ START_AND_QUIT = textwrap.dedent(
 
     def start(*args, **kwargs):
         window = started(*args, **kwargs)
-        print("status bar:", window.statusBar().currentMessage(), flush=True)
+        print("status bar:", window.sound_note.text(), flush=True)
         QTimer.singleShot(200, QApplication.quit)
         return window
 
@@ -85,12 +85,11 @@ def test_no_audio_output_says_once_that_sounds_are_off_and_the_clock_runs(
 
     monkeypatch.setattr(SoundPlayer, "available", lambda self: False)
     window = window_factory()
-    window.new_event  # noqa: B018 - the window exists
-    path_shown = window.statusBar().currentMessage()
+    path_message = window.statusBar().currentMessage()
     window.check_audio()
     assert window.sound_note.text() == "No audio output found: sounds are off."
-    assert not window.sound_note.isHidden()
-    assert window.statusBar().currentMessage() == path_shown  # the database stays named
+    assert window.sound_note.isVisibleTo(window)
+    assert window.statusBar().currentMessage() == path_message  # the database's path stays
     assert window.sound.no_output
     from director.core.clock import CueKind
 
@@ -114,10 +113,8 @@ def test_no_message_when_there_is_an_audio_output(window_factory, monkeypatch) -
 
     monkeypatch.setattr(SoundPlayer, "available", lambda self: True)
     window = window_factory()
-    before = window.statusBar().currentMessage()
     window.check_audio()
-    assert window.statusBar().currentMessage() == before
-    assert window.sound_note.isHidden()
+    assert not window.sound_note.isVisibleTo(window)
     assert not window.sound.no_output
 
 

@@ -82,3 +82,17 @@ def test_the_preview_is_always_current(qtbot, window_factory) -> None:
     assert page.stale
     window.console.show_page("reports")
     assert not page.stale and "Deal night in May" in text()
+
+
+def test_the_first_preview_waits_for_the_page_to_show(qtbot, window_factory) -> None:
+    """Opening an event renders no report; showing the page does."""
+    window = window_factory()
+    window.show()
+    session = window.library.create("Quiet night")
+    window.open_session(session)
+    page = window.console.page("reports")
+    assert isinstance(page, ReportsPage)
+    assert page.pdf_bytes == b""
+    window.console.show_page("reports")
+    qtbot.waitUntil(lambda: page.pdf_bytes.startswith(b"%PDF"))
+    assert page.document.pageCount() >= 1

@@ -70,6 +70,7 @@ def test_the_app_starts_when_the_backup_disk_is_full(
     folder = small_disk.root / "backups"
     small_disk.fill()
     window = started(qtbot, db_path, Settings(backup_folder=str(folder), welcomed=True))
+    qtbot.waitUntil(lambda: not window.backups.pending)  # made once the window has painted
     assert not window.warning.isHidden()
     assert "full" in window.warning.text()
     assert small_disk.files() == []  # no half-made copy left behind

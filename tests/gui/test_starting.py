@@ -9,6 +9,7 @@ from PySide6.QtGui import QGuiApplication
 
 from director.app import resume, structures
 from director.app.demo import create_demo
+from director.app.library import Library
 from director.app.screens import ScreenId, choose_display, find_screen
 from director.app.settings import Settings, load_settings
 from director.core import commands as c
@@ -131,3 +132,30 @@ def test_the_tv_screen_is_found_by_its_identity_not_its_name() -> None:
     assert choose_display(console.key(), screens, console=0) == 1
     assert choose_display(console.key(), [console], console=0) == 0
     assert ScreenId.parse(tv.key()) == tv
+
+
+def test_the_start_up_backup_is_made_once_the_window_has_painted(qtbot, db_path: Path) -> None:
+    window = started(qtbot, db_path, Settings(welcomed=True))
+    assert window.backups.pending and window.backups.backups() == []  # not before showing
+    qtbot.waitUntil(lambda: not window.backups.pending, timeout=5000)
+    assert len(window.backups.backups()) == 1
+    qtbot.wait(50)
+    assert len(window.backups.backups()) == 1  # once only
+    window.close()
+    window.database.close()
+
+
+def test_the_start_up_backup_comes_before_the_first_write(qtbot, db_path: Path) -> None:
+    database = open_database(db_path)  # the file as it will be opened: one event in it
+    Library(database).create("Friday").close()
+    database.close()
+    window = started(qtbot, db_path, Settings(welcomed=True))
+    assert window.backups.pending
+    window.library.create("Saturday").close()  # before the window has had time to paint
+    assert not window.backups.pending
+    (backup,) = window.backups.backups()
+    copy = open_database(backup.path, readonly=True)
+    assert [event.name for event in Library(copy).events()] == ["Friday"]
+    copy.close()
+    window.close()
+    window.database.close()

@@ -66,3 +66,62 @@ def test_deleted_event_comes_back_by_restoring_the_backup(db_path: Path, clock) 
     manager.restore(safety)
     assert [s.name for s in library.events()] == ["Saturday"]
     database.close()
+
+
+def _names_in(path: Path) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return [name for (name,) in connection.execute("SELECT name FROM tournament")]
+    finally:
+        connection.close()
+
+
+def test_the_start_up_backup_is_made_before_the_first_write(db_path: Path, clock) -> None:
+    database = open_database(db_path)
+    Library(database, clock=clock).create("Friday").close()
+    database.close()
+    database = open_database(db_path)
+    manager = BackupManager(database)
+    failures: list[Exception] = []
+    manager.back_up_later(failures.append)
+    assert manager.pending and manager.backups() == []
+    library = Library(database, clock=clock)
+    assert [s.name for s in library.events()] == ["Friday"]  # reading makes no copy
+    assert manager.backups() == []
+    library.create("Saturday").close()  # the first write makes it, just before
+    assert not manager.pending and failures == []
+    (backup,) = manager.backups()
+    assert _names_in(backup.path) == ["Friday"]  # the file as it was opened
+    library.create("Sunday").close()
+    assert len(manager.backups()) == 1  # once only
+    assert manager.back_up_pending() is None
+    database.close()
+
+
+def test_the_start_up_backup_made_later_is_made_once(db_path: Path, clock) -> None:
+    database = open_database(db_path)
+    manager = BackupManager(database)
+    manager.back_up_later(lambda error: None)
+    assert manager.back_up_pending() is not None
+    assert manager.back_up_pending() is None
+    Library(database, clock=clock).create("Friday").close()
+    assert len(manager.backups()) == 1
+    database.close()
+
+
+def test_a_failed_start_up_backup_is_reported_and_the_write_goes_on(
+    db_path: Path, clock, monkeypatch
+) -> None:
+    database = open_database(db_path)
+    manager = BackupManager(database)
+    failures: list[Exception] = []
+    manager.back_up_later(failures.append)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files, "make_backup", full_disk)
+    Library(database, clock=clock).create("Friday").close()
+    assert [type(error) for error in failures] == [OSError]
+    assert _names_in(db_path) == ["Friday"]
+    database.close()

@@ -76,3 +76,35 @@ def test_a_failed_append_leaves_nothing_of_its_transaction(db_path: Path) -> Non
         row = store.get_tournament(connection, tournament)
         assert row is not None and (row.last_entry, row.last_event) == (1, 1)
     database.close()
+
+
+def test_a_driver_transaction_keeps_all_or_nothing_and_shares_the_engine(db_path: Path) -> None:
+    database = open_database(db_path)
+    with database.transaction() as connection:
+        tournament = store.insert_tournament(connection, SUMMARY, at=5)
+        store.append(connection, tournament, entry(1), [event(1, 1)], SUMMARY)
+    with pytest.raises(StoreError), database.transaction() as connection:
+        store.append(connection, tournament, entry(2), [event(2, 2), event(1, 2)], SUMMARY)
+    with pytest.raises(RuntimeError), database.transaction() as connection:
+        store.append(connection, tournament, entry(2), [event(2, 2)], SUMMARY)
+        raise RuntimeError("the caller's own failure")
+    with database.reading() as connection:
+        assert [e.seq for e in store.load_entries(connection, tournament)] == [1]
+    # SQLAlchemy's engine works on the same connection, and after it is disposed
+    # of (a restored backup), the driver's connection opens again.
+    with database.write() as connection:
+        store.mark_alive(connection, tournament, 99)
+    database.engine.dispose()
+    with database.reading() as connection:
+        row = store.get_tournament(connection, tournament)
+    assert row is not None and row.alive_at == 99
+    with database.transaction() as connection:
+        store.append(connection, tournament, entry(2), [event(2, 2)], SUMMARY)
+    database.close()
+    database.close()  # twice is fine
+    reopened = open_database(db_path, create=False, readonly=True)
+    with reopened.reading() as connection:
+        assert [e.seq for e in store.load_events(connection, tournament)] == [1, 2]
+    with pytest.raises(StoreError), reopened.transaction():
+        pass
+    reopened.close()

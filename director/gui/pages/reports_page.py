@@ -118,7 +118,12 @@ class ReportsPage(QWidget):
         self._redraw.timeout.connect(self._refresh_if_stale)
         controller.changed.connect(self._on_changed)
         if self.kinds.count():
+            # The first preview is made when the page is first shown: opening an
+            # event does not render a report (nor import the report library).
+            self.kinds.blockSignals(True)
             self.kinds.setCurrentRow(0)
+            self.kinds.blockSignals(False)
+            self.stale = True
 
     def _on_changed(self, _changes: object) -> None:
         """The preview is never stale: redrawn after any change while on screen

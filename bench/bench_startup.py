@@ -1,0 +1,172 @@
+"""Start-up of the command line, each next to a floor measured in the same run.
+
+- ``director --version`` against ``python -c pass`` (the interpreter alone).
+- ``director status EVENT`` on a 10,000-event log against a script that reads
+  every event row with ``sqlite3`` and parses it with ``json.loads``: wall time,
+  and each process's peak memory (RSS, read from /proc at its exit).
+
+Runs alternate between ours and the floor, so that a busy moment of the
+machine hits both alike; medians are printed. Targets (issue 20): each at most
+3x its floor.
+
+Run: python -m bench.bench_startup
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.bench_session import fill
+
+RUNS = 15
+TARGET = 3.0
+
+FLOOR_SCRIPT = """
+import json, sqlite3, sys
+connection = sqlite3.connect(sys.argv[1])
+for (payload,) in connection.execute("SELECT payload FROM event"):
+    json.loads(payload)
+connection.close()
+"""
+
+
+def child_environment(folder: Path) -> dict[str, str]:
+    """Settings and data in ``folder``; compiled bytecode kept (in ``folder``), as an
+    installed program has it: a start-up that compiles every module from source
+    would measure the compiler (PYTHONDONTWRITEBYTECODE is dropped for this)."""
+    env = {
+        **os.environ,
+        "DIRECTOR_CONFIG_DIR": str(folder / "config"),
+        "DIRECTOR_DATA_DIR": str(folder / "data"),
+        "PYTHONPYCACHEPREFIX": str(folder / "pycache"),
+    }
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def director_command() -> list[str]:
+    """The installed ``director`` command next to this interpreter, else ``-m``."""
+    script = Path(sys.executable).parent / "director"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "director"]
+
+
+PEAK_AT_EXIT = """
+import atexit, sys
+
+def _peak():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                print("peak-rss-kib", line.split()[1], file=sys.stderr)
+
+atexit.register(_peak)
+"""
+"""Prints the process's own peak RSS when it exits. (The usage the parent gets
+from wait4 counts the parent's own memory at fork, so it cannot be used.)"""
+
+
+def run(argv: list[str], env: dict[str, str]) -> float:
+    """Seconds from start to exit of one process."""
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr!r}")
+    return seconds
+
+
+def peak_rss(code: str, arguments: list[str], env: dict[str, str]) -> int | None:
+    """Peak RSS in KiB of ``python -c code arguments`` (None where /proc is missing)."""
+    if not Path("/proc/self/status").exists():
+        return None
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_AT_EXIT + code, *arguments],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    for line in done.stderr.splitlines():
+        if line.startswith("peak-rss-kib"):
+            return int(line.split()[1])
+    return None
+
+
+DIRECTOR_CODE = """
+import sys
+from director.__main__ import main
+sys.argv[0] = "director"
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def side_by_side(
+    name: str,
+    ours: list[str],
+    floor: list[str],
+    env: dict[str, str],
+    memory: tuple[list[str], str, list[str]] | None = None,
+) -> float:
+    """Print ours and the floor (medians of alternating runs); return the ratio.
+
+    ``memory``: the arguments of ours, and the floor's code and arguments, to
+    measure both peaks as well.
+    """
+    run(ours, env)  # once to write the bytecode
+    run(floor, env)
+    ours_samples, floor_samples = [], []
+    for _ in range(RUNS):
+        ours_samples.append(run(ours, env))
+        floor_samples.append(run(floor, env))
+    ours_time = statistics.median(ours_samples)
+    floor_time = statistics.median(floor_samples)
+    ratio = ours_time / floor_time
+    verdict = "met" if ratio <= TARGET else "MISSED"
+    line = (
+        f"{name}: {ours_time * 1000:.0f} ms; floor {floor_time * 1000:.0f} ms; "
+        f"ratio {ratio:.1f}x; target <= {TARGET:.0f}x: {verdict}"
+    )
+    if memory is not None:
+        ours_arguments, floor_code, floor_arguments = memory
+        ours_rss = peak_rss(DIRECTOR_CODE, ours_arguments, env)
+        floor_rss = peak_rss(floor_code, floor_arguments, env)
+        if ours_rss and floor_rss:
+            line += (
+                f"; peak memory {ours_rss / 1024:.0f} MiB, floor {floor_rss / 1024:.0f} MiB "
+                f"({ours_rss / floor_rss:.1f}x)"
+            )
+    print(line)
+    return ratio
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        env = child_environment(Path(folder))
+        director = director_command()
+        side_by_side(
+            "director --version",
+            [*director, "--version"],
+            [sys.executable, "-c", "pass"],
+            env,
+        )
+        path = Path(folder) / "night.db"
+        event_id = fill(path)
+        arguments = ["status", str(event_id), "--db", str(path)]
+        side_by_side(
+            "director status EVENT (10,000-event log)",
+            [*director, *arguments],
+            [sys.executable, "-c", FLOOR_SCRIPT, str(path)],
+            env,
+            memory=(arguments, FLOOR_SCRIPT, [str(path)]),
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""The main window's first paint, from process start, next to a bare PySide6
+QMainWindow measured the same way in the same run.
+
+Each sample is a new process; the time runs from starting it until it says
+that a widget of its main window received its first paint event (it then
+quits). Ours is the real start-up: ``director --db NIGHT`` through the
+command line, on a database holding the demo event. Runs alternate between
+ours and the floor; medians are printed. Target (issue 20): at most 2x.
+
+Run: QT_QPA_PLATFORM=offscreen python -m bench.first_paint
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.bench_startup import child_environment
+
+RUNS = 9
+TARGET = 2.0
+
+PAINTED = """
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
+
+
+class FirstPaint(QObject):
+    def __init__(self, window):
+        super().__init__()
+        self.window = window
+
+    def eventFilter(self, watched, event):
+        if (
+            event.type() == QEvent.Type.Paint
+            and isinstance(watched, QWidget)
+            and watched.window() is self.window
+        ):
+            print("painted", flush=True)
+            QApplication.instance().removeEventFilter(self)
+            QApplication.instance().exit(0)
+        return False
+
+
+def watch(window):
+    watcher = FirstPaint(window)
+    window._first_paint = watcher
+    QApplication.instance().installEventFilter(watcher)
+"""
+
+OURS = (
+    PAINTED
+    + """
+import sys
+from director.gui import app as gui_app
+
+original_start = gui_app.start
+
+
+def start(*args, **kwargs):
+    window = original_start(*args, **kwargs)
+    if window is not None:
+        watch(window)
+    return window
+
+
+gui_app.start = start
+from director.__main__ import main
+
+sys.exit(main(["--db", sys.argv[1]]))
+"""
+)
+
+FLOOR = (
+    PAINTED
+    + """
+import sys
+from PySide6.QtWidgets import QMainWindow
+
+app = QApplication(sys.argv[:1])
+window = QMainWindow()
+window.resize(1366, 768)
+watch(window)
+window.show()
+sys.exit(app.exec())
+"""
+)
+
+
+def until_painted(code: str, arguments: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, *arguments],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    seconds = time.perf_counter() - start
+    _, errors = process.communicate(timeout=60)
+    if line.strip() != "painted":
+        raise SystemExit(f"no paint ({process.returncode}): {errors}")
+    return seconds
+
+
+def make_night(path: Path, env: dict[str, str]) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "director", "--db", str(path), "demo"],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        env = child_environment(Path(folder))
+        env.setdefault("QT_QPA_PLATFORM", os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+        night = Path(folder) / "night.db"
+        make_night(night, env)
+        until_painted(OURS, [str(night)], env)  # once to write the bytecode
+        until_painted(FLOOR, [], env)
+        ours_samples, floor_samples = [], []
+        for _ in range(RUNS):
+            ours_samples.append(until_painted(OURS, [str(night)], env))
+            floor_samples.append(until_painted(FLOOR, [], env))
+        ours, floor = statistics.median(ours_samples), statistics.median(floor_samples)
+        ratio = ours / floor
+        print(
+            f"main window first paint (process start to paint, {env['QT_QPA_PLATFORM']}): "
+            f"{ours * 1000:.0f} ms; floor (bare QMainWindow) {floor * 1000:.0f} ms; "
+            f"ratio {ratio:.1f}x; target <= {TARGET:.0f}x: "
+            f"{'met' if ratio <= TARGET else 'MISSED'}"
+        )
+
+
+if __name__ == "__main__":
+    main()

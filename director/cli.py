@@ -88,9 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"director {__version__}",
         help=_("show the version number and exit"),
     )
-    db_help = _("the database file (default: %(default)s)")
+    db_help = _(
+        "the database: a file, or a PostgreSQL URL such as postgresql://user@host/club "
+        "(default: %(default)s)"
+    )
     parser.add_argument(
-        "--db", type=Path, default=paths.default_database(), help=db_help, metavar="PATH"
+        "--db",
+        type=database_target,
+        default=paths.default_database(),
+        help=db_help,
+        metavar="PATH_OR_URL",
     )
     parser.add_argument(
         "--verbose",
@@ -102,10 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     def with_db(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
         sub.add_argument(
             "--db",
-            type=Path,
+            type=database_target,
             default=argparse.SUPPRESS,
-            help=_("the database file"),
-            metavar="PATH",
+            help=_("the database: a file or a PostgreSQL URL"),
+            metavar="PATH_OR_URL",
         )
         return sub
 
@@ -117,6 +124,26 @@ def build_parser() -> argparse.ArgumentParser:
         commands.add_parser(
             "demo", help=_("create a demo event with made-up players, to try everything")
         )
+    )
+    copy = commands.add_parser(
+        "copy",
+        help=_("copy a whole database to another (file or PostgreSQL), then check the copy"),
+    )
+    copy.add_argument(
+        "--from",
+        dest="source",
+        type=database_target,
+        required=True,
+        metavar="PATH_OR_URL",
+        help=_("the database to copy (never changed)"),
+    )
+    copy.add_argument(
+        "--to",
+        dest="target",
+        type=database_target,
+        required=True,
+        metavar="PATH_OR_URL",
+        help=_("where to copy it: a new file, or an empty PostgreSQL database"),
     )
     report = with_db(commands.add_parser("report", help=_("write a report as a PDF file")))
     report.add_argument(
@@ -236,7 +263,19 @@ def add_league_commands(
     add_db(kinds.add_parser("undo", help=_("take back the last import")))
 
 
-def open_read_only(path: Path) -> Database:
+def database_target(text: str) -> Path | str:
+    """What ``--db`` names: a PostgreSQL URL as typed, else a file's path."""
+    if text.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        return text
+    return Path(text)
+
+
+def database_file(target: Path | str) -> Path | None:
+    """The database's file, None for a database on a server."""
+    return target if isinstance(target, Path) else None
+
+
+def open_read_only(path: Path | str) -> Database:
     from director.persistence.db import open_database
 
     return open_database(path, create=False, readonly=True)
@@ -323,7 +362,7 @@ def command_report(args: argparse.Namespace) -> int:
         return command_league_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
-    check_output(args.out, args.db)  # before any work: never over the database
+    check_output(args.out, database_file(args.db))  # before any work: never over the database
     database = open_read_only(args.db)
     try:
         session = TournamentSession(database, find_event(database, args.event))
@@ -332,7 +371,7 @@ def command_report(args: argparse.Namespace) -> int:
     finally:
         database.close()
     say_notices(session.notices)
-    written = write_output(args.out, pdf, args.db)
+    written = write_output(args.out, pdf, database_file(args.db))
     print(display_path(written))
     return 0
 
@@ -639,6 +678,22 @@ def command_export(args: argparse.Namespace) -> int:
     else:
         write_table(args.out, header, rows, delimiter=_delimiter())
         print(display_path(args.out))
+
+
+def command_copy(args: argparse.Namespace) -> int:
+    from director.app.transfer import copy_club
+
+    result = copy_club(args.source, args.target)
+    print(
+        _(
+            "Copied {events} events ({entries} log entries, {players} roster players); "
+            "the copy was checked by replaying every event."
+        ).format(
+            events=result.rows.get("tournament", 0),
+            entries=result.rows.get("entry", 0),
+            players=result.rows.get("player", 0),
+        )
+    )
     return 0
 
 
@@ -647,6 +702,7 @@ HANDLERS = {
     "leagues": command_leagues,
     "league": command_league,
     "import": command_import,
+    "copy": command_copy,
     "events": command_events,
     "status": command_status,
     "report": command_report,
@@ -663,8 +719,11 @@ def describe_store_error(error: StoreError | RuleViolation, args: argparse.Names
     return one_line(describe_error(error))
 
 
-def newest_good_backup_of(database: Path, settings: Settings) -> Path | None:
+def newest_good_backup_of(database: Path | str, settings: Settings) -> Path | None:
     from director.app.backups import newest_good_backup
+
+    if not isinstance(database, Path):
+        return None  # on a server: no file of ours was damaged
 
     folder = Path(settings.backup_folder).expanduser() if settings.backup_folder else None
     try:

@@ -356,6 +356,29 @@ MESSAGES: dict[str, str] = {
         "The settings file {path} cannot be read: the default settings are used."
     ),
     "db_read_only": N_("{path} is open read-only."),
+    "db_server_unreachable": N_("The database server of {path} cannot be reached ({detail})."),
+    "db_server_refused": N_(
+        "The database server of {path} refused the connection ({detail}). Put the "
+        "password in ~/.pgpass or PGPASSWORD."
+    ),
+    "following_read_only": N_(
+        "This event is followed live from another copy of director, which writes it: "
+        "it cannot be changed here."
+    ),
+    "copy_same": N_("{path} cannot be copied onto itself."),
+    "copy_target_not_empty": N_(
+        "{path} already holds events or players: copy into a new file or an empty "
+        "database. Nothing was changed."
+    ),
+    "copy_differs": N_("The copy in {path} does not match its source ({detail})."),
+    "event_leased": N_(
+        "Event {event} is being written by another copy of director, on {machine} "
+        "since {since}. Follow it live instead, or wait until it is closed."
+    ),
+    "event_moved_on": N_(
+        "Event {event} was changed meanwhile by another copy of director; nothing was "
+        "written. Open the event again to see its changes."
+    ),
     "event_unknown": N_("There is no event {event} in this database."),
     "save_failed": N_("The change could not be saved ({detail}); nothing was changed."),
     "event_ambiguous": N_("More than one event is called “{event}”; use its number."),

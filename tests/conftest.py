@@ -147,3 +147,21 @@ def checkpoint(path: Path) -> None:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         connection.close()
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """A fresh, empty database on the tests' throwaway PostgreSQL server."""
+    from tests import pg
+
+    return pg.server().create_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a database is, on each kind of server: a file, then a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "director.db")
+    from tests import pg
+
+    return pg.server().create_database()

@@ -61,7 +61,12 @@ class BackupManager:
         """
         now = now or datetime.datetime.now()
         path = files.make_backup(
-            self.database.path, self.folder, reason, now=now, identity=self.database.identity
+            self.database.path,
+            self.folder,
+            reason,
+            now=now,
+            identity=self.database.identity,
+            source=getattr(self.database, "url", None),
         )
         files.prune(
             self.database.path, self.folder, keep=self.keep, identity=self.database.identity
@@ -125,6 +130,11 @@ class BackupManager:
         if problem is not None:
             raise StoreError("db_damaged", path=display_path(backup), detail=problem)
         safety = self.back_up(reason="before-restore")
+        if self.database.kind == "postgresql":
+            from director.persistence.copy import restore_into
+
+            restore_into(self.database, backup)
+            return safety
         self.database.engine.dispose()
         files.restore_database(backup, self.database.path)
         if check.revision is not None and check.revision != SCHEMA_HEAD:

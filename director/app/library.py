@@ -138,6 +138,7 @@ class Library:
             reason="before-delete",
             folder=self.backup_folder,
             identity=self.database.identity,
+            source=getattr(self.database, "url", None),
         )
         with self.database.transaction() as connection:
             store.delete_tournament(connection, event_id)

@@ -144,16 +144,41 @@ class TournamentSession:
         self._clock = clock
         self._labels: dict[int, Message] = {}
         self._group_events: dict[int, list[Event]] = {}
-        loaded = self._load()
+        # On a shared server, this copy becomes the event's one writer (or is told
+        # which copy is); read-only, it only follows. Then the log is read.
+        database.take_lease(tournament_id)
+        try:
+            loaded = self._load()
+        except BaseException:
+            database.release_lease(tournament_id)
+            raise
+        self.notices: list[Message] = loaded.notices
+        """What opening the event had to work around (a damaged snapshot), to say once."""
+        self._take(loaded)
+
+    def _take(self, loaded: _Loaded) -> None:
         self._state = loaded.state
         self._history = loaded.history
         self._last_entry = loaded.last_entry
         self._last_event = loaded.last_event
         self._snapshot_event = loaded.snapshot_event
-        self.notices: list[Message] = loaded.notices
-        """What opening the event had to work around (a damaged snapshot), to say once."""
         # _states[k] is the state after the first k groups of done + reversed(undone).
         self._states: dict[int, TournamentState] = {len(self._history.done): self._state}
+
+    def reload(self) -> Changes:
+        """Read the event again from the database: a copy that follows an event written
+        by another copy calls this when told it changed. Returns what changed."""
+        old_state = self._state
+        loaded = self._load()
+        self._labels.clear()
+        self._group_events.clear()
+        self._take(loaded)
+        return Changes(action=COMMAND, aspects=changed_aspects(old_state, self._state))
+
+    @property
+    def following(self) -> bool:
+        """Whether this copy only follows the event (read-only): nothing can be changed."""
+        return bool(self.database.readonly)
 
     # -- creating -----------------------------------------------------------
 
@@ -210,6 +235,8 @@ class TournamentSession:
         button, a hotkey, a menu entry or a remote can be enabled exactly when
         the action would succeed, with the reason as its hint.
         """
+        if self.following:
+            return RuleViolation("following_read_only")
         try:
             decide(self._state, command, self._clock())
         except RuleViolation as violation:
@@ -231,10 +258,14 @@ class TournamentSession:
 
     def undo_refusal(self) -> RuleViolation | None:
         """Why undo would be refused now (nothing to undo), or None."""
+        if self.following:
+            return RuleViolation("following_read_only")
         return None if self.can_undo() else RuleViolation("nothing_to_undo")
 
     def redo_refusal(self) -> RuleViolation | None:
         """Why redo would be refused now (nothing to redo), or None."""
+        if self.following:
+            return RuleViolation("following_read_only")
         return None if self.can_redo() else RuleViolation("nothing_to_redo")
 
     # -- changing -----------------------------------------------------------
@@ -322,8 +353,11 @@ class TournamentSession:
 
     def close(self) -> None:
         """Write a snapshot if there is anything new since the last one."""
-        if self._last_event > self._snapshot_event and not self.database.readonly:
-            self.snapshot()
+        try:
+            if self._last_event > self._snapshot_event and not self.database.readonly:
+                self.snapshot()
+        finally:
+            self.database.release_lease(self.tournament_id)
 
     def snapshot(self) -> None:
         """Store the current state and history, so the next open replays little."""
@@ -388,6 +422,7 @@ class TournamentSession:
         new_state: TournamentState,
     ) -> None:
         with self.database.transaction() as connection:
+            self.database.check_lease(connection, self.tournament_id)
             store.append(connection, self.tournament_id, entry, events, summary_of(new_state))
             keep_results_summary(connection, self.tournament_id, entry.seq, self._state, new_state)
         self._last_entry = entry.seq

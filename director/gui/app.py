@@ -91,7 +91,7 @@ def open_or_explain(path: Path, folder: Path | None = None) -> Database | None:
     try:
         return open_database(path)
     except StoreError as error:
-        if error.code == "db_damaged":
+        if error.code == "db_damaged" and isinstance(path, Path):
             return offer_backup(path, error, folder)
         QMessageBox.critical(None, _("director cannot open this database"), describe_error(error))
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
 from PySide6.QtCore import QObject, Signal
@@ -55,7 +56,11 @@ class SessionController(QObject):
         that show the refusal inline."""
         try:
             changes = self.session.dispatch(command)
-        except StoreError as error:  # a full disk, a damaged file
+        except StoreError as error:  # a full disk, a damaged file, another copy's change
+            if error.code == "event_moved_on":
+                # Another copy wrote the event meanwhile: show what it holds now.
+                with contextlib.suppress(StoreError):
+                    self.changed.emit(self.session.reload())
             raise SaveFailed(describe_error(error)) from error
         except sqlite3.Error as error:
             raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error

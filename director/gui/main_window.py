@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import ClassVar
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,7 +43,7 @@ from director.core.errors import RuleViolation
 from director.core.events import FinalTableDrawn
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Level
-from director.files import display_path, one_line
+from director.files import one_line
 from director.gui import hotkeys
 from director.gui.clock_display import ClockDisplayWindow, choose_screen, screen_id
 from director.gui.common import confirm, scaled_font, show_error
@@ -178,6 +178,9 @@ class EventsPage(QWidget):
 class MainWindow(QMainWindow):
     """Holds at most one open event; the GUI never holds the truth, the session does."""
 
+    followed_changed = Signal(int)
+    """An event followed live changed in the database (from the follower's thread)."""
+
     def __init__(
         self,
         database: Database,
@@ -205,6 +208,11 @@ class MainWindow(QMainWindow):
         self.library.backup_folder = self.backups.folder
         self.controller: SessionController | None = None
         self.console: Console | None = None
+        self._following: tuple[object, object] | None = None
+        """While an event is followed live: its read-only database and its follower."""
+        self._club_follower: object | None = None
+        self.followed_changed.connect(self._on_followed_changed, Qt.ConnectionType.QueuedConnection)
+        self._listen_to_club()
         self.setWindowTitle(_("director"))
         self.resize(1280, 720)  # until placed: see ``place_and_show``
 
@@ -252,7 +260,7 @@ class MainWindow(QMainWindow):
         self.sound_note.hide()
         self.statusBar().addPermanentWidget(self.sound_note)
         self._backup_failing = False
-        self.statusBar().showMessage(display_path(database.path))
+        self.statusBar().showMessage(database.location)
 
     # -- menus and actions --------------------------------------------------
 
@@ -267,6 +275,7 @@ class MainWindow(QMainWindow):
         self.new_action = action(_("&New event…"), self.new_event, QKeySequence.StandardKey.New)
         self.events_action = action(_("&Events"), self.show_events, "Ctrl+E")
         self.backups_action = action(_("&Backups…"), self.show_backups)
+        self.open_database_action = action(_("&Open database…"), self.ask_database)
         self.quit_action = action(_("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         self.undo_action = action(_("&Undo"), self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = action(_("&Redo"), self.redo, "Ctrl+Shift+Z")
@@ -287,6 +296,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.events_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.open_database_action)
         file_menu.addAction(self.roster_action)
         file_menu.addAction(self.leagues_action)
         file_menu.addAction(self.backups_action)
@@ -385,9 +395,116 @@ class MainWindow(QMainWindow):
         try:
             session = self.library.open(event_id)
         except (StoreError, RuleViolation) as error:
+            if isinstance(error, StoreError) and error.code == "event_leased":
+                if confirm(
+                    self,
+                    _("Event in use"),
+                    describe_error(error),
+                    yes=_("Follow live"),
+                ):
+                    self.follow_event(event_id)
+                return
             show_error(self, error)
             return
         self.open_session(session)
+
+    def ask_database(self) -> None:
+        """File > Open database: a file, or a club database on a PostgreSQL server."""
+        text, accepted = QInputDialog.getText(
+            self,
+            _("Open database"),
+            _(
+                "A database file, or a PostgreSQL URL such as postgresql://user@host/club "
+                "(the password comes from ~/.pgpass or PGPASSWORD):"
+            ),
+            text=self.database.location,
+        )
+        if accepted and text.strip() and text.strip() != self.database.location:
+            self.open_database(text.strip())
+
+    def open_database(self, target: str) -> bool:
+        """Work on another database from now on; the open event is closed first.
+        A database that cannot be used is explained, and the current one kept."""
+        from director.persistence.db import is_url, open_database
+
+        where: Path | str = target if is_url(target) else Path(target).expanduser()
+        try:
+            database = open_database(where)
+        except StoreError as error:
+            show_error(self, error)
+            return False
+        self.close_session()
+        old = self.database
+        self.database = database
+        self.library = Library(database, clock=self.clock)
+        folder = self.settings.backup_folder
+        self.backups = BackupManager(database, Path(folder).expanduser() if folder else None)
+        self.library.backup_folder = self.backups.folder
+        with contextlib.suppress(Exception):
+            old.close()
+        self._listen_to_club()
+        self.statusBar().showMessage(database.location)
+        self.show_events()
+        self.refresh_events()
+        return True
+
+    def follow_event(self, event_id: int) -> None:
+        """Show an event that another copy writes, read-only, redrawn as soon as the
+        database says it changed (PostgreSQL's notices; no polling)."""
+        url = getattr(self.database, "url", None)
+        if url is None:
+            return
+        from director.persistence.db import open_database
+
+        try:
+            database = open_database(url, readonly=True)
+            try:
+                session = TournamentSession(database, event_id, clock=self.clock)
+                follower = database.follow(self.followed_changed.emit)  # type: ignore[union-attr]
+            except BaseException:
+                database.close()
+                raise
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
+            return
+        self.open_session(session)
+        self._following = (database, follower)
+        self.statusBar().showMessage(
+            _("Following “{event}” live, read-only: another copy writes it.").format(
+                event=session.state.name
+            )
+        )
+
+    def _listen_to_club(self) -> None:
+        """On a server, the list of events follows the other copies' changes too."""
+        self._stop_listening()
+        follow = getattr(self.database, "follow", None)
+        if follow is None:
+            return
+        with contextlib.suppress(Exception):  # the list still refreshes when shown
+            self._club_follower = follow(self.followed_changed.emit)
+
+    def _stop_listening(self) -> None:
+        follower, self._club_follower = self._club_follower, None
+        if follower is not None:
+            with contextlib.suppress(Exception):
+                follower.close()
+
+    def _on_followed_changed(self, event_id: int) -> None:
+        if self.stack.currentWidget() is self.events_page:
+            with contextlib.suppress(StoreError):
+                self.refresh_events()
+        controller = self.controller
+        if controller is None or self._following is None:
+            return
+        if controller.session.tournament_id != event_id:
+            return
+        try:
+            changes = controller.session.reload()
+        except StoreError as error:
+            self.warn(describe_error(error))
+            return
+        controller.changed.emit(changes)
 
     def _run_on(self, event_id: int, command: c.Command) -> None:
         try:
@@ -793,6 +910,14 @@ class MainWindow(QMainWindow):
         self.controller.deleteLater()
         self.controller = None
         self.console = None
+        if self._following is not None:
+            database, follower = self._following
+            self._following = None
+            with contextlib.suppress(Exception):
+                follower.close()  # type: ignore[attr-defined]
+            with contextlib.suppress(Exception):
+                database.close()  # type: ignore[attr-defined]
+            self.statusBar().showMessage(self.database.location)
         self.setWindowTitle(_("director"))
         self.update_undo_actions()
 
@@ -917,12 +1042,16 @@ class MainWindow(QMainWindow):
             _("About director"),
             _(
                 "director {version}\nA tournament director for live home poker games.\n\n{path}"
-            ).format(version=__version__, path=display_path(self.database.path)),
+            ).format(version=__version__, path=self.database.location),
         )
 
     # -- starting and restarting ---------------------------------------------
 
     def database_key(self) -> str:
+        """The database, as the settings remember it (a file's real path, or the
+        server's URL without any password)."""
+        if self.database.kind != "sqlite":
+            return self.database.location
         return str(Path(self.database.path).expanduser().resolve())
 
     def place_and_show(self) -> None:
@@ -970,5 +1099,6 @@ class MainWindow(QMainWindow):
                 self.remember_place()
             self.close_session()
         finally:
+            self._stop_listening()
             self.backup_timer.stop()
             super().closeEvent(event)

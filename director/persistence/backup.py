@@ -136,8 +136,13 @@ def make_backup(
     *,
     now: datetime.datetime,
     identity: str | None = None,
+    source: str | None = None,
 ) -> Path:
     """Copy ``database`` into ``folder`` under a dated name; return the new file.
+
+    ``source``: the URL of a database on a server, of which ``database`` is only
+    the name its backups take; the copy is then a director database file made
+    by ``director copy`` (portable: ``director copy`` puts it back anywhere).
 
     A copy is always named after the newest one already there (two copies in
     the same microsecond, or a clock set back, get the next microsecond), so
@@ -147,8 +152,33 @@ def make_backup(
     if latest is not None and now <= latest:
         now = latest + datetime.timedelta(microseconds=1)
     target = folder / backup_name(database, identity, reason, now)
-    copy_database(database, target)
+    if source is not None:
+        copy_from_server(source, target)
+    else:
+        copy_database(database, target)
     return target
+
+
+def copy_from_server(source: str, destination: Path) -> None:
+    """A checked copy of the server's database ``source`` as a file at ``destination``."""
+    from director.persistence.copy import copy_database as copy_club
+
+    def produce(temporary: Path) -> None:
+        copy_club(source, temporary)
+        connection = sqlite3.connect(temporary)
+        try:
+            connection.execute("PRAGMA journal_mode = DELETE")  # one file, standing alone
+        finally:
+            connection.close()
+
+    folder = destination.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        produce_atomic(destination, produce)
+    except OSError as error:
+        raise StoreError(
+            "backup_failed", path=display_path(folder), detail=error.strerror or str(error)
+        ) from error
 
 
 def _latest_stamp(database: Path, folder: Path, identity: str | None) -> datetime.datetime | None:
@@ -166,11 +196,18 @@ def _latest_stamp(database: Path, folder: Path, identity: str | None) -> datetim
 
 
 def safety_backup(
-    database: Path, reason: str, folder: Path | None = None, *, identity: str | None = None
+    database: Path,
+    reason: str,
+    folder: Path | None = None,
+    *,
+    identity: str | None = None,
+    source: str | None = None,
 ) -> Path:
     """A copy made before something that cannot be undone (delete, restore, upgrade)."""
     folder = folder or default_folder(database)
-    path = make_backup(database, folder, reason, now=datetime.datetime.now(), identity=identity)
+    path = make_backup(
+        database, folder, reason, now=datetime.datetime.now(), identity=identity, source=source
+    )
     prune(database, folder, keep=KEEP, identity=identity)
     return path
 

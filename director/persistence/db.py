@@ -42,6 +42,21 @@ from director.persistence.sqlite import (
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
+    from director.persistence.postgres import PostgresDatabase
+
+
+def is_url(target: object) -> bool:
+    """Whether ``target`` names a database on a server (a URL) rather than a file."""
+    return isinstance(target, str) and target.startswith(
+        ("postgresql://", "postgres://", "postgresql+psycopg://")
+    )
+
+
+def database_target(text: str) -> Path | str:
+    """What the user typed for ``--db``: a URL as it is, else a file's path."""
+    return text if is_url(text) else Path(text)
+
+
 __all__ = [
     "APPLICATION_ID",
     "SCHEMA_HEAD",
@@ -61,6 +76,7 @@ SCHEMA_REVISIONS = (
     "0003_drafts",
     "0004_identity",
     "0005_leagues",
+    "0006_club",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -113,6 +129,22 @@ class Database:
 
     def __repr__(self) -> str:
         return f"Database(path={self.path!r}, readonly={self.readonly})"
+
+    kind = "sqlite"
+
+    @property
+    def location(self) -> str:
+        """Where the database is, to show."""
+        return display_path(self.path)
+
+    def take_lease(self, tournament_id: int) -> None:
+        """Nothing to take: the writer holds the whole file (its lock)."""
+
+    def release_lease(self, tournament_id: int) -> None:
+        """Nothing to release (see ``take_lease``)."""
+
+    def check_lease(self, connection: object, tournament_id: int) -> None:
+        """Nothing to check (see ``take_lease``)."""
 
     @property
     def engine(self) -> Engine:
@@ -326,8 +358,7 @@ def _check_with(reader: SqliteReader) -> FileCheck:
             raise StoreError("db_damaged", path=shown, detail="no schema version")
         revision = rows[0][0]
         if revision not in SCHEMA_REVISIONS:
-            number = _REVISION_NUMBER.match(revision)
-            if number and int(number[1]) > len(SCHEMA_REVISIONS):
+            if revision_is_newer(revision):
                 raise StoreError("db_newer", path=shown, revision=revision)
             raise StoreError("db_damaged", path=shown, detail=f"schema {revision!r}")
         identity = _identity_from(connection) if _has_identity(revision) else None
@@ -336,6 +367,12 @@ def _check_with(reader: SqliteReader) -> FileCheck:
     finally:
         connection.close()
     return FileCheck(exists=True, revision=revision, identity=identity)
+
+
+def revision_is_newer(revision: str) -> bool:
+    """Whether an unknown schema revision is one of a newer version of director."""
+    number = _REVISION_NUMBER.match(revision)
+    return bool(number) and int(number[1]) > len(SCHEMA_REVISIONS)  # type: ignore[index]
 
 
 def _has_identity(revision: str) -> bool:
@@ -356,13 +393,20 @@ def read_identity(path: Path) -> str | None:
         return None
 
 
-def open_database(path: Path, *, create: bool = True, readonly: bool = False) -> Database:
-    """Open (and if needed create or upgrade) the database at ``path``.
+def open_database(
+    path: Path | str, *, create: bool = True, readonly: bool = False
+) -> Database | PostgresDatabase:
+    """Open (and if needed create or upgrade) the database at ``path``: a file, or a
+    PostgreSQL URL (``postgresql://user@host/club``, see ``postgres``).
 
     ``create=False`` refuses a missing file; ``readonly=True`` never writes
     (nor leaves any file beside the database) and refuses a file that would
     need an upgrade. Raises ``StoreError``.
     """
+    if is_url(path):
+        from director.persistence.postgres import open_postgres
+
+        return open_postgres(str(path), create=create, readonly=readonly)
     path = Path(path).expanduser().absolute()
     if readonly:
         return _open_read_only(path)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from director.persistence.tables import WIDE
+
 
 class LeagueRow(SQLModel, table=True):
     __tablename__ = "league"
@@ -20,7 +22,7 @@ class LeagueRow(SQLModel, table=True):
     name: str
     name_key: str = Field(unique=True)
     rule: str = "{}"
-    created_at: int
+    created_at: int = Field(sa_type=WIDE)
 
 
 class SeasonRow(SQLModel, table=True):
@@ -31,7 +33,7 @@ class SeasonRow(SQLModel, table=True):
     name: str
     start_date: str = ""
     end_date: str = ""
-    created_at: int
+    created_at: int = Field(sa_type=WIDE)
 
 
 class SeasonEventRow(SQLModel, table=True):
@@ -50,7 +52,7 @@ class ResultSummaryRow(SQLModel, table=True):
     __tablename__ = "result_summary"
 
     tournament_id: int = Field(primary_key=True, foreign_key="tournament.id", ondelete="CASCADE")
-    last_entry: int
+    last_entry: int = Field(sa_type=WIDE)
     data: str
 
 
@@ -62,7 +64,7 @@ class ImportBatchRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     kind: str
     payload: str = "{}"
-    created_at: int
+    created_at: int = Field(sa_type=WIDE)
 
 
 class ImportedEventRow(SQLModel, table=True):

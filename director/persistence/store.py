@@ -77,9 +77,10 @@ def insert_tournament(connection: AnyConnection, summary: Summary, *, at: int) -
     """Add an event's row; its log starts empty. Returns its id."""
     cursor = _driver_cursor(connection)
     try:
-        cursor.execute(
+        row = cursor.execute(
             "INSERT INTO tournament (name, kind, status, archived, event_date, created_at, "
-            "updated_at, last_entry, last_event) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0)",
+            "updated_at, last_entry, last_event) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0) "
+            "RETURNING id",
             (
                 summary.name,
                 summary.kind,
@@ -89,12 +90,10 @@ def insert_tournament(connection: AnyConnection, summary: Summary, *, at: int) -
                 at,
                 at,
             ),
-        )
-        key = cursor.lastrowid
+        ).fetchone()
     finally:
         cursor.close()
-    assert key is not None
-    return int(key)
+    return int(row[0])
 
 
 _INSERT_ENTRY = (
@@ -107,7 +106,8 @@ _INSERT_EVENT = (
 )
 _UPDATE_SUMMARY = (
     "UPDATE tournament SET name = ?, kind = ?, status = ?, archived = ?, event_date = ?, "
-    "updated_at = ?, last_entry = ?, last_event = COALESCE(?, last_event) WHERE id = ?"
+    "updated_at = ?, last_entry = ?, last_event = COALESCE(?, last_event) "
+    "WHERE id = ? AND last_entry = ?"
 )
 
 
@@ -127,6 +127,27 @@ def append(
     """
     cursor = _driver_cursor(connection)
     try:
+        # The summary first: on a server this locks the event's row, so two
+        # writers of one event take turns, and the second finds it moved on.
+        cursor.execute(
+            _UPDATE_SUMMARY,
+            (
+                summary.name,
+                summary.kind,
+                summary.status,
+                bool(summary.archived),
+                summary.event_date,
+                entry.at,
+                entry.seq,
+                events[-1].seq if events else None,
+                tournament_id,
+                entry.seq - 1,
+            ),
+        )
+        if cursor.rowcount != 1:
+            # Another copy wrote this event meanwhile (or it is gone): nothing of
+            # this entry is kept, and the caller reloads.
+            raise StoreError("event_moved_on", event=tournament_id, entry=entry.seq)
         cursor.execute(
             _INSERT_ENTRY,
             (
@@ -157,20 +178,6 @@ def append(
                     for stored in events
                 ],
             )
-        cursor.execute(
-            _UPDATE_SUMMARY,
-            (
-                summary.name,
-                summary.kind,
-                summary.status,
-                bool(summary.archived),
-                summary.event_date,
-                entry.at,
-                entry.seq,
-                events[-1].seq if events else None,
-                tournament_id,
-            ),
-        )
     finally:
         cursor.close()
 
@@ -179,7 +186,15 @@ def _driver_cursor(connection: AnyConnection) -> Any:
     """A cursor of the driver's own connection, in the SQLAlchemy connection's transaction."""
     if isinstance(connection, sqlite3.Connection):
         return connection.cursor()
-    return connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    own = getattr(connection, "driver_cursor", None)  # postgres.PgConnection
+    if own is not None:
+        return own()
+    driver = connection.connection.dbapi_connection  # type: ignore[union-attr]
+    if isinstance(driver, sqlite3.Connection):
+        return driver.cursor()
+    from director.persistence.postgres import PgCursor  # the store's SQL in psycopg's style
+
+    return PgCursor(driver.cursor())
 
 
 class RawTournament(NamedTuple):
@@ -249,7 +264,8 @@ def load_entries(
     rows = _raw_rows(
         connection,
         "SELECT seq, action, target, type, version, payload, label, at FROM entry "
-        "WHERE tournament_id = :t AND seq > :after ORDER BY seq LIMIT :limit",
+        "WHERE tournament_id = :t AND seq > :after ORDER BY seq"
+        + (" LIMIT :limit" if limit >= 0 else ""),
         {"t": tournament_id, "after": after, "limit": limit},
     )
     entries = []
@@ -400,8 +416,12 @@ def save_snapshot(
     """Store a snapshot and drop all but the ``keep`` newest."""
     _execute(
         connection,
-        "INSERT OR REPLACE INTO snapshot (tournament_id, entry_seq, event_seq, state_format, "
-        "state, history, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO snapshot (tournament_id, entry_seq, event_seq, state_format, state, "
+        "history, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (tournament_id, entry_seq) DO UPDATE SET "
+        "event_seq = excluded.event_seq, state_format = excluded.state_format, "
+        "state = excluded.state, history = excluded.history, "
+        "created_at = excluded.created_at",
         (
             tournament_id,
             snapshot.entry_seq,

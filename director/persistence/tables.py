@@ -8,8 +8,12 @@ without replaying anything; ``snapshot`` rows make opening a long log fast.
 
 from __future__ import annotations
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import BigInteger, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+WIDE = Integer().with_variant(BigInteger(), "postgresql")
+"""Milliseconds since 1970 and a league's log ids: SQLite's INTEGER is 64-bit
+already, PostgreSQL's is not (BIGINT there)."""
 
 
 class TournamentRow(SQLModel, table=True):
@@ -23,15 +27,15 @@ class TournamentRow(SQLModel, table=True):
     status: str
     archived: bool = False
     event_date: str = ""
-    created_at: int
-    updated_at: int
+    created_at: int = Field(sa_type=WIDE)
+    updated_at: int = Field(sa_type=WIDE)
     last_entry: int = 0
     last_event: int = 0
     # While the clock runs the app notes here every few seconds that it is
     # alive, so that after a crash the organizer can resume the clock from
     # where it stood. It is a liveness mark, not clock state: the clock itself
     # is derived from the log.
-    alive_at: int | None = None
+    alive_at: int | None = Field(default=None, sa_type=WIDE)
 
 
 class EntryRow(SQLModel, table=True):
@@ -40,7 +44,7 @@ class EntryRow(SQLModel, table=True):
     __tablename__ = "entry"
     __table_args__ = (UniqueConstraint("tournament_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True, sa_type=WIDE)
     tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
     seq: int
     action: str  # "command", "undo" or "redo"
@@ -49,7 +53,7 @@ class EntryRow(SQLModel, table=True):
     version: int = 1
     payload: str = "{}"
     label: str = "{}"
-    at: int
+    at: int = Field(sa_type=WIDE)
 
 
 class EventRow(SQLModel, table=True):
@@ -61,14 +65,14 @@ class EventRow(SQLModel, table=True):
         Index("ix_event_tournament_entry", "tournament_id", "entry_seq"),
     )
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True, sa_type=WIDE)
     tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
     seq: int
     entry_seq: int
     type: str
     version: int
     payload: str
-    at: int
+    at: int = Field(sa_type=WIDE)
 
 
 class SnapshotRow(SQLModel, table=True):
@@ -84,7 +88,7 @@ class SnapshotRow(SQLModel, table=True):
     state_format: int
     state: str
     history: str
-    created_at: int
+    created_at: int = Field(sa_type=WIDE)
 
 
 class PlayerRow(SQLModel, table=True):
@@ -103,7 +107,7 @@ class PlayerRow(SQLModel, table=True):
     nickname: str = ""
     contact: str = ""
     merged_into: int | None = Field(default=None, foreign_key="player.id")
-    created_at: int
+    created_at: int = Field(sa_type=WIDE)
 
 
 class DraftRow(SQLModel, table=True):
@@ -117,7 +121,7 @@ class DraftRow(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
     name: str
     payload: str
-    updated_at: int
+    updated_at: int = Field(sa_type=WIDE)
 
 
 class IdentityRow(SQLModel, table=True):
@@ -129,6 +133,19 @@ class IdentityRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     uuid: str
+
+
+class LeaseRow(SQLModel, table=True):
+    """Which copy of director writes an event (on a shared server), since when and
+    until when unless renewed. Times are the server's, in milliseconds."""
+
+    __tablename__ = "lease"
+
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", primary_key=True)
+    holder: str
+    token: str
+    since: int = Field(sa_type=WIDE)
+    expires: int = Field(sa_type=WIDE)
 
 
 # The league tables live in their own module; importing it here keeps the

@@ -21,7 +21,9 @@ from director.persistence.db import open_database
 
 
 def main() -> None:
-    path, event_id, seed = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    target = sys.argv[1]
+    path = target if target.startswith("postgresql://") else Path(target)
+    event_id, seed = int(sys.argv[2]), int(sys.argv[3])
     session_module.SNAPSHOT_EVERY = 7  # so that some kills land while a snapshot is written
     rng = random.Random(seed)
     database = open_database(path)

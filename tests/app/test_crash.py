@@ -23,7 +23,7 @@ import pytest
 from director.app.library import Library
 from director.app.session import TournamentSession
 from director.core import codec
-from director.persistence.db import open_database
+from director.persistence.db import StoreError, open_database
 
 KILLS = 50
 CHILD = Path(__file__).with_name("crash_child.py")
@@ -69,9 +69,33 @@ def run_child_until_killed(
     return [line.rstrip("\n") for line in [*seen, *out.splitlines()] if line.strip()]
 
 
+def reopen(path: Path | str, event_id: int) -> tuple[object, TournamentSession]:
+    """The database and a session on the event; on a server, once the killed writer's
+    lease has lapsed (a second at most here)."""
+    database = open_database(path)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            return database, TournamentSession(database, event_id)
+        except StoreError as error:
+            if error.code != "event_leased" or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 @pytest.mark.slow
-def test_sigkill_never_loses_a_returned_command(tmp_path: Path, clock) -> None:
-    path = tmp_path / "crash.db"
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_sigkill_never_loses_a_returned_command(
+    tmp_path: Path, clock, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kills = KILLS
+    path: Path | str = tmp_path / "crash.db"
+    if kind == "postgresql":
+        from tests import pg
+
+        path = pg.server().create_database()
+        kills = 15  # each waits for the killed writer's lease to lapse
+        monkeypatch.setenv("DIRECTOR_LEASE_SECONDS", "0.3")
     database = open_database(path)
     session = Library(database, clock=clock).create("Crash test")
     event_id = session.tournament_id
@@ -80,7 +104,7 @@ def test_sigkill_never_loses_a_returned_command(tmp_path: Path, clock) -> None:
     database.close()
     rng = random.Random(20261121)
     commands_seen = 0
-    for kill in range(KILLS):
+    for kill in range(kills):
         lines = run_child_until_killed(path, event_id, kill, rng, tmp_path / "child.err")
         in_flight = False
         for line in lines:
@@ -92,11 +116,11 @@ def test_sigkill_never_loses_a_returned_command(tmp_path: Path, clock) -> None:
                 in_flight = False
                 commands_seen += 1
 
-        raw = sqlite3.connect(path)
-        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        raw.close()
-        database = open_database(path)
-        reopened = TournamentSession(database, event_id)
+        if kind == "sqlite":
+            raw = sqlite3.connect(path)
+            assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            raw.close()
+        database, reopened = reopen(path, event_id)
         state = json.dumps(codec.encode(reopened.state), sort_keys=True)
         entries = reopened._last_entry
         if in_flight and entries == expected_entries + 1:
@@ -109,4 +133,4 @@ def test_sigkill_never_loses_a_returned_command(tmp_path: Path, clock) -> None:
             assert entries == expected_entries, f"log length {entries}; {detail}"
             assert state == expected_state, f"state {state} != {expected_state}; {detail}"
         database.close()
-    assert commands_seen > KILLS  # the kills really landed among many actions
+    assert commands_seen > kills  # the kills really landed among many actions

@@ -8,8 +8,9 @@ from director.persistence.db import open_database
 
 
 @pytest.fixture
-def roster(db_path, clock):
-    database = open_database(db_path)
+def roster(any_db, clock):
+    """On a database file, then on a PostgreSQL server."""
+    database = open_database(any_db)
     yield Roster(database, clock=clock)
     database.close()
 

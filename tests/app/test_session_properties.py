@@ -12,7 +12,7 @@ import contextlib
 import tempfile
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from director.app import session as session_module
@@ -94,39 +94,50 @@ def replay_from_scratch(database, event_id: int, clock) -> object:
 
 @given(steps=actions, snapshot_every=st.integers(min_value=1, max_value=6))
 def test_replaying_the_log_gives_the_live_state(steps, snapshot_every) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        check_replay(steps, snapshot_every, Path(folder) / "d.db")
+
+
+@settings(max_examples=25)
+@given(steps=actions, snapshot_every=st.integers(min_value=1, max_value=6))
+def test_replaying_the_log_gives_the_live_state_on_postgresql(steps, snapshot_every) -> None:
+    from tests import pg
+
+    check_replay(steps, snapshot_every, pg.server().create_database())
+
+
+def check_replay(steps, snapshot_every, path) -> None:
     saved = session_module.SNAPSHOT_EVERY
     session_module.SNAPSHOT_EVERY = snapshot_every
     try:
-        with tempfile.TemporaryDirectory() as folder:
-            clock = FakeClock()
-            path = Path(folder) / "d.db"
-            database = open_database(path)
-            session = Library(database, clock=clock).create("Start")
-            for command in SETUP:
-                session.dispatch(command)
-            event_id = session.tournament_id
-            for action, command in steps:
-                clock.advance(1000)
-                if action == "command":
-                    with contextlib.suppress(RuleViolation):
-                        session.dispatch(command)
-                elif action == "undo" and session.can_undo():
-                    session.undo()
-                elif action == "redo" and session.can_redo():
-                    session.redo()
-                elif action == "undo_redo" and session.can_undo():
-                    before = session.state
-                    session.undo()
-                    session.redo()
-                    assert session.state == before
-                elif action == "reopen":
-                    live = session.state
-                    session.close()
-                    database.close()
-                    database = open_database(path)
-                    session = TournamentSession(database, event_id, clock=clock)
-                    assert session.state == live
-                assert replay_from_scratch(database, event_id, clock) == session.state
-            database.close()
+        clock = FakeClock()
+        database = open_database(path)
+        session = Library(database, clock=clock).create("Start")
+        for command in SETUP:
+            session.dispatch(command)
+        event_id = session.tournament_id
+        for action, command in steps:
+            clock.advance(1000)
+            if action == "command":
+                with contextlib.suppress(RuleViolation):
+                    session.dispatch(command)
+            elif action == "undo" and session.can_undo():
+                session.undo()
+            elif action == "redo" and session.can_redo():
+                session.redo()
+            elif action == "undo_redo" and session.can_undo():
+                before = session.state
+                session.undo()
+                session.redo()
+                assert session.state == before
+            elif action == "reopen":
+                live = session.state
+                session.close()
+                database.close()
+                database = open_database(path)
+                session = TournamentSession(database, event_id, clock=clock)
+                assert session.state == live
+            assert replay_from_scratch(database, event_id, clock) == session.state
+        database.close()
     finally:
         session_module.SNAPSHOT_EVERY = saved

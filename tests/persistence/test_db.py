@@ -36,14 +36,15 @@ def test_the_revision_list_matches_the_migration_scripts() -> None:
     assert tuple(migrations.known_revisions()) == SCHEMA_REVISIONS
 
 
-def test_the_migrated_schema_matches_the_tables(db_path: Path) -> None:
+def test_the_migrated_schema_matches_the_tables(any_db: str) -> None:
+    """On SQLite and on PostgreSQL."""
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
     from sqlmodel import SQLModel
 
     from director.persistence import tables  # noqa: F401
 
-    database = open_database(db_path)
+    database = open_database(any_db)
     with database.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
     database.close()

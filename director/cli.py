@@ -678,6 +678,7 @@ def command_export(args: argparse.Namespace) -> int:
     else:
         write_table(args.out, header, rows, delimiter=_delimiter())
         print(display_path(args.out))
+    return 0
 
 
 def command_copy(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from reportlab.platypus import Flowable, Spacer
 from director.i18n import _, format_money, format_number, format_time
 from director.reports.base import RenderOptions, Report
 from director.reports.data import LedgerData
-from director.reports.table_cells import KINDS
+from director.reports.table_cells import KINDS, ledger_header
 
 
 def money(amount: int) -> str:
@@ -25,19 +25,7 @@ class LedgerReport(Report):
 
     def story(self) -> list[Flowable]:
         data = self.data
-        rows = [
-            [
-                _("Time"),
-                _("Player"),
-                _("What"),
-                _("Price"),
-                _("Fee"),
-                _("Bounty"),
-                _("Prize pool"),
-                _("Cash"),
-                _("Chips"),
-            ]
-        ]
+        rows = [ledger_header()]
         totals = [0, 0, 0, 0, 0, 0]
         for movement in data.movements:
             rows.append(

@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable
 from director.i18n import _, format_money
 from director.reports.base import RenderOptions, Report
 from director.reports.data import StandingsData
+from director.reports.table_cells import standings_header
 
 
 def place_text(result: object) -> str:
@@ -43,19 +44,7 @@ class StandingsReport(Report):
                     rows, [width * 0.46, width * 0.18, width * 0.18, width * 0.18], right=(1, 2, 3)
                 )
             ]
-        rows = [
-            [
-                _("Place"),
-                _("Player"),
-                _("Entries"),
-                _("Re-buys"),
-                _("Add-ons"),
-                _("Knock-outs"),
-                _("Bounties"),
-                _("Prize"),
-                _("Net"),
-            ]
-        ]
+        rows = [standings_header()]
         for result in data.results:
             entries, rebuys, addons = data.entries.get(int(result.player), (0, 0, 0))
             rows.append(

@@ -22,6 +22,36 @@ KINDS = {
 TABLES = ("standings", "ledger")
 
 
+def standings_header() -> list[str]:
+    """The columns of an event's standings, in the PDF and in CSV alike."""
+    return [
+        _("Place"),
+        _("Player"),
+        _("Entries"),
+        _("Re-buys"),
+        _("Add-ons"),
+        _("Knock-outs"),
+        _("Bounties"),
+        _("Prize"),
+        _("Net"),
+    ]
+
+
+def ledger_header() -> list[str]:
+    """The columns of an event's money ledger, in the PDF and in CSV alike."""
+    return [
+        _("Time"),
+        _("Player"),
+        _("What"),
+        _("Price"),
+        _("Fee"),
+        _("Bounty"),
+        _("Prize pool"),
+        _("Cash"),
+        _("Chips"),
+    ]
+
+
 def _money(amount: int) -> str:
     return format_money(amount) if amount else ""
 
@@ -34,17 +64,7 @@ def event_table(
 
     if kind == "standings":
         standings = data.standings_data(state, now)
-        header = [
-            _("Place"),
-            _("Player"),
-            _("Entries"),
-            _("Re-buys"),
-            _("Add-ons"),
-            _("Knock-outs"),
-            _("Bounties"),
-            _("Prize"),
-            _("Net"),
-        ]
+        header = standings_header()
         rows = []
         for result in standings.results:
             place = result.place
@@ -66,17 +86,7 @@ def event_table(
             )
         return header, rows
     ledger = data.ledger_data(state, now)
-    header = [
-        _("Time"),
-        _("Player"),
-        _("What"),
-        _("Price"),
-        _("Fee"),
-        _("Bounty"),
-        _("Prize pool"),
-        _("Cash"),
-        _("Chips"),
-    ]
+    header = ledger_header()
     rows = [
         [
             format_time(movement.at),

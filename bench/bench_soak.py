@@ -30,8 +30,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from tests.soak import (
         IMMORTAL_OBJECTS,
+        FakeClock,
         Night,
-        NightClock,
         NightFigures,
         close_night,
         cpu_seconds,
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     with tempfile.TemporaryDirectory() as folder:
-        clock = NightClock()
+        clock = FakeClock()
         window = open_night(Path(folder) / "soak.db", clock)
         night = Night(window, clock, args.hours, on_hour=hourly)
         figures = night.run()

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from director.core.ids import Instant
+from tests.conftest import FakeClock
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 SECOND = 1000
 MINUTE = 60 * SECOND
 HOUR = 60 * MINUTE
-START = Instant(1_795_000_000_000)
 
 WATCHED: Mapping[str, object] = {"None": None, "True": True, "False": False, "0": 0, "1": 1}
 """Objects every C extension hands around: a leak or a dropped reference in a
@@ -47,20 +46,6 @@ immortal (their count is a fixed huge number), so a drift cannot be seen there;
 the check still runs."""
 
 IMMORTAL_OBJECTS = sys.version_info >= (3, 12)
-
-
-class NightClock:
-    """The time source the app is given: ``clock()`` is now, the night moves it."""
-
-    def __init__(self, start: int = START) -> None:
-        self.now = Instant(start)
-
-    def __call__(self) -> Instant:
-        return self.now
-
-    def advance(self, milliseconds: int) -> Instant:
-        self.now = Instant(self.now + milliseconds)
-        return self.now
 
 
 class RefcountDrift(AssertionError):
@@ -142,7 +127,7 @@ def paint_many(
 # -- the event ---------------------------------------------------------------------
 
 
-def open_night(database_path: Path, clock: NightClock) -> MainWindow:
+def open_night(database_path: Path, clock: FakeClock) -> MainWindow:
     """The main window on a fresh demo event (27 players at three tables, the clock
     running in level 2, bounties, re-buys, an add-on), with the TV window open."""
     from director.app.demo import create_demo
@@ -279,7 +264,7 @@ class Night:
     def __init__(
         self,
         window: MainWindow,
-        clock: NightClock,
+        clock: FakeClock,
         hours: float,
         *,
         seed: int = 13,

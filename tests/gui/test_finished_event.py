@@ -15,12 +15,12 @@ from director.core.players import Bust
 from director.core.results import player_results, propose_deal
 from director.core.state import Status
 from director.i18n import format_money
-from tests.soak import MINUTE, NightClock, close_night, open_night
+from tests.soak import MINUTE, FakeClock, close_night, open_night
 
 
 @pytest.fixture
 def night(qapp, db_path):
-    clock = NightClock()
+    clock = FakeClock()
     window = open_night(db_path, clock)
     yield window, clock
     close_night(window)

@@ -19,7 +19,7 @@ import pytest
 
 from tests.soak import (
     IMMORTAL_OBJECTS,
-    NightClock,
+    FakeClock,
     RefcountDrift,
     check_drift,
     close_night,
@@ -46,7 +46,7 @@ def paints_for(name: str) -> int:
 
 @pytest.fixture
 def night(qapp, db_path):
-    window = open_night(db_path, NightClock())
+    window = open_night(db_path, FakeClock())
     yield window
     close_night(window)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.soak import Night, NightClock, close_night, open_night, soak_hours
+from tests.soak import FakeClock, Night, close_night, open_night, soak_hours
 
 HOURS = soak_hours(4.0)
 RSS_GROWTH_LIMIT = 0.10
@@ -27,7 +27,7 @@ DRIFT_TOLERANCE = 64
 
 @pytest.mark.slow
 def test_a_whole_night_without_a_crash(qapp, db_path, capsys) -> None:
-    clock = NightClock()
+    clock = FakeClock()
     window = open_night(db_path, clock)
     try:
         figures = Night(window, clock, HOURS, drift_tolerance=DRIFT_TOLERANCE).run()

@@ -500,11 +500,9 @@ class MainWindow(QMainWindow):
         if controller.session.tournament_id != event_id:
             return
         try:
-            changes = controller.session.reload()
+            controller.session.reload()  # every view hears of it from the session
         except StoreError as error:
             self.warn(describe_error(error))
-            return
-        controller.changed.emit(changes)
 
     def _run_on(self, event_id: int, command: c.Command) -> None:
         try:
@@ -615,7 +613,7 @@ class MainWindow(QMainWindow):
             return
         if self.ask_resume_choice(found) == "catch_up":
             return
-        self.controller.changed.emit(resume.resume_paused(session, found))
+        resume.resume_paused(session, found)  # the views hear of it from the session
 
     def ask_resume_choice(self, found: Interruption | None = None) -> str:
         """Ask how to resume an interrupted clock: "catch_up" or "paused"."""
@@ -884,7 +882,7 @@ class MainWindow(QMainWindow):
         self.refresh_events()
         if self.controller is not None:
             every = frozenset(field.name for field in dataclasses.fields(TournamentState))
-            self.controller.changed.emit(Changes(action="settings", aspects=every))
+            self.controller.announce(Changes(action="settings", aspects=every))
 
     def close_session(self) -> None:
         if self.controller is None:

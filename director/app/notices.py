@@ -9,7 +9,10 @@ A listener that raises is reported in the log and the others are still told:
 one broken view must never stop the clock or undo a command already written.
 Listeners may subscribe or unsubscribe (themselves or others) while a notice is
 being delivered: one added then hears from the next notice on, one removed is
-not called again, not even later in the same notice.
+not called again, not even later in the same notice. A notice sent while
+another is being delivered (a listener that runs a command) waits until every
+listener has had the first: all of them hear the notices in the order they
+were sent, never an old one after a newer one.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 import logging
+from collections import deque
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -51,6 +55,8 @@ class Notifier(Generic[T]):
         """Names the notices in the log when a listener fails."""
         self._listeners: dict[int, Listener[T]] = {}
         self._numbers = itertools.count()
+        self._waiting: deque[T] = deque()
+        self._delivering = False
 
     def subscribe(self, listener: Listener[T]) -> Subscription:
         """Call ``listener(value)`` for every notice from now on."""
@@ -77,7 +83,23 @@ class Notifier(Generic[T]):
         self._listeners.clear()
 
     def notify(self, value: T) -> int:
-        """Tell every listener about ``value``; returns how many of them raised."""
+        """Tell every listener about ``value``; returns how many of them raised (sent
+        from inside a listener, it is delivered after the notice being delivered,
+        and counted there: 0 here)."""
+        self._waiting.append(value)
+        if self._delivering:
+            return 0
+        self._delivering = True
+        failed = 0
+        try:
+            while self._waiting:
+                failed += self._deliver(self._waiting.popleft())
+        finally:
+            self._delivering = False
+            self._waiting.clear()  # only left over when a listener stopped the program
+        return failed
+
+    def _deliver(self, value: T) -> int:
         failed = 0
         for number, listener in list(self._listeners.items()):
             if number not in self._listeners:

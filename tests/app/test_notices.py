@@ -84,6 +84,28 @@ def test_a_listener_may_notify_again_from_inside_a_notice() -> None:
     assert heard == [1, 2, 3]
 
 
+def test_a_notice_sent_from_inside_another_waits_for_it(caplog) -> None:
+    """A listener that runs a command while a notice is delivered: every listener
+    still hears the first notice before the second, never an old one last."""
+    notifier: Notifier[int] = Notifier("test")
+    heard: list[tuple[str, int]] = []
+
+    def first(value: int) -> None:
+        heard.append(("first", value))
+        if value == 1:
+            assert notifier.notify(2) == 0  # delivered once everyone has had 1
+
+    def broken(value: int) -> None:
+        raise RuntimeError(value)
+
+    notifier.subscribe(first)
+    notifier.subscribe(broken)
+    notifier.subscribe(lambda value: heard.append(("last", value)))
+    assert notifier.notify(1) == 2  # both failures of the broken listener
+    assert heard == [("first", 1), ("last", 1), ("first", 2), ("last", 2)]
+    caplog.clear()
+
+
 def test_bound_methods_unsubscribe_by_equality() -> None:
     notifier: Notifier[int] = Notifier("test")
 

@@ -7,7 +7,9 @@ on a fake time source. Measured, each next to its floor from the same run:
 
 - one tick of the clock (the ticker's reading, once per displayed second:
   cues, the display data, the next wake-up), against the least any clock does
-  per second (read the clock, format the time left);
+  per second (read the clock, format the time left); where the clock feed
+  exists, the feed alone, and the feed with the JSON a network viewer gets in
+  English and in French;
 - one paint of the TV window at 1920x1080 with that data, against a bare
   widget of the same size that fills its background and draws the time in the
   same big font.
@@ -24,6 +26,7 @@ Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--part cost] [--mi
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -162,6 +165,17 @@ def cost(rounds: int) -> None:
 
         alone = statistics.median(per_call(advance, 300, 1) for _ in range(rounds))
         print(f"  of which the feed alone (feed.advance): {us(alone)}  ratio {alone / floor:.1f}x")
+
+        def for_viewers() -> None:
+            advance()
+            for language in ("en", "fr"):
+                json.dumps(feed.payload(language), ensure_ascii=False)
+
+        viewers = statistics.median(per_call(for_viewers, 100, 1) for _ in range(rounds))
+        print(
+            f"  the feed, then its JSON in English and French: {us(viewers)}  "
+            f"ratio {viewers / floor:.1f}x"
+        )
     print(f"one paint of the TV at {SIZE[0]}x{SIZE[1]}: {us(paints)}")
     print(f"  floor, a bare widget painting the time: {us(floor_paints)}  ratio ", end="")
     print(f"{paints / floor_paints:.1f}x")

@@ -265,9 +265,9 @@ def add_league_commands(
 
 def database_target(text: str) -> Path | str:
     """What ``--db`` names: a PostgreSQL URL as typed, else a file's path."""
-    if text.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
-        return text
-    return Path(text)
+    from director.persistence.db import database_target as target
+
+    return target(text)
 
 
 def database_file(target: Path | str) -> Path | None:

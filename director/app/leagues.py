@@ -136,7 +136,7 @@ class Leagues:
             league=name,
         )
         with self.database.write() as connection:
-            league_id = sql.execute(
+            league_id = sql.insert(
                 connection,
                 "INSERT INTO league (name, name_key, rule, created_at) VALUES (:n, :k, :r, :at)",
                 {"n": name, "k": fold(name), "r": rule_to_json(rule), "at": self._clock()},
@@ -205,7 +205,7 @@ class Leagues:
         start, end = check_date(start), check_date(end)
         require(not (start and end) or start <= end, "season_dates_reversed", start=start, end=end)
         with self.database.write() as connection:
-            season_id = sql.execute(
+            season_id = sql.insert(
                 connection,
                 "INSERT INTO season (league_id, name, start_date, end_date, created_at) "
                 "VALUES (:l, :n, :s, :e, :at)",
@@ -381,7 +381,7 @@ class Leagues:
                     new_names.setdefault(fold(line.name), line.name)
         now = self._clock()
         with self.database.write() as connection:
-            batch = sql.execute(
+            batch = sql.insert(
                 connection,
                 "INSERT INTO import_batch (kind, payload, created_at) "
                 "VALUES ('results', '{}', :at)",
@@ -389,7 +389,7 @@ class Leagues:
             )
             added = []
             for name in new_names.values():
-                player_id = sql.execute(
+                player_id = sql.insert(
                     connection,
                     "INSERT INTO player (name, name_key, nickname, contact, created_at) "
                     "VALUES (:n, :k, '', '', :at)",
@@ -435,7 +435,7 @@ class Leagues:
         Names already in the roster must have been left out (see ``csv_io``)."""
         now = self._clock()
         with self.database.write() as connection:
-            batch = sql.execute(
+            batch = sql.insert(
                 connection,
                 "INSERT INTO import_batch (kind, payload, created_at) "
                 "VALUES ('players', '{}', :at)",
@@ -444,7 +444,7 @@ class Leagues:
             added = []
             for name, nickname, contact in players:
                 added.append(
-                    sql.execute(
+                    sql.insert(
                         connection,
                         "INSERT INTO player (name, name_key, nickname, contact, created_at) "
                         "VALUES (:n, :k, :nick, :c, :at)",

@@ -138,7 +138,7 @@ class Library:
             reason="before-delete",
             folder=self.backup_folder,
             identity=self.database.identity,
-            source=getattr(self.database, "url", None),
+            source=self.database.url,
         )
         with self.database.transaction() as connection:
             store.delete_tournament(connection, event_id)

@@ -12,13 +12,8 @@ from director.app.backups import BackupManager
 from director.app.library import Library
 from director.persistence import backup as files
 from director.persistence import migrations
-from director.persistence.db import (
-    APPLICATION_ID,
-    SCHEMA_REVISIONS,
-    StoreError,
-    open_database,
-    read_identity,
-)
+from director.persistence.db import SCHEMA_REVISIONS, StoreError, open_database
+from director.persistence.sqlite import APPLICATION_ID, read_identity
 
 START = datetime.datetime(2026, 11, 21, 20, 0, 0)
 

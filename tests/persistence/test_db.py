@@ -7,13 +7,8 @@ from pathlib import Path
 import pytest
 
 from director.persistence import migrations
-from director.persistence.db import (
-    APPLICATION_ID,
-    SCHEMA_HEAD,
-    SCHEMA_REVISIONS,
-    StoreError,
-    open_database,
-)
+from director.persistence.db import SCHEMA_HEAD, SCHEMA_REVISIONS, StoreError, open_database
+from director.persistence.sqlite import APPLICATION_ID
 
 
 def digest(path: Path) -> str:

@@ -271,14 +271,30 @@ class PostgresDatabase:
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
-        """A connection in one read transaction (a consistent view)."""
+        """A connection in one read transaction (a consistent view).
+
+        A connection the server dropped (it restarted) is found by the transaction's
+        first statement and replaced, once, before anything is read: a read after the
+        server came back (a follower catching up) does not fail for it."""
         from sqlalchemy.exc import DBAPIError
 
-        try:
-            with self.engine.connect() as connection, connection.begin():
+        for attempt in (1, 2):
+            stack = contextlib.ExitStack()
+            try:
+                connection = stack.enter_context(self.engine.connect())
+                stack.enter_context(connection.begin())
                 connection.exec_driver_sql(
                     "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
                 )
+            except DBAPIError as error:
+                with contextlib.suppress(Exception):
+                    stack.close()
+                if attempt == 1 and error.connection_invalidated:
+                    continue  # the pool now holds no connection older than this
+                raise pg_store_error(error, self.location) from error
+            break
+        try:
+            with stack:
                 yield connection
         except DBAPIError as error:
             raise pg_store_error(error, self.location) from error
@@ -480,7 +496,8 @@ def _server_now(cursor: PgCursor) -> int:
 
 
 RECONNECT_FIRST = 0.2
-"""Seconds a follower waits before its first attempt to connect again..."""
+"""Seconds a follower waits after losing its connection before its first attempt to
+connect again..."""
 RECONNECT_MOST = 5.0
 """... then twice as long after each failure, up to this."""
 PING_EVERY = 5.0
@@ -492,7 +509,7 @@ class Follower:
     """LISTENs on its own connection and calls ``changed(event id)`` for each notice.
 
     When the connection drops, ``status(False)`` is called once; the follower
-    connects again by itself (after ``RECONNECT_FIRST`` seconds, then twice as
+    connects again by itself (``RECONNECT_FIRST`` seconds later, then twice as
     long after each failure, up to ``RECONNECT_MOST``), then calls
     ``status(True)`` and ``changed(ANY_EVENT)``: what changed while it could not
     hear is unknown, so its copy reloads what it shows.
@@ -568,11 +585,15 @@ class Follower:
         while self._running:
             connection = self._connection
             if connection is None:
+                # A moment first (a server restarting is not back at once), longer
+                # after each failure.
+                self._wake.wait(wait)
+                wait = min(wait * 2, RECONNECT_MOST)
+                if not self._running:
+                    return
                 try:
                     connection = self._connect()
                 except Exception:
-                    self._wake.wait(wait)
-                    wait = min(wait * 2, RECONNECT_MOST)
                     continue
                 if not self._running:
                     connection.close()

@@ -208,7 +208,8 @@ class PostgresDatabase:
         self.readonly = readonly
         self.identity = identity
         self.before_first_write: Callable[[], None] | None = None
-        """Never called: a server's database is backed up by a copy, not before writes."""
+        """Called once, just before this copy's first write transaction begins (then
+        forgotten): the app's start-up backup, when it is not made yet."""
         self._engine: Engine | None = engine
         parts = urllib.parse.urlsplit(url)
         from director import paths
@@ -252,14 +253,19 @@ class PostgresDatabase:
         """A connection in one transaction, committed on success; nothing kept on failure."""
         if self.readonly:
             raise StoreError("db_read_only", path=self.location)
+        hook = self.before_first_write
+        if hook is not None:
+            self.before_first_write = None
+            hook()
+        import psycopg
         from sqlalchemy.exc import DBAPIError, IntegrityError
 
         try:
             with self.engine.begin() as connection:
                 yield connection
         except IntegrityError:
-            raise
-        except DBAPIError as error:
+            raise  # a constraint the caller checks for (a duplicate name)
+        except (DBAPIError, psycopg.Error) as error:  # the driver's own, from raw writes
             raise pg_store_error(error, self.location) from error
 
     @contextlib.contextmanager

@@ -112,8 +112,10 @@ def make_old_database(path: Path, revision: str) -> None:
 
 
 def test_an_older_database_gets_an_identity_and_keeps_its_copy_from_before(
-    db_path: Path,
+    file_path: Path,
 ) -> None:
+    """An old file (a server's database was made after identities existed)."""
+    db_path = file_path
     make_old_database(db_path, "0003_drafts")
     assert read_identity(db_path) is None
     database = open_database(db_path)

@@ -322,7 +322,7 @@ def command_status(args: argparse.Namespace) -> int:
 
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event))
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
         document = status_document(session)
     finally:
         database.close()
@@ -365,7 +365,7 @@ def command_report(args: argparse.Namespace) -> int:
     check_output(args.out, database_file(args.db))  # before any work: never over the database
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event))
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
         paper = args.paper or args.settings.paper
         pdf = reports.render(args.kind, session.state, session.now(), RenderOptions(paper=paper))
     finally:
@@ -668,7 +668,7 @@ def command_export(args: argparse.Namespace) -> int:
         check_output(args.out, args.db)
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event))
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
         header, rows = event_table(args.table, session.state, session.now())
     finally:
         database.close()

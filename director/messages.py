@@ -361,6 +361,10 @@ MESSAGES: dict[str, str] = {
         "The database server of {path} refused the connection ({detail}). Put the "
         "password in ~/.pgpass or PGPASSWORD."
     ),
+    "session_read_only": N_(
+        "This event is open only to read it (a league, a report): nothing can be "
+        "changed or saved from here."
+    ),
     "following_read_only": N_(
         "This event is followed live from another copy of director, which writes it: "
         "it cannot be changed here."

@@ -268,11 +268,12 @@ class Leagues:
         from director.app.session import TournamentSession
 
         try:
-            session = TournamentSession(self.database, event_id, clock=self._clock)
+            # Only to read it: no lease (another copy may be writing it), no snapshot.
+            session = TournamentSession(self.database, event_id, clock=self._clock, reading=True)
         except (StoreError, RuleViolation):
             return None  # a damaged event is left out; opening it says why
-        # No session.close(): reading an event never writes a snapshot.
         results = event_results(session.state, event_id)
+        session.close()
         if not self.database.readonly:
             with self.database.write() as connection:
                 sql.save_summary(connection, event_id, last_entry, encode_results(results))

@@ -227,12 +227,6 @@ def add_league_commands(
         default="wins",
         help=_("how equal points are ordered"),
     )
-    create.add_argument(
-        "--pot",
-        default="0",
-        metavar="AMOUNT",
-        help=_("money of every entry set aside for the season pot"),
-    )
     season = add_db(actions.add_parser("season", help=_("add a season to a league")))
     season.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
     season.add_argument("name", metavar="NAME")
@@ -456,17 +450,10 @@ def command_league(args: argparse.Namespace) -> int:
             return _history(args, leagues)
         if action == "create":
             from director.core.leagues import PointsRule
-            from director.i18n import parse_money
 
             table = tuple(
                 _points(part, "--table") for part in args.table.split(",") if part.strip()
             )
-            try:
-                pot = parse_money(args.pot)
-            except ValueError:
-                raise CliError(
-                    _("--pot: “{value}” is not an amount").format(value=args.pot)
-                ) from None
             rule = PointsRule(
                 kind=args.formula,
                 table=table,
@@ -476,7 +463,6 @@ def command_league(args: argparse.Namespace) -> int:
                 bubble=_points(args.bubble, "--bubble"),
                 best_of=args.best_of,
                 tie_break=args.tie_break,
-                pot_per_entry=pot,
             )
             league = leagues.create(args.name, rule)
             print(_("Created the league {id}: {name}").format(id=league.id, name=league.name))

@@ -159,6 +159,12 @@ def format_number(value: int) -> str:
     return _numbers().format_decimal(value, locale=babel_locale())
 
 
+def decimal_mark() -> str:
+    """The language's decimal mark ("," in French): points with decimals are shown
+    and exported with it, as the CSV delimiter follows the language too."""
+    return str(_numbers().get_decimal_symbol(babel_locale()))
+
+
 def parse_chips(text: str) -> int:
     """Chips as typed: "12500", "12,500", "12 500" or "12.500" -> 12500; "" -> 0.
 

@@ -42,6 +42,7 @@ SCHEMA_REVISIONS = (
     "0004_identity",
     "0005_leagues",
     "0006_club",
+    "0011_season_imports",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -64,9 +65,11 @@ def database_target(text: str) -> Path | str:
 
 
 def revision_is_newer(revision: str) -> bool:
-    """Whether an unknown schema revision is one of a newer version of director."""
+    """Whether an unknown schema revision is one of a newer version of director (its
+    number is past the newest this version knows)."""
     number = _REVISION_NUMBER.match(revision)
-    return bool(number) and int(number[1]) > len(SCHEMA_REVISIONS)  # type: ignore[index]
+    newest = max(int(known[:4]) for known in SCHEMA_REVISIONS)
+    return bool(number) and int(number[1]) > newest  # type: ignore[index]
 
 
 class Follower(Protocol):

@@ -94,9 +94,14 @@ class PgServer:
 
     def terminate(self, pid: int) -> None:
         """End one client's server process, as an administrator would."""
+        self.terminate_at(self.url(), pid)
+
+    @staticmethod
+    def terminate_at(url: str, pid: int | None) -> None:
+        """End the server process ``pid`` of the server at ``url``."""
         import psycopg
 
-        with psycopg.connect(self.url(), autocommit=True) as connection:
+        with psycopg.connect(url, autocommit=True) as connection:
             connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
 
     def url(self, database: str = "postgres") -> str:

@@ -235,7 +235,9 @@ class TournamentSession:
                 cls._stored_events(1, 0, events),
                 summary_of(state),
             )
-        return cls(database, tournament_id, clock=clock)
+        session = cls(database, tournament_id, clock=clock)
+        session._appended = True  # it wrote the event's first entry: its close snapshots
+        return session
 
     # -- reading ------------------------------------------------------------
 

@@ -214,6 +214,12 @@ def _format_number(code: str, value: int) -> str:
     return text
 
 
+def decimal_mark() -> str:
+    """The language's decimal mark ("," in French): points with decimals are shown
+    and exported with it, as the CSV delimiter follows the language too."""
+    return str(_numbers().get_decimal_symbol(babel_locale()))
+
+
 def parse_chips(text: str) -> int:
     """Chips as typed: "12500", "12,500", "12 500" or "12.500" -> 12500; "" -> 0.
 

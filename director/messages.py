@@ -165,6 +165,15 @@ MESSAGES: dict[str, str] = {
     "eliminator_is_out": N_("{player} is not in any more and cannot have knocked anyone out."),
     "event_finished": N_("The event is over."),
     "fee_and_bounty_exceed_buy_in": N_("The fee and the bounty cannot be more than the price."),
+    "import_players_in_use": N_(
+        "The last import cannot be taken back: players it added ({players}) have played "
+        "since, in {events}. Remove them from those events first, or keep the import."
+    ),
+    "event_not_in_league": N_("These past results were not imported into this league."),
+    "season_pot_exceeds_buy_in": N_(
+        "The season pot ({pot:money}) cannot be more than what the fee and the bounty leave of "
+        "the buy-in ({most:money})."
+    ),
     "fee_percent_out_of_range": N_("The fee must be between 0% and 100%."),
     "late_registration_closed": N_("Late registration ended with level {level}."),
     "level_number_negative": N_("Level numbers cannot be negative."),
@@ -361,6 +370,10 @@ MESSAGES: dict[str, str] = {
         "The database server of {path} refused the connection ({detail}). Put the "
         "password in ~/.pgpass or PGPASSWORD."
     ),
+    "session_read_only": N_(
+        "This event is open only to read it (a league, a report): nothing can be "
+        "changed or saved from here."
+    ),
     "following_read_only": N_(
         "This event is followed live from another copy of director, which writes it: "
         "it cannot be changed here."
@@ -401,7 +414,6 @@ MESSAGES: dict[str, str] = {
     "best_of_negative": N_("“Best N events” cannot be negative."),
     "tie_break_unknown": N_("Unknown tie-break rule: {rule}."),
     "final_table_too_small": N_("The final table needs at least one place."),
-    "pot_negative": N_("The season pot per entry cannot be negative."),
     "league_name_empty": N_("Give the league a name."),
     "league_name_taken": N_("There is already a league called {league}."),
     "league_unknown": N_("There is no league {league} in this database."),

@@ -132,6 +132,7 @@ def create_demo(database: Database, *, clock: Now = wall_clock) -> TournamentSes
     session.dispatch(c.Rebuy(player=people[14].id))
     if session.state.tables.pending:
         session.dispatch(c.ConfirmMove())
+    session.close()  # the session returned is read from the database, as an open would
     database_session = TournamentSession(database, session.tournament_id, clock=clock)
     # The demo's clock was started just now, not interrupted by a crash:
     # opening it must not ask whether to catch up, now or later (``director demo``).

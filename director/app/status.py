@@ -261,6 +261,7 @@ def money_section(state: TournamentState, now: Instant) -> dict[str, Any]:
         "prize_pool": numbers.prize_pool,
         "bounty_pool": numbers.bounty_pool,
         "fees": numbers.fees,
+        "season_pot": numbers.season_pot,
         "owed": numbers.owed,
         "money_in": numbers.money_in,
         "money_out": numbers.money_out,

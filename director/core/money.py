@@ -1,7 +1,8 @@
 """Money rules of a tournament and of a cash game (R2-R6, R29, R32).
 
 Money is in minor units (cents), chips in chips: integers everywhere. A
-purchase's price is split three ways: the house fee (kept apart, R2), the
+purchase's price is split four ways: the house fee (kept apart, R2), the
+season pot (a part of each entry a league sets aside for its final), the
 bounty (paid to whoever eliminates the player, R6) and the rest, which goes
 to the prize pool (R29).
 """
@@ -74,6 +75,9 @@ class MoneySettings:
     late_until_level: int = 0
     reentry: bool = False
     max_reentries: int = 0
+    season_pot: int = 0
+    """Money of each entry (buy-in or re-entry) set aside for the league's season
+    pot, out of the prize pool like the fee (0: none)."""
 
 
 @dataclass(frozen=True)
@@ -98,17 +102,31 @@ class Split:
     fee: int
     bounty: int
     prize: int
+    season: int = 0
+    """Set aside for the league's season pot."""
 
     @property
     def total(self) -> int:
-        return self.fee + self.bounty + self.prize
+        return self.fee + self.season + self.bounty + self.prize
 
 
-def split(price: int, fee: Fee, bounty: int) -> Split:
-    """Split ``price`` into fee, bounty and prize-pool parts (R2, R6, R29)."""
+def split(price: int, fee: Fee, bounty: int, season: int = 0) -> Split:
+    """Split ``price`` into fee, season pot, bounty and prize-pool parts (R2, R6,
+    R29); each part is taken from what the ones before it left, so they always add
+    up to ``price`` and none is negative.
+
+    >>> split(2500, Fee(fixed=200), bounty=500, season=300)
+    Split(fee=200, bounty=500, prize=1500, season=300)
+    """
     fee_amount = min(fee.of(price), price)
-    bounty_amount = min(bounty, price - fee_amount)
-    return Split(fee=fee_amount, bounty=bounty_amount, prize=price - fee_amount - bounty_amount)
+    season_amount = min(season, price - fee_amount)
+    bounty_amount = min(bounty, price - fee_amount - season_amount)
+    return Split(
+        fee=fee_amount,
+        bounty=bounty_amount,
+        prize=price - fee_amount - season_amount - bounty_amount,
+        season=season_amount,
+    )
 
 
 def check_amount(value: int, code: str = "amount_negative", *, maximum: int = MAX_MONEY) -> int:
@@ -130,13 +148,18 @@ def check_settings(settings: MoneySettings) -> None:
     check_amount(settings.buy_in)
     check_amount(settings.chips, maximum=MAX_CHIPS)
     check_amount(settings.bounty)
+    check_amount(settings.season_pot)
     check_fee(settings.fee)
     require(settings.chips > 0, "starting_chips_missing")
     # The whole fee counts: ``split`` caps it at the price, which would let a fee
     # larger than the buy-in pass unnoticed.
+    kept = settings.fee.of(settings.buy_in) + settings.bounty
+    require(kept <= settings.buy_in, "fee_and_bounty_exceed_buy_in")
     require(
-        settings.fee.of(settings.buy_in) + settings.bounty <= settings.buy_in,
-        "fee_and_bounty_exceed_buy_in",
+        kept + settings.season_pot <= settings.buy_in,
+        "season_pot_exceeds_buy_in",
+        pot=settings.season_pot,
+        most=settings.buy_in - kept,
     )
     require(settings.late_until_level >= 0, "level_number_negative")
     require(settings.max_reentries >= 0, "amount_negative", value=settings.max_reentries)

@@ -51,7 +51,9 @@ class Movement:
     """One line of the money ledger.
 
     ``price`` is what was bought (negative for a refund or a cash-out), split
-    into ``fee``, ``bounty`` and ``prize``; ``cash`` is the money that actually
+    into ``fee``, ``season`` (the league's season pot), ``bounty`` and ``prize``
+    (they add up to ``price`` for every purchase and refund); ``cash`` is the
+    money that actually
     changed hands with the bank (positive: into the bank). ``chips`` are the
     chips given to the player (negative: returned).
     """
@@ -70,6 +72,9 @@ class Movement:
     revived: bool = False
     """A purchase that brought a busted player back (a re-entry, or a re-buy
     after a bust); a refund of it puts them out again."""
+    season: int = 0
+    """The part of an entry set aside for the league's season pot (0 in a log
+    written before events had one: such a log replays as it always did)."""
 
 
 @dataclass(frozen=True)

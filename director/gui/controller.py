@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -15,7 +14,7 @@ from director.core.errors import RuleViolation
 from director.core.state import TournamentState
 from director.gui.common import show_error
 from director.gui.guard import Guard
-from director.i18n import _, describe_error
+from director.i18n import describe_error
 from director.persistence.db import StoreError
 
 
@@ -65,8 +64,6 @@ class SessionController(QObject):
                 with contextlib.suppress(StoreError):
                     self.session.reload()
             raise SaveFailed(describe_error(error)) from error
-        except sqlite3.Error as error:
-            raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error
         return changes
 
     def dispatch(self, command: Command, parent: QWidget | None = None) -> Changes | None:
@@ -88,9 +85,6 @@ class SessionController(QObject):
             changes = action()  # type: ignore[operator]
         except (RuleViolation, StoreError) as error:
             show_error(parent, error)
-            return None
-        except sqlite3.Error as error:
-            show_error(parent, SaveFailed(str(error)), title=_("Not saved"))
             return None
         return changes  # type: ignore[no-any-return]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import sqlite3
 from pathlib import Path
 from typing import ClassVar
 
@@ -66,7 +65,7 @@ from director.gui.sound import SoundPlayer
 from director.gui.ticker import ClockTicker
 from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
 from director.persistence.backup import default_folder
-from director.persistence.db import Database, StoreError
+from director.persistence.db import ANY_EVENT, Database, StoreError
 
 BACKUP_CHECK_MS = 60_000
 
@@ -180,7 +179,10 @@ class MainWindow(QMainWindow):
     """Holds at most one open event; the GUI never holds the truth, the session does."""
 
     followed_changed = Signal(int)
-    """An event followed live changed in the database (from the follower's thread)."""
+    """An event followed live changed in the database (from the follower's thread);
+    ``ANY_EVENT`` after the follower was cut off for a while."""
+    club_connection = Signal(bool)
+    """The notices from the club database stopped (False) or came back (True)."""
 
     def __init__(
         self,
@@ -216,6 +218,11 @@ class MainWindow(QMainWindow):
         """While an event is followed live: its read-only database and its follower."""
         self._club_follower: object | None = None
         self.followed_changed.connect(self._on_followed_changed, Qt.ConnectionType.QueuedConnection)
+        self.club_connection.connect(self._show_connection, Qt.ConnectionType.QueuedConnection)
+        self.connection_note = QLabel()
+        """Shown while the notices from a club database are cut off."""
+        self.connection_note.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.connection_note.hide()
         self._listen_to_club()
         self.setWindowTitle(_("director"))
         self.resize(1280, 720)  # until placed: see ``place_and_show``
@@ -259,6 +266,7 @@ class MainWindow(QMainWindow):
         self.warning.setWordWrap(False)
         self.warning.hide()
         self.statusBar().addPermanentWidget(self.warning)
+        self.statusBar().addPermanentWidget(self.connection_note)
         self.sound_note = QLabel()
         """Said once at start when no audio output exists (the clock runs as ever)."""
         self.sound_note.hide()
@@ -455,16 +463,15 @@ class MainWindow(QMainWindow):
     def follow_event(self, event_id: int) -> None:
         """Show an event that another copy writes, read-only, redrawn as soon as the
         database says it changed (PostgreSQL's notices; no polling)."""
-        url = getattr(self.database, "url", None)
-        if url is None:
-            return
+        if self.database.url is None:
+            return  # a file has one writer: this copy
         from director.persistence.db import open_database
 
         try:
-            database = open_database(url, readonly=True)
+            database = open_database(self.database.target, readonly=True)
             try:
                 session = TournamentSession(database, event_id, clock=self.clock)
-                follower = database.follow(self.followed_changed.emit)  # type: ignore[union-attr]
+                follower = database.follow(self.followed_changed.emit, self.club_connection.emit)
             except BaseException:
                 database.close()
                 raise
@@ -482,17 +489,31 @@ class MainWindow(QMainWindow):
     def _listen_to_club(self) -> None:
         """On a server, the list of events follows the other copies' changes too."""
         self._stop_listening()
-        follow = getattr(self.database, "follow", None)
-        if follow is None:
-            return
+        self._show_connection(True)
         with contextlib.suppress(Exception):  # the list still refreshes when shown
-            self._club_follower = follow(self.followed_changed.emit)
+            self._club_follower = self.database.follow(
+                self.followed_changed.emit, self.club_connection.emit
+            )
 
     def _stop_listening(self) -> None:
         follower, self._club_follower = self._club_follower, None
         if follower is not None:
             with contextlib.suppress(Exception):
                 follower.close()
+
+    def _show_connection(self, connected: bool) -> None:
+        """While the notices from the club database are cut off, say so (a follower
+        connects again by itself, then everything shown is read again)."""
+        if connected:
+            self.connection_note.hide()
+            return
+        self.connection_note.setText(
+            _(
+                "Connection to the club database lost: reconnecting… "
+                "Changes made by other copies show once it is back."
+            )
+        )
+        self.connection_note.show()
 
     def _on_followed_changed(self, event_id: int) -> None:
         if self.stack.currentWidget() is self.events_page:
@@ -501,7 +522,7 @@ class MainWindow(QMainWindow):
         controller = self.controller
         if controller is None or self._following is None:
             return
-        if controller.session.tournament_id != event_id:
+        if event_id not in (ANY_EVENT, controller.session.tournament_id):
             return
         try:
             controller.session.reload()  # every view hears of it from the session
@@ -916,7 +937,7 @@ class MainWindow(QMainWindow):
             if self.controller.state.clock.running:
                 self.controller.session.mark_alive(running=True)
         # Nor the snapshot: it is a cache, the log has everything (a full disk).
-        with contextlib.suppress(StoreError, sqlite3.Error, OSError):
+        with contextlib.suppress(StoreError, OSError):
             self.controller.close()
         if self.console is not None:
             self.stack.removeWidget(self.console)
@@ -932,6 +953,7 @@ class MainWindow(QMainWindow):
             with contextlib.suppress(Exception):
                 database.close()  # type: ignore[attr-defined]
             self.statusBar().showMessage(self.database.location)
+            self._show_connection(getattr(self._club_follower, "connected", True))
         self.setWindowTitle(_("director"))
         self.update_undo_actions()
 
@@ -1061,9 +1083,7 @@ class MainWindow(QMainWindow):
     def database_key(self) -> str:
         """The database, as the settings remember it (a file's real path, or the
         server's URL without any password)."""
-        if self.database.kind != "sqlite":
-            return self.database.location
-        return str(Path(self.database.path).expanduser().resolve())
+        return self.database.key
 
     def place_and_show(self) -> None:
         """Show the console where it was last closed on a screen that is there now

@@ -10,11 +10,22 @@ from director.persistence.store import AnyConnection, _driver_cursor, _dumps, _r
 
 
 def execute(connection: AnyConnection, sql: str, parameters: dict[str, Any]) -> int:
-    """Run one statement; returns the new row's id for an insert."""
+    """Run one statement; returns how many rows it changed."""
     cursor = _driver_cursor(connection)
     try:
         cursor.execute(sql, parameters)
-        return int(cursor.lastrowid or 0)
+        return int(cursor.rowcount or 0)
+    finally:
+        cursor.close()
+
+
+def insert(connection: AnyConnection, sql: str, parameters: dict[str, Any]) -> int:
+    """Run one ``INSERT`` of one row; returns the new row's id (``RETURNING``, which
+    every database here has: a driver's ``lastrowid`` is SQLite's alone)."""
+    cursor = _driver_cursor(connection)
+    try:
+        row = cursor.execute(sql + " RETURNING id", parameters).fetchone()
+        return int(row[0])
     finally:
         cursor.close()
 

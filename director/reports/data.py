@@ -102,11 +102,14 @@ class LedgerData:
     paid_out_prizes: int
     prize_pool_check: int
     """Prize pool less the sum of the payouts (0 when everything adds up)."""
+    season: bool = False
+    """Whether the event sets money aside for a season pot (a column of its own)."""
 
 
 def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
     numbers = figures(state.players, state.ledger)
     from director.core.players import MovementKind
+    from director.reports.table_cells import has_season_pot
 
     paid_out = -sum(m.cash for m in state.ledger if m.kind is MovementKind.PAYOUT)
     check = numbers.prize_pool - sum(prize_amounts(state)) if not state.is_cash else 0
@@ -117,6 +120,7 @@ def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
         figures=numbers,
         paid_out_prizes=paid_out,
         prize_pool_check=check,
+        season=has_season_pot(state),
     )
 
 

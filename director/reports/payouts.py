@@ -90,4 +90,12 @@ class PayoutsReport(Report):
                     )
                 )
             )
+        if numbers.season_pot:
+            story.append(
+                self.paragraph(
+                    _("Set aside for the league's season pot: {amount}").format(
+                        amount=format_money(numbers.season_pot)
+                    )
+                )
+            )
         return story

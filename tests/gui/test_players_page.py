@@ -187,6 +187,39 @@ def test_money_form_shows_bad_input_inline_and_saves(qtbot, window) -> None:
     assert form.buy_in.text() == "€20.00" and form.fee.amount.text() == "€2.00"
 
 
+def test_the_season_pot_is_set_in_the_money_form_and_shown_in_the_figures(
+    qtbot, window, monkeypatch
+) -> None:
+    """Set, refused when too large (inline), saved as an undoable command, taken from
+    each entry and shown among the figures; hidden while the event has none."""
+    page = page_of(window)
+    figure = page.figure_labels["season_pot"]
+    assert not page.figures_form.isRowVisible(figure)
+    window.console.show_page("event")
+    form = window.console.page("event").findChild(TournamentMoneyForm)
+    form.season_pot.setText("14")  # 20 - 2 fee - 5 bounty leaves 13
+    form.save()
+    assert "cannot be more than what the fee and the bounty leave" in form.error.text()
+    assert window.controller.state.money.season_pot == 0
+    form.season_pot.setText("3")
+    form.save()
+    assert form.error.isHidden() and window.controller.state.money.season_pot == 300
+    assert window.undo_action.text() == "&Undo: change the buy-in and re-buy settings"
+    window.console.show_page("players")
+    type_name(qtbot, page, "Ann")
+    type_name(qtbot, page, "Bob")
+    assert page.figures_form.isRowVisible(figure)
+    assert figure.text() == "€6.00"
+    assert page.figure_labels["prize_pool"].text() == "€20.00"  # 2 x (20 - 2 - 5 - 3)
+    window.undo_action.trigger()  # Bob's buy-in
+    window.undo_action.trigger()  # Ann's
+    window.undo_action.trigger()  # the season pot itself
+    assert window.controller.state.money.season_pot == 0
+    assert not page.figures_form.isRowVisible(figure)
+    window.console.show_page("event")
+    assert form.season_pot.value() == 0
+
+
 def test_cash_game_buy_in_cash_out_and_settlement(qtbot, window_factory, monkeypatch) -> None:
     window = window_factory()
     session = window.library.create("Cash night", EventKind.CASH)

@@ -71,8 +71,9 @@ def _purchase(
     bounty: int,
     chips: int,
     paid: bool,
+    season: int = 0,
 ) -> Movement:
-    parts = split(price, fee, bounty)
+    parts = split(price, fee, bounty, season)
     entrant = state.players.get(player)
     revived = entrant is not None and entrant.status is EntrantStatus.BUSTED
     return Movement(
@@ -86,6 +87,7 @@ def _purchase(
         cash=price if paid else 0,
         chips=chips,
         revived=revived,
+        season=parts.season,
     )
 
 
@@ -315,14 +317,18 @@ def _tournament_purchase(
     the price the event's settings give for ``kind`` (checked by the caller)."""
     money = state.money
     price, fee, bounty, chips = money.buy_in, money.fee, money.bounty, money.chips
+    # The season pot takes its part of each entry (a buy-in or a re-entry).
+    season = money.season_pot
     if kind is MovementKind.REBUY:
         assert money.rebuy is not None
         rebuy = money.rebuy
         price, fee, bounty, chips = rebuy.price, rebuy.fee, rebuy.bounty, rebuy.chips
+        season = 0
     elif kind is MovementKind.ADDON:
         assert money.addon is not None
         addon = money.addon
         price, fee, bounty, chips = addon.price, addon.fee, 0, addon.chips
+        season = 0
     movement = _purchase(
         state,
         now=now,
@@ -333,6 +339,7 @@ def _tournament_purchase(
         bounty=bounty,
         chips=chips,
         paid=command.paid,
+        season=season,
     )
     return [e.MoneyMoved(at=now, movement=movement)]
 
@@ -471,6 +478,7 @@ def _remove(state: TournamentState, command: c.RemoveEntry, now: Instant) -> lis
         fee=-last.fee,
         bounty=-last.bounty,
         prize=-last.prize,
+        season=-last.season,
         cash=-paid_back,
         chips=-last.chips,
         refunded=last.kind,

@@ -95,6 +95,13 @@ class TournamentMoneyForm(QGroupBox):
         self.chips = ChipsEdit()
         self.fee = FeeEdit(Fee())
         self.bounty = MoneyEdit()
+        self.season_pot = MoneyEdit()
+        self.season_pot.setToolTip(
+            _(
+                "Money of each buy-in and re-entry set aside for the league's season pot "
+                "(its final), out of the prize pool like the fee"
+            )
+        )
         self.late = level_box(none_text=_("none after the start"))
         self.reentry = QCheckBox(_("Re-entry allowed (during late registration)"))
         self.max_reentries = level_box(none_text=_("no limit"))
@@ -118,6 +125,7 @@ class TournamentMoneyForm(QGroupBox):
         form.addRow(_("Starting chips"), self.chips)
         form.addRow(_("House fee (kept out of the prize pool)"), self.fee)
         form.addRow(_("Bounty per entry"), self.bounty)
+        form.addRow(_("Season pot per entry"), self.season_pot)
         form.addRow(_("Late registration until the end of level"), self.late)
         form.addRow("", self.reentry)
         form.addRow(_("Re-entries per player"), self.max_reentries)
@@ -153,6 +161,7 @@ class TournamentMoneyForm(QGroupBox):
         self.chips.set_value(money.chips)
         self.fee.set_fee(money.fee)
         self.bounty.set_value(money.bounty)
+        self.season_pot.set_value(money.season_pot)
         self.late.setValue(money.late_until_level)
         self.reentry.setChecked(money.reentry)
         self.max_reentries.setValue(money.max_reentries)
@@ -218,6 +227,7 @@ class TournamentMoneyForm(QGroupBox):
             late_until_level=self.late.value(),
             reentry=self.reentry.isChecked(),
             max_reentries=self.max_reentries.value(),
+            season_pot=self.season_pot.value(),
         )
 
     def save(self) -> None:

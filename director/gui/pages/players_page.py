@@ -120,6 +120,7 @@ class PlayersPage(QWidget):
         self.figures = QGroupBox(_("Figures"))
         self.figure_labels: dict[str, QLabel] = {}
         form = QFormLayout(self.figures)
+        self.figures_form = form
         keys = (
             [
                 ("players_left", _("Seated")),
@@ -139,6 +140,7 @@ class PlayersPage(QWidget):
                 ("prize_pool", _("Prize pool")),
                 ("bounty_pool", _("Bounty pool")),
                 ("fees", _("Fees")),
+                ("season_pot", _("Season pot")),
                 ("owed", _("Still owed")),
             ]
         )
@@ -148,6 +150,8 @@ class PlayersPage(QWidget):
             label.setAlignment(Qt.AlignmentFlag.AlignRight)
             self.figure_labels[key] = label
             form.addRow(caption, label)
+            if key == "season_pot":
+                label.setToolTip(_("Set aside from the entries for the league's season pot"))
         self.figures.setMinimumWidth(240)
 
         body = QHBoxLayout()
@@ -196,12 +200,17 @@ class PlayersPage(QWidget):
             "prize_pool": format_money(numbers.prize_pool),
             "bounty_pool": format_money(numbers.bounty_pool),
             "fees": format_money(numbers.fees),
+            "season_pot": format_money(numbers.season_pot),
             "owed": format_money(numbers.owed),
             "money_in": format_money(numbers.money_in),
             "money_out": format_money(numbers.money_out),
         }
         for key, label in self.figure_labels.items():
             label.setText(values[key])
+        pot = self.figure_labels.get("season_pot")
+        if pot is not None:
+            # Only for an event that sets money aside for a league's season pot.
+            self.figures_form.setRowVisible(pot, bool(state.money.season_pot or numbers.season_pot))
         names = [entrant.name for entrant in state.players.values()]
         known = {fold(name) for name in names}
         names += [p.name for p in self.roster.all() if fold(p.name) not in known]

@@ -16,7 +16,7 @@ from director.core.ledger import Figures, figures
 from director.core.results import PlayerResult, bubble, player_results, prize_amounts
 from director.core.seating import Move
 from director.core.state import Status, TournamentState
-from director.core.structure import AnteKind, Break, Level, Structure
+from director.core.structure import AnteKind, Betting, Break, Level, Structure
 from director.core.tables import RECENT_MOVE_MS
 from director.i18n import _, format_clock, format_money, format_number, format_time
 
@@ -58,10 +58,16 @@ class DisplayData:
 
 
 def blinds_text(level: Level, *, limit: bool = False) -> str:
-    """``100 / 200``, or the small and big bets in a limit game."""
-    if limit and level.small_bet:
+    """``100 / 200``, or the small and big bets of a limit level (each level says
+    its betting; ``limit`` is kept for older callers and changes nothing)."""
+    if level.limited:
         return f"{format_number(level.small_bet)} / {format_number(level.big_bet)}"
     return f"{format_number(level.small_blind)} / {format_number(level.big_blind)}"
+
+
+def betting_text(level: Level) -> str:
+    """"Pot limit" for a pot-limit level ("" for no limit; limit shows its bets)."""
+    return _("Pot limit") if level.betting is Betting.POT_LIMIT else ""
 
 
 def ante_text(level: Level) -> str:
@@ -75,6 +81,9 @@ def ante_text(level: Level) -> str:
 def level_summary(level: Level, *, limit: bool = False) -> str:
     """Blinds and ante on one line: ``200 / 400 · ante 50``."""
     parts = [blinds_text(level, limit=limit)]
+    betting = betting_text(level)
+    if betting:
+        parts.append(betting)
     ante = ante_text(level)
     if ante:
         parts.append(ante)
@@ -117,7 +126,7 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
     if cue.kind is clk.CueKind.BREAK_END:
         return _("The break is over.")
     if isinstance(item, Level):
-        if structure.limit and item.small_bet:
+        if item.limited:
             blinds = _("Level {number}: limits {small}, {big}").format(
                 number=structure.level_number(cue.index), small=item.small_bet, big=item.big_bet
             )
@@ -127,6 +136,8 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
                 small=item.small_blind,
                 big=item.big_blind,
             )
+            if item.betting is Betting.POT_LIMIT:
+                blinds += _(", pot limit")
         if item.ante_kind is AnteKind.EVERY_PLAYER:
             blinds += _(", ante {ante}").format(ante=item.ante)
         elif item.ante_kind is AnteKind.BIG_BLIND:
@@ -173,8 +184,8 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
             )
         shown = view.in_force or item
         blinds = blinds_text(shown, limit=limit)
-        ante = ante_text(shown)
-        if limit and shown.small_bet:
+        ante = " · ".join(part for part in (betting_text(shown), ante_text(shown)) if part)
+        if shown.limited:
             # Limit hold'em: the bets are the big figures; the blinds go beside the ante.
             blinds = _("Limit {bets}").format(bets=blinds)
             posted = _("Blinds {small} / {big}").format(

@@ -300,8 +300,9 @@ def blinds_now(state: TournamentState, now: int, *, fallback_big: int = 0) -> Bl
     if level is None:
         level = next((found for _index, found in state.structure.levels()), None)
     if isinstance(level, Level):
-        limited = state.structure.limit and level.small_bet > 0
-        return Blinds(big=level.minimum_bet, small=level.small_blind, level=level, limited=limited)
+        return Blinds(
+            big=level.minimum_bet, small=level.small_blind, level=level, limited=level.limited
+        )
     big = fallback_big or DEFAULT_BIG_BLIND
     return Blinds(big=big, small=big // 2)
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from director.app.format_display import bounty_lines, chip_lines, pool_caption, pool_lines
 from director.core import clock as clk
 from director.core.chip_race import chips_going
 from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
+from director.core.prize_pool import prize_pool
 from director.core.results import PlayerResult, bubble, player_results, prize_amounts
 from director.core.seating import Move
 from director.core.state import Status, TournamentState
@@ -66,7 +68,7 @@ def blinds_text(level: Level, *, limit: bool = False) -> str:
 
 
 def betting_text(level: Level) -> str:
-    """"Pot limit" for a pot-limit level ("" for no limit; limit shows its bets)."""
+    """ "Pot limit" for a pot-limit level ("" for no limit; limit shows its bets)."""
     return _("Pot limit") if level.betting is Betting.POT_LIMIT else ""
 
 
@@ -263,7 +265,7 @@ def final_display(state: TournamentState) -> DisplayData:
         lines.append("→ " + _("Deal made"))
     stats = [
         Stat(_("Entries"), format_number(numbers.entries)),
-        Stat(_("Prize pool"), format_money(numbers.prize_pool)),
+        Stat(_("Prize pool"), format_money(prize_pool(state).total)),
     ]
     return DisplayData(
         event_name=state.name,
@@ -332,10 +334,14 @@ def side_lines(state: TournamentState, now: Instant, numbers: Figures) -> list[s
                 "→ "
                 + _("table {table}, seat {seat}").format(table=move.to_table, seat=move.to_seat)
             )
-    # Moves are urgent for the room; the payouts come after them, then the figures.
+    # Moves are urgent for the room; the payouts come after them, then the bounties,
+    # the figures and the chips in play (what does not fit is left out).
     if not state.is_cash and state.players:
         lines.extend(payout_lines(state))
+        lines.extend(bounty_lines(state))
         lines.extend(figure_lines(state, numbers))
+        lines.extend(pool_lines(state))
+    lines.extend(chip_lines(state, now))
     return lines
 
 
@@ -443,7 +449,8 @@ def _figures(
         if big_blind:
             caption = _("Average · {blinds} BB").format(blinds=average // big_blind)
         stats.append(Stat(caption, format_number(average)))
-        stats.append(Stat(_("Prize pool"), format_money(numbers.prize_pool)))
+        pool = prize_pool(state)
+        stats.append(Stat(pool_caption(pool), format_money(pool.total)))
     rule = state.money.rebuy
     if rule is not None:
         is_open = rebuys_open(state, now)

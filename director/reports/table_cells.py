@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from director.core.ids import Instant
 from director.core.players import MovementKind
+from director.core.prize_pool import PrizePool
 from director.core.state import TournamentState
 from director.i18n import N_, _, format_money, format_number, format_time
 
@@ -56,6 +57,19 @@ def _money(amount: int) -> str:
     return format_money(amount) if amount else ""
 
 
+def host_rows(pool: PrizePool) -> list[list[str]]:
+    """The host's lines of the ledger: money added to the prize pool, and the
+    overlay that tops it up to the guarantee (columns as ``ledger_header``)."""
+    rows = []
+    for amount, what in (
+        (pool.added, _("Added money")),
+        (pool.overlay, _("Guarantee overlay")),
+    ):
+        if amount:
+            rows.append(["", _("The host"), what, "", "", "", format_money(amount), "", ""])
+    return rows
+
+
 def event_table(
     kind: str, state: TournamentState, now: Instant
 ) -> tuple[list[str], list[list[str]]]:
@@ -101,4 +115,4 @@ def event_table(
         ]
         for movement in ledger.movements
     ]
-    return header, rows
+    return header, rows + host_rows(ledger.pool)

@@ -30,6 +30,7 @@ from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
 from director.core.players import Bust, EntrantStatus
+from director.core.prize_pool import prize_pool
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.bust import BustDialog
@@ -193,7 +194,7 @@ class PlayersPage(QWidget):
             "addons": format_number(numbers.addons),
             "chips_in_play": format_number(numbers.chips_in_play),
             "average": format_number(numbers.average_stack),
-            "prize_pool": format_money(numbers.prize_pool),
+            "prize_pool": format_money(prize_pool(state).total),
             "bounty_pool": format_money(numbers.bounty_pool),
             "fees": format_money(numbers.fees),
             "owed": format_money(numbers.owed),

@@ -35,6 +35,7 @@ from director.core.structure import Break, Level, Severity, Structure
 from director.core.structure_file import StructureTemplate
 from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
+from director.gui.dialogs.chip_sets import ChipSetDialog
 from director.gui.dialogs.generator import GeneratorDialog, parse_chips
 from director.gui.models import structure_model as sm
 from director.i18n import _, render
@@ -155,10 +156,16 @@ class StructurePage(QWidget):
             _("The chip denominations on the table; the breaks say which chips go (chip race).")
         )
         self.chips.editingFinished.connect(self._chips_edited)
+        chip_set = QPushButton(_("C&hip set…"))
+        chip_set.setToolTip(
+            _("Your chips (values, colours, how many): the stack is checked against them")
+        )
+        chip_set.clicked.connect(self.edit_chip_set)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
         bottom.addWidget(QLabel(_("Chips in play:")))
         bottom.addWidget(self.chips)
+        bottom.addWidget(chip_set)
         bottom.addWidget(self.revert_button)
         bottom.addWidget(self.apply_button)
 
@@ -355,8 +362,17 @@ class StructurePage(QWidget):
         except (RuleViolation, StoreError) as error:
             show_error(self, error, title=_("Not exported"))
 
+    def edit_chip_set(self) -> None:
+        ChipSetDialog(self.controller, self).exec()
+
     def generate(self) -> None:
-        dialog = GeneratorDialog(parent=self)
+        state = self.controller.state
+        dialog = GeneratorDialog(
+            players=len(state.players) or 10,
+            stack=state.money.chips,
+            chip_set=state.chip_set,
+            parent=self,
+        )
         if dialog.exec() and dialog.result_structure is not None:
             self._replace_draft(dialog.result_structure, _("Generate"))
 

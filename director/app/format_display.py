@@ -99,7 +99,7 @@ def pool_lines(state: TournamentState) -> list[str]:
 
 def pool_caption(pool: PrizePool) -> str:
     """The prize pool's caption: guaranteed while the guarantee holds it up."""
-    return _("Prize pool (guaranteed)") if pool.overlay else _("Prize pool")
+    return _("Guaranteed pool") if pool.overlay else _("Prize pool")
 
 
 def pool_breakdown(pool: PrizePool) -> str:

@@ -185,8 +185,8 @@ def test_tv_shows_bounties_guarantee_and_chips_in_play(qtbot, window) -> None:
     assert "Bounties (PKO)" in data.lines[data.lines.index("# Bounties (PKO)")]
     assert "Ann · €15.00" in data.lines
     assert "# Chips in play" in data.lines and "25 · white" in data.lines
-    pool = next(stat for stat in data.stats if stat.caption.startswith("Prize pool"))
-    assert pool.caption == "Prize pool (guaranteed)" and pool.value == "€300.00"
+    pool = next(stat for stat in data.stats if stat.caption.endswith("pool"))
+    assert pool.caption == "Guaranteed pool" and pool.value == "€300.00"
 
 
 def test_structure_page_mixes_betting_per_level(qtbot, window) -> None:

@@ -108,6 +108,7 @@ class FormatsFields(QGroupBox):
         mystery.addWidget(self.envelope_check)
 
         form = QFormLayout(self)
+        self.form = form
         form.addRow(_("Kind of bounty"), self.kind)
         form.addRow(_("Paid in cash at a knockout"), self.cash_share)
         form.addRow(_("Bounty part of a re-buy"), self.rebuy_bounty)
@@ -133,7 +134,7 @@ class FormatsFields(QGroupBox):
         self.cash_share.setValue(bounties.cash_share_bp // 100)
         self.rebuy_bounty.set_value(money.rebuy.bounty if money.rebuy else money.bounty)
         self.addon_bounty.set_value(money.addon.bounty if money.addon else 0)
-        self.unit.set_value(bounties.unit if bounties.unit > 1 else 0)
+        self.unit.set_value(bounties.unit)
         self.envelopes.blockSignals(True)
         self.envelopes.setRowCount(0)
         for envelope in bounties.envelopes:
@@ -265,8 +266,9 @@ class FormatsFields(QGroupBox):
 
     def _enable(self) -> None:
         kind = self.kind.currentData()
-        self.cash_share.setEnabled(kind == PROGRESSIVE)
-        self.mystery_box.setEnabled(kind == MYSTERY)
+        # Only the kind chosen shows its fields: the form stays short.
+        self.form.setRowVisible(self.cash_share, kind == PROGRESSIVE)
+        self.form.setRowVisible(self.mystery_box, kind == MYSTERY)
         self.mystery_level.setEnabled(self.mystery_from.currentData() == FROM_LEVEL)
         self.refresh_checks()
 

@@ -199,6 +199,8 @@ class TournamentMoneyForm(QGroupBox):
         for widget in (self.addon_price, self.addon_chips, self.addon_from, self.addon_until):
             widget.setEnabled(self.addon.isChecked())
         self.max_reentries.setEnabled(self.reentry.isChecked())
+        self.formats.rebuy_bounty.setEnabled(self.rebuys.isChecked())
+        self.formats.addon_bounty.setEnabled(self.addon.isChecked())
 
     def settings(self) -> MoneySettings:
         """The settings as typed; raises ``ValueError`` for text that is not a number."""

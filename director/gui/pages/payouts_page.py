@@ -140,9 +140,10 @@ class PayoutsPage(QWidget):
         template_row.addWidget(save_template)
         form.addRow(_("Your templates"), template_row)
         table_row = QHBoxLayout()
-        table_row.addWidget(self.table_note, 1)
         table_row.addWidget(tables_button)
+        table_row.addStretch()
         form.addRow(_("Payout table"), table_row)
+        form.addRow(self.table_note)
         rows = QHBoxLayout()
         rows.addWidget(add)
         rows.addWidget(remove)
@@ -160,6 +161,7 @@ class PayoutsPage(QWidget):
         self.now.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.pool = QLabel()
         self.pool.setFont(scaled_font(self.font(), 1.2, bold=True))
+        self.pool.setWordWrap(True)
         self.bubble = QLabel()
         self.bubble.setFont(scaled_font(self.font(), 1.5, bold=True))
         self.bubble.setStyleSheet("color: #b7791f;")
@@ -248,7 +250,7 @@ class PayoutsPage(QWidget):
     def _show_table_note(self, settings: PayoutSettings) -> None:
         table = settings.table if settings.mode == TABLE else None
         if table is None:
-            self.table_note.setText(_("Not used: choose “By field size” to pay by a table."))
+            self.table_note.setText("")
             return
         band = band_for(table, max(self._entries(), 1))
         self.table_note.setText(

@@ -18,8 +18,8 @@ from director.app.roster import Roster
 from director.app.session import TournamentSession
 from director.app.timesource import Now, wall_clock
 from director.core import commands as c
-from director.core.ids import Instant, PlayerId
 from director.core.chip_sets import Chip, ChipSet
+from director.core.ids import Instant, PlayerId
 from director.core.money import (
     PROGRESSIVE,
     AddonRule,

@@ -7,9 +7,12 @@ call; each returns text ready to show, in the user's language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from director.core import clock as clk
 from director.core.bounties import bounty_book
 from director.core.chip_sets import chips_in_play
+from director.core.events import EnvelopesDrawn
 from director.core.ids import Instant, PlayerId
 from director.core.money import FIXED_BOUNTY, MYSTERY, PROGRESSIVE
 from director.core.prize_pool import PrizePool, prize_pool
@@ -68,10 +71,34 @@ def mystery_lines(state: TournamentState) -> list[str]:
     lines = [_("{count} envelopes left").format(count=format_number(len(left)))]
     if left:
         lines.append(_("Largest {amount}").format(amount=format_money(left[0])))
+    if state.draws:
+        last = state.draws[-1]
+        lines.append(
+            "→ "
+            + _("Last envelope {amount}: {names}").format(
+                amount=format_money(last.amount),
+                names=", ".join(state.player_name(share.player) for share in last.shares),
+            )
+        )
     phase = mystery_phase_text(state)
     if phase:
         lines.append("→ " + phase)
     return lines
+
+
+def envelope_news(state: TournamentState, events: Sequence[object]) -> str:
+    """What the organizer announces after a knockout drew envelopes ("" if none)."""
+    news = []
+    for event in events:
+        if isinstance(event, EnvelopesDrawn):
+            for draw in event.draws:
+                news.append(
+                    _("{names} draws an envelope: {amount}").format(
+                        names=", ".join(state.player_name(s.player) for s in draw.shares),
+                        amount=format_money(draw.amount),
+                    )
+                )
+    return " ".join(news)
 
 
 def mystery_phase_text(state: TournamentState) -> str:

@@ -224,3 +224,28 @@ def test_floor_pot_limit_calculator(qtbot, window) -> None:
     page.amount.setText("800")
     page.act("raise")
     assert "largest raise is to 700" in page.refusal.text()
+
+
+def test_mystery_envelope_drawn_is_announced_on_the_console_and_the_tv(qtbot, window) -> None:
+    from director.core.money import Envelope
+
+    money = window.controller.state.money
+    envelopes = (Envelope(amount=3000, count=1), Envelope(amount=1000, count=3))
+    mystery = BountySettings(kind=MYSTERY, envelopes=envelopes)
+    window.controller.dispatch(
+        c.SetMoneySettings(settings=type(money)(**{**money.__dict__, "bounties": mystery}))
+    )
+    window.console.show_page("players")
+    page = window.console.page("players")
+    window.controller.dispatch(
+        c.BustPlayers(busts=(Bust(player=PlayerId(6), eliminator=PlayerId(2)),))
+    )
+    drawn = window.controller.state.draws[0].amount
+    assert page.status.text() == f"Bob draws an envelope: €{drawn // 100}.00"
+    data = display_data(window.controller.state, window.controller.now())
+    assert "3 envelopes left" in data.lines
+    assert f"→ Last envelope €{drawn // 100}.00: Bob" in data.lines
+    window.controller.undo()
+    assert window.controller.state.draws == ()
+    data = display_data(window.controller.state, window.controller.now())
+    assert "4 envelopes left" in data.lines

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
+from director.app.format_display import envelope_news
 from director.app.roster import Roster, fold
 from director.core import commands as c
 from director.core.errors import RuleViolation
@@ -219,6 +220,10 @@ class PlayersPage(QWidget):
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("players", "ledger", "busts", "money", "cash", "status", "tables"):
             self.refresh()
+        news = envelope_news(self.controller.state, changes.events)
+        if news:
+            # Mystery bounties: the envelope drawn, to announce at the table.
+            self.status.setText(news)
 
     def _update_buttons(self) -> None:
         self.controller.guard.refresh()

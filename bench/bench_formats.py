@@ -70,9 +70,7 @@ def night(*, formats: bool, left: int = 1) -> TournamentState:
         others = [p for p in alive if p != out]
         if rng.random() < 0.2 and len(others) >= 2:
             first, second = rng.sample(others, 2)
-            bust = Bust(
-                player=out, eliminator=first, winners=(Winner(first, 3), Winner(second, 1))
-            )
+            bust = Bust(player=out, eliminator=first, winners=(Winner(first, 3), Winner(second, 1)))
         else:
             bust = Bust(player=out, eliminator=rng.choice(others))
         state = run(state, c.BustPlayers(busts=(bust,)), at)

@@ -302,7 +302,8 @@ MESSAGES: dict[str, str] = {
     ),
     "no_envelope_left": N_("No mystery envelope is left to draw."),
     "bounty_kind_locked": N_(
-        "Players are already out: the kind of bounty and its cash share can no longer change."
+        "Bounties were already won: the kind of bounty, its cash share and its unit "
+        "can no longer change."
     ),
     "envelopes_locked": N_(
         "Envelopes were already drawn: the list of envelopes can no longer change."

@@ -250,10 +250,11 @@ def current_bounty(state: TournamentState, player: PlayerId) -> int:
 
 
 def check_bounty_change(state: TournamentState, settings: MoneySettings) -> None:
-    """Bounties already won are history: once a player is out, the kind of bounty
-    and the cash share stay; once an envelope is drawn, the envelopes stay."""
+    """Bounties already won are history: once a knockout has moved bounty money,
+    the kind of bounty, its cash share and unit stay; once an envelope is drawn,
+    the envelopes stay."""
     old, new = state.money.bounties, settings.bounties
-    if state.busts:
+    if any(knockout.bounty for knockout in bounty_book(state).knockouts):
         require(new.kind == old.kind, "bounty_kind_locked")
         if new.kind == PROGRESSIVE:
             require(new.cash_share_bp == old.cash_share_bp, "bounty_kind_locked")
@@ -289,16 +290,19 @@ def envelope_draws(
     the organizer fixes the envelopes first.
     """
     settings = state.money.bounties
+    drawing = [bust for bust in record.busts if bust.eliminators()]
+    if not drawing:
+        return ()
     pool = figures(state.players, state.ledger).bounty_pool
     total = settings.envelope_total
     if total != pool:
         raise RuleViolation("mystery_envelopes_do_not_match", envelopes=total, pool=pool)
     left = list(envelopes_left(settings, state.draws))
     draws = []
-    for bust in record.busts:
+    for bust in drawing:
         winners = bust.eliminators()
-        if not winners or not left:
-            continue
+        if not left:
+            break
         amount = draw_envelope(left, rng)
         cash_only = BountySettings(kind=FIXED_BOUNTY, unit=settings.unit)
         draws.append(

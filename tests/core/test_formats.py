@@ -289,6 +289,19 @@ def test_mystery_envelopes_must_add_up_to_the_bounty_money() -> None:
     assert refused.value.args_map == {"envelopes": 3000, "pool": 4000}
 
 
+def test_mystery_knockout_without_eliminator_draws_nothing_and_is_never_refused() -> None:
+    state = tournament(mystery(envelopes=(Envelope(amount=1000, count=3),)))
+    state = run(state, c.BustPlayers(busts=(Bust(player=B),)), T0 + MIN)
+    assert state.draws == () and bounty_book(state).held == 4000
+
+
+def test_pko_kind_may_still_change_while_no_bounty_was_won() -> None:
+    state = tournament(MoneySettings(buy_in=3000, chips=5000))
+    state = run(state, c.BustPlayers(busts=(Bust(player=B, eliminator=A),)), T0 + MIN)
+    state = run(state, c.SetMoneySettings(settings=pko()), T0 + 2 * MIN)
+    assert state.money.bounties.kind == PROGRESSIVE
+
+
 def test_mystery_envelopes_locked_after_a_draw() -> None:
     state = tournament(mystery())
     state = run(state, c.BustPlayers(busts=(Bust(player=B, eliminator=A),)), T0 + MIN)

@@ -35,9 +35,10 @@ MAX_KINDS = 20
 MAX_COUNT = 100_000
 """Chips of one denomination."""
 COLOUR_MAX_LENGTH = 30
-BREAKDOWN_LIMIT = 400_000
+BREAKDOWN_LIMIT = 100_000
 """Largest stack, in steps of the smallest amount the chips can make, that is
-broken down exactly; above it the stack is not checked (no home set is that big)."""
+broken down exactly (a tenth of a second or so); above it the stack is not
+checked (a home game's stack is a few hundred steps: 20,000 in 25s is 800)."""
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,9 @@ class StackCheck:
     """Whether ``players`` stacks of ``stack`` can be made from a set.
 
     ``breakdown``: (value, chips per player), smallest first, when they can;
-    ``most_players``: how many such stacks the set makes at most (with the best
-    breakdown for that many); ``code`` names the problem ("" when none).
+    ``most_players``: how many stacks of that breakdown the set makes, or when
+    it cannot make ``players`` stacks, the most it can (with any breakdown);
+    ``code`` names the problem ("" when none).
     """
 
     stack: int
@@ -124,16 +126,18 @@ def check_stack(chip_set: ChipSet, stack: int, *, players: int) -> StackCheck:
         return StackCheck(stack, players, None, 0, "chip_set_stack_too_large")
     found = stack_breakdown(chips, stack, players)
     if found is not None:
-        return StackCheck(stack, players, found, _most(chips, stack, players), "")
-    most = _most(chips, stack, 1) if stack_breakdown(chips, stack, 1) is not None else 0
+        counts = {chip.value: chip.count for chip in chips}
+        most = min(counts[value] // count for value, count in found)
+        return StackCheck(stack, players, found, most, "")
+    most = _most(chips, stack, players)
     code = "chip_set_too_few_chips" if most else "chip_set_cannot_make_stack"
     return StackCheck(stack, players, None, most, code)
 
 
 def _most(chips: Sequence[Chip], stack: int, players: int) -> int:
-    """The most stacks the set makes (``players`` of them are known to fit)."""
-    low = players
-    high = max(players, sum(chip.value * chip.count for chip in chips) // stack)
+    """The most stacks the set makes, fewer than ``players`` (known not to fit):
+    a binary search over the number of players, a breakdown for each."""
+    low, high = 0, players - 1
     while low < high:
         middle = (low + high + 1) // 2
         if stack_breakdown(chips, stack, middle) is not None:

@@ -183,47 +183,67 @@ def test_pko_and_mystery_money_conserved_through_undo_redo_and_restarts(
     steps, kind, added, guarantee, share
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "d.db"
-        clock = FakeClock()
-        database = open_database(path)
-        session = Library(database, clock=clock).create("Formats")
-        session.dispatch(c.SetStructure(structure=simple([(25, 50), (50, 100), (100, 200)])))
-        session.dispatch(c.SetMoneySettings(settings=money_settings(kind, added, guarantee, share)))
-        for player in PLAYERS:
-            session.dispatch(c.BuyIn(player=player, name=f"P{player}"))
-        event_id = session.tournament_id
-        check_money(session.state)
-        seen: set[str] = set()
-        for action, data in steps:
-            clock.advance(1000)
-            if action in ("command", "knockout", "comeback", "pay"):
-                command = command_for(session.state, action, data)
-                if command is not None:
-                    with contextlib.suppress(RuleViolation):
-                        session.dispatch(command)
-            elif action == "undo" and session.can_undo():
-                session.undo()
-            elif action == "redo" and session.can_redo():
-                session.redo()
-            elif action == "undo_redo" and session.can_undo():
-                before = session.state
-                session.undo()
-                check_money(session.state)
-                session.redo()
-                assert session.state == before
-            elif action == "reopen":
-                live = session.state
-                session.close()
-                database.close()
-                database = open_database(path)
-                session = TournamentSession(database, event_id, clock=clock)
-                assert session.state == live
+        check_night(Path(folder) / "d.db", steps, kind, added, guarantee, share)
+
+
+@settings(max_examples=8)
+@given(
+    steps=ACTIONS,
+    kind=st.sampled_from([PROGRESSIVE, MYSTERY]),
+    added=st.sampled_from([0, 1500]),
+    guarantee=st.sampled_from([0, 20_000, 50_000]),
+    share=st.sampled_from([5000, 2500, 10_000]),
+)
+def test_pko_and_mystery_money_conserved_on_postgresql(
+    steps, kind, added, guarantee, share
+) -> None:
+    from tests import pg
+
+    check_night(pg.server().create_database(), steps, kind, added, guarantee, share)
+
+
+def check_night(path, steps, kind: str, added: int, guarantee: int, share: int) -> None:
+    """One random night: the money checked after every step, the replay at the end."""
+    clock = FakeClock()
+    database = open_database(path)
+    session = Library(database, clock=clock).create("Formats")
+    session.dispatch(c.SetStructure(structure=simple([(25, 50), (50, 100), (100, 200)])))
+    session.dispatch(c.SetMoneySettings(settings=money_settings(kind, added, guarantee, share)))
+    for player in PLAYERS:
+        session.dispatch(c.BuyIn(player=player, name=f"P{player}"))
+    event_id = session.tournament_id
+    check_money(session.state)
+    seen: set[str] = set()
+    for action, data in steps:
+        clock.advance(1000)
+        if action in ("command", "knockout", "comeback", "pay"):
+            command = command_for(session.state, action, data)
+            if command is not None:
+                with contextlib.suppress(RuleViolation):
+                    session.dispatch(command)
+        elif action == "undo" and session.can_undo():
+            session.undo()
+        elif action == "redo" and session.can_redo():
+            session.redo()
+        elif action == "undo_redo" and session.can_undo():
+            before = session.state
+            session.undo()
             check_money(session.state)
-            seen |= what_happened(session.state)
-        assert replay_from_scratch(database, event_id, clock) == session.state
-        for seen_once in sorted(seen):
-            event(seen_once)
-        database.close()
+            session.redo()
+            assert session.state == before
+        elif action == "reopen":
+            live = session.state
+            session.close()
+            database.close()
+            database = open_database(path)
+            session = TournamentSession(database, event_id, clock=clock)
+            assert session.state == live
+        check_money(session.state)
+        seen |= what_happened(session.state)
+    assert replay_from_scratch(database, event_id, clock) == session.state
+    for seen_once in sorted(seen):
+        event(seen_once)
+    database.close()
 
 
 def what_happened(state) -> set[str]:

@@ -60,6 +60,21 @@ def _english_after_each_test() -> Iterator[None]:
     set_currency("EUR")
 
 
+@pytest.fixture(autouse=True)
+def _listeners_never_fail_silently(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """A listener of a change notice or of the clock feed that raises is only logged
+    (the night goes on): in a test, that fails the test. A test that makes one fail
+    on purpose checks the log, then clears it."""
+    yield
+    failures = [
+        record.getMessage()
+        for record in caplog.get_records("call")
+        if record.name == "director.app.notices"
+    ]
+    if failures:
+        pytest.fail(f"a listener failed: {failures}")
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

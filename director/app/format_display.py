@@ -13,92 +13,68 @@ from director.core import clock as clk
 from director.core.bounties import bounty_book
 from director.core.chip_sets import chips_in_play
 from director.core.events import EnvelopesDrawn
-from director.core.ids import Instant, PlayerId
-from director.core.money import FIXED_BOUNTY, MYSTERY, PROGRESSIVE
+from director.core.ids import Instant
+from director.core.money import MYSTERY, PROGRESSIVE
 from director.core.prize_pool import PrizePool, prize_pool
 from director.core.state import TournamentState
-from director.i18n import N_, _, format_money, format_number
+from director.i18n import _, format_money, format_number
 
-BOUNTY_KIND_NAMES = {
-    FIXED_BOUNTY: N_("Bounty"),
-    PROGRESSIVE: N_("Progressive knockout"),
-    MYSTERY: N_("Mystery bounties"),
-}
 MOST_BOUNTIES = 5
 """Bounties the TV lists, largest first."""
 
 
-def has_bounties(state: TournamentState) -> bool:
-    return bounty_book(state).pool > 0
-
-
-def bounty_kind_name(state: TournamentState) -> str:
-    return _(BOUNTY_KIND_NAMES.get(state.money.bounties.kind, BOUNTY_KIND_NAMES[FIXED_BOUNTY]))
-
-
-def bounty_of(state: TournamentState, player: PlayerId) -> str:
-    """A player's bounty now, for the console's players list ("" when none)."""
-    amount = bounty_book(state).on_head.get(player, 0)
-    return format_money(amount) if amount else ""
-
-
-def bounty_lines(state: TournamentState, *, most: int = MOST_BOUNTIES) -> list[str]:
-    """The TV's bounty lines: the biggest bounties on heads, or the mystery envelopes."""
+def bounties_title(state: TournamentState) -> str:
+    """The TV's heading for the bounties ("" when it shows none)."""
     book = bounty_book(state)
     if book.pool <= 0 or state.is_cash:
-        return []
+        return ""
     if book.kind == MYSTERY:
-        return ["# " + _("Mystery bounties"), *mystery_lines(state)]
+        return _("Mystery bounties")
+    # Fixed bounties are all alike: the figures' bounty pool says enough. A
+    # progressive knockout's grow, and the room follows the biggest.
+    return _("Bounties (PKO)") if book.kind == PROGRESSIVE else ""
+
+
+def head_rows(state: TournamentState, *, most: int = MOST_BOUNTIES) -> list[tuple[str, int]]:
+    """The biggest bounties on heads, largest first: ("Ann · €15.00", 1500)."""
+    book = bounty_book(state)
     heads = sorted(
-        book.on_head.items(), key=lambda item: (-item[1], state.player_name(item[0]).casefold())
+        ((player, amount) for player, amount in book.on_head.items() if amount > 0),
+        key=lambda item: (-item[1], state.player_name(item[0]).casefold()),
     )
-    heads = [(player, amount) for player, amount in heads if amount > 0]
-    if not heads:
-        return []
-    lines = ["# " + (_("Bounties (PKO)") if book.kind == PROGRESSIVE else _("Bounties"))]
-    for player, amount in heads[:most]:
-        lines.append(
+    return [
+        (
             _("{name} · {amount}").format(
                 name=state.player_name(player), amount=format_money(amount)
-            )
+            ),
+            amount,
         )
-    return lines
+        for player, amount in heads[:most]
+    ]
 
 
-def mystery_lines(state: TournamentState) -> list[str]:
-    """How many envelopes are left, the largest, and when the draws begin."""
+def mystery_rows(state: TournamentState) -> list[tuple[str, str, int]]:
+    """(key, text, value) for the TV: "envelopes" left and "largest" (figures), then
+    the "envelope" last drawn and when the draws begin ("mystery") as notes."""
     left = bounty_book(state).envelopes_left
-    lines = [_("{count} envelopes left").format(count=format_number(len(left)))]
+    rows = [
+        ("envelopes", _("{count} envelopes left").format(count=format_number(len(left))), len(left))
+    ]
     if left:
-        lines.append(_("Largest {amount}").format(amount=format_money(left[0])))
+        rows.append(
+            ("largest", _("Largest {amount}").format(amount=format_money(left[0])), left[0])
+        )
     if state.draws:
         last = state.draws[-1]
-        lines.append(
-            "→ "
-            + _("Last envelope {amount}: {names}").format(
-                amount=format_money(last.amount),
-                names=", ".join(state.player_name(share.player) for share in last.shares),
-            )
+        text = _("Last envelope {amount}: {names}").format(
+            amount=format_money(last.amount),
+            names=", ".join(state.player_name(share.player) for share in last.shares),
         )
+        rows.append(("envelope", text, last.amount))
     phase = mystery_phase_text(state)
     if phase:
-        lines.append("→ " + phase)
-    return lines
-
-
-def envelope_news(state: TournamentState, events: Sequence[object]) -> str:
-    """What the organizer announces after a knockout drew envelopes ("" if none)."""
-    news = []
-    for event in events:
-        if isinstance(event, EnvelopesDrawn):
-            for draw in event.draws:
-                news.append(
-                    _("{names} draws an envelope: {amount}").format(
-                        names=", ".join(state.player_name(s.player) for s in draw.shares),
-                        amount=format_money(draw.amount),
-                    )
-                )
-    return " ".join(news)
+        rows.append(("mystery", phase, 0))
+    return rows
 
 
 def mystery_phase_text(state: TournamentState) -> str:
@@ -113,15 +89,18 @@ def mystery_phase_text(state: TournamentState) -> str:
     return ""
 
 
-def pool_lines(state: TournamentState) -> list[str]:
-    """The host's money in the pool: added money and the guarantee."""
+def pool_rows(state: TournamentState) -> list[tuple[str, str, int]]:
+    """(key, text, amount) of the host's money in the pool: "added", "guarantee"."""
     pool = prize_pool(state)
-    lines = []
+    rows = []
     if pool.added:
-        lines.append(_("Added {amount}").format(amount=format_money(pool.added)))
+        rows.append(
+            ("added", _("Added {amount}").format(amount=format_money(pool.added)), pool.added)
+        )
     if pool.guarantee:
-        lines.append(_("Guaranteed {amount}").format(amount=format_money(pool.guarantee)))
-    return lines
+        text = _("Guaranteed {amount}").format(amount=format_money(pool.guarantee))
+        rows.append(("guarantee", text, pool.guarantee))
+    return rows
 
 
 def pool_caption(pool: PrizePool) -> str:
@@ -139,22 +118,36 @@ def pool_breakdown(pool: PrizePool) -> str:
     return " + ".join(parts)
 
 
-def chip_lines(state: TournamentState, now: Instant) -> list[str]:
-    """The chips still on the table at the current level, with their colours."""
+def chip_rows(state: TournamentState, now: Instant) -> list[tuple[str, int]]:
+    """The chips still on the table at the current level, with their colours:
+    ("25 · white", 25)."""
     structure = state.structure
     if not structure.chips or state.is_cash or not structure.items:
         return []
     view = clk.view(state.clock, structure, now)
-    chips = chips_in_play(structure, view.index)
-    if not chips:
-        return []
-    lines = ["# " + _("Chips in play")]
     chip_set = state.chip_set
-    for chip in chips:
+    rows = []
+    for chip in chips_in_play(structure, view.index):
         colour = chip_set.colour_of(chip) if chip_set is not None else ""
-        lines.append(
+        text = (
             _("{chip} · {colour}").format(chip=format_number(chip), colour=colour)
             if colour
             else format_number(chip)
         )
-    return lines
+        rows.append((text, chip))
+    return rows
+
+
+def envelope_news(state: TournamentState, events: Sequence[object]) -> str:
+    """What the organizer announces after a knockout drew envelopes ("" if none)."""
+    news = []
+    for event in events:
+        if isinstance(event, EnvelopesDrawn):
+            for draw in event.draws:
+                news.append(
+                    _("{names} draws an envelope: {amount}").format(
+                        names=", ".join(state.player_name(s.player) for s in draw.shares),
+                        amount=format_money(draw.amount),
+                    )
+                )
+    return " ".join(news)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from director.app.changes import Changes, changed_aspects
+from director.app.notices import Listener, Notifier, Subscription
 from director.app.timesource import Now, wall_clock
 from director.core import codec
 from director.core.apply import apply, fold
@@ -145,6 +146,7 @@ class TournamentSession:
         self._clock = clock
         self._labels: dict[int, Message] = {}
         self._group_events: dict[int, list[Event]] = {}
+        self._listeners: Notifier[Changes] = Notifier(f"event {tournament_id}")
         # On a shared server, this copy becomes the event's one writer (or is told
         # which copy is); read-only, it only follows. Then the log is read.
         database.take_lease(tournament_id)
@@ -174,7 +176,28 @@ class TournamentSession:
         self._labels.clear()
         self._group_events.clear()
         self._take(loaded)
-        return Changes(action=COMMAND, aspects=changed_aspects(old_state, self._state))
+        return self._told(Changes(action=COMMAND, aspects=changed_aspects(old_state, self._state)))
+
+    # -- listening ----------------------------------------------------------
+
+    def subscribe(self, listener: Listener[Changes]) -> Subscription:
+        """Call ``listener(changes)`` after every dispatch, undo, redo and reload, once
+        the change is written and the state updated: views, the clock feed and a
+        web server follow the event this way, without Qt. A listener that raises is
+        logged; the others are still told and the change stands."""
+        return self._listeners.subscribe(listener)
+
+    def unsubscribe(self, listener: Listener[Changes]) -> bool:
+        return self._listeners.unsubscribe(listener)
+
+    def announce(self, changes: Changes) -> None:
+        """Tell the listeners about a change that is not in the event's log but changes
+        how it reads (the currency, the language): they redraw ``changes.aspects``."""
+        self._listeners.notify(changes)
+
+    def _told(self, changes: Changes) -> Changes:
+        self._listeners.notify(changes)
+        return changes
 
     @property
     def following(self) -> bool:
@@ -279,7 +302,7 @@ class TournamentSession:
         now = self._clock()
         events = decide(self._state, command, now)
         if not events:
-            return Changes(action=COMMAND, aspects=frozenset())
+            return self._told(Changes(action=COMMAND, aspects=frozenset()))
         new_state = fold(events, self._state)
         seq = self._last_entry + 1
         label = command.label(self._state)
@@ -296,11 +319,13 @@ class TournamentSession:
         self._forget_states_beyond(self._history.done_count - 1)
         self._remember(new_state)
         self._maybe_snapshot()
-        return Changes(
-            action=COMMAND,
-            aspects=changed_aspects(old_state, new_state),
-            events=tuple(events),
-            label=label,
+        return self._told(
+            Changes(
+                action=COMMAND,
+                aspects=changed_aspects(old_state, new_state),
+                events=tuple(events),
+                label=label,
+            )
         )
 
     def undo(self) -> Changes:
@@ -354,6 +379,7 @@ class TournamentSession:
 
     def close(self) -> None:
         """Write a snapshot if there is anything new since the last one."""
+        self._listeners.clear()
         try:
             if self._last_event > self._snapshot_event and not self.database.readonly:
                 self.snapshot()
@@ -431,7 +457,9 @@ class TournamentSession:
     def _moved_to(self, new_state: TournamentState, action: str, label: Message | None) -> Changes:
         old_state = self._state
         self._remember(new_state)
-        return Changes(action=action, aspects=changed_aspects(old_state, new_state), label=label)
+        return self._told(
+            Changes(action=action, aspects=changed_aspects(old_state, new_state), label=label)
+        )
 
     def _remember(self, state: TournamentState) -> None:
         self._state = state

@@ -7,6 +7,7 @@ and goes full screen with F11 or a double-click; Esc leaves full screen.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -22,7 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStackedLayout, QWidget
 
-from director.app.display import DisplayData
+from director.app.display import DisplayData, SeatRow
 from director.app.screens import ScreenId, choose_display
 from director.gui.clock_face import ACCENT, BACKGROUND, NEXT, TEXT, ClockFace
 from director.i18n import _
@@ -58,11 +59,12 @@ class SeatingBoard(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rows: list[tuple[str, str]] = []
+        self.rows: tuple[SeatRow, ...] = ()
         self.title = _("Seats")
         self.font_pixels = 0
 
-    def set_rows(self, rows: list[tuple[str, str]]) -> None:
+    def set_rows(self, rows: Sequence[SeatRow]) -> None:
+        rows = tuple(rows)
         if rows != self.rows:
             self.rows = rows
             self.update()
@@ -74,7 +76,7 @@ class SeatingBoard(QWidget):
         probe.setPixelSize(100)
         metrics = QFontMetricsF(probe)
         widest = max(
-            (metrics.horizontalAdvance(f"{name}   {where}") for name, where in self.rows),
+            (metrics.horizontalAdvance(f"{row.name}   {row.text}") for row in self.rows),
             default=metrics.horizontalAdvance("M" * 20),
         )
         best = (1, 0.0)
@@ -107,7 +109,7 @@ class SeatingBoard(QWidget):
         per_column = max(1, math.ceil(len(self.rows) / columns))
         line = (height * 0.86) / per_column
         column_width = width / columns
-        for index, (name, where) in enumerate(self.rows):
+        for index, seated in enumerate(self.rows):
             column, row = divmod(index, per_column)
             rect = QRectF(
                 column * column_width + column_width * 0.04,
@@ -117,17 +119,18 @@ class SeatingBoard(QWidget):
             )
             painter.setPen(TEXT)
             painter.drawText(
-                rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), name
+                rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), seated.name
             )
             painter.setPen(NEXT)  # bright enough to read from across the room
             painter.drawText(
-                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), where
+                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), seated.text
             )
         painter.end()
 
 
 class ClockDisplayWindow(QWidget):
-    """Shows the clock; closing it only hides it (``hidden`` is emitted)."""
+    """Shows the clock, or the seat draw when the data says so; closing it only hides it
+    (``hidden`` is emitted)."""
 
     hidden = Signal()
 
@@ -144,15 +147,12 @@ class ClockDisplayWindow(QWidget):
         self.resize(1280, 720)
 
     def set_data(self, data: DisplayData) -> None:
+        """Show ``data``: the clock, or the seat draw while ``data.show_seats``."""
         self.face.set_data(data)
-
-    def show_seating(self, rows: list[tuple[str, str]] | None) -> None:
-        """Show the seat draw (``rows``) instead of the clock, or the clock again (None)."""
-        if rows is None:
-            self.stack.setCurrentWidget(self.face)
-        else:
-            self.seating.set_rows(rows)
-            self.stack.setCurrentWidget(self.seating)
+        self.seating.set_rows(data.seats)
+        shown = self.seating if data.show_seats else self.face
+        if self.stack.currentWidget() is not shown:
+            self.stack.setCurrentWidget(shown)
 
     def show_on(self, screen: QScreen, *, full_screen: bool = True) -> None:
         """Open on ``screen``, full screen by default."""

@@ -9,12 +9,21 @@ The same widget is the TV display and the preview on the console's clock page.
 from __future__ import annotations
 
 import math
+from enum import Enum
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from director.app.display import DisplayData
+from director.app.display import (
+    DisplayData,
+    FigureRow,
+    MoreRow,
+    MoveRow,
+    NoteRow,
+    PlaceRow,
+    Section,
+)
 from director.i18n import _
 
 BACKGROUND = QColor("#0d1117")
@@ -37,6 +46,34 @@ TIME_FONT_FRACTION = 0.40
 about 0.72 of it, so above a quarter of the screen."""
 
 
+class LineStyle(Enum):
+    """How a line of the side column looks."""
+
+    HEADING = "heading"
+    """A section's title: accent colour, bold."""
+    ROW = "row"
+    """A name, a paid place, a figure: bright, bold."""
+    DETAIL = "detail"
+    """Where a player goes, the bubble: warm colour, after an arrow."""
+
+
+def side_lines(sections: tuple[Section, ...]) -> list[tuple[str, LineStyle]]:
+    """The side column's lines, top to bottom, from the typed sections: a title, then
+    each row (a move takes two lines: the name, then where to)."""
+    lines: list[tuple[str, LineStyle]] = []
+    for section in sections:
+        lines.append((section.title, LineStyle.HEADING))
+        for row in section.rows:
+            if isinstance(row, MoveRow):
+                lines.append((row.name, LineStyle.ROW))
+                lines.append(("→ " + row.destination, LineStyle.DETAIL))
+            elif isinstance(row, NoteRow):
+                lines.append(("→ " + row.text, LineStyle.DETAIL))
+            elif isinstance(row, PlaceRow | FigureRow | MoreRow):
+                lines.append((row.text, LineStyle.ROW))
+    return lines
+
+
 def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold: bool) -> QFont:
     """The largest font up to ``max_pixels`` high whose ``text`` fits ``width``."""
     font = QFont(family)
@@ -48,6 +85,9 @@ def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold
             # A little under the exact fit: glyph overhangs must stay inside too.
             font.setPixelSize(max(1, int(max_pixels * 0.96 * width / advance)))
     return font
+
+
+LINE_COLOURS = {LineStyle.HEADING: ACCENT, LineStyle.ROW: TEXT, LineStyle.DETAIL: WARN}
 
 
 class ClockFace(QWidget):
@@ -66,9 +106,11 @@ class ClockFace(QWidget):
         """The pixel size each text was drawn at, last paint (for the 3% rule's test)."""
 
     def set_data(self, data: DisplayData) -> None:
-        if data != self.data:
-            self.data = data
+        """Show ``data``; repainted only when something shown differs (not when only
+        the instant it was read did)."""
+        if not data.same_screen(self.data):
             self.update()
+        self.data = data
 
     # -- painting -------------------------------------------------------------
 
@@ -119,7 +161,8 @@ class ClockFace(QWidget):
         self.font_pixels = {}
         width, height = float(self.width()), float(self.height())
         margin = height * 0.025
-        side = width * 0.32 if data.lines else 0.0
+        lines = side_lines(data.sections)
+        side = width * 0.32 if lines else 0.0
         main = QRectF(margin, 0, width - side - 2 * margin, height)
 
         def band(top: float, bottom: float, rect: QRectF = main) -> QRectF:
@@ -219,8 +262,10 @@ class ClockFace(QWidget):
 
         # Bottom band: figures.
         self._paint_stats(painter, data, band(0.835, 0.99), height)
-        if data.lines:
-            self._paint_lines(painter, data, QRectF(width - side, 0, side - margin, height), height)
+        if lines:
+            self._paint_lines(
+                painter, lines, QRectF(width - side, 0, side - margin, height), height
+            )
         if data.paused:
             self._paint_paused(painter, time_rect, height)
 
@@ -263,33 +308,35 @@ class ClockFace(QWidget):
             )
 
     def _paint_lines(
-        self, painter: QPainter, data: DisplayData, rect: QRectF, height: float
+        self,
+        painter: QPainter,
+        lines: list[tuple[str, LineStyle]],
+        rect: QRectF,
+        height: float,
     ) -> None:
         self.regions["lines"] = rect
         painter.fillRect(rect, PANEL)
-        count = max(len(data.lines), 8)
+        count = max(len(lines), 8)
         # Lines at 3% of the height or more: those that do not fit are left out (the
         # moves come first, then the payouts, then the figures).
         line_height = max(min(height * 0.06, rect.height() * 0.92 / count), height * 0.041)
         top = rect.top() + height * 0.03
         fitting = int((rect.bottom() - top) // line_height)
-        for number, line in enumerate(data.lines[:fitting]):
+        for number, (line, style) in enumerate(lines[:fitting]):
             line_rect = QRectF(
                 rect.left() + rect.width() * 0.05,
                 top + number * line_height,
                 rect.width() * 0.9,
                 line_height,
             )
-            heading = line.startswith("#")
-            detail = line.startswith("→")
             self._text(
                 painter,
                 f"line{number}",
                 line_rect,
-                line.lstrip("#").strip(),
+                line,
                 size=line_height * 0.75,
-                color=ACCENT if heading else (WARN if detail else TEXT),
-                bold=heading or not detail,
+                color=LINE_COLOURS[style],
+                bold=style is not LineStyle.DETAIL,
                 align=Qt.AlignmentFlag.AlignLeft,
             )
 

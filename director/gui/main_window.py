@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import ClassVar
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 from director import __version__
 from director.app.backups import BackupManager
 from director.app.changes import Changes
-from director.app.display import announcement, seating_lines
+from director.app.display import announcement
+from director.app.feed import ClockFeed
 from director.app.library import EventSummary, Library
 from director.app.resume import Interruption
 from director.app.session import TournamentSession
@@ -201,6 +202,9 @@ class MainWindow(QMainWindow):
             voice=self.settings.voice,
             parent=self,
         )
+        self.feed: ClockFeed | None = None
+        """The open event's clock feed: the TV, the console's clock and the seat draw
+        (and a server for the network) are its views."""
         self.ticker: ClockTicker | None = None
         self.display: ClockDisplayWindow | None = None
         self.library = Library(database, clock=clock)
@@ -500,11 +504,9 @@ class MainWindow(QMainWindow):
         if controller.session.tournament_id != event_id:
             return
         try:
-            changes = controller.session.reload()
+            controller.session.reload()  # every view hears of it from the session
         except StoreError as error:
             self.warn(describe_error(error))
-            return
-        controller.changed.emit(changes)
 
     def _run_on(self, event_id: int, command: c.Command) -> None:
         try:
@@ -569,7 +571,8 @@ class MainWindow(QMainWindow):
         self.controller.guard.refused.connect(self._say_refused)
         if self.ask_resume:
             self._offer_resume(session)
-        self.ticker = ClockTicker(self.controller, self)
+        self.feed = ClockFeed(session)
+        self.ticker = ClockTicker(self.controller, self.feed, self)
         self.ticker.cue.connect(self._announce)
         self.ticker.tick.connect(self._refresh_display)
         self.console = Console(self.controller)
@@ -615,7 +618,7 @@ class MainWindow(QMainWindow):
             return
         if self.ask_resume_choice(found) == "catch_up":
             return
-        self.controller.changed.emit(resume.resume_paused(session, found))
+        resume.resume_paused(session, found)  # the views hear of it from the session
 
     def ask_resume_choice(self, found: Interruption | None = None) -> str:
         """Ask how to resume an interrupted clock: "catch_up" or "paused"."""
@@ -682,18 +685,21 @@ class MainWindow(QMainWindow):
             self.sound.say(announcement(self.controller.state, cue))
 
     def _refresh_display(self) -> None:
-        if self.display is not None and self.display.isVisible() and self.ticker is not None:
-            self.display.set_data(self.ticker.data)
+        if self.display is not None and self.display.isVisible() and self.feed is not None:
+            self.display.set_data(self.feed.data)
 
-    seating_on_tv = False
+    @property
+    def seating_on_tv(self) -> bool:
+        return self.feed is not None and self.feed.showing_seats
 
     def show_seating_on_tv(self, on: bool) -> None:
-        """Show the seat draw on the TV instead of the clock (or the clock again)."""
-        self.seating_on_tv = on
+        """Show the seat draw on the TV instead of the clock (or the clock again): the
+        feed tells every view of it, the TV window among them."""
+        if self.feed is None:
+            return
+        self.feed.show_seats(on)
         if on:
             self.show_display()
-        if self.display is not None and self.controller is not None:
-            self.display.show_seating(seating_lines(self.controller.state) if on else None)
 
     def show_display(self) -> None:
         """Open (or bring back) the clock display on the chosen screen."""
@@ -701,8 +707,8 @@ class MainWindow(QMainWindow):
             return
         if self.display is None:
             self.display = ClockDisplayWindow()
-        if self.ticker is not None:
-            self.display.set_data(self.ticker.data)
+        if self.feed is not None:
+            self.display.set_data(self.feed.data)
         self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
         handle = self.display.windowHandle()
         if handle is not None:
@@ -860,6 +866,7 @@ class MainWindow(QMainWindow):
             assert self.console is not None
             event_id = self.controller.session.tournament_id
             page = self.console.current_key()
+            seats = self.seating_on_tv
             # The TV keeps its window; its texts are redone on the next tick.
             display, self.display = self.display, None
             self.close_session()
@@ -871,11 +878,15 @@ class MainWindow(QMainWindow):
                 self.display = display
             if self.console is not None:
                 self.console.show_page(page)
+                tables_page = self.console.page("tables")
+                if seats and self.feed is not None and isinstance(tables_page, TablesPage):
+                    # The seat draw stays on the TV, and its box stays ticked.
+                    self.feed.show_seats(True)
+                    with QSignalBlocker(tables_page.on_tv):
+                        tables_page.on_tv.setChecked(True)
             if display is not None:
                 display.setWindowTitle(_("director — clock"))
                 self._refresh_display()
-                if self.seating_on_tv and self.controller is not None:
-                    display.show_seating(seating_lines(self.controller.state))
             if showing_events:
                 self.show_events()
 
@@ -884,7 +895,7 @@ class MainWindow(QMainWindow):
         self.refresh_events()
         if self.controller is not None:
             every = frozenset(field.name for field in dataclasses.fields(TournamentState))
-            self.controller.changed.emit(Changes(action="settings", aspects=every))
+            self.controller.announce(Changes(action="settings", aspects=every))
 
     def close_session(self) -> None:
         if self.controller is None:
@@ -893,6 +904,9 @@ class MainWindow(QMainWindow):
             self.ticker.stop()
             self.ticker.deleteLater()
             self.ticker = None
+        if self.feed is not None:
+            self.feed.close()
+            self.feed = None
         if self.display is not None:
             self.display.close()
             self.display.deleteLater()
@@ -930,9 +944,6 @@ class MainWindow(QMainWindow):
         self.update_undo_actions()
         if self.controller is not None:
             self.setWindowTitle(_("{event} — director").format(event=self.controller.state.name))
-            # Seats change with actions, not with time: not redrawn on the clock's tick.
-            if self.seating_on_tv and self.display is not None:
-                self.display.show_seating(seating_lines(self.controller.state))
             if changes.action == "command" and any(
                 isinstance(event, FinalTableDrawn) for event in changes.events
             ):

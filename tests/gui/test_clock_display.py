@@ -197,6 +197,7 @@ def test_every_text_on_the_tv_is_at_least_3_percent_of_the_height(qtbot, size) -
 def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbot, size) -> None:
     import math
 
+    from director.app.display import SeatRow
     from director.gui.clock_display import SeatingBoard
 
     board = SeatingBoard()
@@ -204,7 +205,12 @@ def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbo
     board.resize(*size)
     board.set_rows(
         [
-            (f"Player with a long name {n}", f"Table {n % 4 + 1} · Seat {n % 9 + 1}")
+            SeatRow(
+                f"Player with a long name {n}",
+                n % 4 + 1,
+                n % 9 + 1,
+                f"Table {n % 4 + 1} · Seat {n % 9 + 1}",
+            )
             for n in range(40)
         ]
     )

@@ -49,6 +49,9 @@ def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch,
         lambda: follower.controller.state.name == "Club night, table 2 broken", timeout=1000
     )
     assert follower.controller.state == writer.controller.state
+    # The follower's clock feed heard the reload too: its TV shows the new name.
+    assert follower.feed.data.event_name == "Club night, table 2 broken"
+    assert not follower.feed.tick.alive_due  # a follower never marks the event alive
     follower.close_session()
     follower.close()
     database.close()

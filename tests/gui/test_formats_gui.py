@@ -27,6 +27,13 @@ from director.gui.pages.money_form import TournamentMoneyForm
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]
 
 
+def side_texts(data) -> list[str]:
+    """The TV's side column as the lines it paints."""
+    from director.gui.clock_face import side_lines
+
+    return [text for text, _style in side_lines(data.sections)]
+
+
 @pytest.fixture
 def window(qtbot, window_factory, refusals_fail):
     made = window_factory()
@@ -182,9 +189,12 @@ def test_tv_shows_bounties_guarantee_and_chips_in_play(qtbot, window) -> None:
         c.BustPlayers(busts=(Bust(player=PlayerId(6), eliminator=PlayerId(1)),))
     )
     data = display_data(window.controller.state, window.controller.now())
-    assert "Bounties (PKO)" in data.lines[data.lines.index("# Bounties (PKO)")]
-    assert "Ann · €15.00" in data.lines
-    assert "# Chips in play" in data.lines and "25 · white" in data.lines
+    lines = side_texts(data)
+    assert lines.index("Bounties (PKO)") + 1 == lines.index("Ann · €15.00")
+    assert "Chips in play" in lines and "25 · white" in lines and "Guaranteed €300.00" in lines
+    kinds = [section.kind.value for section in data.sections]
+    assert kinds == ["payouts", "bounties", "figures", "chips"]
+    assert data.room.prize_pool == 30_000 and data.room.guarantee == 30_000
     pool = next(stat for stat in data.stats if stat.caption.endswith("pool"))
     assert pool.caption == "Guaranteed pool" and pool.value == "€300.00"
 
@@ -242,10 +252,10 @@ def test_mystery_envelope_drawn_is_announced_on_the_console_and_the_tv(qtbot, wi
     )
     drawn = window.controller.state.draws[0].amount
     assert page.status.text() == f"Bob draws an envelope: €{drawn // 100}.00"
-    data = display_data(window.controller.state, window.controller.now())
-    assert "3 envelopes left" in data.lines
-    assert f"→ Last envelope €{drawn // 100}.00: Bob" in data.lines
+    lines = side_texts(display_data(window.controller.state, window.controller.now()))
+    assert "3 envelopes left" in lines
+    assert f"→ Last envelope €{drawn // 100}.00: Bob" in lines
     window.controller.undo()
     assert window.controller.state.draws == ()
-    data = display_data(window.controller.state, window.controller.now())
-    assert "4 envelopes left" in data.lines
+    lines = side_texts(display_data(window.controller.state, window.controller.now()))
+    assert "4 envelopes left" in lines

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from director.app import structures
-from director.app.display import display_data
+from director.app.display import SectionKind, display_data
 from director.app.roster import Roster
 from director.core import commands as c
 from director.core.money import Fee, MoneySettings, RebuyRule
@@ -121,10 +121,16 @@ def test_bust_with_eliminator_then_rebuy_and_figures(qtbot, window, clock) -> No
     data = display_data(window.controller.state, window.controller.now())
     assert ("Players", "3 / 3") in [(s.caption, s.value) for s in data.stats]
     assert ("Re-buys to the end of level 2", "Open") in [(s.caption, s.value) for s in data.stats]
-    figures = list(data.lines[data.lines.index("# Figures") + 1 :])
+    (section,) = [s for s in data.sections if s.kind is SectionKind.FIGURES]
     # Three entries and a re-buy at 5,000 chips; a 5.00 bounty in each entry (none in re-buys).
-    assert figures == ["Re-buys 1", "Chips 20,000", "Bounties €15.00"]
-    assert not any("owed" in line.lower() or "fee" in line.lower() for line in data.lines)
+    assert [row.text for row in section.rows] == ["Re-buys 1", "Chips 20,000", "Bounties €15.00"]
+    assert [(f.key, f.value) for row in section.rows for f in row.figures] == [
+        ("rebuys", 1),
+        ("chips", 20_000),
+        ("bounties", 1500),
+    ]
+    texts = " ".join(row.text for s in data.sections for row in s.rows).lower()
+    assert "owed" not in texts and "fee" not in texts
     clock.advance(45 * MIN)
     data = display_data(window.controller.state, window.controller.now())
     assert ("Re-buys", "Closed") in [(s.caption, s.value) for s in data.stats]

@@ -5,9 +5,9 @@ in the same run.
   (re-entries, shared knockouts): worked out from the ledger and the bust
   records, against one pass of ``figures`` over the same ledger (what any
   money figure costs).
-- The TV's display data once a second for an hour of play (3,600 frames) on
-  that night with its bounties, guarantee and chips in play, against the same
-  night without them.
+- The TV's display data once a second for an hour of play (3,600 frames,
+  best of five runs, as the clock feed works them out) on that night with its
+  bounties, guarantee and chips in play, against the same night without them.
 - A starting stack checked against a chip set (exact breakdown, 60 players),
   against a greedy breakdown, largest chip first (which may miss a stack).
 - The payouts by a payout table against the default table.
@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from director.app.display import display_data
+from director.app.display import display_data, state_parts
 from director.core import commands as c
 from director.core.apply import fold
 from director.core.bounties import _book
@@ -117,18 +117,25 @@ def main() -> None:
     middle = night(formats=True, left=PLAYERS // 2)
     middle_plain = night(formats=False, left=PLAYERS // 2)
     frames = 3600
-    start = time.perf_counter()
-    for second in range(frames):
-        display_data(middle, Instant(middle.clock.anchor + second * 1000))
-    with_formats = time.perf_counter() - start
-    start = time.perf_counter()
-    for second in range(frames):
-        display_data(middle_plain, Instant(middle_plain.clock.anchor + second * 1000))
-    without = time.perf_counter() - start
+
+    def frames_of(state: TournamentState) -> float:
+        """The best of five runs of ``frames`` seconds of the TV (the machine is shared),
+        as the clock feed works: what only the state decides once, then each second."""
+        best = float("inf")
+        for _ in range(5):
+            start = time.perf_counter()
+            parts = state_parts(state)
+            for second in range(frames):
+                display_data(state, Instant(state.clock.anchor + second * 1000), parts=parts)
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    with_formats = frames_of(middle)
+    without = frames_of(middle_plain)
     print(
-        f"TV display data, {frames} frames: {with_formats * 1000:.0f} ms with bounties, "
-        f"guarantee and chips vs {without * 1000:.0f} ms without: {with_formats / without:.2f}x "
-        f"({with_formats / frames * 1e6:.0f} µs a frame)"
+        f"TV display data, {frames} frames (best of 5): {with_formats * 1000:.0f} ms with "
+        f"bounties, guarantee and chips vs {without * 1000:.0f} ms without: "
+        f"{with_formats / without:.2f}x ({with_formats / frames * 1e6:.0f} µs a frame)"
     )
     chips = ChipSet(
         name="Club",

@@ -62,6 +62,8 @@ def split_units(amount: int, winners: Sequence[Winner], *, unit: int = 1) -> lis
     order (R22); less than a unit left goes to the first."""
     require(bool(winners), "no_player_chosen")
     require(unit > 0, "unit_not_positive")
+    if len(winners) == 1:
+        return [amount]  # the common case: one eliminator takes it all
     weights = [max(0, winner.chips) for winner in winners]
     total = sum(weights)
     if total == 0:

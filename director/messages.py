@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "set_payouts": N_("change the payouts"),
     "accept_deal": N_("accept the deal"),
     "pay_prize": N_("payment of {player}'s winnings"),
+    "set_chip_set": N_("change the chip set"),
     # -- errors from the rules --------------------------------------------------
     "name_empty": N_("A name is needed."),
     "name_too_long": N_("The name is too long (at most {maximum} characters)."),
@@ -294,6 +295,68 @@ MESSAGES: dict[str, str] = {
         "The fixed amounts ({total:money}) are more than the prize pool ({pool:money})."
     ),
     "unknown_payout_mode": N_("Unknown way of paying ({mode})."),
+    # -- tournament formats: bounties, added money, payout tables, chips, pot limit --
+    "unknown_bounty_kind": N_("Unknown kind of bounty ({kind})."),
+    "bounty_share_out_of_range": N_("The bounty's cash share must be from 0% to 100%."),
+    "bounty_kind_needs_bounty": N_(
+        "A progressive knockout or mystery bounties need a bounty part in the buy-in."
+    ),
+    "envelope_amount_missing": N_("Every envelope needs an amount above zero."),
+    "envelope_count_invalid": N_("Give from 1 to 10,000 envelopes of each amount."),
+    "envelope_listed_twice": N_("An envelope amount is listed twice: give it one count."),
+    "mystery_needs_envelopes": N_("Mystery bounties need the list of envelopes."),
+    "mystery_envelopes_do_not_match": N_(
+        "The envelopes add up to {envelopes:money} but the bounty money is {pool:money}: "
+        "correct the envelopes in the money settings, then record the knockout."
+    ),
+    "no_envelope_left": N_("No mystery envelope is left to draw."),
+    "bounty_kind_locked": N_(
+        "Bounties were already won: the kind of bounty, its cash share and its unit "
+        "can no longer change."
+    ),
+    "envelopes_locked": N_(
+        "Envelopes were already drawn: the list of envelopes can no longer change."
+    ),
+    "eliminator_not_among_winners": N_(
+        "The player who knocked him out must be one of those who won his chips."
+    ),
+    "winner_chips_missing": N_("Give the chips {player} won on that hand."),
+    "payout_table_empty": N_("The payout table needs at least one band of entries."),
+    "payout_table_too_many_bands": N_("A payout table has at most {maximum} bands."),
+    "payout_band_not_whole": N_("Band {band}: entries and percentages must be numbers."),
+    "payout_band_entries_invalid": N_(
+        "Band {band}: give the first and last number of entries (last empty: and more)."
+    ),
+    "payout_band_open_not_last": N_("Band {band}: only the last band may be open-ended."),
+    "payout_band_no_place": N_("Band {band}: at least the winner must be paid."),
+    "payout_band_too_many_places": N_("Band {band}: too many paid places."),
+    "payout_band_share_not_positive": N_("Band {band}: every paid place needs a share above zero."),
+    "payout_band_sum": N_("Band {band}: the percentages add up to {total:pct}, not 100%."),
+    "payout_band_more_places_than_entries": N_(
+        "Band {band}: {places} places are paid but the band starts at {entries} entries."
+    ),
+    "payout_bands_start_late": N_(
+        "The first band ({band}) must start at 1 or 2 entries: smaller fields need paying too."
+    ),
+    "payout_bands_gap": N_("There is a gap between bands {band} and {next}."),
+    "payout_bands_overlap": N_("Bands {band} and {next} overlap."),
+    "payout_table_file_invalid": N_("{path} is not a director payout table ({detail})."),
+    "chip_set_empty": N_("The chip set needs at least one kind of chip."),
+    "chip_set_too_many_kinds": N_("A chip set has at most {maximum} kinds of chips."),
+    "chip_set_value_invalid": N_("A chip's value must be a whole number above zero ({value})."),
+    "chip_count_invalid": N_("The number of {value:n} chips must be from 0 to 100,000."),
+    "chip_value_listed_twice": N_("A chip value is listed twice."),
+    "chip_set_cannot_make_stack": N_("These chips cannot make a stack of {stack:n}."),
+    "chip_set_too_few_chips": N_(
+        "The set makes at most {most} stacks of {stack:n}, not {players}: "
+        "more chips, a smaller stack or fewer players."
+    ),
+    "chip_set_stack_too_large": N_("The stack of {stack:n} is too large to check against the set."),
+    "chip_set_file_invalid": N_("{path} is not a director chip set ({detail})."),
+    "pot_limit_and_limit": N_("A betting round is pot limit or limit, not both."),
+    "pot_limit_exceeded": N_(
+        "Pot limit: the largest raise is to {maximum:n} (the pot after the call)."
+    ),
     "deal_needs_two_players": N_("A deal needs at least two players."),
     "icm_too_many_players": N_("ICM is worked out for at most {maximum} players."),
     "stacks_all_zero": N_("The stacks cannot all be zero."),

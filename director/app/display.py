@@ -4,7 +4,8 @@ paint and the typed values behind them.
 The TV window, the console's clock page and the seat draw show this, and a remote
 viewer gets it as JSON (``display_json``); ``director.app.feed`` works it out once
 per shown second for all of them. The side column is typed sections (table moves,
-payouts, figures, final standings) of typed rows, so no view parses text; the raw
+payouts, bounties, figures, chips in play, final standings) of typed rows, so no
+view parses text; the raw
 numbers (time left and the instant it was read, blinds, players, prize pool, paid
 places) let a viewer count down by itself between two pushes.
 
@@ -19,16 +20,19 @@ from enum import StrEnum
 from typing import Any
 
 from director import i18n
+from director.app import format_display as formats
 from director.core import clock as clk
 from director.core import codec
 from director.core.chip_race import chips_going
 from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
+from director.core.money import MYSTERY
+from director.core.prize_pool import PrizePool, prize_pool
 from director.core.results import Bubble, PlayerResult, player_results, prize_amounts
 from director.core.seating import Move
 from director.core.state import Status, TournamentState
-from director.core.structure import AnteKind, Break, Level, Structure
+from director.core.structure import AnteKind, Betting, Break, Level, Structure
 from director.core.tables import RECENT_MOVE_MS
 from director.i18n import _, format_clock, format_money, format_number, format_time
 
@@ -53,7 +57,9 @@ class SectionKind(StrEnum):
 
     MOVES = "moves"
     PAYOUTS = "payouts"
+    BOUNTIES = "bounties"
     FIGURES = "figures"
+    CHIPS = "chips"
     STANDINGS = "standings"
 
 
@@ -84,7 +90,9 @@ class PlaceRow:
 
 @dataclass(frozen=True)
 class Figure:
-    """One number of a figures row: ``key`` is "rebuys", "addons", "chips" or "bounties"."""
+    """One number of a figures row: ``key`` is "rebuys", "addons", "chips", "bounties",
+    "added", "guarantee"; in the bounties section "bounty" (a player's) or
+    "envelopes"; in the chips section "chip" (a denomination in play)."""
 
     key: str
     value: int
@@ -102,7 +110,8 @@ class FigureRow:
 
 @dataclass(frozen=True)
 class NoteRow:
-    """A sentence the room must notice: ``key`` "bubble" or "deal"."""
+    """A sentence the room must notice: ``key`` "bubble", "deal", "envelope" (the last
+    mystery envelope drawn) or "mystery" (when the draws begin)."""
 
     text: str
     key: str = ""
@@ -148,6 +157,7 @@ class Blinds:
     ante_kind: AnteKind = AnteKind.NONE
     small_bet: int = 0
     big_bet: int = 0
+    betting: Betting = Betting.NO_LIMIT
 
     @classmethod
     def of(cls, level: Level | None) -> Blinds | None:
@@ -160,6 +170,7 @@ class Blinds:
             ante_kind=level.ante_kind,
             small_bet=level.small_bet,
             big_bet=level.big_bet,
+            betting=level.betting,
         )
 
 
@@ -199,7 +210,10 @@ class Room:
     average_big_blinds: int | None = None
     """The average stack in big blinds of the level in force, rounded down."""
     prize_pool: int = 0
-    """Minor units of ``currency``."""
+    """Minor units of ``currency``: the pool the payouts share (the host's added money
+    and the guarantee's overlay included)."""
+    added_money: int = 0
+    guarantee: int = 0
     currency: str = ""
     payouts: tuple[int, ...] = ()
     """Each paid place's amount (minor units), first place first."""
@@ -269,10 +283,16 @@ class DisplayData:
 
 
 def blinds_text(level: Level, *, limit: bool = False) -> str:
-    """``100 / 200``, or the small and big bets in a limit game."""
-    if limit and level.small_bet:
+    """``100 / 200``, or the small and big bets of a limit level (each level says
+    its betting; ``limit`` is kept for older callers and changes nothing)."""
+    if level.limited:
         return f"{format_number(level.small_bet)} / {format_number(level.big_bet)}"
     return f"{format_number(level.small_blind)} / {format_number(level.big_blind)}"
+
+
+def betting_text(level: Level) -> str:
+    """ "Pot limit" for a pot-limit level ("" for no limit; limit shows its bets)."""
+    return _("Pot limit") if level.betting is Betting.POT_LIMIT else ""
 
 
 def ante_text(level: Level) -> str:
@@ -286,6 +306,9 @@ def ante_text(level: Level) -> str:
 def level_summary(level: Level, *, limit: bool = False) -> str:
     """Blinds and ante on one line: ``200 / 400 · ante 50``."""
     parts = [blinds_text(level, limit=limit)]
+    betting = betting_text(level)
+    if betting:
+        parts.append(betting)
     ante = ante_text(level)
     if ante:
         parts.append(ante)
@@ -328,7 +351,7 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
     if cue.kind is clk.CueKind.BREAK_END:
         return _("The break is over.")
     if isinstance(item, Level):
-        if structure.limit and item.small_bet:
+        if item.limited:
             blinds = _("Level {number}: limits {small}, {big}").format(
                 number=structure.level_number(cue.index), small=item.small_bet, big=item.big_bet
             )
@@ -338,6 +361,8 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
                 small=item.small_blind,
                 big=item.big_blind,
             )
+            if item.betting is Betting.POT_LIMIT:
+                blinds += _(", pot limit")
         if item.ante_kind is AnteKind.EVERY_PLAYER:
             blinds += _(", ante {ante}").format(ante=item.ante)
         elif item.ante_kind is AnteKind.BIG_BLIND:
@@ -479,6 +504,45 @@ def figures_section(state: TournamentState, numbers: Figures) -> Section | None:
     return Section(SectionKind.FIGURES, _("Figures"), tuple(rows))
 
 
+def bounties_section(state: TournamentState) -> Section | None:
+    """The biggest bounties on heads (progressive knockout, fixed bounties), or the
+    mystery envelopes left, the last drawn and when the draws begin."""
+    title = formats.bounties_title(state)
+    if not title:
+        return None
+    rows: list[Row] = []
+    if state.money.bounties.kind == MYSTERY:
+        for key, text, value in formats.mystery_rows(state):
+            if key in ("envelope", "mystery"):
+                rows.append(NoteRow(text, key))
+            else:
+                rows.append(FigureRow(text, (Figure(key, value, money=key == "largest"),)))
+    else:
+        for text, amount in formats.head_rows(state):
+            rows.append(FigureRow(text, (Figure("bounty", amount, money=True),)))
+    return Section(SectionKind.BOUNTIES, title, tuple(rows)) if rows else None
+
+
+def host_money_rows(state: TournamentState) -> tuple[Row, ...]:
+    """The host's money among the figures: added money and the guarantee."""
+    return tuple(
+        FigureRow(text, (Figure(key, amount, money=True),))
+        for key, text, amount in formats.pool_rows(state)
+    )
+
+
+def chips_section(state: TournamentState, now: Instant) -> Section | None:
+    """The chips still on the table at the current level, with their colours (R28)."""
+    rows = formats.chip_rows(state, now)
+    if not rows:
+        return None
+    return Section(
+        SectionKind.CHIPS,
+        _("Chips in play"),
+        tuple(FigureRow(text, (Figure("chip", chip),)) for text, chip in rows),
+    )
+
+
 def final_standings(state: TournamentState) -> list[PlayerResult]:
     """The places of a finished event with the prizes actually won (a deal
     included), best first: every paid player, at least the first three."""
@@ -538,6 +602,8 @@ class StateParts:
     final: DisplayData | None = None
     language: str = "en"
     currency: str = ""
+    pool: PrizePool = PrizePool(collected=0)
+    """The prize pool with the host's money (added, guarantee)."""
 
 
 def state_parts(state: TournamentState) -> StateParts:
@@ -547,7 +613,10 @@ def state_parts(state: TournamentState) -> StateParts:
     near = Bubble(paid=len(amounts), left=len(state.alive()))
     sections: list[Section] = []
     if not state.is_cash and state.players:
-        for section in (payouts_section(state, amounts), figures_section(state, numbers)):
+        room_figures = figures_section(state, numbers)
+        if room_figures is not None:
+            room_figures = replace(room_figures, rows=room_figures.rows + host_money_rows(state))
+        for section in (payouts_section(state, amounts), bounties_section(state), room_figures):
             if section is not None:
                 sections.append(section)
     parts = StateParts(
@@ -559,6 +628,7 @@ def state_parts(state: TournamentState) -> StateParts:
         seats=seat_rows(state),
         language=i18n.language(),
         currency=i18n.currency(),
+        pool=prize_pool(state),
     )
     if state.status is Status.FINISHED and not state.is_cash:
         parts = replace(parts, final=final_display(state, parts=parts))
@@ -573,7 +643,9 @@ def _room(parts: StateParts, in_force: Level | None, open_now: bool | None) -> R
         entries=numbers.entries,
         average_stack=numbers.average_stack,
         average_big_blinds=numbers.average_stack // big_blind if big_blind else None,
-        prize_pool=numbers.prize_pool,
+        prize_pool=parts.pool.total,
+        added_money=parts.pool.added,
+        guarantee=parts.pool.guarantee,
         currency=parts.currency,
         payouts=tuple(amount for amount in parts.amounts if amount),
         to_the_money=parts.bubble.to_the_money if parts.bubble.paid else 0,
@@ -643,8 +715,8 @@ def display_data(
             )
         shown = view.in_force or item
         blinds = blinds_text(shown, limit=limit)
-        ante = ante_text(shown)
-        if limit and shown.small_bet:
+        ante = " · ".join(part for part in (betting_text(shown), ante_text(shown)) if part)
+        if shown.limited:
             # Limit hold'em: the bets are the big figures; the blinds go beside the ante.
             blinds = _("Limit {bets}").format(bets=blinds)
             posted = _("Blinds {small} / {big}").format(
@@ -669,7 +741,7 @@ def display_data(
     elif item is not None and view.last_item:
         next_text = _("Last level")
     open_now = rebuys_open(state, now) if state.money.rebuy is not None else None
-    stats = _stats(state, view, parts.numbers, open_now)
+    stats = _stats(state, view, parts.numbers, open_now, parts.pool)
     if view.until_break is not None:
         stats.append(
             Stat(caption=_("Next break"), value=format_clock(view.until_break), key="next_break")
@@ -678,6 +750,9 @@ def display_data(
         time_caption = _("Not started")
     moves = moves_section(state, now)
     sections = parts.sections if moves is None else (moves, *parts.sections)
+    chips = None if state.is_cash else chips_section(state, now)
+    if chips is not None:
+        sections = (*sections, chips)
     ends = state.cash.ends_at
     return DisplayData(
         event_name=state.name,
@@ -729,7 +804,7 @@ def final_display(
     numbers = parts.numbers if parts is not None else figures(state.players, state.ledger)
     stats = [
         Stat(_("Entries"), format_number(numbers.entries), "entries"),
-        Stat(_("Prize pool"), format_money(numbers.prize_pool), "prize_pool"),
+        Stat(_("Prize pool"), format_money(prize_pool(state).total), "prize_pool"),
     ]
     standing = standings_section(state, standings)
     return DisplayData(
@@ -755,7 +830,7 @@ def final_display(
             players_left=numbers.players_left,
             entries=numbers.entries,
             average_stack=numbers.average_stack,
-            prize_pool=numbers.prize_pool,
+            prize_pool=prize_pool(state).total,
             currency=i18n.currency(),
             payouts=tuple(r.prize for r in standings if r.prize),
             rebuys=numbers.rebuys,
@@ -768,7 +843,11 @@ def final_display(
 
 
 def _stats(
-    state: TournamentState, view: clk.ClockView, numbers: Figures, open_now: bool | None
+    state: TournamentState,
+    view: clk.ClockView,
+    numbers: Figures,
+    open_now: bool | None,
+    pool: PrizePool | None = None,
 ) -> list[Stat]:
     """Players, average stack, prize pool and re-buys; for a cash game, the end time."""
     stats: list[Stat] = []
@@ -796,7 +875,8 @@ def _stats(
         if big_blind:
             caption = _("Average · {blinds} BB").format(blinds=average // big_blind)
         stats.append(Stat(caption, format_number(average), "average"))
-        stats.append(Stat(_("Prize pool"), format_money(numbers.prize_pool), "prize_pool"))
+        pool = pool if pool is not None else prize_pool(state)
+        stats.append(Stat(formats.pool_caption(pool), format_money(pool.total), "prize_pool"))
     rule = state.money.rebuy
     if rule is not None:
         is_open = bool(open_now)

@@ -32,9 +32,10 @@ from director.core.state import EventKind, Status, TournamentState
 from director.persistence import store
 from director.persistence.db import Database, StoreError
 
-STATE_FORMAT = 2
+STATE_FORMAT = 3
 """Bump when ``TournamentState`` changes shape or meaning: older snapshots are then
-ignored. 2: a finished event's clock is stopped at the last bust."""
+ignored. 2: a finished event's clock is stopped at the last bust. 3: each level
+carries its betting; bounty draws, chip set and prize money settings."""
 SNAPSHOT_EVERY = 1_000
 """Events between snapshots."""
 STATES_KEPT = 256

@@ -60,6 +60,53 @@ class AddonRule:
     from_level: int
     until_level: int
     fee: Fee = Fee()
+    bounty: int = 0
+
+
+FIXED_BOUNTY = "fixed"
+"""R6: the whole bounty goes to the eliminator in cash."""
+PROGRESSIVE = "progressive"
+"""Progressive knockout: a share in cash, the rest added to the eliminator's bounty."""
+MYSTERY = "mystery"
+"""Mystery bounties: from the mystery phase each knockout draws an envelope."""
+BOUNTY_KINDS = (FIXED_BOUNTY, PROGRESSIVE, MYSTERY)
+MAX_ENVELOPES = 10_000
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """Mystery bounties: ``count`` envelopes of ``amount`` each."""
+
+    amount: int
+    count: int
+
+
+@dataclass(frozen=True)
+class BountySettings:
+    """How the bounty part of each purchase is won.
+
+    ``cash_share_bp``: in a progressive knockout, the part of the busted player's
+    bounty paid to the eliminator in cash (basis points, 5000 = half); the rest
+    goes on the eliminator's own bounty. ``unit``: bounty money is split in
+    whole units of this (odd units by R22). Mystery: the ``envelopes`` are drawn
+    from level ``mystery_from_level`` on, or from the money with
+    ``mystery_in_the_money`` (0 and False: from the start).
+    """
+
+    kind: str = FIXED_BOUNTY
+    cash_share_bp: int = 5_000
+    unit: int = 1
+    envelopes: tuple[Envelope, ...] = ()
+    mystery_from_level: int = 0
+    mystery_in_the_money: bool = False
+
+    @property
+    def envelope_total(self) -> int:
+        return sum(envelope.amount * envelope.count for envelope in self.envelopes)
+
+    @property
+    def envelope_count(self) -> int:
+        return sum(envelope.count for envelope in self.envelopes)
 
 
 @dataclass(frozen=True)
@@ -78,6 +125,11 @@ class MoneySettings:
     season_pot: int = 0
     """Money of each entry (buy-in or re-entry) set aside for the league's season
     pot, out of the prize pool like the fee (0: none)."""
+    bounties: BountySettings = BountySettings()
+    added: int = 0
+    """Money the host adds to the prize pool."""
+    guarantee: int = 0
+    """The least prize pool: the host tops it up to this (the overlay)."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +233,43 @@ def check_settings(settings: MoneySettings) -> None:
         check_fee(addon.fee)
         require(addon.chips > 0, "addon_chips_missing")
         require(1 <= addon.from_level <= addon.until_level, "addon_levels_invalid")
-        require(addon.fee.of(addon.price) <= addon.price, "fee_and_bounty_exceed_buy_in")
+        check_amount(addon.bounty)
+        require(
+            addon.fee.of(addon.price) + addon.bounty <= addon.price, "fee_and_bounty_exceed_buy_in"
+        )
+    check_amount(settings.added)
+    check_amount(settings.guarantee)
+    check_bounty_settings(settings)
+
+
+def bounty_parts(settings: MoneySettings) -> int:
+    """The largest bounty part of any purchase (0: the event has no bounties)."""
+    return max(
+        settings.bounty,
+        settings.rebuy.bounty if settings.rebuy is not None else 0,
+        settings.addon.bounty if settings.addon is not None else 0,
+    )
+
+
+def check_bounty_settings(settings: MoneySettings) -> None:
+    """A progressive knockout or mystery bounties need a bounty part; a mystery
+    needs its envelopes; the cash share is a percentage."""
+    bounties = settings.bounties
+    require(bounties.kind in BOUNTY_KINDS, "unknown_bounty_kind", kind=bounties.kind)
+    require(0 <= bounties.cash_share_bp <= BASIS_POINTS, "bounty_share_out_of_range")
+    require(0 < bounties.unit <= MAX_MONEY, "unit_not_positive")
+    require(bounties.mystery_from_level >= 0, "level_number_negative")
+    if bounties.kind != FIXED_BOUNTY:
+        require(bounty_parts(settings) > 0, "bounty_kind_needs_bounty")
+    for envelope in bounties.envelopes:
+        check_amount(envelope.amount)
+        require(envelope.amount > 0, "envelope_amount_missing")
+        require(0 < envelope.count <= MAX_ENVELOPES, "envelope_count_invalid")
+    amounts = [envelope.amount for envelope in bounties.envelopes]
+    require(len(set(amounts)) == len(amounts), "envelope_listed_twice")
+    require(bounties.envelope_count <= MAX_ENVELOPES, "envelope_count_invalid")
+    if bounties.kind == MYSTERY:
+        require(bool(bounties.envelopes), "mystery_needs_envelopes")
 
 
 def check_cash_settings(settings: CashSettings) -> None:

@@ -116,6 +116,15 @@ class Entrant:
 
 
 @dataclass(frozen=True)
+class Winner:
+    """One of several players who won a busted player's chips on one hand (a split
+    pot, side pots), with how many of those chips he won: his share of the bounty."""
+
+    player: PlayerId
+    chips: int
+
+
+@dataclass(frozen=True)
 class Bust:
     """One player out: who knocked them out, and their stack when the hand began."""
 
@@ -123,6 +132,39 @@ class Bust:
     eliminator: PlayerId | None = None
     start_stack: int | None = None
     table: int = 0
+    winners: tuple[Winner, ...] = ()
+    """Several eliminators: each with the chips he won of the busted player, in the
+    order odd units of the bounty go (R22, from the first left of the button);
+    ``eliminator`` is one of them (the knock-out counts for him). Empty when
+    ``eliminator`` alone (or nobody) won them."""
+
+    def eliminators(self) -> tuple[Winner, ...]:
+        """Who shares the busted player's bounty, with their weights."""
+        if self.winners:
+            return self.winners
+        if self.eliminator is None:
+            return ()
+        return (Winner(player=self.eliminator, chips=1),)
+
+
+@dataclass(frozen=True)
+class BountyShare:
+    """Bounty money won by ``player`` at one knockout: ``cash`` paid to him, ``head``
+    added to his own bounty (progressive knockout)."""
+
+    player: PlayerId
+    cash: int
+    head: int = 0
+
+
+@dataclass(frozen=True)
+class EnvelopeDraw:
+    """Mystery bounties: the envelope drawn when ``busted`` went out, and who won it."""
+
+    busted: PlayerId
+    amount: int
+    shares: tuple[BountyShare, ...]
+    at: Instant = Instant(0)
 
 
 @dataclass(frozen=True)

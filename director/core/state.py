@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from director.core.chip_sets import ChipSet
 from director.core.clock import ClockState
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
-from director.core.players import BustRecord, Entrant, EntrantStatus, Movement
+from director.core.players import BustRecord, Entrant, EntrantStatus, EnvelopeDraw, Movement
 from director.core.structure import Structure
 from director.core.tables import TablesState
 
@@ -56,6 +57,10 @@ class TournamentState:
     tables: TablesState = TablesState()
     payout: PayoutSettings = PayoutSettings()
     deal: Deal | None = None
+    draws: tuple[EnvelopeDraw, ...] = ()
+    """Mystery bounties: the envelopes drawn, in order."""
+    chip_set: ChipSet | None = None
+    """The organizer's chips for this event."""
     version: int = 0
 
     @property

@@ -30,6 +30,16 @@ def insert(connection: AnyConnection, sql: str, parameters: dict[str, Any]) -> i
         cursor.close()
 
 
+def run(connection: AnyConnection, sql: str, parameters: dict[str, Any]) -> None:
+    """Run one statement that returns nothing (no row id asked: PostgreSQL's cursor
+    has none)."""
+    cursor = _driver_cursor(connection)
+    try:
+        cursor.execute(sql, parameters)
+    finally:
+        cursor.close()
+
+
 def rows(
     connection: AnyConnection, sql: str, parameters: dict[str, Any] | None = None
 ) -> list[Any]:
@@ -39,7 +49,7 @@ def rows(
 def save_summary(
     connection: AnyConnection, tournament_id: int, last_entry: int, data: dict[str, Any]
 ) -> None:
-    execute(
+    run(
         connection,
         "INSERT INTO result_summary (tournament_id, last_entry, data) VALUES (:t, :e, :d) "
         "ON CONFLICT (tournament_id) DO UPDATE SET last_entry = excluded.last_entry, "
@@ -49,7 +59,7 @@ def save_summary(
 
 
 def delete_summary(connection: AnyConnection, tournament_id: int) -> None:
-    execute(connection, "DELETE FROM result_summary WHERE tournament_id = :t", {"t": tournament_id})
+    run(connection, "DELETE FROM result_summary WHERE tournament_id = :t", {"t": tournament_id})
 
 
 def finished_events(connection: AnyConnection) -> list[tuple[int, str, str, int, Any, Any]]:

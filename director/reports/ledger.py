@@ -7,8 +7,9 @@ from reportlab.platypus import Flowable, Spacer
 
 from director.i18n import _, format_money, format_number
 from director.reports.base import RenderOptions, Report
+from director.reports.bounty_cells import bounty_paragraphs, knockout_rows
 from director.reports.data import LedgerData
-from director.reports.table_cells import ledger_header, ledger_row
+from director.reports.table_cells import host_rows, ledger_header, ledger_row
 
 
 def money(amount: int) -> str:
@@ -42,6 +43,9 @@ class LedgerReport(Report):
             )
             for index, value in enumerate(amounts):
                 totals[index] += value
+        rows += host_rows(data.pool, season=season)
+        # The host's money goes to the prize pool column (after the season pot's, if any).
+        totals[4 if season else 3] += data.pool.host_money
         rows.append(
             ["", _("Totals"), "", *[money(v) for v in totals[:-1]], format_number(totals[-1])]
         )
@@ -80,6 +84,7 @@ class LedgerReport(Report):
                 ).format(amount=format_money(numbers.prize_pool))
             )
         checks += [
+            *pool_checks(data),
             _("Bounty pool: {amount}").format(amount=format_money(numbers.bounty_pool)),
             _("Prizes paid so far: {amount}").format(amount=format_money(data.paid_out_prizes)),
         ]
@@ -103,4 +108,36 @@ class LedgerReport(Report):
             self.paragraph(_("Checks"), "h2"),
         ]
         story += [self.paragraph(line) for line in checks]
+        if data.bounties is not None and data.bounties.pool:
+            story.append(Spacer(1, 4 * mm))
+            story.append(self.paragraph(_("Bounties"), "h2"))
+            story += [self.paragraph(line) for line in bounty_paragraphs(data.bounties)]
+            knockouts = knockout_rows(data.bounties, data.names)
+            if len(knockouts) > 1:
+                story.append(
+                    self.table(
+                        knockouts,
+                        [width * w for w in (0.1, 0.25, 0.15, 0.5)],
+                        right=(2,),
+                        font_size=8,
+                    )
+                )
         return story
+
+
+def pool_checks(data: LedgerData) -> list[str]:
+    """The host's money and the pool the payouts share, when the host put some in."""
+    pool = data.pool
+    if not pool.host_money and not pool.guarantee:
+        return []
+    lines = []
+    if pool.added:
+        lines.append(_("Added by the host: {amount}").format(amount=format_money(pool.added)))
+    if pool.guarantee:
+        lines.append(
+            _("Guarantee: {amount}; the host tops the pool up by {overlay}").format(
+                amount=format_money(pool.guarantee), overlay=format_money(pool.overlay)
+            )
+        )
+    lines.append(_("Prize pool paid out: {amount}").format(amount=format_money(pool.total)))
+    return lines

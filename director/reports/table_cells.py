@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from director.core.ids import Instant
 from director.core.players import Movement, MovementKind
+from director.core.prize_pool import PrizePool
 from director.core.state import TournamentState
 from director.i18n import N_, _, format_money, format_number, format_time
 
@@ -81,6 +82,21 @@ def _money(amount: int) -> str:
     return format_money(amount) if amount else ""
 
 
+def host_rows(pool: PrizePool, *, season: bool = False) -> list[list[str]]:
+    """The host's lines of the ledger: money added to the prize pool, and the
+    overlay that tops it up to the guarantee (columns as ``ledger_header(season=...)``)."""
+    rows = []
+    for amount, what in (
+        (pool.added, _("Added money")),
+        (pool.overlay, _("Guarantee overlay")),
+    ):
+        if amount:
+            # Price, fee, (season pot), bounty are empty: the host's money goes to the pool.
+            empty = [""] * (4 if season else 3)
+            rows.append(["", _("The host"), what, *empty, format_money(amount), "", ""])
+    return rows
+
+
 def event_table(
     kind: str, state: TournamentState, now: Instant
 ) -> tuple[list[str], list[list[str]]]:
@@ -111,6 +127,7 @@ def event_table(
             )
         return header, rows
     ledger = data.ledger_data(state, now)
-    return ledger_header(season=ledger.season), [
+    rows = [
         ledger_row(movement, ledger.names, season=ledger.season) for movement in ledger.movements
     ]
+    return ledger_header(season=ledger.season), rows + host_rows(ledger.pool, season=ledger.season)

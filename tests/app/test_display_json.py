@@ -31,7 +31,7 @@ from director.core.payouts import PayoutSettings
 from director.core.players import Bust
 from director.core.results import prize_amounts, propose_deal
 from director.core.state import EventKind, TournamentState
-from director.core.structure import AnteKind, Break, Level, Structure
+from director.core.structure import AnteKind, Betting, Break, Level, Structure
 from director.i18n import in_language, language
 from tests.core.helpers import MIN, T0, created, run
 
@@ -79,8 +79,16 @@ def states() -> dict[str, tuple[TournamentState, int]]:
     for player in table_one[:2]:
         moves = run(moves, c.BustPlayers(busts=(Bust(player=player),)), T0 + MIN)
     limit = Structure(
-        items=(Level(small_blind=50, big_blind=100, small_bet=100, big_bet=200, seconds=600),),
-        limit=True,
+        items=(
+            Level(
+                small_blind=50,
+                big_blind=100,
+                small_bet=100,
+                big_bet=200,
+                seconds=600,
+                betting=Betting.LIMIT,
+            ),
+        )
     )
     hands = Structure(
         items=(
@@ -280,6 +288,8 @@ def test_every_field_of_the_json_form_is_known() -> None:
         "average_stack", "average_big_blinds", "prize_pool", "currency", "payouts",
         "to_the_money", "bubble", "rebuys", "addons", "chips_in_play", "bounty_pool",
         "rebuys_open", "seats", "table", "seat", "show_seats", "language",
+        # Issue 21: each level's betting, the host's added money and guarantee.
+        "betting", "added_money", "guarantee",
     }  # fmt: skip
 
 

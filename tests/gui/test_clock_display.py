@@ -133,11 +133,18 @@ def test_r8_limit_levels_show_their_bets_on_the_tv_and_the_structure_sheet(qtbot
     Hold'em et Limit Hold'em": a limit level shows its small and big bets, and its
     blinds beside them."""
     from director import reports
-    from director.core.structure import Level, Structure
+    from director.core.structure import Betting, Level, Structure
     from tests.reports.test_reports import text_of
 
-    level = Level(small_blind=50, big_blind=100, small_bet=100, big_bet=200, seconds=600)
-    structure = Structure(items=(level,), limit=True)
+    level = Level(
+        small_blind=50,
+        big_blind=100,
+        small_bet=100,
+        big_bet=200,
+        seconds=600,
+        betting=Betting.LIMIT,
+    )
+    structure = Structure(items=(level,))
     state = run(created(structure), c.StartClock(), T0)
     data = display_data(state, T0 + MIN)
     assert data.blinds_text == "Limit 100 / 200"

@@ -10,6 +10,7 @@ from director.core import clock as clk
 from director.core import commands as c
 from director.core import events as e
 from director.core.apply import applies
+from director.core.bounties import check_bounty_change, check_winners, clockwise_winners
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name, handles
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
@@ -209,6 +210,7 @@ def _money(state: TournamentState, command: c.SetMoneySettings, now: Instant) ->
     _tournament_only(state)
     check_settings(command.settings)
     require(command.settings != state.money, "options_unchanged")
+    check_bounty_change(state, command.settings)
     return [e.MoneySettingsChanged(at=now, settings=command.settings)]
 
 
@@ -327,7 +329,7 @@ def _tournament_purchase(
     elif kind is MovementKind.ADDON:
         assert money.addon is not None
         addon = money.addon
-        price, fee, bounty, chips = addon.price, addon.fee, 0, addon.chips
+        price, fee, bounty, chips = addon.price, addon.fee, addon.bounty, addon.chips
         season = 0
     movement = _purchase(
         state,
@@ -440,6 +442,9 @@ def _bust(state: TournamentState, command: c.BustPlayers, now: Instant) -> list[
                 "eliminator_is_out",
                 player=eliminator.name,
             )
+        check_winners(state, bust, players)
+    # Several winners share the bounty; odd units go by R22, from the button.
+    busts = tuple(clockwise_winners(state, bust) for bust in busts)
     left = len(state.alive())
     require(left - len(busts) >= 1, "cannot_bust_everyone")
     tables = state.tables
@@ -581,18 +586,21 @@ def _moved(state: TournamentState, event: e.MoneyMoved) -> TournamentState:
     movement = event.movement
     updated = _counted(state.players[movement.player], movement)
     busts = state.busts
+    draws = state.draws
     if updated.status is EntrantStatus.REMOVED:
-        # An entry made by mistake: its busts were mistakes too.
+        # An entry made by mistake: its busts were mistakes too (their envelopes go back).
         busts = tuple(
             evolve(record, busts=kept)
             for record in busts
             if (kept := tuple(b for b in record.busts if b.player != movement.player))
         )
+        draws = tuple(draw for draw in draws if draw.busted != movement.player)
     return evolve(
         state,
         players={**state.players, movement.player: updated},
         ledger=(*state.ledger, movement),
         busts=busts,
+        draws=draws,
     )
 
 
@@ -627,9 +635,15 @@ def _reverted(state: TournamentState, event: e.BustReverted) -> TournamentState:
     status = state.status
     if status is Status.FINISHED:
         status = Status.RUNNING if state.clock.started else Status.SETUP
+    draws = state.draws
+    drawn = [position for position, draw in enumerate(draws) if draw.busted == event.player]
+    if drawn:
+        # The envelope his bust drew goes back among those left.
+        draws = draws[: drawn[-1]] + draws[drawn[-1] + 1 :]
     return evolve(
         state,
         players={**state.players, event.player: evolve(entrant, status=EntrantStatus.PLAYING)},
         busts=_without_bust_of(state.busts, event.player),
         status=status,
+        draws=draws,
     )

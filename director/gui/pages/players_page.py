@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
+from director.app.format_display import envelope_news
 from director.app.roster import Roster, fold
 from director.core import commands as c
 from director.core.errors import RuleViolation
@@ -30,6 +31,7 @@ from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
 from director.core.players import Bust, EntrantStatus
+from director.core.prize_pool import prize_pool
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.bust import BustDialog
@@ -197,7 +199,7 @@ class PlayersPage(QWidget):
             "addons": format_number(numbers.addons),
             "chips_in_play": format_number(numbers.chips_in_play),
             "average": format_number(numbers.average_stack),
-            "prize_pool": format_money(numbers.prize_pool),
+            "prize_pool": format_money(prize_pool(state).total),
             "bounty_pool": format_money(numbers.bounty_pool),
             "fees": format_money(numbers.fees),
             "season_pot": format_money(numbers.season_pot),
@@ -227,6 +229,10 @@ class PlayersPage(QWidget):
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("players", "ledger", "busts", "money", "cash", "status", "tables"):
             self.refresh()
+        news = envelope_news(self.controller.state, changes.events)
+        if news:
+            # Mystery bounties: the envelope drawn, to announce at the table.
+            self.status.setText(news)
 
     def _update_buttons(self) -> None:
         self.controller.guard.refresh()

@@ -96,14 +96,14 @@ def test_chip_set_kept_exported_imported_and_refused(tmp_path: Path) -> None:
     assert "whole number above zero" in describe_error(refused.value)
 
 
-def test_chip_set_export_never_over_the_database(db_path: Path) -> None:
-    database = open_database(db_path)
+def test_chip_set_export_never_over_the_database(file_path: Path) -> None:
+    database = open_database(file_path)
     database.close()
     from director.persistence.errors import StoreError
 
     with pytest.raises(StoreError):
-        chip_set_files.export_file(HOME, db_path, db_path)
-    assert db_path.read_bytes().startswith(b"SQLite format 3")
+        chip_set_files.export_file(HOME, file_path, file_path)
+    assert file_path.read_bytes().startswith(b"SQLite format 3")
 
 
 def test_chip_set_drives_the_generator() -> None:

@@ -19,6 +19,7 @@ from director.core.records import Registry, Versioned
 from director.core.seating import Move
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Structure
+from director.core.tv import TvLook
 
 COMMANDS: Registry[Command] = Registry("command")
 
@@ -521,3 +522,26 @@ class PayPrize(Command):
 
     def label(self, state: TournamentState) -> Message:
         return Message("pay_prize", {"player": _name(state, self.player)})
+
+
+# -- the TV --------------------------------------------------------------------------
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetTvLook(Command):
+    """The TV's colours, layout, pictures and sounds for this event (None: the
+    defaults from the settings)."""
+
+    look: TvLook | None
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetRoomMessage(Command):
+    """A line of text for the room, on the TV (and spoken); empty clears it."""
+
+    text: str
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("set_room_message" if self.text.strip() else "clear_room_message")

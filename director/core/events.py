@@ -21,6 +21,7 @@ from director.core.records import Registry, Versioned
 from director.core.seating import Move
 from director.core.state import EventKind
 from director.core.structure import Structure
+from director.core.tv import TvLook
 
 EVENTS: Registry[Event] = Registry("event")
 
@@ -326,3 +327,18 @@ class PayoutsChanged(Event):
 @dataclass(frozen=True, kw_only=True)
 class DealAccepted(Event):
     deal: Deal
+
+
+# -- the TV ----------------------------------------------------------------------------
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class TvLookChanged(Event):
+    look: TvLook | None
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class RoomMessageChanged(Event):
+    text: str

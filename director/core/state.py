@@ -18,6 +18,7 @@ from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, Entrant, EntrantStatus, Movement
 from director.core.structure import Structure
 from director.core.tables import TablesState
+from director.core.tv import TvLook
 
 
 class EventKind(StrEnum):
@@ -56,6 +57,10 @@ class TournamentState:
     tables: TablesState = TablesState()
     payout: PayoutSettings = PayoutSettings()
     deal: Deal | None = None
+    tv_look: TvLook | None = None
+    """The TV's look for this event; None: the defaults from the settings."""
+    room_message: str = ""
+    """The message line on the TV ("" for none)."""
     version: int = 0
 
     @property

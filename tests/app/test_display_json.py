@@ -279,7 +279,7 @@ def test_every_field_of_the_json_form_is_known() -> None:
         "until_break_ms", "hand", "hands", "cash_ends_at", "room", "players_left", "entries",
         "average_stack", "average_big_blinds", "prize_pool", "currency", "payouts",
         "to_the_money", "bubble", "rebuys", "addons", "chips_in_play", "bounty_pool",
-        "rebuys_open", "seats", "table", "seat", "show_seats", "language",
+        "rebuys_open", "seats", "table", "seat", "show_seats", "message", "language",
     }  # fmt: skip
 
 

@@ -83,7 +83,7 @@ THEMES: dict[str, Theme] = {
     "contrast": Theme(
         name="contrast",
         background="#000000",
-        panel="#000000",
+        panel="#161616",
         text="#ffffff",
         dim="#e6e6e6",
         next="#ffffff",

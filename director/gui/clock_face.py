@@ -233,6 +233,7 @@ class ClockFace(QWidget):
         self.colours: dict[str, QColor] = {}
         self._set_colours(self.look.theme)
         self._plan: tuple[object, Plan] | None = None
+        self._needs: tuple[DisplayData, object, Needs] | None = None
         self._pixmaps: dict[str, tuple[object, QPixmap]] = {}
         """Scaled pictures, the composed background and the QR code, by what made them."""
         self._message: tuple[object, QStaticText, float] | None = None
@@ -304,7 +305,12 @@ class ClockFace(QWidget):
         """The plan for the current size, look and data (kept until one changes)."""
         if self.data is None:
             return None
-        needs = self.needs(self.data)
+        made_for = (self.data, self.look, self.network_url, len(self.pictures))
+        if self._needs is None or self._needs[0] is not made_for[0] or self._needs[1] != made_for:
+            # Worked out again when the data or the look changed (once a second at
+            # most), not for each frame of the scrolling message.
+            self._needs = (self.data, made_for, self.needs(self.data))
+        needs = self._needs[2]
         key = (self.width(), self.height(), self.look.layout, needs)
         if self._plan is None or self._plan[0] != key:
             self._plan = (key, plan(self.look.layout, self.width(), self.height(), needs))

@@ -293,8 +293,7 @@ def test_the_scrolling_message_repaints_its_own_band_only(qtbot, night_data) -> 
         (x, y)
         for y in range(0, 768, 4)
         for x in range(0, 1366, 4)
-        if abs(QColor(first.pixel(x, y)).lightness() - QColor(second.pixel(x, y)).lightness())
-        > 40
+        if abs(QColor(first.pixel(x, y)).lightness() - QColor(second.pixel(x, y)).lightness()) > 40
     ]
     assert changed and all(band_rect.contains(x, y) for x, y in changed)
     # A short message stands still; no message, no timer; hidden, no timer.

@@ -78,6 +78,8 @@ MESSAGE_SPEED = 0.11
 """Screen heights per second the message scrolls by (about 120 px/s at 1080 lines)."""
 MESSAGE_GAP = 0.8
 """Screen heights between the end of the message and its next pass."""
+SIDE_PAGE_MS = 8_000
+"""When the side column's lines do not all fit, each page stays this long."""
 
 
 class LineStyle(Enum):
@@ -150,6 +152,36 @@ def side_lines(data: DisplayData, look: TvLook) -> list[SideLine]:
                 for seat in data.seats
             ]
     return lines
+
+
+def paginate(lines: list[SideLine], per_page: int) -> list[list[SideLine]]:
+    """``lines`` cut into pages of ``per_page`` lines. A page that starts inside a
+    section starts with that section's title again; with more than one page, each
+    page's first title says which page it is ("2/3")."""
+    if per_page < 2 or len(lines) <= per_page:
+        return [lines[:per_page]] if per_page > 0 else []
+    pages: list[list[SideLine]] = []
+    page: list[SideLine] = []
+    heading: SideLine | None = None
+    for line in lines:
+        if len(page) == per_page:
+            pages.append(page)
+            page = []
+            if line.style is not LineStyle.HEADING and heading is not None:
+                page.append(heading)
+        if line.style is LineStyle.HEADING:
+            heading = line
+            if len(page) == per_page - 1:  # a title alone at the foot of a page
+                pages.append(page)
+                page = []
+        page.append(line)
+    if page:
+        pages.append(page)
+    count = len(pages)
+    for number, made in enumerate(pages, start=1):
+        if made and made[0].style is LineStyle.HEADING:
+            made[0] = SideLine(made[0].text, LineStyle.HEADING, f"{number}/{count}")
+    return pages
 
 
 def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
@@ -243,6 +275,11 @@ class ClockFace(QWidget):
         self._scroll = QTimer(self)
         self._scroll.setInterval(MESSAGE_FRAME_MS)
         self._scroll.timeout.connect(self._scroll_step)
+        self.side_pages = 0
+        """Pages of the side column at the last paint (more than one: they turn)."""
+        self._pages = QTimer(self)
+        self._pages.setInterval(SIDE_PAGE_MS)
+        self._pages.timeout.connect(self._turn_page)
         self.full_paints = 0
         self.message_paints = 0
         """Paints of the whole face, and of the message band alone."""
@@ -336,10 +373,12 @@ class ClockFace(QWidget):
             painter.end()
             return
         self.full_paints += 1
+        self.side_pages = 0
         self._paint_background(painter)
         if self.data is not None and made is not None:
             self.paint_data(painter, self.data, made)
         painter.end()
+        self._sync_pages()
 
     def _paint_background(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), self.colours["background"])
@@ -582,11 +621,15 @@ class ClockFace(QWidget):
         rect = _rect(boxes["lines"])
         self.regions["lines"] = rect
         count = max(len(lines), 8)
-        # Lines at 3% of the height or more: those that do not fit are left out (the
-        # moves come first, then the payouts, then the figures).
+        # Lines at 3% of the height or more: when they do not all fit, the column
+        # turns its pages every few seconds (the moves come first, on every page's
+        # start, then the payouts, the figures, the seat draw).
         line_height = max(min(made.fonts["line"], rect.height() * 0.92 / count), height * 0.041)
         top = rect.top() + height * 0.02
         fitting = max(0, int((rect.bottom() - top) // line_height))
+        pages = paginate(lines, fitting)
+        self.side_pages = len(pages)
+        lines = pages[(self.scroll_clock() // SIDE_PAGE_MS) % len(pages)] if pages else []
         colours = {
             LineStyle.HEADING: self.colours["accent"],
             LineStyle.ROW: self.colours["text"],
@@ -712,6 +755,21 @@ class ClockFace(QWidget):
         elif not scrolling and self._scroll.isActive():
             self._scroll.stop()
 
+    def _turn_page(self) -> None:
+        """Show the side column's next page (its column alone is repainted)."""
+        made = self.current_plan()
+        if made is None or "side" not in made.boxes or self.side_pages < 2:
+            self._pages.stop()
+            return
+        self.update(_rect(made.boxes["side"]).toAlignedRect())
+
+    def _sync_pages(self) -> None:
+        turning = self.isVisible() and self.side_pages > 1
+        if turning and not self._pages.isActive():
+            self._pages.start()
+        elif not turning and self._pages.isActive():
+            self._pages.stop()
+
     def _scroll_step(self) -> None:
         band = self.message_rect()
         if band is None:
@@ -722,10 +780,12 @@ class ClockFace(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._sync_scroll()
+        self._sync_pages()
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self._scroll.stop()
+        self._pages.stop()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -349,3 +349,43 @@ def test_the_stores_pictures_decode_and_measure_their_tones(qtbot, tmp_path: Pat
     logo.write_bytes(png())
     transparent = choose_picture(logo, store)
     assert (transparent.low, transparent.high) == ("#000000", "#ffffff")
+
+
+def test_a_seat_draw_longer_than_the_column_turns_its_pages(qtbot, night_data) -> None:
+    """Sixty players in the side column: every name is on a page, each page starts with
+    its section's title, the pages turn on their own (the column alone repainted)."""
+    from director.app.display import SeatRow
+    from director.gui.clock_face import SIDE_PAGE_MS, LineStyle, paginate, side_lines
+
+    seats = tuple(
+        SeatRow(f"Player {n:02d}", n % 6 + 1, n % 10 + 1, f"Table {n % 6 + 1} · Seat {n % 10 + 1}")
+        for n in range(60)
+    )
+    data = replace(night_data, seats=seats, message="")
+    look = TvLook(layout=PRESETS["tables"])
+    face = ClockFace()
+    qtbot.addWidget(face)
+    face.resize(1366, 768)
+    face.set_look(look)
+    face.set_data(data)
+    shown = []
+    for page in range(4):
+        face.scroll_clock = lambda page=page: page * SIDE_PAGE_MS
+        image = face.grab().toImage()
+        check_readable(face, image, look, (1366, 768), data)
+        shown.append(image)
+    assert face.side_pages >= 3
+    assert shown[0] != shown[1]
+    lines = side_lines(data, look)
+    fitting = sum(1 for key in face.font_pixels if key.startswith("line") and "." not in key)
+    pages = paginate(lines, fitting)
+    assert len(pages) == face.side_pages
+    names = [line.text for page in pages for line in page if line.style is LineStyle.SEAT]
+    assert names == [seat.name for seat in seats]
+    assert all(page[0].style is LineStyle.HEADING for page in pages)
+    face.show()
+    qtbot.waitExposed(face)
+    assert face._pages.isActive()
+    face.hide()
+    assert not face._pages.isActive()
+    shown[1].save(str(SHOTS / "seats-page-2-1366x768.png"))

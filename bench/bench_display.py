@@ -29,6 +29,7 @@ process's CPU use, paints per second, and the share of the screen repainted
 per second (a full-screen repaint 30 times a second would be 3,000%).
 
 Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--part cost] [--minutes 10]
+[--message] [--seconds 20]
 """
 
 from __future__ import annotations
@@ -198,7 +199,7 @@ def cost(rounds: int) -> None:
     database.close()
 
 
-def lateness(minutes: float) -> None:
+def lateness(minutes: float, *, message: bool = False) -> None:
     app = application()
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     folder = tempfile.mkdtemp()
@@ -208,6 +209,10 @@ def lateness(minutes: float) -> None:
     levels = tuple(Level(small_blind=25 * n, big_blind=50 * n, seconds=120) for n in range(1, 60))
     session.dispatch(c.SetStructure(structure=Structure(items=levels)))
     session.dispatch(c.StartClock())
+    if message:
+        # The message line scrolling all the while: its frames must not delay the time.
+        text = "Last orders at the bar in ten minutes: the kitchen closes at midnight. " * 2
+        session.dispatch(c.SetRoomMessage(text=text))
     controller = SessionController(session)
     ticker = ClockTicker(controller)
     window = ClockDisplayWindow()
@@ -225,7 +230,13 @@ def lateness(minutes: float) -> None:
         original_paint(event)  # type: ignore[arg-type]
         now_ms = time.time_ns() / 1e6
         data = window.face.data
-        if data is None or data.time_text == shown["text"]:
+        if (
+            data is None
+            or data.time_text == shown["text"]
+            or not event.rect().contains(  # type: ignore[attr-defined]
+                window.face.rect()
+            )
+        ):
             return
         shown["text"] = data.time_text
         # When did the true time cross into what is now shown? Levels last
@@ -409,12 +420,15 @@ def main() -> None:
     parser.add_argument("--part", choices=("cost", "lateness", "scroll", "all"), default="all")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument(
+        "--message", action="store_true", help="lateness with the message line scrolling"
+    )
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     if args.part in ("cost", "all"):
         cost(args.rounds)
     if args.part in ("lateness", "all"):
-        lateness(args.minutes)
+        lateness(args.minutes, message=args.message)
     if args.part in ("scroll", "all"):
         scroll(args.seconds)
 

@@ -423,3 +423,27 @@ def test_the_dialog_and_the_tv_in_each_language(qtbot, window, language) -> None
     window.resize(1366, 768)
     window.grab().save(str(SHOTS / f"console-{language}-1366x768.png"))
     assert TvLook() == window.tv_look()
+
+
+def test_a_full_disk_refuses_the_picture_and_leaves_nothing_half_written(
+    qtbot, window_factory, small_disk, monkeypatch
+) -> None:
+    """The data folder on a disk with no room left: the picture is refused with the
+    system's reason, the look and the folder stay as they were."""
+    monkeypatch.setenv("DIRECTOR_DATA_DIR", str(small_disk.root / "data"))
+    window = window_factory()
+    window.open_demo()
+    dialog = TvDisplayDialog(window, data=window.feed.data)
+    qtbot.addWidget(dialog)
+    outside = small_disk.root.parent / "logo.png"
+    outside.write_bytes(png())
+    (small_disk.root / "data" / "assets").mkdir(parents=True)
+    small_disk.fill()
+    before = dialog.look
+    assert not dialog.use_picture("logo", outside)
+    assert "No space left" in dialog.picture_error.text()
+    assert dialog.look == before
+    assert small_disk.files() == []
+    small_disk.free()
+    assert dialog.use_picture("logo", outside)
+    assert window.assets.read(dialog.look.logo) == outside.read_bytes()

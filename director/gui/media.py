@@ -38,6 +38,8 @@ ALLOCATION_LIMIT_MB = 256
 TONE_SAMPLES = 96
 """The picture is sampled on a grid this wide to find its darkest and lightest tones."""
 DECODE_TIMEOUT_MS = 20_000
+KEPT_SIDE = 4096
+"""A decoded picture is kept at most this wide and high."""
 
 
 @dataclass
@@ -105,6 +107,14 @@ def load_picture(data: bytes, kind: str | None = None) -> LoadedPicture:
     image = reader.read()
     if image.isNull():
         raise RuleViolation("picture_unreadable", detail=reader.errorString()[:120])
+    if image.width() > KEPT_SIDE or image.height() > KEPT_SIDE:
+        # Kept all night: no more than a 4K screen can show (an 8K photo is 128 MB).
+        image = image.scaled(
+            KEPT_SIDE,
+            KEPT_SIDE,
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
     return LoadedPicture(image=image)
 
 

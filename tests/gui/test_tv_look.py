@@ -389,3 +389,45 @@ def test_a_seat_draw_longer_than_the_column_turns_its_pages(qtbot, night_data) -
     face.hide()
     assert not face._pages.isActive()
     shown[1].save(str(SHOTS / "seats-page-2-1366x768.png"))
+
+
+def test_the_organizers_own_arrangement_keeps_the_rules(qtbot, night_data, pictures) -> None:
+    """Side column on the left, the figures split (chips and the next break under the
+    time, the room's figures at the side), the message across the top, the logo at the
+    right of the title: readable at every size."""
+    from director.core.tv import Element, Layout, Place, Side, Slot
+
+    layout = Layout(
+        preset="custom",
+        slots=(
+            Slot(Element.MESSAGE, Place.TOP),
+            Slot(Element.NEXT_LEVEL, Place.MAIN),
+            Slot(Element.BLINDS, Place.MAIN),
+            Slot(Element.CHIPS, Place.MAIN),
+            Slot(Element.NEXT_BREAK, Place.MAIN),
+            Slot(Element.STATS, Place.SIDE),
+            Slot(Element.MOVES, Place.SIDE),
+            Slot(Element.PAYOUTS, Place.SIDE),
+        ),
+        side=Side.LEFT,
+        side_width=28,
+        logo=LogoPlace.TITLE_RIGHT,
+    )
+    look = TvLook(theme=THEMES["light"], layout=layout, logo=LOGO)
+    for size in SIZES:
+        face, image = grab(size, look, night_data, pictures)
+        check_readable(face, image, look, size, night_data)
+        regions = face.regions
+        assert regions["side"].right() < regions["time"].left()
+        assert regions["message"].bottom() <= regions["event"].top() + 1
+        assert regions["next"].bottom() <= regions["blinds"].top() + 1
+        captions = {key for key in face.font_pixels if key.endswith(".caption")}
+        assert len(captions) == 2  # chips in play and the next break
+        if size == (1920, 1080):
+            image.save(str(SHOTS / "own-arrangement-1920x1080.png"))
+        face.deleteLater()
+
+
+def test_a_huge_photo_is_kept_no_larger_than_a_4k_screen_needs(qapp) -> None:
+    big = load_picture(jpeg(6000, 3000))
+    assert big.natural_size().width() == 4096 and big.natural_size().height() == 2048

@@ -20,7 +20,16 @@ process keeps a core busy. For every change of the shown time, how late it was
 painted after the moment the true time crossed that second (target: never more
 than 0.1 s); and the display process's CPU use (target: under 5% of a core).
 
+scroll: the scrolling message line. The real TV window at 1920x1080 on the wall
+clock, the clock running, for a while (default 20 s) each: without a message
+(the floor: one repaint a second), with a long message scrolling (its band
+repainted about 30 times a second), and a bare widget scrolling the same text
+in a band of the same size (the floor for any scrolling text). For each: the
+process's CPU use, paints per second, and the share of the screen repainted
+per second (a full-screen repaint 30 times a second would be 3,000%).
+
 Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--part cost] [--minutes 10]
+[--message] [--seconds 20]
 """
 
 from __future__ import annotations
@@ -190,7 +199,7 @@ def cost(rounds: int) -> None:
     database.close()
 
 
-def lateness(minutes: float) -> None:
+def lateness(minutes: float, *, message: bool = False) -> None:
     app = application()
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     folder = tempfile.mkdtemp()
@@ -200,6 +209,10 @@ def lateness(minutes: float) -> None:
     levels = tuple(Level(small_blind=25 * n, big_blind=50 * n, seconds=120) for n in range(1, 60))
     session.dispatch(c.SetStructure(structure=Structure(items=levels)))
     session.dispatch(c.StartClock())
+    if message:
+        # The message line scrolling all the while: its frames must not delay the time.
+        text = "Last orders at the bar in ten minutes: the kitchen closes at midnight. " * 2
+        session.dispatch(c.SetRoomMessage(text=text))
     controller = SessionController(session)
     ticker = ClockTicker(controller)
     window = ClockDisplayWindow()
@@ -217,7 +230,13 @@ def lateness(minutes: float) -> None:
         original_paint(event)  # type: ignore[arg-type]
         now_ms = time.time_ns() / 1e6
         data = window.face.data
-        if data is None or data.time_text == shown["text"]:
+        if (
+            data is None
+            or data.time_text == shown["text"]
+            or not event.rect().contains(  # type: ignore[attr-defined]
+                window.face.rect()
+            )
+        ):
             return
         shown["text"] = data.time_text
         # When did the true time cross into what is now shown? Levels last
@@ -263,16 +282,155 @@ def lateness(minutes: float) -> None:
     print(f"targets: {verdict}")
 
 
+class BareScroller(QWidget):
+    """The floor for a scrolling line: a band that repaints itself 30 times a second,
+    drawing one cached text at the moving offset, nothing else."""
+
+    def __init__(self, text: str, band: QRectF) -> None:
+        super().__init__()
+        from PySide6.QtGui import QStaticText
+
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        self.band = band
+        self.static = QStaticText(text)
+        self.font_ = QFont()
+        self.font_.setBold(True)
+        self.font_.setPixelSize(int(band.height() * 0.58))
+        self.painted_pixels = 0
+        self.paints = 0
+        self.timer = QTimer(self)
+        self.timer.setInterval(33)
+        self.timer.timeout.connect(lambda: self.update(self.band.toAlignedRect()))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self.paints += 1
+        self.painted_pixels += event.rect().width() * event.rect().height()
+        painter = QPainter(self)
+        painter.fillRect(event.rect(), QColor("#161b22"))
+        painter.setFont(self.font_)
+        painter.setPen(QColor("#f0f3f6"))
+        painter.setClipRect(self.band)
+        offset = (time.monotonic() * 120) % 3000
+        painter.drawStaticText(
+            int(self.band.left() - offset + 200), int(self.band.top()), self.static
+        )
+        painter.end()
+
+
+def run_loop(seconds: float) -> None:
+    """Let the event loop run for ``seconds`` (a local loop: quitting the application
+    would close its windows)."""
+    from PySide6.QtCore import QEventLoop
+
+    loop = QEventLoop()
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    loop.exec()
+
+
+def scroll(seconds: float) -> None:
+    from director.app.display import DisplayData
+
+    app = application()
+    folder = tempfile.mkdtemp()
+    database = open_database(Path(folder) / "bench.db")
+    session = Library(database).create("Scroll bench")
+    levels = tuple(Level(small_blind=25 * n, big_blind=50 * n, seconds=600) for n in range(1, 30))
+    session.dispatch(c.SetStructure(structure=Structure(items=levels)))
+    session.dispatch(c.StartClock())
+    controller = SessionController(session)
+    ticker = ClockTicker(controller)
+    window = ClockDisplayWindow()
+    window.resize(*SIZE)
+    window.show()
+    face = window.face
+    counted = {"pixels": 0, "paints": 0}
+    original_paint = face.paintEvent
+
+    def painted(event: QPaintEvent) -> None:
+        counted["paints"] += 1
+        counted["pixels"] += event.rect().width() * event.rect().height()
+        original_paint(event)
+
+    face.paintEvent = painted  # type: ignore[method-assign]
+
+    def refresh() -> None:
+        window.set_data(ticker.data)
+
+    ticker.tick.connect(refresh)
+    ticker.update()
+    area = SIZE[0] * SIZE[1]
+
+    def run_for(label: str) -> tuple[float, float, float]:
+        counted.update(pixels=0, paints=0)
+        cpu_start, wall_start = time.process_time(), time.perf_counter()
+        run_loop(seconds)
+        cpu = time.process_time() - cpu_start
+        wall = time.perf_counter() - wall_start
+        share = counted["pixels"] / area / wall * 100
+        print(
+            f"{label}: CPU {100 * cpu / wall:.2f}% of a core, "
+            f"{counted['paints'] / wall:.1f} paints/s, {share:.0f}% of the screen repainted/s"
+        )
+        return cpu / wall, counted["paints"] / wall, share
+
+    quiet = run_for("TV, clock running, no message (floor)")
+    message = "Last orders at the bar in ten minutes: the kitchen closes at midnight. " * 2
+    session.dispatch(c.SetRoomMessage(text=message))
+    ticker.update()
+    assert face.message_scrolls() and face._scroll.isActive()
+    moving = run_for("TV, clock running, long message scrolling")
+    band = face.message_rect()
+    assert band is not None
+    ticker.tick.disconnect(refresh)
+    bare = BareScroller(message, QRectF(band))
+    bare.resize(*SIZE)
+    bare.show()
+    bare.timer.start()
+    window.hide()
+    cpu_start, wall_start = time.process_time(), time.perf_counter()
+    run_loop(seconds)
+    bare_cpu = (time.process_time() - cpu_start) / (time.perf_counter() - wall_start)
+    wall = time.perf_counter() - wall_start
+    print(
+        f"floor, a bare widget scrolling the same text in the same band: CPU "
+        f"{100 * bare_cpu:.2f}% of a core, {bare.paints / wall:.1f} paints/s, "
+        f"{bare.painted_pixels / area / wall * 100:.0f}% of the screen repainted/s"
+    )
+    print(
+        f"scrolling costs {100 * (moving[0] - quiet[0]):.2f}% of a core over the quiet TV; "
+        f"ratio to the bare scroller {moving[0] / bare_cpu:.1f}x; "
+        f"a full repaint at the same rate would be {moving[1] * 100:.0f}% of the screen/s"
+    )
+    bare.timer.stop()
+    bare.close()
+    face.paintEvent = original_paint  # type: ignore[method-assign]
+    ticker.stop()
+    window.close()
+    window.deleteLater()
+    bare.deleteLater()
+    ticker.deleteLater()
+    app.processEvents()
+    session.close()
+    database.close()
+    del DisplayData
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--part", choices=("cost", "lateness", "all"), default="all")
+    parser.add_argument("--part", choices=("cost", "lateness", "scroll", "all"), default="all")
+    parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument(
+        "--message", action="store_true", help="lateness with the message line scrolling"
+    )
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     if args.part in ("cost", "all"):
         cost(args.rounds)
     if args.part in ("lateness", "all"):
-        lateness(args.minutes)
+        lateness(args.minutes, message=args.message)
+    if args.part in ("scroll", "all"):
+        scroll(args.seconds)
 
 
 if __name__ == "__main__":

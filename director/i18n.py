@@ -350,7 +350,8 @@ def format_time(epoch_ms: int) -> str:
 
 
 class _Formatter(string.Formatter):
-    """``{price:money}``, ``{chips:n}``, ``{left:clock}`` in message templates."""
+    """``{price:money}``, ``{chips:n}``, ``{left:clock}`` in message templates, and
+    ``{part:msg}`` for an argument that is itself a message code (translated)."""
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec == "money" and isinstance(value, int):
@@ -361,6 +362,12 @@ class _Formatter(string.Formatter):
             return format_clock(value)
         if format_spec == "pct" and isinstance(value, int):
             return format_percent(value)
+        if format_spec == "msg" and isinstance(value, str):
+            # A message code given as an argument (the name of a part of the TV...).
+            from director.messages import MESSAGES
+
+            template = MESSAGES.get(value)
+            return _(template) if template is not None else value
         return super().format_field(value, format_spec)
 
 

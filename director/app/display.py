@@ -266,6 +266,8 @@ class DisplayData:
     """The seat draw: every seated player by name."""
     show_seats: bool = False
     """The seat draw is on the TV instead of the clock."""
+    message: str = ""
+    """The message line for the room ("" for none)."""
     language: str = "en"
     """The language of the texts."""
 
@@ -335,6 +337,12 @@ def break_note(structure: Structure, index: int) -> str:
 
 def announcement(state: TournamentState, cue: clk.Cue) -> str:
     """What the room hears for ``cue``: "Level 5: blinds 100, 200, ante 25"."""
+    if cue.kind is clk.CueKind.MESSAGE:
+        return state.room_message
+    if cue.kind is clk.CueKind.BUBBLE:
+        return _("Bubble: the next player out wins nothing.")
+    if cue.kind is clk.CueKind.FINAL_TABLE:
+        return _("Final table: {players} players left.").format(players=len(state.alive()))
     structure = state.structure
     if not 0 <= cue.index < len(structure.items):
         return ""
@@ -679,7 +687,7 @@ def display_data(
     if parts is None or parts.language != i18n.language() or parts.currency != i18n.currency():
         parts = state_parts(state)
     if parts.final is not None:
-        return replace(parts.final, timing=Timing(computed_at=now))
+        return replace(parts.final, timing=Timing(computed_at=now), message=state.room_message)
     structure = state.structure
     if view is None:
         view = clk.view(state.clock, structure, now)
@@ -790,6 +798,7 @@ def display_data(
         room=_room(parts, view.in_force, open_now),
         seats=parts.seats,
         show_seats=show_seats,
+        message=state.room_message,
         language=parts.language,
     )
 

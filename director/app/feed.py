@@ -32,10 +32,14 @@ from director.app.display import (
 from director.app.notices import Listener, Notifier, Subscription
 from director.core import clock as clk
 from director.core.ids import Instant
+from director.core.moments import Moments, moment_cues, moments
 from director.core.state import TournamentState
 
 ALIVE_EVERY_MS = 2_000
 """How often the app marks itself alive while the clock runs (see ``app.resume``)."""
+
+ONCE_A_NIGHT = frozenset({clk.CueKind.BUBBLE, clk.CueKind.FINAL_TABLE})
+"""Moments announced once while the event is open, even if undone and done again."""
 
 
 class Source(Protocol):
@@ -104,6 +108,9 @@ class ClockFeed:
         """Data in other languages, each with the app's data it was made beside."""
         self._payloads: dict[str, tuple[DisplayData, dict[str, Any]]] = {}
         self._last_alive: int | None = None
+        self._moments: tuple[TournamentState, Moments] | None = None
+        """The room's moments (bubble, final table, message) of the last state read."""
+        self._announced: set[clk.CueKind] = set()
         self.computed = 0
         """How many times the display data was worked out (for tests and benchmarks)."""
         self._last: Tick | None = None
@@ -209,6 +216,8 @@ class ClockFeed:
         view = clk.view(state.clock, state.structure, now)
         cues = tuple(clk.cues(self._view, view)) if self._view is not None else ()
         self._view = view
+        if self._moments is None or self._moments[0] is not state:
+            cues += self._moment_cues(state, view.index)
         rest = (self._generation, i18n.language(), i18n.currency(), self._show_seats)
         previous = self._last
         fresh = (
@@ -243,6 +252,23 @@ class ClockFeed:
         if tick.told:
             self._listeners.notify(tick)
         return tick
+
+    def _moment_cues(self, state: TournamentState, index: int) -> tuple[clk.Cue, ...]:
+        """The bubble, the final table or a new message, when this state newly reached
+        them (nothing on the first reading: opening an event announces nothing)."""
+        now = moments(state, self._state_parts(state).bubble.paid)
+        before = self._moments
+        self._moments = (state, now)
+        if before is None:
+            return ()
+        found = []
+        for cue in moment_cues(before[1], now, index):
+            if cue.kind in ONCE_A_NIGHT:
+                if cue.kind in self._announced:
+                    continue
+                self._announced.add(cue.kind)
+            found.append(cue)
+        return tuple(found)
 
     def _state_parts(self, state: TournamentState) -> StateParts:
         """The time-free parts of the display in the current language, kept until the

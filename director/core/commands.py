@@ -20,6 +20,7 @@ from director.core.records import Registry, Versioned
 from director.core.seating import Move
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Structure, upcast_structure
+from director.core.tv import TvLook
 
 COMMANDS: Registry[Command] = Registry("command")
 
@@ -544,3 +545,25 @@ def _structure_v1(payload: dict[str, object]) -> dict[str, object]:
 
 for _name_v1 in ("CreateTournament", "SetStructure", "SetUpEvent"):
     COMMANDS.upcaster(_name_v1, 1)(_structure_v1)
+
+# -- the TV --------------------------------------------------------------------------
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetTvLook(Command):
+    """The TV's colours, layout, pictures and sounds for this event (None: the
+    defaults from the settings)."""
+
+    look: TvLook | None
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True)
+class SetRoomMessage(Command):
+    """A line of text for the room, on the TV (and spoken); empty clears it."""
+
+    text: str
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("set_room_message" if self.text.strip() else "clear_room_message")

@@ -22,6 +22,7 @@ from director.core.records import Registry, Versioned
 from director.core.seating import Move
 from director.core.state import EventKind
 from director.core.structure import Structure, upcast_structure
+from director.core.tv import TvLook
 
 EVENTS: Registry[Event] = Registry("event")
 
@@ -359,3 +360,18 @@ class PayoutsChanged(Event):
 @dataclass(frozen=True, kw_only=True)
 class DealAccepted(Event):
     deal: Deal
+
+
+# -- the TV ----------------------------------------------------------------------------
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class TvLookChanged(Event):
+    look: TvLook | None
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True)
+class RoomMessageChanged(Event):
+    text: str

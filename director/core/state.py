@@ -19,6 +19,7 @@ from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, Entrant, EntrantStatus, EnvelopeDraw, Movement
 from director.core.structure import Structure
 from director.core.tables import TablesState
+from director.core.tv import TvLook
 
 
 class EventKind(StrEnum):
@@ -61,6 +62,10 @@ class TournamentState:
     """Mystery bounties: the envelopes drawn, in order."""
     chip_set: ChipSet | None = None
     """The organizer's chips for this event."""
+    tv_look: TvLook | None = None
+    """The TV's look for this event; None: the defaults from the settings."""
+    room_message: str = ""
+    """The message line on the TV ("" for none)."""
     version: int = 0
 
     @property

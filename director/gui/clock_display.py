@@ -7,11 +7,12 @@ and goes full screen with F11 or a double-click; Esc leaves full screen.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
+    QColor,
     QFont,
     QFontMetricsF,
     QGuiApplication,
@@ -25,7 +26,9 @@ from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData, SeatRow
 from director.app.screens import ScreenId, choose_display
-from director.gui.clock_face import ACCENT, BACKGROUND, NEXT, TEXT, ClockFace
+from director.core.tv import Theme, TvLook
+from director.gui.clock_face import ClockFace
+from director.gui.media import LoadedPicture
 from director.i18n import _
 
 
@@ -62,6 +65,12 @@ class SeatingBoard(QWidget):
         self.rows: tuple[SeatRow, ...] = ()
         self.title = _("Seats")
         self.font_pixels = 0
+        self.theme = Theme()
+
+    def set_theme(self, theme: Theme) -> None:
+        if theme != self.theme:
+            self.theme = theme
+            self.update()
 
     def set_rows(self, rows: Sequence[SeatRow]) -> None:
         rows = tuple(rows)
@@ -92,12 +101,13 @@ class SeatingBoard(QWidget):
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         width, height = float(self.width()), float(self.height())
-        painter.fillRect(self.rect(), BACKGROUND)
+        theme = self.theme
+        painter.fillRect(self.rect(), QColor(theme.background))
         title = QFont()
         title.setBold(True)
         title.setPixelSize(int(height * 0.07))
         painter.setFont(title)
-        painter.setPen(ACCENT)
+        painter.setPen(QColor(theme.accent))
         painter.drawText(
             QRectF(0, 0, width, height * 0.1), int(Qt.AlignmentFlag.AlignCenter), self.title.upper()
         )
@@ -117,11 +127,11 @@ class SeatingBoard(QWidget):
                 column_width * 0.92,
                 line,
             )
-            painter.setPen(TEXT)
+            painter.setPen(QColor(theme.text))
             painter.drawText(
                 rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), seated.name
             )
-            painter.setPen(NEXT)  # bright enough to read from across the room
+            painter.setPen(QColor(theme.next))  # bright enough to read from across the room
             painter.drawText(
                 rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), seated.text
             )
@@ -143,8 +153,14 @@ class ClockDisplayWindow(QWidget):
         self.stack.setContentsMargins(0, 0, 0, 0)
         self.stack.addWidget(self.face)
         self.stack.addWidget(self.seating)
-        self.setStyleSheet("background: #0d1117;")
+        self.setStyleSheet(f"background: {Theme().background};")
         self.resize(1280, 720)
+
+    def set_look(self, look: TvLook, pictures: Mapping[str, LoadedPicture] | None = None) -> None:
+        """Show the clock and the seat draw in ``look`` (its pictures decoded)."""
+        self.face.set_look(look, pictures)
+        self.seating.set_theme(look.theme)
+        self.setStyleSheet(f"background: {look.theme.background};")
 
     def set_data(self, data: DisplayData) -> None:
         """Show ``data``: the clock, or the seat draw while ``data.show_seats``."""

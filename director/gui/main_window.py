@@ -36,6 +36,7 @@ from director.app.resume import Interruption
 from director.app.session import TournamentSession
 from director.app.settings import Settings, load_settings, save_settings
 from director.app.timesource import Now, wall_clock
+from director.app.tv_assets import AssetStore
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.clock import Cue
@@ -43,6 +44,7 @@ from director.core.errors import RuleViolation
 from director.core.events import FinalTableDrawn
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Level
+from director.core.tv import TvLook
 from director.files import one_line
 from director.gui import hotkeys
 from director.gui.clock_display import ClockDisplayWindow, choose_screen, screen_id
@@ -52,6 +54,7 @@ from director.gui.controller import SessionController
 from director.gui.dialogs.backups import BackupsDialog
 from director.gui.dialogs.new_event import NewEventDialog
 from director.gui.dialogs.settings import SettingsDialog
+from director.gui.media import LoadedPicture, load_picture
 from director.gui.models.events_model import EventsModel
 from director.gui.pages.clock_page import ClockPage
 from director.gui.pages.event_page import EventPage
@@ -209,6 +212,9 @@ class MainWindow(QMainWindow):
         (and a server for the network) are its views."""
         self.ticker: ClockTicker | None = None
         self.display: ClockDisplayWindow | None = None
+        self._assets: AssetStore | None = None
+        self._pictures: dict[str, LoadedPicture | None] = {}
+        """Pictures of the TV's looks, decoded once (None: missing or damaged)."""
         self.library = Library(database, clock=clock)
         self.backups = backups or BackupManager(database)
         self.library.backup_folder = self.backups.folder
@@ -296,6 +302,10 @@ class MainWindow(QMainWindow):
         self.display_action = action(_("&Clock display on the TV"), self.show_display)
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.tv_settings_action = action(_("&TV display…"), self.show_tv_settings)
+        self.tv_settings_action.setToolTip(
+            _("The TV's theme, logo, layout, sounds and message line")
+        )
         self.settings_action = action(_("&Settings…"), self.show_settings, "Ctrl+,")
         self.roster_action = action(_("&Players list…"), self.show_roster)
         self.leagues_action = action(_("&Leagues…"), self.show_leagues)
@@ -322,6 +332,7 @@ class MainWindow(QMainWindow):
         self.view_menu = menu.addMenu(_("&View"))
         self.view_menu.setToolTipsVisible(True)
         self.view_menu.addAction(self.display_action)
+        self.view_menu.addAction(self.tv_settings_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
@@ -603,6 +614,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)
         self.console.show_page("clock" if session.state.clock.started else "event")
+        self.apply_tv_look()
         self.setWindowTitle(_("{event} — director").format(event=session.state.name))
         self.update_undo_actions()
         self.refresh_events(select=session.tournament_id)
@@ -613,6 +625,7 @@ class MainWindow(QMainWindow):
         console.add_page("event", _("Event"), EventPage(controller))
         clock_page = ClockPage(controller, self.ticker)
         clock_page.show_display_requested.connect(self.show_display)
+        clock_page.tv_settings_requested.connect(self.show_tv_settings)
         console.add_page("clock", _("Clock"), clock_page)
         console.add_page("structure", _("Structure"), StructurePage(controller))
         console.add_page("players", _("Players"), PlayersPage(controller))
@@ -701,9 +714,61 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(reason, 6000)
 
     def _announce(self, cue: Cue) -> None:
-        self.sound.play(cue.kind)
+        if cue.kind is not clk.CueKind.MESSAGE:  # a message is only spoken
+            self.sound.play(cue.kind)
         if self.controller is not None:
             self.sound.say(announcement(self.controller.state, cue))
+
+    # -- the TV's look --------------------------------------------------------
+
+    @property
+    def assets(self) -> AssetStore:
+        """The data folder's pictures and sounds (found on first use)."""
+        if self._assets is None:
+            self._assets = AssetStore.default()
+        return self._assets
+
+    def tv_look(self) -> TvLook:
+        """The open event's look, or the default one from the settings."""
+        if self.controller is not None and self.controller.state.tv_look is not None:
+            return self.controller.state.tv_look
+        return self.settings.tv_look
+
+    def look_pictures(self, look: TvLook) -> dict[str, LoadedPicture]:
+        """The look's logo and background, decoded (kept); one that is missing or
+        damaged is left out, and said once in the status bar."""
+        wanted = (look.logo, look.background.asset if look.background else "")
+        found: dict[str, LoadedPicture] = {}
+        for name in filter(None, wanted):
+            if name not in self._pictures:
+                try:
+                    self._pictures[name] = load_picture(self.assets.read(name))
+                except RuleViolation as error:
+                    self._pictures[name] = None
+                    self.warn(_("TV: {problem}").format(problem=describe_error(error)))
+            picture = self._pictures[name]
+            if picture is not None:
+                found[name] = picture
+        return found
+
+    def apply_tv_look(self) -> None:
+        """Show the current look on the TV, on the console's preview and in the sounds."""
+        look = self.tv_look()
+        pictures = self.look_pictures(look)
+        if self.display is not None:
+            self.display.set_look(look, pictures)
+        page = self.clock_page()
+        if page is not None:
+            page.face.set_look(look, pictures)
+        self.sound.set_look(look, self.assets if look.sounds else None)
+
+    def show_tv_settings(self) -> None:
+        """The TV display dialog: the look of the open event, or the defaults."""
+        from director.gui.dialogs.tv_display import TvDisplayDialog
+
+        data = self.feed.data if self.feed is not None else None
+        dialog = TvDisplayDialog(self, data=data)
+        dialog.exec()
 
     def _refresh_display(self) -> None:
         if self.display is not None and self.display.isVisible() and self.feed is not None:
@@ -728,6 +793,8 @@ class MainWindow(QMainWindow):
             return
         if self.display is None:
             self.display = ClockDisplayWindow()
+            look = self.tv_look()
+            self.display.set_look(look, self.look_pictures(look))
         if self.feed is not None:
             self.display.set_data(self.feed.data)
         self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
@@ -834,6 +901,8 @@ class MainWindow(QMainWindow):
         if settings.language != previous.language:
             self.retranslate()
         self.sound.configure(volume=settings.volume, muted=settings.muted, voice=settings.voice)
+        if settings.tv_look != previous.tv_look:
+            self.apply_tv_look()
         folder = settings.backup_folder
         self.backups.folder = (
             Path(folder).expanduser() if folder else default_folder(self.database.path)
@@ -964,6 +1033,8 @@ class MainWindow(QMainWindow):
 
     def _on_changed(self, changes: Changes) -> None:
         self.update_undo_actions()
+        if changes.touches("tv_look"):
+            self.apply_tv_look()
         if self.controller is not None:
             self.setWindowTitle(_("{event} — director").format(event=self.controller.state.name))
             if changes.action == "command" and any(

@@ -287,7 +287,7 @@ def test_every_field_of_the_json_form_is_known() -> None:
         "until_break_ms", "hand", "hands", "cash_ends_at", "room", "players_left", "entries",
         "average_stack", "average_big_blinds", "prize_pool", "currency", "payouts",
         "to_the_money", "bubble", "rebuys", "addons", "chips_in_play", "bounty_pool",
-        "rebuys_open", "seats", "table", "seat", "show_seats", "language",
+        "rebuys_open", "seats", "table", "seat", "show_seats", "message", "language",
         # Issue 21: each level's betting, the host's added money and guarantee.
         "betting", "added_money", "guarantee",
     }  # fmt: skip

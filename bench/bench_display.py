@@ -624,6 +624,78 @@ def look(rounds: int) -> None:
     database.close()
 
 
+def look_in_database(rounds: int) -> None:
+    """What keeping the pictures in the database adds elsewhere: recording a look
+    (its pictures checked in the same transaction) next to recording another change
+    of the event; and the start-up look for pictures an older version left in the
+    data folder (a stray file there forces a reading of every look in the logs), on
+    an event of 10,000 log events, next to counting those events."""
+    from bench.bench_session import EVENTS, fill
+    from director.app.library import Library
+    from director.app.tv_assets import AssetStore
+    from director.core.tv import THEMES, TvLook
+
+    application()
+    folder = Path(tempfile.mkdtemp())
+    os.environ["DIRECTOR_DATA_DIR"] = str(folder / "data")
+    path = folder / "bench.db"
+    event_id = fill(path)
+    database = open_database(path)
+    store = AssetStore.of(database)
+    if not hasattr(store, "adopt"):
+        print("(pictures kept in the data folder only: nothing to measure here)")
+        database.close()
+        return
+    files = _look_files(folder)
+    logos = [store.put(files["logo"].read_bytes(), "png")]
+    logos.append(store.put(files["background"].read_bytes(), "jpg"))
+    session = Library(database).open(event_id)
+    turn = {"n": 0}
+
+    def set_look() -> None:
+        turn["n"] += 1
+        session.dispatch(c.SetTvLook(look=TvLook(logo=logos[turn["n"] % 2])))
+
+    themes = [THEMES["dark"], THEMES["felt"]]
+
+    def set_plain_look() -> None:
+        turn["n"] += 1
+        session.dispatch(c.SetTvLook(look=TvLook(theme=themes[turn["n"] % 2])))
+
+    stray = AssetStore(store.folder)
+    stray.put(b"\x89PNG\r\n\x1a\n" + bytes(64), "png")  # never named by a look
+
+    def adopt() -> None:
+        store.adopt()
+
+    def scan_events() -> None:
+        with database.reading() as connection:
+            connection.execute("SELECT COUNT(*) FROM event WHERE type = 'none'").fetchone()
+
+    looks, plains, adopts, scans = [], [], [], []
+    for _ in range(rounds):
+        looks.append(per_call(set_look, 20, 1))
+        plains.append(per_call(set_plain_look, 20, 1))
+        adopts.append(per_call(adopt, 5, 1))
+        scans.append(per_call(scan_events, 5, 1))
+    look_ms, plain_ms = statistics.median(looks) * 1000, statistics.median(plains) * 1000
+    adopt_ms, scan_ms = statistics.median(adopts) * 1000, statistics.median(scans) * 1000
+    print(f"record a look with a logo (durable, its picture checked): {look_ms:8.2f} ms")
+    print(
+        f"  floor, the same with a theme only: {plain_ms:8.2f} ms  ratio {look_ms / plain_ms:.2f}x"
+    )
+    print(
+        f"start-up look for an older version's pictures (a stray file in the folder), "
+        f"{EVENTS:,} log events and {turn['n']} since: {adopt_ms:8.2f} ms"
+    )
+    print(
+        f"  floor, one pass over the log's events: {scan_ms:8.2f} ms  "
+        f"ratio {adopt_ms / scan_ms:.1f}x"
+    )
+    session.close()
+    database.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
@@ -644,6 +716,7 @@ def main() -> None:
         scroll(args.seconds)
     if args.part in ("look", "all"):
         look(args.rounds)
+        look_in_database(args.rounds)
 
 
 if __name__ == "__main__":

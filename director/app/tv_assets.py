@@ -24,6 +24,7 @@ import io
 import os
 import re
 import struct
+import tempfile
 import time
 import wave
 import weakref
@@ -309,6 +310,7 @@ class AssetStore:
     database: Database | None = None
     cap: int = MAX_TOTAL_BYTES
     _memory: dict[str, bytes] = field(default_factory=dict, repr=False)
+    _spare: Path | None = field(default=None, repr=False)
 
     @classmethod
     def default(cls) -> AssetStore:
@@ -450,15 +452,30 @@ class AssetStore:
 
     def file(self, name: str) -> Path:
         """A file holding the asset (what Qt Multimedia plays a sound from): its copy
-        in the folder, written again from the database when missing or damaged.
-        ``RuleViolation`` when the asset cannot be read, ``OSError`` when the folder
-        cannot be written."""
+        in the folder, written again from the database when missing or damaged; in a
+        folder of this process's own when the data folder cannot be written (a full
+        disk, a folder made read-only). ``RuleViolation`` when the asset cannot be
+        read, ``OSError`` when no file can be written at all."""
         data = self.read(name)
         target = self.path(name)
-        if not self._file_intact(name):
+        if self._file_intact(name):
+            return target
+        try:
             self.folder.mkdir(parents=True, exist_ok=True)
             write_atomic(target, data)
-        return target
+            return target
+        except OSError:
+            if self.database is None:
+                raise  # the folder is the store: nowhere else to keep it
+        spare = self._spare_folder() / name
+        if not (is_regular_file(spare) and spare.read_bytes() == data):
+            write_atomic(spare, data)
+        return spare
+
+    def _spare_folder(self) -> Path:
+        if self._spare is None:
+            self._spare = Path(tempfile.mkdtemp(prefix="director-assets-"))
+        return self._spare
 
     def _file_bytes(self, name: str) -> bytes | None:
         target = self.path(name)

@@ -198,3 +198,19 @@ def test_a_database_opened_read_only_reads_its_pictures_and_writes_nothing(
         assert other not in rows(database)
     finally:
         reader.close()
+
+
+def test_a_data_folder_that_cannot_be_written_loses_nothing(database, tmp_path: Path) -> None:
+    """The pictures' cache is a file, not a folder (or the disk is full): pictures are
+    kept in the database all the same, and a sound plays from a folder of its own."""
+    store = AssetStore.of(database)
+    store.folder = tmp_path / "not a folder"
+    store.folder.write_text("in the way")
+    sound = tone(0.4)
+    name = store.put(sound, "wav")
+    assert rows(database)[name][2] == sound
+    store.forget()
+    played = store.file(name)
+    assert played.read_bytes() == sound and played.parent != store.folder
+    assert store.file(name) == played  # written once
+    assert store.folder.read_text() == "in the way"

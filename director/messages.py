@@ -574,6 +574,10 @@ MESSAGES: dict[str, str] = {
         "A picture or sound of this look ({name}…) is missing: neither the database "
         "{where} nor this computer holds it."
     ),
+    "asset_out_of_reach": N_(
+        "A picture or sound of this look ({name}…) cannot be read from the database "
+        "{where} now ({detail}); it is tried again once the database answers."
+    ),
     "assets_full": N_(
         "This would take the pictures and sounds kept in the database past {maximum:bytes} "
         "({used:bytes} kept, {size:bytes} more). Remove the unused ones (View > TV "

@@ -414,12 +414,14 @@ class AssetStore:
         if kept is not None:
             return kept
         damaged_in = ""
+        unreachable: StoreError | None = None
         if self.database is not None:
             try:
                 with self.database.reading() as connection:
                     data = stored.read(connection, name)
-            except StoreError:
+            except StoreError as error:
                 data = None  # out of reach for a moment: the folder may still have it
+                unreachable = error
             if data is not None:
                 if stored.matches(name, data):
                     self._memory[name] = data
@@ -437,6 +439,14 @@ class AssetStore:
             return data
         if damaged_in:
             raise RuleViolation("asset_damaged_in_database", name=name[:12], where=damaged_in)
+        if unreachable is not None and self.database is not None:
+            detail = unreachable.args_map.get("detail") or unreachable.code
+            raise RuleViolation(
+                "asset_out_of_reach",
+                name=name[:12],
+                where=self.database.location,
+                detail=str(detail)[:200],
+            )
         if self.database is not None:
             raise RuleViolation("asset_not_stored", name=name[:12], where=self.database.location)
         if data is None:

@@ -516,9 +516,13 @@ class MainWindow(QMainWindow):
 
     def _show_connection(self, connected: bool) -> None:
         """While the notices from the club database are cut off, say so (a follower
-        connects again by itself, then everything shown is read again)."""
+        connects again by itself, then everything shown is read again, the TV's
+        pictures that could not be read included)."""
         if connected:
             self.connection_note.hide()
+            if any(picture is None for picture in self._pictures.values()):
+                self._forget_missing_pictures()
+                self.apply_tv_look()
             return
         self.connection_note.setText(
             _(

@@ -214,3 +214,46 @@ def test_a_data_folder_that_cannot_be_written_loses_nothing(database, tmp_path: 
     assert played.read_bytes() == sound and played.parent != store.folder
     assert store.file(name) == played  # written once
     assert store.folder.read_text() == "in the way"
+
+
+def test_on_a_server_a_look_recorded_while_unused_pictures_go_keeps_its_own(
+    pg_url: str, clock: FakeClock
+) -> None:
+    """Two copies of director on one club database: one removes the unused pictures
+    while the other records a look naming one of them. The look waits for the
+    removal, then stores its picture again in its own transaction: the database
+    never holds a look naming a picture it lacks."""
+    import threading
+    import time
+
+    from director.persistence import assets as stored
+    from director.persistence.postgres import lock_logs
+
+    writer_db, remover_db = open_database(pg_url), open_database(pg_url)
+    try:
+        session = Library(writer_db, clock=clock).create("Club night")
+        logo = AssetStore.of(writer_db).put(png(), "png")  # chosen, not applied yet
+        done: list[object] = []
+
+        def record() -> None:
+            try:
+                done.append(session.dispatch(c.SetTvLook(look=TvLook(logo=logo))))
+            except Exception as error:  # reported by the test below
+                done.append(error)
+
+        with remover_db.transaction() as connection:
+            lock_logs(connection)
+            assert logo not in stored.named_in_logs(connection)
+            assert stored.delete(connection, [logo]) == 1
+            thread = threading.Thread(target=record)
+            thread.start()
+            time.sleep(0.5)
+            assert thread.is_alive() and not done  # held back until the removal ends
+        thread.join(timeout=10)
+        assert len(done) == 1 and not isinstance(done[0], Exception), done
+        assert session.state.tv_look == TvLook(logo=logo)
+        assert set(rows(remover_db)) == {logo}
+        session.close()
+    finally:
+        writer_db.close()
+        remover_db.close()

@@ -90,3 +90,18 @@ def test_bad_databases_are_one_line_and_exit_2(tmp_path: Path, clock, capsys) ->
     reader = open_database(path)
     assert names["stray"] in AssetStore.of(reader).names()
     reader.close()
+
+
+def test_a_copy_goes_only_into_a_database_without_pictures(tmp_path: Path, clock, capsys) -> None:
+    source = tmp_path / "club.db"
+    names = club(str(source), clock)
+    target = tmp_path / "laptop.db"
+    laptop = open_database(target)
+    AssetStore.of(laptop).put(png(colour="#654321"), "png")  # its own logo, nothing else
+    laptop.close()
+    assert main(["copy", "--from", str(source), "--to", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "laptop.db" in err
+    laptop = open_database(target)
+    assert names["logo"] not in AssetStore.of(laptop).names()
+    laptop.close()

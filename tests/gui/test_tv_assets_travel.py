@@ -358,3 +358,41 @@ def test_the_pictures_row_of_the_tv_dialog(qtbot, tmp_path: Path, monkeypatch, c
     assert not dialog.remove_unused_button.isEnabled()
     assert sorted(window.assets.names()) == sorted(look.assets())
     close(window)
+
+
+def test_a_picture_out_of_reach_for_a_moment_shows_once_the_database_answers(
+    qtbot, tmp_path: Path, monkeypatch, clock
+) -> None:
+    from director.persistence.errors import StoreError
+
+    machine(monkeypatch, tmp_path, "second station")
+    path = tmp_path / "club.db"
+    database = open_database(path)
+    event, look = night_with_a_look(database, clock)
+    database.close()
+    shutil.rmtree(tmp_path / "second station" / "data" / "assets")
+    assert look.logo
+    window = window_on(qtbot, path, clock)
+    window.open_event(event)  # the event is read; then the server goes away
+    window.assets.forget()  # a fresh start, nothing kept in memory nor in the cache
+    window._pictures.clear()
+    shutil.rmtree(window.assets.folder)
+    answering = {"now": False}
+    reading = window.database.reading
+
+    def cut_off():
+        if not answering["now"]:
+            raise StoreError("db_server_unreachable", path="club", detail="connection refused")
+        return reading()
+
+    monkeypatch.setattr(window.database, "reading", cut_off)
+    said: list[str] = []
+    monkeypatch.setattr(window, "warn", said.append)
+    window.apply_tv_look()
+    assert logo_share(window) == 0.0
+    assert len(said) == 1 and "cannot be read from the database" in said[0], said
+    assert "connection refused" in said[0]
+    answering["now"] = True
+    window._show_connection(True)  # the follower's connection is back
+    assert logo_share(window) > 0.9
+    close(window)

@@ -77,6 +77,7 @@ SCHEMA_REVISIONS = (
     "0004_identity",
     "0005_leagues",
     "0006_club",
+    "0008_remote_devices",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]

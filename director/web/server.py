@@ -32,8 +32,7 @@ import logging
 import time
 from dataclasses import dataclass, field, replace
 
-import shiboken6
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
 
@@ -217,7 +216,8 @@ class WebServer(QObject):
         self._sockets.setHandshakeTimeout(self.limits.head_ms)
         self._sockets.newConnection.connect(self._on_viewer)
         self._connections: dict[QTcpSocket, _Connection] = {}
-        self._handing_over: dict[QTcpSocket, _Connection] = {}
+        self._upgrades: list[float] = []
+        """When each WebSocket handshake began (Qt's server finishes or drops it)."""
         self._viewers: dict[QWebSocket, _Viewer] = {}
         self._hosts: frozenset[str] = frozenset()
         self._host = ""
@@ -302,15 +302,15 @@ class WebServer(QObject):
             server.deleteLater()
         self._beat.stop()
         self._sweep.stop()
-        for socket in list(self._viewers):
+        viewers, self._viewers = list(self._viewers), {}
+        for socket in viewers:
             socket.abort()
             socket.deleteLater()
-        self._viewers.clear()
-        for connection in [*self._connections.values(), *self._handing_over.values()]:
+        connections, self._connections = list(self._connections.values()), {}
+        for connection in connections:
             connection.socket.abort()
             connection.socket.deleteLater()
-        self._connections.clear()
-        self._handing_over.clear()
+        self._upgrades.clear()
         self.viewers_changed.emit(0)
 
     @staticmethod
@@ -359,7 +359,14 @@ class WebServer(QObject):
     @property
     def connections(self) -> int:
         """Open connections of every kind (viewers, requests, upgrades under way)."""
-        return len(self._connections) + len(self._handing_over) + len(self._viewers)
+        self._forget_upgrades()
+        return len(self._connections) + len(self._upgrades) + len(self._viewers)
+
+    def _forget_upgrades(self) -> None:
+        """Handshakes older than Qt's deadline are over, one way or the other."""
+        deadline = time.monotonic() - self.limits.head_ms / 1000
+        while self._upgrades and self._upgrades[0] < deadline:
+            self._upgrades.pop(0)
 
     def new_pairing_code(self) -> PairingCode:
         """A one-time code for the console's pairing QR code (it replaces the last one)."""
@@ -458,19 +465,10 @@ class WebServer(QObject):
             socket.pong.connect(lambda _elapsed, _payload, s=socket: self._heard(s))
             socket.disconnected.connect(lambda s=socket: self._drop_viewer(s))
             self._viewers[socket] = viewer
-            self._forget_handed_over()
+            if self._upgrades:
+                self._upgrades.pop(0)
             socket.sendTextMessage(self._state_message(viewer.language))
             self.viewers_changed.emit(len(self._viewers))
-
-    def _forget_handed_over(self) -> None:
-        """Upgrades finished (the WebSocket holds the connection now) or failed."""
-        for tcp in list(self._handing_over):
-            if (
-                not shiboken6.isValid(tcp)
-                or isinstance(tcp.parent(), QWebSocket)
-                or tcp.state() != QAbstractSocket.SocketState.ConnectedState
-            ):
-                self._handing_over.pop(tcp, None)
 
     def _heard(self, socket: QWebSocket) -> None:
         viewer = self._viewers.get(socket)
@@ -530,10 +528,24 @@ class WebServer(QObject):
                 socket.disconnected.connect(socket.deleteLater)
                 continue
             socket.setReadBufferSize(http.MAX_HEAD + http.MAX_BODY + 1024)
-            connection = _Connection(socket, address, time.monotonic())
-            self._connections[socket] = connection
-            socket.readyRead.connect(lambda s=socket: self._on_ready(s))
-            socket.disconnected.connect(lambda s=socket: self._on_closed(s))
+            self._connections[socket] = _Connection(socket, address, time.monotonic())
+            # Slots of this QObject, not Python callables: PySide would otherwise tie
+            # a helper to the socket's ``destroyed`` signal, and Qt's WebSocket code
+            # warns about it when it takes the socket over.
+            socket.readyRead.connect(self._ready_read)
+            socket.disconnected.connect(self._socket_closed)
+
+    @Slot()
+    def _ready_read(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QTcpSocket):
+            self._on_ready(socket)
+
+    @Slot()
+    def _socket_closed(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QTcpSocket):
+            self._on_closed(socket)
 
     def _on_closed(self, socket: QTcpSocket) -> None:
         if self._connections.pop(socket, None) is not None:
@@ -632,10 +644,11 @@ class WebServer(QObject):
             return
         socket = connection.socket
         self._connections.pop(socket, None)
-        self._handing_over[socket] = connection
-        socket.readyRead.disconnect()
-        socket.disconnected.disconnect()
-        socket.disconnected.connect(lambda s=socket: self._handing_over.pop(s, None))
+        socket.readyRead.disconnect(self._ready_read)
+        socket.disconnected.disconnect(self._socket_closed)
+        # From here Qt's WebSocket server owns the connection; no Python reference to
+        # it is kept (its wrapper's own links would outlive the socket otherwise).
+        self._upgrades.append(time.monotonic())
         self._sockets.handleConnection(socket)
 
     def _check_host(self, request: http.Request) -> Reply | None:
@@ -664,10 +677,7 @@ class WebServer(QObject):
                 self._answer(connection, _error(408, "too slow"), keep_alive=False)
             elif not started and waited > self.limits.idle_ms:
                 self._close(connection)
-        self._forget_handed_over()
-        for socket, connection in list(self._handing_over.items()):
-            if (moment - connection.since) * 1000 > 2 * self.limits.head_ms:
-                self._handing_over.pop(socket, None)
+        self._forget_upgrades()
 
     # -- routes -------------------------------------------------------------------
 

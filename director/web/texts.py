@@ -51,6 +51,8 @@ def page_texts() -> dict[str, str]:
         "paid": _("Paid now"),
         "record_bust": _("Record the bust"),
         "record_rebuy": _("Record the re-buy"),
+        "confirm_bust": _("{player} is out: record it?"),
+        "confirm_rebuy": _("Record a re-buy for {player}?"),
         "done": _("Done: {action}"),
         "working": _("Sending…"),
         "not_sent": _("Not sent: the connection to the console failed."),

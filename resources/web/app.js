@@ -36,6 +36,7 @@
     offsets: [],
     offset: 0,
     heard: 0,
+    waitingSince: 0,
     lastTick: Date.now(),
     socket: null,
     backoff: BACKOFF_FIRST_MS,
@@ -310,6 +311,7 @@
       return;
     }
     page.socket = socket;
+    page.waitingSince = Date.now();
     socket.onmessage = (event) => {
       if (page.socket !== socket) return;
       let message;
@@ -378,7 +380,7 @@
       // fetch the whole state again at once.
       setStale(true);
       reconnectNow();
-    } else if (page.socket && now - page.heard > STALE_MS) {
+    } else if (page.socket && now - Math.max(page.heard, page.waitingSince) > STALE_MS) {
       setStale(true);
       reconnectNow();
     }
@@ -438,6 +440,7 @@
 
   function showRemote() {
     $("remote").hidden = !page.token;
+    document.body.classList.toggle("paired", Boolean(page.token));
     $("pair").hidden = !page.pairCode || Boolean(page.token);
     setText("remote-device", page.token ? text("paired_as", { name: page.device }) : "");
   }
@@ -621,6 +624,7 @@
   function bust() {
     const player = chosenPlayer();
     if (!player) return;
+    if (!window.confirm(text("confirm_bust", { player: player.name }))) return;
     const eliminator = $("r-eliminator").value;
     send({ action: "bust", player: player.id, eliminator: eliminator ? Number(eliminator) : null });
   }
@@ -628,6 +632,7 @@
   function rebuy() {
     const player = chosenPlayer();
     if (!player) return;
+    if (!window.confirm(text("confirm_rebuy", { player: player.name }))) return;
     const request = { action: "rebuy", player: player.id, paid: $("r-paid").checked };
     if (player.rebuy_stack_at_most !== null) {
       const typed = $("r-stack").value.replace(/[\s,.'\u202f\u00a0]/g, "");

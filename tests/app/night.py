@@ -12,8 +12,16 @@ from director.persistence.db import Database
 from tests.conftest import FakeClock
 
 
-def night(database: Database, clock: FakeClock, players: int = 12) -> TournamentSession:
-    session = Library(database, clock=clock).create("Friday night")
+def night(
+    database: Database,
+    clock: FakeClock,
+    players: int = 12,
+    *,
+    names: dict[int, str] | None = None,
+    name: str = "Friday night",
+) -> TournamentSession:
+    """``players`` players named "Player N" (or as ``names`` says), seated, clock running."""
+    session = Library(database, clock=clock).create(name)
     template = structures.find("regular-5000")
     assert template is not None
     session.dispatch(c.SetStructure(structure=template.template.structure))
@@ -25,7 +33,8 @@ def night(database: Database, clock: FakeClock, players: int = 12) -> Tournament
         )
     )
     for number in range(1, players + 1):
-        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+        shown = (names or {}).get(number, f"Player {number}")
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=shown))
     session.dispatch(c.SetTableOptions(seats_per_table=6))
     session.dispatch(c.DrawSeats())
     session.dispatch(c.DrawForButton())

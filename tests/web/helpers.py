@@ -20,7 +20,6 @@ from director.app.session import TournamentSession
 from director.persistence.db import Database, open_database
 from director.web.server import Limits, WebServer
 from tests.app.night import night
-from tests.conftest import FakeClock
 
 T = TypeVar("T")
 HOST = "127.0.0.1"
@@ -40,7 +39,8 @@ class Served:
     session: TournamentSession
     feed: ClockFeed
     server: WebServer
-    clock: FakeClock
+    clock: Any
+    """The tests' fake clock, or the wall clock (a real browser counts real seconds)."""
 
     @property
     def port(self) -> int:
@@ -56,7 +56,8 @@ class Served:
 
     def tick(self, milliseconds: int = 0) -> None:
         """Time passes on the fake clock; the feed reads it (as its timer would)."""
-        self.clock.advance(milliseconds)
+        if milliseconds:
+            self.clock.advance(milliseconds)
         self.feed.advance()
 
     def close(self) -> None:
@@ -71,15 +72,18 @@ class Served:
 @contextlib.contextmanager
 def serve(
     tmp_path: Path,
-    clock: FakeClock,
+    clock: Any,
     *,
     remote: bool = True,
     players: int = 12,
     limits: Limits | None = None,
+    names: dict[int, str] | None = None,
+    name: str = "Friday night",
 ) -> Iterator[Served]:
-    """An event on the tests' fake clock, served on 127.0.0.1 (any free port)."""
+    """An event on ``clock`` (the tests' fake clock, or the wall clock), served on
+    127.0.0.1 (any free port)."""
     database = open_database(tmp_path / "served.db")
-    session = night(database, clock, players)
+    session = night(database, clock, players, names=names, name=name)
     feed = ClockFeed(session)
     server = WebServer(clock=clock, limits=limits)
     server.start(HOST, 0)

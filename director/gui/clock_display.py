@@ -30,7 +30,6 @@ from director.app.screens import ScreenId, choose_display
 from director.gui.clock_face import ACCENT, BACKGROUND, NEXT, TEXT, ClockFace
 from director.gui.qr import paint_qr
 from director.i18n import _
-from director.web.qr import qr_rows
 
 ADDRESS_SHOWN_MS = 60_000
 """How long the page's address stays over the clock when asked for."""
@@ -149,6 +148,8 @@ class AddressPanel(QWidget):
         self.hide()
 
     def set_url(self, url: str) -> None:
+        from director.web.qr import qr_rows  # segno, on first use
+
         self.url = url
         self.rows = qr_rows(url) if url else ()
         self.caption = _("The clock on your phone:")

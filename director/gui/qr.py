@@ -6,8 +6,6 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from director.web.qr import qr_rows
-
 DARK = QColor("#000000")
 LIGHT = QColor("#ffffff")
 
@@ -44,6 +42,8 @@ class QrCode(QWidget):
     def set_text(self, text: str) -> None:
         if text != self.text:
             self.text = text
+            from director.web.qr import qr_rows  # segno, on first use
+
             self.rows = qr_rows(text) if text else ()
             self.setToolTip(text)
             self.update()

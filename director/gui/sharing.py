@@ -2,22 +2,25 @@
 event loop (``director.web``), started and stopped as the organizer says and as the
 settings remember, serving whichever event is open, with the paired phones of the
 open database.
+
+The server and its network modules are made on first use: an app that never shares
+pays nothing for them at start-up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from director.app.devices import Devices
 from director.app.feed import ClockFeed
 from director.app.remote import PairingCode, SessionTarget
 from director.app.timesource import Now, wall_clock
 from director.i18n import _, describe_error
-from director.web.addresses import DEFAULT_PORT, local_addresses
-from director.web.server import ServeError, WebServer
+
+if TYPE_CHECKING:
+    from director.web.server import WebServer
 
 SaveSettings = Callable[..., None]
 """Keeps settings changes: ``save(share=True, share_address=..., ...)``."""
@@ -38,27 +41,48 @@ class Sharing(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.server = WebServer(clock=clock, parent=self)
-        self.server.devices = Devices.of(database)
-        self.server.viewers_changed.connect(lambda _count: self.changed.emit())
-        self.server.devices_changed.connect(self.changed.emit)
+        self._database = database
         self._save = save
+        self._clock = clock
+        self._server: WebServer | None = None
+        self._served: tuple[ClockFeed, Any] | None = None
+        self._remote = False
         self.problem = ""
         """Why the page is not served when it should be (a port taken), to show."""
+
+    @property
+    def server(self) -> WebServer:
+        """The server (made, and the network modules imported, on first use)."""
+        if self._server is None:
+            from director.app.devices import Devices
+            from director.web.server import WebServer
+
+            server = WebServer(clock=self._clock, parent=self)
+            server.devices = Devices.of(self._database)
+            server.remote_enabled = self._remote
+            server.viewers_changed.connect(lambda _count: self.changed.emit())
+            server.devices_changed.connect(self.changed.emit)
+            if self._served is not None:
+                feed, session = self._served
+                server.attach(feed, SessionTarget(session))
+            self._server = server
+        return self._server
 
     # -- serving ------------------------------------------------------------------
 
     @property
     def running(self) -> bool:
-        return self.server.running
+        return self._server is not None and self._server.running
 
     @property
     def url(self) -> str:
-        return self.server.url if self.server.running else ""
+        return self.server.url if self.running else ""
 
     def start(self, address: str, port: int, *, remember: bool = True) -> str | None:
         """Serve on ``address``:``port``; the reason in one sentence when that cannot be
         (nothing else changes then)."""
+        from director.web.server import ServeError
+
         try:
             self.server.start(address, port)
         except ServeError as error:
@@ -79,40 +103,52 @@ class Sharing(QObject):
         return self.start(address, port, remember=False)
 
     def stop(self) -> None:
-        self.server.stop()
+        if self._server is not None:
+            self._server.stop()
         self.problem = ""
         self._save(share=False)
         self.changed.emit()
 
     def close(self) -> None:
         """The app is closing: stop without forgetting that the page was shared."""
-        self.server.stop()
-        self.server.detach(push=False)
+        if self._server is not None:
+            self._server.stop()
+            self._server.detach(push=False)
 
     # -- what is served -----------------------------------------------------------
 
     def attach(self, feed: ClockFeed, session: Any) -> None:
         """Serve the event just opened."""
-        self.server.attach(feed, SessionTarget(session))
+        self._served = (feed, session)
+        if self._server is not None:
+            self._server.attach(feed, SessionTarget(session))
 
     def detach(self) -> None:
-        self.server.detach()
+        self._served = None
+        if self._server is not None:
+            self._server.detach()
 
     def use_database(self, database: Any) -> None:
         """Another database was opened: its own paired phones."""
-        self.server.devices = Devices.of(database)
+        self._database = database
+        if self._server is not None:
+            from director.app.devices import Devices
+
+            self._server.devices = Devices.of(database)
         self.changed.emit()
 
     # -- the remote -----------------------------------------------------------------
 
     @property
     def remote(self) -> bool:
-        return self.server.remote_enabled
+        return self._remote
 
     def set_remote(self, on: bool, *, remember: bool = True) -> None:
-        self.server.remote_enabled = on
-        if not on:
-            self.server.codes.cancel()
+        self._remote = on
+        if self._server is not None:
+            self._server.remote_enabled = on
+            if not on:
+                self._server.codes.cancel()
         if remember:
             self._save(remote=on)
         self.changed.emit()
@@ -138,8 +174,7 @@ class Sharing(QObject):
 
 def default_address() -> str:
     """The address offered the first time: the local network's, else loopback."""
+    from director.web.addresses import local_addresses
+
     found = local_addresses()
     return found[0].ip if found else "127.0.0.1"
-
-
-__all__ = ["DEFAULT_PORT", "Sharing", "default_address"]

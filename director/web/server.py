@@ -32,7 +32,8 @@ import logging
 import time
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+import shiboken6
+from PySide6.QtCore import QByteArray, QObject, QTimer, Signal, Slot
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
 
@@ -216,8 +217,11 @@ class WebServer(QObject):
         self._sockets.setHandshakeTimeout(self.limits.head_ms)
         self._sockets.newConnection.connect(self._on_viewer)
         self._connections: dict[QTcpSocket, _Connection] = {}
-        self._upgrades: list[float] = []
-        """When each WebSocket handshake began (Qt's server finishes or drops it)."""
+        self._upgrades: list[tuple[float, QTcpSocket]] = []
+        """Connections handed to Qt's WebSocket server, with when: each goes to its
+        WebSocket once the handshake is done, or is let go after its deadline."""
+        self._graveyard: list[list[QObject]] = [[], []]
+        """Sockets let go (``deleteLater``), kept referenced until Qt has deleted them."""
         self._viewers: dict[QWebSocket, _Viewer] = {}
         self._hosts: frozenset[str] = frozenset()
         self._host = ""
@@ -305,12 +309,16 @@ class WebServer(QObject):
         viewers, self._viewers = list(self._viewers), {}
         for socket in viewers:
             socket.abort()
-            socket.deleteLater()
+            self._let_go(socket)
         connections, self._connections = list(self._connections.values()), {}
         for connection in connections:
             connection.socket.abort()
-            connection.socket.deleteLater()
-        self._upgrades.clear()
+            self._let_go(connection.socket)
+        upgrades, self._upgrades = self._upgrades, []
+        for _since, socket in upgrades:
+            if shiboken6.isValid(socket) and not isinstance(socket.parent(), QWebSocket):
+                socket.abort()
+                self._let_go(socket)
         self.viewers_changed.emit(0)
 
     @staticmethod
@@ -363,10 +371,27 @@ class WebServer(QObject):
         return len(self._connections) + len(self._upgrades) + len(self._viewers)
 
     def _forget_upgrades(self) -> None:
-        """Handshakes older than Qt's deadline are over, one way or the other."""
-        deadline = time.monotonic() - self.limits.head_ms / 1000
-        while self._upgrades and self._upgrades[0] < deadline:
-            self._upgrades.pop(0)
+        """Handshakes older than Qt's deadline failed: their connections are let go."""
+        deadline = time.monotonic() - 2 * self.limits.head_ms / 1000
+        while self._upgrades and self._upgrades[0][0] < deadline:
+            _since, socket = self._upgrades.pop(0)
+            if shiboken6.isValid(socket):
+                socket.abort()
+                self._let_go(socket)
+
+    def _let_go(self, socket: QObject) -> None:
+        """Delete a socket Qt gave us, and let its Python wrapper go with it.
+
+        A socket Qt made is its server's child, and PySide keeps the wrapper of every
+        child of a wrapped object for as long as the parent lives: all night, for the
+        server. Taken off its parent, it is ours alone; it is kept referenced until
+        Qt has deleted it (a sweep or two later), then forgotten.
+        """
+        if not shiboken6.isValid(socket):
+            return
+        socket.setParent(None)
+        socket.deleteLater()
+        self._graveyard[-1].append(socket)
 
     def new_pairing_code(self) -> PairingCode:
         """A one-time code for the console's pairing QR code (it replaces the last one)."""
@@ -458,17 +483,49 @@ class WebServer(QObject):
             )
             socket.setMaxAllowedIncomingMessageSize(self.limits.message_bytes)
             socket.setMaxAllowedIncomingFrameSize(self.limits.message_bytes)
-            socket.textMessageReceived.connect(
-                lambda text, s=socket: self._on_viewer_message(s, text)
-            )
-            socket.binaryMessageReceived.connect(lambda _data, s=socket: self._misbehaved(s))
-            socket.pong.connect(lambda _elapsed, _payload, s=socket: self._heard(s))
-            socket.disconnected.connect(lambda s=socket: self._drop_viewer(s))
+            socket.textMessageReceived.connect(self._viewer_text)
+            socket.binaryMessageReceived.connect(self._viewer_binary)
+            socket.pong.connect(self._viewer_pong)
+            socket.disconnected.connect(self._viewer_gone)
             self._viewers[socket] = viewer
-            if self._upgrades:
-                self._upgrades.pop(0)
+            self._adopt_connection(socket)
             socket.sendTextMessage(self._state_message(viewer.language))
             self.viewers_changed.emit(len(self._viewers))
+
+    def _adopt_connection(self, socket: QWebSocket) -> None:
+        """The WebSocket now holds the connection handed over: make it the parent, so
+        that both go together (and their wrappers with them)."""
+        for index, (_since, tcp) in enumerate(self._upgrades):
+            if not shiboken6.isValid(tcp):
+                continue
+            if tcp.peerPort() == socket.peerPort() and tcp.peerAddress() == socket.peerAddress():
+                del self._upgrades[index]
+                tcp.setParent(socket)
+                return
+
+    @Slot(str)
+    def _viewer_text(self, text: str) -> None:
+        socket = self.sender()
+        if isinstance(socket, QWebSocket):
+            self._on_viewer_message(socket, text)
+
+    @Slot(QByteArray)
+    def _viewer_binary(self, _data: QByteArray) -> None:
+        socket = self.sender()
+        if isinstance(socket, QWebSocket):
+            self._misbehaved(socket)
+
+    @Slot(int, QByteArray)
+    def _viewer_pong(self, _elapsed: int, _payload: QByteArray) -> None:
+        socket = self.sender()
+        if isinstance(socket, QWebSocket):
+            self._heard(socket)
+
+    @Slot()
+    def _viewer_gone(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QWebSocket):
+            self._drop_viewer(socket)
 
     def _heard(self, socket: QWebSocket) -> None:
         viewer = self._viewers.get(socket)
@@ -508,7 +565,7 @@ class WebServer(QObject):
             return
         if abort:
             socket.abort()
-        socket.deleteLater()
+        self._let_go(socket)
         self.viewers_changed.emit(len(self._viewers))
 
     # -- connections and requests ---------------------------------------------------
@@ -523,9 +580,14 @@ class WebServer(QObject):
             same = sum(1 for c in self._connections.values() if c.address == address)
             same += sum(1 for v in self._viewers.values() if v.address == address)
             if self.connections >= self.limits.connections or same >= self.limits.per_address:
+                # Answered, then closed once the answer is written (or cut off by the
+                # sweep); what it sends meanwhile is not read.
+                socket.setReadBufferSize(1024)
+                refused = _Connection(socket, address, time.monotonic(), closing=True)
+                self._connections[socket] = refused
+                socket.disconnected.connect(self._socket_closed)
                 socket.write(http.response(429, b"Too many connections\n", keep_alive=False))
                 socket.disconnectFromHost()
-                socket.disconnected.connect(socket.deleteLater)
                 continue
             socket.setReadBufferSize(http.MAX_HEAD + http.MAX_BODY + 1024)
             self._connections[socket] = _Connection(socket, address, time.monotonic())
@@ -549,7 +611,7 @@ class WebServer(QObject):
 
     def _on_closed(self, socket: QTcpSocket) -> None:
         if self._connections.pop(socket, None) is not None:
-            socket.deleteLater()
+            self._let_go(socket)
 
     def _close(self, connection: _Connection) -> None:
         connection.closing = True
@@ -646,9 +708,8 @@ class WebServer(QObject):
         self._connections.pop(socket, None)
         socket.readyRead.disconnect(self._ready_read)
         socket.disconnected.disconnect(self._socket_closed)
-        # From here Qt's WebSocket server owns the connection; no Python reference to
-        # it is kept (its wrapper's own links would outlive the socket otherwise).
-        self._upgrades.append(time.monotonic())
+        # Qt's WebSocket server reads the handshake (still unread) and answers it.
+        self._upgrades.append((time.monotonic(), socket))
         self._sockets.handleConnection(socket)
 
     def _check_host(self, request: http.Request) -> Reply | None:
@@ -678,6 +739,8 @@ class WebServer(QObject):
             elif not started and waited > self.limits.idle_ms:
                 self._close(connection)
         self._forget_upgrades()
+        # What was let go a sweep ago is deleted by now: its wrappers may go.
+        self._graveyard = [self._graveyard[-1], []]
 
     # -- routes -------------------------------------------------------------------
 

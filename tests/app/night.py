@@ -28,7 +28,10 @@ def night(
     session.dispatch(
         c.SetMoneySettings(
             settings=MoneySettings(
-                buy_in=2000, chips=5000, rebuy=RebuyRule(price=2000, chips=5000, until_level=4)
+                buy_in=2000,
+                chips=5000,
+                late_until_level=4,
+                rebuy=RebuyRule(price=2000, chips=5000, until_level=4),
             )
         )
     )

@@ -135,3 +135,70 @@ def test_a_slow_request_head_is_cut_off(qtbot, tmp_path: Path, clock: FakeClock)
         assert time.monotonic() - started < 5
         assert http.REASONS[408] in answer.decode("latin-1")
         qtbot.waitUntil(lambda: served.server.connections == 0, timeout=5000)
+
+
+def test_nothing_private_is_ever_served(qtbot, tmp_path: Path, clock: FakeClock) -> None:
+    """Everything the page can fetch, in both languages, holds no contact details, no
+    nicknames and no money owed (those stay on the console)."""
+    from director.app.roster import Roster
+    from director.core.ids import PlayerId
+    from director.core.players import Bust
+    from director.i18n import format_money, in_language
+
+    with serve(tmp_path, clock, players=4) as served:
+        roster = Roster(served.database, clock=clock)
+        secrets = ["ann.secret@example.com", "+33 6 12 34 56 78", "Nick The Shark"]
+        ann = roster.add("Ann Private", nickname=secrets[2], contact=secrets[0])
+        bob = roster.add("Bob Private", contact=secrets[1])
+        ids = {ann.id: PlayerId(1000 + ann.id), bob.id: PlayerId(1000 + bob.id)}
+        for person in (ann, bob):  # both still owe their buy-in (late entries)
+            served.session.dispatch(
+                c.BuyIn(
+                    player=ids[person.id], name=person.name, nickname=person.nickname, paid=False
+                )
+            )
+        served.session.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(3)),)))
+        players = served.session.state.players
+        owed = players[ids[ann.id]].owed + players[ids[bob.id]].owed
+        assert owed > 0
+        for language in ("en", "fr"):
+            with in_language(language):
+                secrets.append(format_money(owed))  # what the two owe together
+        served.feed.show_seats(True)
+        paths = ["/", "/app.js", "/app.css", "/icon.svg"]
+        paths += [
+            f"{api}?lang={lang}"
+            for api in ("/api/state", "/api/texts", "/api/players")
+            for lang in ("en", "fr")
+        ]
+        served_text = ""
+        for path in paths:
+            answer = in_thread(qtbot, lambda p=path: request(served.port, "GET", p))
+            assert answer.status == 200, path
+            served_text += answer.body.decode("utf-8")
+        client = in_thread(
+            qtbot,
+            lambda: websocket.create_connection(f"ws://{served.host}/ws", origin=served.origin),
+        )
+        served_text += in_thread(qtbot, client.recv)
+        in_thread(qtbot, client.close)
+        assert "Ann Private" in served_text and "Bob Private" in served_text  # names are shown
+        for secret in secrets:
+            assert secret not in served_text, secret
+        lowered = served_text.lower()
+        for word in ('"owed', '"debt', '"contact', '"email', '"phone', '"nickname', '"fee'):
+            assert word not in lowered, word
+
+
+def test_the_host_header_must_name_the_address_served() -> None:
+    from director.web.addresses import local_addresses
+
+    assert WebServer._allowed_hosts("192.168.1.20", 8765) == {"192.168.1.20:8765"}
+    assert WebServer._allowed_hosts("127.0.0.1", 80) == {
+        "127.0.0.1:80",
+        "127.0.0.1",
+        "localhost:80",
+    }
+    every = WebServer._allowed_hosts("0.0.0.0", 8765)  # only when asked for explicitly
+    assert {f"{item.ip}:8765" for item in local_addresses()} <= every
+    assert "0.0.0.0:8765" not in every and "evil.example:8765" not in every

@@ -24,10 +24,13 @@ from director.core.commands import Command
 from director.core.decide import decide
 from director.core.errors import RuleViolation
 from director.core.state import Status, TournamentState
+from director.persistence import store
 from director.persistence.db import is_url, open_database
 from director.persistence.errors import StoreError
 from director.persistence.follow import FollowedFile
 
+CHECK_EVERY_S = 3.0
+"""How often a followed file's event is read to check its last entry."""
 BUSY_KEPT_S = 1.0
 """How long "another copy writes it" is trusted before asking again (a phone's screen
 asks about every button at once)."""
@@ -67,6 +70,7 @@ class FollowedEvent:
         self.clock = clock
         self.session = TournamentSession(database, event_id, clock=clock)
         self._busy: tuple[float, StoreError | None] | None = None
+        self._checked = time.monotonic()
 
     @property
     def state(self) -> TournamentState:
@@ -74,9 +78,24 @@ class FollowedEvent:
 
     def changed_on_disk(self) -> bool:
         """For a file: whether it changed since last asked (a server's database tells
-        its followers itself)."""
+        its followers itself). Its size and time say so at once; every few seconds the
+        event's last log entry is read too, in case a write left both as they were
+        (the journal rewritten in place within the file system's time resolution)."""
         changed = getattr(self.database, "changed", None)
-        return bool(changed()) if changed is not None else False
+        if changed is None:
+            return False
+        if changed():
+            return True
+        moment = time.monotonic()
+        if moment - self._checked < CHECK_EVERY_S:
+            return False
+        self._checked = moment
+        try:
+            with self.database.reading() as connection:
+                row = store.get_tournament(connection, self.event_id)
+        except StoreError:
+            return False  # said when reloading, if it lasts
+        return row is not None and row.last_entry != self.session.last_entry
 
     def reload(self) -> Changes:
         self._busy = None

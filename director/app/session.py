@@ -233,6 +233,11 @@ class TournamentSession:
         return self._state
 
     @property
+    def last_entry(self) -> int:
+        """The last entry of the event's log this session has read or written."""
+        return self._last_entry
+
+    @property
     def history(self) -> History:
         return self._history.copy()
 

@@ -103,8 +103,8 @@ class Serving(QObject):
             self._reload()
 
     def _look(self) -> None:
-        if self.followed.changed_on_disk():
-            self._reload()
+        if self.problem or self.followed.changed_on_disk():
+            self._reload()  # a reload that failed is tried again at the next look
 
     def _reload(self) -> None:
         try:

@@ -100,10 +100,12 @@ def with_session_closed(session: TournamentSession) -> None:
 
 
 def next_state(client: websocket.WebSocket) -> dict:
-    while True:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # heartbeats come meanwhile
         message = json.loads(client.recv())
         if message["type"] == "state":
             return message
+    raise AssertionError("no new state within 10 s")
 
 
 def test_serve_follows_the_event_as_the_app_writes_it(serving) -> None:

@@ -584,4 +584,33 @@ MESSAGES: dict[str, str] = {
     "bundle_asset_mismatch": N_(
         "A picture or sound in the look file is not what its name says ({name}…)."
     ),
+    # -- the network page and the remote ----------------------------------------
+    "serve_bad_address": N_(
+        "“{address}” is not an address of this machine: choose one of {addresses}."
+    ),
+    "serve_bad_port": N_("The port must be a number from 1 to 65535, not “{port}”."),
+    "serve_port_in_use": N_(
+        "Port {port} is already in use on {address} (another program, or another copy "
+        "of director): choose another port."
+    ),
+    "serve_port_refused": N_(
+        "Port {port} may not be used here (ports under 1024 need the administrator): "
+        "choose a port from 1024 up."
+    ),
+    "serve_address_unavailable": N_(
+        "{address} is no longer an address of this machine (another network?): choose "
+        "one of its addresses now."
+    ),
+    "serve_failed": N_("The page cannot be served on {address}:{port} ({detail})."),
+    "serve_no_event": N_("There is no event to follow in this database: create one first."),
+    "remote_off": N_("Remote control is off: turn it on in Share on the network, on the console."),
+    "remote_not_paired": N_("This phone is not paired (or was revoked): pair it again."),
+    "remote_too_many": N_("Too many failed attempts from this device: wait {seconds} s."),
+    "pairing_code_wrong": N_(
+        "This pairing code is wrong, used already or expired (a code works once, for "
+        "two minutes): ask the console for a new one."
+    ),
+    "device_name_missing": N_("Give this phone a name, so the console can tell it apart."),
+    "device_name_bad": N_("A phone's name is one line of at most {maximum} characters."),
+    "remote_bad_request": N_("The remote sent a request that is not understood ({detail})."),
 }

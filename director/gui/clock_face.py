@@ -215,11 +215,11 @@ def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold
 
 
 def qr_image(text: str) -> QImage:
-    """A QR code for ``text``: one pixel per module, dark on white with its quiet zone."""
-    import segno  # only when a code is shown
+    """A QR code for ``text``: one pixel per module, dark on white with its quiet zone
+    (the same modules as every other code the app shows, ``web.qr.qr_rows``)."""
+    from director.web.qr import qr_rows  # segno, only when a code is shown
 
-    code = segno.make(text, error="m")
-    rows = list(code.matrix_iter(scale=1, border=4))
+    rows = qr_rows(text, border=4)
     size = len(rows)
     image = QImage(size, size, QImage.Format.Format_RGB32)
     image.fill(QColor("#ffffff"))

@@ -43,6 +43,7 @@ SCHEMA_REVISIONS = (
     "0005_leagues",
     "0006_club",
     "0007_season_imports",
+    "0008_remote_devices",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]

@@ -125,34 +125,7 @@ class FollowedEvent:
         return found
 
     def _probe(self) -> StoreError | None:
-        if is_url(self.target):
-            return self._lease_holder()
-        from director.persistence.sqlite import SqliteWriterLock
-
-        lock = SqliteWriterLock(Path(self.target).expanduser().absolute())
-        try:
-            lock.acquire(create=False, wait=0)
-        except StoreError as error:
-            return error
-        lock.release()
-        return None
-
-    def _lease_holder(self) -> StoreError | None:
-        with self.database.reading() as connection:
-            rows = connection.execute(
-                "SELECT holder, since FROM lease WHERE tournament_id = ? AND expires > "
-                "(extract(epoch FROM clock_timestamp()) * 1000)::bigint",
-                (self.event_id,),
-            ).fetchall()
-        if not rows:
-            return None
-        holder, since = rows[0]
-        return StoreError(
-            "event_leased",
-            event=self.event_id,
-            machine=holder,
-            since=time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(int(since) / 1000)),
-        )
+        return self.database.writer_elsewhere(self.event_id)
 
     def close(self) -> None:
         self.session.close()

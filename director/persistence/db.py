@@ -141,6 +141,11 @@ class Database(Protocol):
         """In the writer's transaction: this copy still writes the event."""
         ...
 
+    def writer_elsewhere(self, tournament_id: int) -> StoreError | None:
+        """Whether another copy writes the event now (the error a write would meet,
+        naming it), without taking anything: None when this copy could write it."""
+        ...
+
     def follow(
         self, changed: Callable[[int], None], status: Callable[[bool], None] | None = None
     ) -> Follower | None:

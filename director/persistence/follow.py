@@ -17,7 +17,8 @@ from typing import Any
 
 from director.files import display_path
 from director.persistence.db import Database, open_database
-from director.persistence.sqlite import sqlite_side_files
+from director.persistence.errors import StoreError
+from director.persistence.sqlite import sqlite_side_files, sqlite_writer_elsewhere
 
 
 class FollowedFile:
@@ -44,6 +45,10 @@ class FollowedFile:
 
     def check_lease(self, connection: object, tournament_id: int) -> None:
         """Nothing to check."""
+
+    def writer_elsewhere(self, tournament_id: int) -> StoreError | None:
+        """The copy of the app that writes the file now, if one does (its lock)."""
+        return sqlite_writer_elsewhere(self.path)
 
     @contextlib.contextmanager
     def opened(self) -> Iterator[Database]:

@@ -315,7 +315,8 @@ MESSAGES: dict[str, str] = {
         "can no longer change."
     ),
     "envelopes_locked": N_(
-        "Envelopes were already drawn: the list of envelopes can no longer change."
+        "Envelopes were already drawn: the list must still hold them ({count} of "
+        "{amount:money}). Envelopes may be added."
     ),
     "eliminator_not_among_winners": N_(
         "The player who knocked him out must be one of those who won his chips."
@@ -366,6 +367,26 @@ MESSAGES: dict[str, str] = {
     "event_already_set_up": N_("This event already has players: set it up page by page."),
     "deal_not_worked_out": N_("Work out the deal first."),
     "deal_already_made": N_("A deal was already made (undo it to make another)."),
+    "deal_fixes_prizes": N_(
+        "A deal was made with the prizes as they stood: this would change them. "
+        "Undo the deal first if it must change."
+    ),
+    "deal_made_no_entries": N_(
+        "A deal was made among the players left: nobody else can come in now "
+        "(no entry, re-buy or add-on, nobody put back in)."
+    ),
+    "prize_already_paid": N_(
+        "{player} was already paid {paid:money}; this would cut the prize and bounties "
+        "due for the night to {total:money}."
+    ),
+    "refund_bounty_already_won": N_(
+        "The bounty of {player}'s entry was already won by a knockout: put {player} "
+        "back in first, then refund."
+    ),
+    "refund_after_knockouts": N_(
+        "{player} knocked {out} out and won a bounty: put {out} back in before removing "
+        "{player}'s entry."
+    ),
     "deal_does_not_add_up": N_(
         "The deal shares {total:money} but {prizes:money} is left to win: it must add up."
     ),

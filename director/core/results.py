@@ -25,13 +25,18 @@ from director.core.state import Status, TournamentState
 
 def prize_amounts(state: TournamentState) -> list[int]:
     """The amount of every paid place for the pool as it stands now (added money
-    and the guarantee's overlay included)."""
+    and the guarantee's overlay included); never more places than players."""
     numbers = figures(state.players, state.ledger)
     pool = prize_pool(state).total
+    players = sum(
+        1
+        for entrant in state.players.values()
+        if entrant.entries > 0 and entrant.status is not EntrantStatus.REMOVED
+    )
     try:
-        return payout_amounts(state.payout, pool, numbers.entries)
+        return payout_amounts(state.payout, pool, numbers.entries, players=players)
     except RuleViolation:
-        return payout_amounts(type(state.payout)(), pool, numbers.entries)
+        return payout_amounts(type(state.payout)(), pool, numbers.entries, players=players)
 
 
 def bounty_money(state: TournamentState) -> tuple[dict[PlayerId, int], int]:

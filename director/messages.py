@@ -514,6 +514,10 @@ MESSAGES: dict[str, str] = {
     "csv_row_length": N_("Row {row}: {found} values for {expected} columns."),
     "csv_value": N_("Row {row}, column {column}: {detail}"),
     "csv_duplicate": N_("Row {row} repeats row {first} ({value})."),
+    "csv_place_out_of_order": N_(
+        "Row {row}, column place: place {place} where place {expected} comes next (tied "
+        "players share the places they cover: two at 1 cover 1 and 2, the next is 3)."
+    ),
     "csv_not_for_report": N_("Only the standings and the ledger can be exported as CSV."),
     "import_nothing_to_undo": N_("There is no import to take back."),
     # -- the TV ------------------------------------------------------------------

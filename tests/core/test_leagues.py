@@ -73,6 +73,16 @@ def test_expression_formula_square_root_of_field_and_buyin() -> None:
     assert event_points(rule, results) == {1: 4000, 2: 2000, 3: 1333, 4: 1000}
 
 
+def test_expression_formula_uses_each_players_knockouts_and_prize() -> None:
+    """The formula's ``knockouts`` and ``prize`` are the player's own night (they
+    were always 0, so a formula on them gave every place the same points)."""
+    rule = PointsRule(kind="expression", expression="10 + 2 * knockouts + prize / 10")
+    results = event(1, [(1, 1, 1), (2, 2, 3), (3, 2, 3)], ko1=3, prize1=6000, ko2=1, prize2=2000)
+    # Ann: 10 + 6 + 60 / 10 = 22; Bob and Cy tie over 2-3, each with his own night.
+    assert event_points(rule, results) == {1: 2200, 2: 1400, 3: 1000}
+    assert not PointsRule(kind="expression", expression="entrants - place").per_player
+
+
 def test_bonuses_participation_knockouts_bubble() -> None:
     rule = PointsRule(kind="table", table=(500,), participation=100, knockout=50, bubble=70)
     results = event(1, [(1, 1, 1), (2, 2, 2), (3, 3, 3)], paid=1, ko1=2)

@@ -560,6 +560,13 @@ class LeaguesDialog(QDialog):
                     "Each knock-out adds {points} points (not shown: it depends on the night)."
                 ).format(points=points_cell(rule.knockout))
             )
+        if rule.per_player:
+            notes.append(
+                _(
+                    "The formula's knock-outs and prize are each player's own: the preview "
+                    "counts none."
+                )
+            )
         self.preview_note.setText(" ".join(notes))
         self.preview_note.setVisible(bool(notes))
 

@@ -118,9 +118,12 @@ def section_lines(section: Section) -> list[SideLine]:
 
 
 SIDE_SECTIONS = {
-    Element.MOVES: SectionKind.MOVES,
-    Element.PAYOUTS: SectionKind.PAYOUTS,
-    Element.CHIPS: SectionKind.FIGURES,
+    Element.MOVES: (SectionKind.MOVES,),
+    # The bounties (each player's in a progressive knockout, the mystery envelopes
+    # left) are prize money: they follow the payouts.
+    Element.PAYOUTS: (SectionKind.PAYOUTS, SectionKind.BOUNTIES),
+    # The figures, then the chips on the table at this level with their colours.
+    Element.CHIPS: (SectionKind.FIGURES, SectionKind.CHIPS),
 }
 
 
@@ -132,9 +135,11 @@ def side_lines(data: DisplayData, look: TvLook) -> list[SideLine]:
     if SectionKind.STANDINGS in sections:
         lines += section_lines(sections[SectionKind.STANDINGS])
     for element in look.layout.at(Place.SIDE):
-        kind = SIDE_SECTIONS.get(element)
-        if kind is not None and kind in sections:
-            lines += section_lines(sections[kind])
+        kinds = SIDE_SECTIONS.get(element)
+        if kinds is not None:
+            for kind in kinds:
+                if kind in sections:
+                    lines += section_lines(sections[kind])
         elif element is Element.STATS:
             stats = [stat for stat in data.stats if stat.key != "next_break"]
             if stats:

@@ -266,6 +266,31 @@ def _mystery_book(state: TournamentState, pool: int) -> BountyBook:
     )
 
 
+@dataclass(frozen=True)
+class EnvelopeCheck:
+    """A list of mystery envelopes against the event's bounty money."""
+
+    count: int
+    total: int
+    pool: int
+    """The bounty money put in so far."""
+
+    @property
+    def matches(self) -> bool:
+        """Whether the envelopes add up to the bounty money (as the draws need)."""
+        return self.total == self.pool
+
+
+def check_envelopes(state: TournamentState, settings: BountySettings) -> EnvelopeCheck:
+    """``settings``' envelopes (typed, perhaps not saved yet) against ``state``'s
+    bounty money: what the money form says as the organizer types."""
+    return EnvelopeCheck(
+        count=settings.envelope_count,
+        total=settings.envelope_total,
+        pool=figures(state.players, state.ledger).bounty_pool,
+    )
+
+
 def envelopes_left(settings: BountySettings, draws: Sequence[EnvelopeDraw]) -> tuple[int, ...]:
     """The published envelopes less those drawn, largest first."""
     left: list[int] = []

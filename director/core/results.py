@@ -13,6 +13,7 @@ from director.core.ledger import figures
 from director.core.payouts import (
     Deal,
     DealShare,
+    PayoutSettings,
     icm,
     payout_amounts,
     prizes_for_places,
@@ -23,9 +24,11 @@ from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
 
 
-def prize_amounts(state: TournamentState) -> list[int]:
+def prize_amounts(state: TournamentState, payout: PayoutSettings | None = None) -> list[int]:
     """The amount of every paid place for the pool as it stands now (added money
-    and the guarantee's overlay included); never more places than players."""
+    and the guarantee's overlay included); never more places than players.
+    ``payout``: other payout settings to preview (the event's when None)."""
+    settings = state.payout if payout is None else payout
     numbers = figures(state.players, state.ledger)
     pool = prize_pool(state).total
     players = sum(
@@ -34,9 +37,9 @@ def prize_amounts(state: TournamentState) -> list[int]:
         if entrant.entries > 0 and entrant.status is not EntrantStatus.REMOVED
     )
     try:
-        return payout_amounts(state.payout, pool, numbers.entries, players=players)
+        return payout_amounts(settings, pool, numbers.entries, players=players)
     except RuleViolation:
-        return payout_amounts(type(state.payout)(), pool, numbers.entries, players=players)
+        return payout_amounts(type(settings)(), pool, numbers.entries, players=players)
 
 
 def bounty_money(state: TournamentState) -> tuple[dict[PlayerId, int], int]:

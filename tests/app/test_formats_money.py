@@ -44,7 +44,7 @@ from director.core.money import (
 )
 from director.core.players import PURCHASES, Bust, MovementKind, Winner
 from director.core.prize_pool import prize_pool
-from director.core.results import prize_amounts, prizes_by_player, propose_deal
+from director.core.results import box_check, prize_amounts, prizes_by_player, propose_deal
 from director.core.structure import simple
 from director.persistence.db import open_database
 from tests.app.test_session_properties import replay_from_scratch
@@ -184,6 +184,9 @@ def check_money(state) -> None:
     if state.money.bounties.kind != MYSTERY:
         # Held bounty money is on the heads of players still in, nowhere else.
         assert book.held == sum(book.on_head.values())
+    # The cash box, to the cent: with the host's money and the debts, it covers what
+    # is due to the players and holds what is kept apart or still in play.
+    assert box_check(state).difference == 0
     if state.status.value == "finished":
         assert book.held == 0
         assert sum(prizes_by_player(state).values()) == pool.total

@@ -492,9 +492,14 @@ MESSAGES: dict[str, str] = {
         "place, buyin, paid, knockouts or prize."
     ),
     "formula_cannot_compute": N_("The points formula “{formula}” cannot be worked out ({detail})."),
+    "formula_divides_by_zero": N_(
+        "The points formula “{formula}” divides by zero for some places or fields "
+        "(with place - 1 or knockouts, say)."
+    ),
     "formula_kind_unknown": N_("Unknown kind of points formula: {kind}."),
     "points_table_empty": N_("The points table needs points for at least one place."),
     "points_negative": N_("Points cannot be negative ({value})."),
+    "points_too_large": N_("At most {maximum:n} points for one result."),
     "best_of_negative": N_("“Best N events” cannot be negative."),
     "tie_break_unknown": N_("Unknown tie-break rule: {rule}."),
     "final_table_too_small": N_("The final table needs at least one place."),

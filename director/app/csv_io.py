@@ -20,7 +20,7 @@ from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.leagues import ResultLine
-from director.files import display_path, write_atomic
+from director.files import display_path
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_ROWS = 20_000
@@ -90,10 +90,14 @@ def write_rows(
 def write_table(
     path: Path, header: Sequence[str], rows: Iterable[Sequence[object]], *, delimiter: str
 ) -> None:
-    """Write a table as CSV (UTF-8 with BOM) through a temporary file."""
+    """Write a table as CSV (UTF-8 with BOM) through a temporary file; a place that
+    cannot be written (no such folder, a database file, a full disk) is a
+    ``StoreError`` naming it, never a traceback."""
+    from director.app.outputs import write_output
+
     buffer = io.StringIO()
     write_rows(buffer, header, rows, delimiter=delimiter)
-    write_atomic(Path(path), BOM + buffer.getvalue())
+    write_output(Path(path), BOM + buffer.getvalue())
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,8 @@ class Expression:
     def evaluate(self, variables: Mapping[str, Number]) -> Number:
         try:
             return _walk(self.tree.body, variables)
+        except ZeroDivisionError:
+            raise RuleViolation("formula_divides_by_zero", formula=self.text) from None
         except (ArithmeticError, ValueError, TypeError) as error:
             raise RuleViolation(
                 "formula_cannot_compute", formula=self.text, detail=str(error)
@@ -220,14 +222,20 @@ class PointsRule:
         if self.kind == "table":
             require(bool(self.table), "points_table_empty")
             for value in self.table:
-                require(0 <= value <= POINTS_MAX * 100, "points_negative", value=value)
-        if self.kind == "expression":
-            parse_expression(self.expression)
+                _check_points(value)
         for value in (self.participation, self.knockout, self.bubble):
-            require(0 <= value <= POINTS_MAX * 100, "points_negative", value=value)
+            _check_points(value)
         require(self.best_of >= 0, "best_of_negative", value=self.best_of)
         require(self.tie_break in TIE_BREAKS, "tie_break_unknown", rule=self.tie_break)
         require(self.final_table >= 1, "final_table_too_small", value=self.final_table)
+        if self.kind == "expression":
+            parse_expression(self.expression)
+            # A formula that cannot be worked out for a plain night (a division by
+            # the place less one, a huge power) would only fail once a season counts
+            # it: it is refused now, as the preview would show it.
+            for size in SAMPLE_FIELDS:
+                for place in range(1, size + 1):
+                    self.place_points(place, size, buyin=Fraction(10), paid=sample_paid(size))
         return self
 
     @property
@@ -296,6 +304,12 @@ class PointsRule:
                     cache[key] = value
             total += value
         return total // (worst - best + 1)
+
+
+def _check_points(value: int) -> None:
+    """A number of points (hundredths) from 0 to ``POINTS_MAX``."""
+    require(value >= 0, "points_negative", value=value)
+    require(value <= POINTS_MAX * 100, "points_too_large", maximum=POINTS_MAX)
 
 
 def sample_paid(entrants: int) -> int:

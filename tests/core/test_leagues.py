@@ -180,10 +180,34 @@ def test_safe_evaluator_refuses(text: str, code: str) -> None:
 
 
 def test_safe_evaluator_refuses_huge_powers_and_division_by_zero() -> None:
-    for text in ("9 ** 9 ** 9", "1 / (place - place)", "sqrt(-1)"):
+    for text, code in (
+        ("9 ** 9 ** 9", "formula_cannot_compute"),
+        ("1 / (place - place)", "formula_divides_by_zero"),
+        ("sqrt(-1)", "formula_cannot_compute"),
+    ):
         with pytest.raises(RuleViolation) as raised:
             PointsRule(kind="expression", expression=text).place_points(1, 10)
-        assert raised.value.code == "formula_cannot_compute"
+        assert raised.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("rule", "code"),
+    [
+        (
+            PointsRule(kind="expression", expression="prize / (place - 1)"),
+            "formula_divides_by_zero",
+        ),
+        (PointsRule(kind="expression", expression="100 / knockouts"), "formula_divides_by_zero"),
+        (PointsRule(kind="expression", expression="9 ** 99 ** 99"), "formula_cannot_compute"),
+        (PointsRule(kind="table", table=(10**12,)), "points_too_large"),
+        (PointsRule(kind="field", participation=-1), "points_negative"),
+    ],
+)
+def test_a_formula_that_cannot_score_a_plain_night_is_refused_when_set(rule, code) -> None:
+    """It used to be taken, and every standings of the league then failed."""
+    with pytest.raises(RuleViolation) as raised:
+        rule.check()
+    assert raised.value.code == code
 
 
 def test_preview_on_sample_fields() -> None:

@@ -635,8 +635,8 @@ class LeaguesDialog(QDialog):
             return
         try:
             write_table(Path(path), header, rows, delimiter=delimiter_for(language()))
-        except OSError as error:
-            show_error(self, RuleViolation("output_unwritable", path=path, detail=str(error)))
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
 
     def export_standings(self) -> None:
         league = self.league()

@@ -15,9 +15,11 @@ from collections import Counter
 import pytest
 
 from director.core import commands as c
+from director.core.apply import fold
 from director.core.bounties import bounty_book, current_bounty
 from director.core.decide import decide
 from director.core.errors import RuleViolation
+from director.core.events import EVENTS
 from director.core.ids import PlayerId
 from director.core.ledger import figures
 from director.core.money import (
@@ -314,3 +316,33 @@ def test_r29_a_refund_that_would_cut_a_prize_already_paid_is_refused() -> None:
         decide(state, c.SetPayouts(settings=three), at + 2)
     assert refused.value.code == "prize_already_paid"
     assert refused.value.args_map["player"] == "P4"
+
+
+def test_r6_an_old_log_without_the_new_links_replays_the_same() -> None:
+    """A log written before bust records said where they stand among the movements
+    and before draws said which bust drew them replays to the same bounty book, and
+    putting the player back in still returns the envelope of his own bust."""
+    state = night(mystery((Envelope(2000, 1), Envelope(500, 2))), players=(A, B, C))
+    log: list = []
+    for command, at in (
+        (c.BustPlayers(busts=(Bust(player=B, eliminator=A),)), T0 + MIN),
+        (c.Reentry(player=B), T0 + 2 * MIN),
+        (c.BustPlayers(busts=(Bust(player=B),)), T0 + 3 * MIN),
+    ):
+        events = decide(state, command, at)
+        log += events
+        state = fold(events, state)
+    old_log = []
+    for event in log:
+        record = EVENTS.to_record(event)
+        payload = record[2]
+        if "record" in payload:
+            del payload["record"]["after_movements"], payload["record"]["after_deal"]
+        for draw in payload.get("draws", ()):
+            del draw["bust"]
+        old_log.append(EVENTS.from_record(record[0], record[1], payload))
+    assert old_log != log
+    replayed = fold(old_log, night(mystery((Envelope(2000, 1), Envelope(500, 2))), (A, B, C)))
+    assert bounty_book(replayed) == bounty_book(state)
+    replayed = run(replayed, c.RevertBust(player=B), T0 + 4 * MIN)
+    assert len(replayed.draws) == 1 and bounty_book(replayed).won == bounty_book(state).won

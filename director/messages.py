@@ -383,6 +383,11 @@ MESSAGES: dict[str, str] = {
         "The bounty of {player}'s entry was already won by a knockout: put {player} "
         "back in first, then refund."
     ),
+    "refund_envelopes_drawn": N_(
+        "Envelopes worth {drawn:money} were already drawn from the bounty money: refunding "
+        "{player}'s entry would leave {left:money} for them. Put back in the players whose "
+        "knockouts drew them first."
+    ),
     "refund_after_knockouts": N_(
         "{player} knocked {out} out and won a bounty: put {out} back in before removing "
         "{player}'s entry."

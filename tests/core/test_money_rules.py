@@ -196,7 +196,8 @@ def test_r6_mystery_refund_below_the_envelopes_drawn_is_refused() -> None:
     assert sum(draw.amount for draw in state.draws) == 4000
     with pytest.raises(RuleViolation) as refused:
         decide(state, c.RemoveEntry(player=D), T0 + 3 * MIN)
-    assert refused.value.code == "refund_bounty_already_won"
+    assert refused.value.code == "refund_envelopes_drawn"
+    assert refused.value.args_map == {"player": "Dee", "drawn": 4000, "left": 3000}
 
 
 # -- R31: a deal fixes the prizes; each player in it keeps his own bounty ----------------
@@ -222,6 +223,10 @@ def test_r31_after_a_deal_the_prizes_it_shared_cannot_change() -> None:
         (c.BuyIn(player=PlayerId(9), name="Late"), "deal_made_no_entries"),
         (c.Reentry(player=E), "deal_made_no_entries"),
         (c.RevertBust(player=E), "deal_made_no_entries"),
+        # The guarantee would absorb these refunds and leave the prizes as they were;
+        # still, the deal shared that money (and Bob is in the deal).
+        (c.RemoveEntry(player=B), "deal_fixes_prizes"),
+        (c.RemoveEntry(player=E), "deal_fixes_prizes"),
     ):
         with pytest.raises(RuleViolation) as refused:
             decide(state, command, T0 + 3 * MIN)

@@ -109,6 +109,10 @@ def _prizes_kept(state: TournamentState, events: Sequence[e.Event], now: Instant
                 isinstance(event, e.BustReverted) and event.player not in in_deal
             )
             require(not entering, "deal_made_no_entries")
+            # A refund takes money out of the pool the deal shared (or a player out
+            # of the deal): undo the deal first.
+            refund = isinstance(event, e.MoneyMoved) and event.movement.kind is MovementKind.REFUND
+            require(not refund, "deal_fixes_prizes")
     if not any(_moves_prizes(event) for event in events):
         return []
     paid: dict[PlayerId, int] = {}

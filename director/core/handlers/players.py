@@ -537,8 +537,10 @@ def _check_refund_keeps_bounties(state: TournamentState, entrant: Entrant, last:
         # left of it must still cover them.
         kept = (draw for draw in state.draws if not (removes and draw.busted == entrant.player))
         drawn = sum(draw.amount for draw in kept)
-        pool = figures(state.players, state.ledger).bounty_pool
-        require(pool - last.bounty >= drawn, "refund_bounty_already_won", player=entrant.name)
+        left = figures(state.players, state.ledger).bounty_pool - last.bounty
+        require(
+            left >= drawn, "refund_envelopes_drawn", player=entrant.name, drawn=drawn, left=left
+        )
 
 
 def last_purchase(state: TournamentState, player: PlayerId) -> Movement | None:

@@ -227,17 +227,26 @@ def in_log_order(
     re-entry after a bust comes after it even within one millisecond, or when the
     computer's clock was set back between them). A record from an older log, which
     does not say where it stands, is placed by its time."""
-    times = sorted(movement.at for movement in ledger)
-    keyed: list[tuple[int, int, int, Movement | BustRecord]] = [
-        (position, 0, 0, movement) for position, movement in enumerate(ledger)
-    ]
-    for order, record in enumerate(records):
+    times: list[int] | None = None
+    placed: list[tuple[int, BustRecord]] = []
+    for record in records:
         position = record.after_movements
         if position < 0:
+            if times is None:
+                times = sorted(movement.at for movement in ledger)
             position = bisect_right(times, record.at)
-        keyed.append((position, -1, order, record))
-    keyed.sort(key=lambda item: item[:3])
-    return [item[3] for item in keyed]
+        placed.append((position, record))
+    # A stable sort keeps the records of one position in the log's order.
+    placed.sort(key=lambda item: item[0])
+    merged: list[Movement | BustRecord] = []
+    next_record = 0
+    for position, movement in enumerate(ledger):
+        while next_record < len(placed) and placed[next_record][0] <= position:
+            merged.append(placed[next_record][1])
+            next_record += 1
+        merged.append(movement)
+    merged += [record for _position, record in placed[next_record:]]
+    return merged
 
 
 def _mystery_book(state: TournamentState, pool: int) -> BountyBook:

@@ -124,17 +124,19 @@ def _prizes_kept(state: TournamentState, events: Sequence[e.Event], now: Instant
     after = fold(events, state)
     if deal is not None:
         require(prize_amounts(after) == prize_amounts(state), "deal_fixes_prizes")
-    before = {result.player: result.total for result in player_results(state)}
     owed = {result.player: result.total for result in player_results(after)}
-    for player, amount in paid.items():
+    short = {player: amount for player, amount in paid.items() if owed.get(player, 0) < amount}
+    if short:
         # Only what this change takes away counts (a player put back in after the
         # winner was paid already leaves him paid more than his prize for now).
-        total = owed.get(player, 0)
-        require(
-            total >= min(amount, before.get(player, 0)),
-            "prize_already_paid",
-            player=after.player_name(player),
-            paid=amount,
-            total=total,
-        )
+        before = {result.player: result.total for result in player_results(state)}
+        for player, amount in short.items():
+            total = owed.get(player, 0)
+            require(
+                total >= min(amount, before.get(player, 0)),
+                "prize_already_paid",
+                player=after.player_name(player),
+                paid=amount,
+                total=total,
+            )
     return []

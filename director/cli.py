@@ -471,11 +471,9 @@ def _delimiter() -> str:
 
 
 def _print_csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    import csv
+    from director.app.csv_io import write_rows
 
-    writer = csv.writer(sys.stdout, delimiter=_delimiter(), lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    write_rows(sys.stdout, header, rows, delimiter=_delimiter(), lineterminator="\n")
 
 
 def command_league(args: argparse.Namespace) -> int:

@@ -32,10 +32,13 @@ from director.core.state import EventKind, Status, TournamentState
 from director.persistence import store
 from director.persistence.db import Database, StoreError
 
-STATE_FORMAT = 3
+STATE_FORMAT = 4
 """Bump when ``TournamentState`` changes shape or meaning: older snapshots are then
 ignored. 2: a finished event's clock is stopped at the last bust. 3: each level
-carries its betting; bounty draws, chip set and prize money settings."""
+carries its betting; bounty draws, chip set and prize money settings. 4: each
+envelope drawn knows which of the player's busts drew it, each bust record where
+it stands among the ledger's movements and whether it came after a deal (an old
+snapshot lacks them: the log, replayed, has them)."""
 SNAPSHOT_EVERY = 1_000
 """Events between snapshots."""
 STATES_KEPT = 256

@@ -117,11 +117,12 @@ def section_lines(section: Section) -> list[SideLine]:
     return lines
 
 
-SIDE_SECTIONS: dict[Element, tuple[SectionKind, ...]] = {
+SIDE_SECTIONS = {
     Element.MOVES: (SectionKind.MOVES,),
-    # The players' bounties are prize money: they follow the payouts.
+    # The bounties (each player's in a progressive knockout, the mystery envelopes
+    # left) are prize money: they follow the payouts.
     Element.PAYOUTS: (SectionKind.PAYOUTS, SectionKind.BOUNTIES),
-    # The room's figures (chips in play, re-buys, add-ons), then the chips still used.
+    # The figures, then the chips on the table at this level with their colours.
     Element.CHIPS: (SectionKind.FIGURES, SectionKind.CHIPS),
 }
 

@@ -281,13 +281,13 @@ def previous_version(path: Path) -> None:
     with engine.begin() as connection:
         config = alembic_config()
         config.attributes["connection"] = connection
-        command.downgrade(config, "0007_season_imports")
+        command.downgrade(config, "0008_remote_devices")
     engine.dispose()
     with sqlite3.connect(path) as connection:
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
         assert "tv_asset" not in tables
         revision = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-        assert revision == ("0007_season_imports",)
+        assert revision == ("0008_remote_devices",)
 
 
 def test_the_previous_versions_pictures_move_into_the_database_on_upgrade(

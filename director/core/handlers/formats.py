@@ -21,7 +21,7 @@ from director.core.frozen import evolve
 from director.core.handlers.players import level_now
 from director.core.handlers.tables import rng_for
 from director.core.ids import Instant
-from director.core.players import EnvelopeDraw
+from director.core.players import EnvelopeDraw, busts_of
 from director.core.state import TournamentState
 
 
@@ -57,7 +57,12 @@ def _set_chip_set(state: TournamentState, command: c.SetChipSet, now: Instant) -
 
 @applies(e.EnvelopesDrawn)
 def _drawn(state: TournamentState, event: e.EnvelopesDrawn) -> TournamentState:
-    return evolve(state, draws=(*state.draws, *event.draws))
+    # A draw from an older log does not say which bust drew it: the bust just applied.
+    draws = tuple(
+        draw if draw.bust else evolve(draw, bust=busts_of(state.busts, draw.busted))
+        for draw in event.draws
+    )
+    return evolve(state, draws=(*state.draws, *draws))
 
 
 @applies(e.ChipSetChanged)

@@ -2,15 +2,15 @@
 a backup, a restore, ``director copy`` and a second copy following the event on a
 club database then have every picture and sound its looks name.
 
-Revision ID: 0012_tv_assets
-Revises: 0007_season_imports
+Revision ID: 0009_tv_assets
+Revises: 0008_remote_devices
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012_tv_assets"
-down_revision = "0007_season_imports"
+revision = "0009_tv_assets"
+down_revision = "0008_remote_devices"
 branch_labels = None
 depends_on = None
 

@@ -360,6 +360,44 @@ def test_the_pictures_row_of_the_tv_dialog(qtbot, tmp_path: Path, monkeypatch, c
     close(window)
 
 
+def test_a_full_database_refuses_a_picture_and_a_look_file_and_keeps_nothing(
+    qtbot, tmp_path: Path, monkeypatch, clock
+) -> None:
+    """Past the database's limit, the dialog says how much is kept and what to do, and
+    nothing of the refused picture or look file is kept; with room again, it goes in."""
+    from director.gui.dialogs.tv_display import TvDisplayDialog
+
+    machine(monkeypatch, tmp_path, "laptop")
+    window = window_on(qtbot, tmp_path / "laptop" / "director.db", clock)
+    window.open_demo()
+    dialog = TvDisplayDialog(window, data=window.feed.data)
+    qtbot.addWidget(dialog)
+    assert dialog.use_picture("logo", write(tmp_path / "logo.png", logo_png()))
+    assert dialog.use_sound(CueKind.BUBBLE, write(tmp_path / "bell.wav", tone(0.6)))
+    shared = tmp_path / "our look.zip"
+    assert dialog.export_to(shared)
+    look = dialog.look
+    assert len(window.assets.remove_unused()) == 2  # chosen, never applied
+    assert window.assets.names() == []
+
+    window.assets.cap = 4096  # a logo of a few hundred bytes fits; the sound does not
+    other = TvDisplayDialog(window, data=window.feed.data)
+    qtbot.addWidget(other)
+    assert not other.import_from(shared)
+    said = other.problems.text()
+    assert "past 4 KB" in said and "Remove the unused ones" in said, said
+    assert other.look != look and window.assets.names() == []  # all or nothing
+    big = write(tmp_path / "photo.png", png(1600, 900, colour="#336699"))
+    assert not other.use_picture("background", big)
+    assert "past 4 KB" in other.picture_error.text()
+    assert window.assets.names() == [] and other.look.background is None
+
+    window.assets.cap = 64 * 1024 * 1024
+    assert other.import_from(shared), other.problems.text()
+    assert other.look == look and window.assets.names() == sorted(look.assets())
+    close(window)
+
+
 def test_a_picture_out_of_reach_for_a_moment_shows_once_the_database_answers(
     qtbot, tmp_path: Path, monkeypatch, clock
 ) -> None:

@@ -28,8 +28,22 @@ in a band of the same size (the floor for any scrolling text). For each: the
 process's CPU use, paints per second, and the share of the screen repainted
 per second (a full-screen repaint 30 times a second would be 3,000%).
 
+look: the TV's look with its pictures and sounds (a 600x600 PNG logo with
+transparency, a 1920x1080 JPEG background, six one-second sounds), through the
+main window as the app does it. Measured, each next to its floors from the
+same run:
+
+- one paint of the TV at 1920x1080 with that look, against the same TV with no
+  look (the default theme, nothing to draw but the texts) and a bare widget
+  painting the time;
+- opening the event with that look until the TV can show it: the event read
+  from the database, then its logo and background decoded and every cue's
+  sound found, with nothing kept from before (a fresh start); against opening
+  the same event without looking at its look, and reading the same pictures'
+  files from disk and decoding them (what any program showing them must do).
+
 Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--part cost] [--minutes 10]
-[--message] [--seconds 20]
+[--message] [--seconds 20] [--rounds 15]
 """
 
 from __future__ import annotations
@@ -415,9 +429,278 @@ def scroll(seconds: float) -> None:
     del DisplayData
 
 
+def _look_files(folder: Path) -> dict[str, Path]:
+    """A logo (PNG with transparency), a background (JPEG) and a one-second sound."""
+    from PySide6.QtGui import QImage
+
+    logo = QImage(600, 600, QImage.Format.Format_ARGB32)
+    logo.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(logo)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(QColor("#c9a227"))
+    painter.drawEllipse(20, 20, 560, 560)
+    painter.setPen(QColor("#ffffff"))
+    font = QFont()
+    font.setPixelSize(160)
+    painter.setFont(font)
+    painter.drawText(logo.rect(), int(Qt.AlignmentFlag.AlignCenter), "ACE")
+    painter.end()
+    background = QImage(1920, 1080, QImage.Format.Format_RGB32)
+    painter = QPainter(background)
+    for y in range(1080):
+        shade = 20 + 30 * y // 1080
+        painter.setPen(QColor(shade // 3, shade, shade // 2))
+        painter.drawLine(0, y, 1919, y)
+    painter.end()
+    files = {"logo": folder / "logo.png", "background": folder / "felt.jpg"}
+    logo.save(str(files["logo"]), "PNG")
+    background.save(str(files["background"]), "JPG", 85)
+    return files
+
+
+def look(rounds: int) -> None:
+    """A TV paint with a logo and a background, and opening an event with a look."""
+    from director.app.session import TournamentSession
+    from director.app.settings import Settings
+    from director.app.tv_assets import wav_bytes
+    from director.core.tv import SOUND_CUES, CueSound, Picture, TvLook
+    from director.gui.main_window import MainWindow
+    from director.gui.media import choose_picture, load_picture
+
+    app = application()
+    folder = Path(tempfile.mkdtemp())
+    os.environ["DIRECTOR_DATA_DIR"] = str(folder / "data")
+    os.environ["DIRECTOR_CONFIG_DIR"] = str(folder / "config")
+    files = _look_files(folder)
+    database = open_database(folder / "bench.db")
+    clock = FakeClock()
+    window = MainWindow(database, clock=clock, settings=Settings(), ask_resume=False)
+    window.sound.no_output = True  # measured: finding each cue's file, not playing it
+    from director.app.demo import create_demo
+
+    session = create_demo(database, clock=clock)  # a night under way: 27 players, payouts
+    logo = choose_picture(files["logo"], window.assets)
+    background = choose_picture(files["background"], window.assets)
+    tone = bytes(2 * 44_100)  # one second of silence, 16-bit mono
+    sounds = []
+    for number, cue in enumerate(SOUND_CUES, start=1):
+        name = window.assets.put(wav_bytes(tone[: -2 * number] + bytes(2 * number)), "wav")
+        sounds.append(CueSound(cue, asset=name, volume=80))
+    chosen = TvLook(
+        logo=logo.name,
+        background=Picture(background.name, background.low, background.high),
+        sounds=tuple(sounds),
+    )
+    session.dispatch(c.SetTvLook(look=chosen))
+    event_id = session.tournament_id
+    session.close()
+    window.open_event(event_id)
+    assert window.controller is not None and window.controller.state.tv_look == chosen
+    # The TV window as the app fills it (``apply_tv_look``), at the size measured (the
+    # app's own goes full screen on the offscreen platform's small screen).
+    display = ClockDisplayWindow()
+    display.set_look(chosen, window.look_pictures(chosen))
+    display.resize(*SIZE)
+    display.face.resize(*SIZE)
+    bare_tv = ClockDisplayWindow()
+    bare_tv.resize(*SIZE)
+    bare_tv.face.resize(*SIZE)
+    bare_tv.show()
+    floor_widget = BareClock()
+    floor_widget.resize(*SIZE)
+    floor_widget.show()
+    app.processEvents()
+    assert window.feed is not None
+    feed = window.feed
+
+    # The display data of a minute of the night, worked out beforehand: the paints
+    # are measured, not the clock feed (``--part cost`` measures it).
+    frames = []
+    for _ in range(60):
+        clock.now += 1000
+        feed.advance()
+        frames.append(feed.data)
+    turn = {"look": 0, "plain": 0}
+
+    def paint_look() -> None:
+        turn["look"] += 1
+        display.set_data(frames[turn["look"] % len(frames)])
+        display.face.grab()
+
+    def paint_plain() -> None:
+        turn["plain"] += 1
+        bare_tv.set_data(frames[turn["plain"] % len(frames)])
+        bare_tv.face.grab()
+
+    def paint_floor() -> None:
+        clock.now += 1000
+        floor_widget.text = format_clock(clock.now % 3_600_000)
+        floor_widget.grab()
+
+    for _ in range(30):
+        paint_look()
+        paint_plain()
+        paint_floor()
+    looks, plains, floors = [], [], []
+    for _ in range(rounds):
+        looks.append(per_call(paint_look, 20, 1))
+        plains.append(per_call(paint_plain, 20, 1))
+        floors.append(per_call(paint_floor, 20, 1))
+    painted, plain_painted, floor_painted = (
+        statistics.median(looks),
+        statistics.median(plains),
+        statistics.median(floors),
+    )
+    print(
+        f"the TV's look: logo {files['logo'].stat().st_size // 1024} KB PNG 600x600, "
+        f"background {files['background'].stat().st_size // 1024} KB JPEG 1920x1080, "
+        f"{len(sounds)} sounds; {rounds} interleaved rounds"
+    )
+    print(f"one TV paint at {SIZE[0]}x{SIZE[1]} with the logo and background: {us(painted)}")
+    print(
+        f"  floor, the same TV with no look: {us(plain_painted)}  "
+        f"ratio {painted / plain_painted:.2f}x"
+    )
+    print(
+        f"  floor, a bare widget painting the time: {us(floor_painted)}  "
+        f"ratio {painted / floor_painted:.1f}x"
+    )
+    window.close_session()
+
+    def open_with_look() -> None:
+        # Nothing kept from before: a fresh start of the app on this database.
+        window._assets = None
+        window._pictures.clear()
+        opened = TournamentSession(database, event_id, clock=clock)
+        shown = opened.state.tv_look
+        assert shown is not None
+        pictures = window.look_pictures(shown)
+        assert len(pictures) == 2
+        window.sound.set_look(shown, window.assets)
+        assert all(window.sound.source(cue) is not None for cue in SOUND_CUES)
+        opened.close()
+
+    def open_plain() -> None:
+        opened = TournamentSession(database, event_id, clock=clock)
+        opened.close()
+
+    def decode_files() -> None:
+        for path in files.values():
+            load_picture(path.read_bytes())
+
+    for _ in range(5):
+        open_with_look()
+        open_plain()
+        decode_files()
+    opens, open_floors, decodes = [], [], []
+    for _ in range(rounds):
+        opens.append(per_call(open_with_look, 5, 1))
+        open_floors.append(per_call(open_plain, 5, 1))
+        decodes.append(per_call(decode_files, 5, 1))
+    opened, open_floor, decoded = (
+        statistics.median(opens),
+        statistics.median(open_floors),
+        statistics.median(decodes),
+    )
+    print(
+        f"open the event with its look (event, pictures decoded, sounds found): "
+        f"{opened * 1000:8.2f} ms"
+    )
+    print(f"  floor, the same event opened without its look: {open_floor * 1000:8.2f} ms")
+    print(f"  floor, the two pictures' files read and decoded: {decoded * 1000:8.2f} ms")
+    print(
+        f"  the look's own cost {(opened - open_floor) * 1000:.2f} ms, "
+        f"ratio to reading and decoding the files {(opened - open_floor) / decoded:.2f}x"
+    )
+    bare_tv.close()
+    display.close()
+    floor_widget.close()
+    display.deleteLater()
+    bare_tv.deleteLater()
+    floor_widget.deleteLater()
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    database.close()
+
+
+def look_in_database(rounds: int) -> None:
+    """What keeping the pictures in the database adds elsewhere: recording a look
+    (its pictures checked in the same transaction) next to recording another change
+    of the event; and the start-up look for pictures an older version left in the
+    data folder (a stray file there forces a reading of every look in the logs), on
+    an event of 10,000 log events, next to counting those events."""
+    from bench.bench_session import EVENTS, fill
+    from director.app.library import Library
+    from director.app.tv_assets import AssetStore
+    from director.core.tv import THEMES, TvLook
+
+    application()
+    folder = Path(tempfile.mkdtemp())
+    os.environ["DIRECTOR_DATA_DIR"] = str(folder / "data")
+    path = folder / "bench.db"
+    event_id = fill(path)
+    database = open_database(path)
+    store = AssetStore.of(database)
+    if not hasattr(store, "adopt"):
+        print("(pictures kept in the data folder only: nothing to measure here)")
+        database.close()
+        return
+    files = _look_files(folder)
+    logos = [store.put(files["logo"].read_bytes(), "png")]
+    logos.append(store.put(files["background"].read_bytes(), "jpg"))
+    session = Library(database).open(event_id)
+    turn = {"n": 0}
+
+    def set_look() -> None:
+        turn["n"] += 1
+        session.dispatch(c.SetTvLook(look=TvLook(logo=logos[turn["n"] % 2])))
+
+    themes = [THEMES["dark"], THEMES["felt"]]
+
+    def set_plain_look() -> None:
+        turn["n"] += 1
+        session.dispatch(c.SetTvLook(look=TvLook(theme=themes[turn["n"] % 2])))
+
+    stray = AssetStore(store.folder)
+    stray.put(b"\x89PNG\r\n\x1a\n" + bytes(64), "png")  # never named by a look
+
+    def adopt() -> None:
+        store.adopt()
+
+    def scan_events() -> None:
+        with database.reading() as connection:
+            connection.execute("SELECT COUNT(*) FROM event WHERE type = 'none'").fetchone()
+
+    looks, plains, adopts, scans = [], [], [], []
+    for _ in range(rounds):
+        looks.append(per_call(set_look, 20, 1))
+        plains.append(per_call(set_plain_look, 20, 1))
+        adopts.append(per_call(adopt, 5, 1))
+        scans.append(per_call(scan_events, 5, 1))
+    look_ms, plain_ms = statistics.median(looks) * 1000, statistics.median(plains) * 1000
+    adopt_ms, scan_ms = statistics.median(adopts) * 1000, statistics.median(scans) * 1000
+    print(f"record a look with a logo (durable, its picture checked): {look_ms:8.2f} ms")
+    print(
+        f"  floor, the same with a theme only: {plain_ms:8.2f} ms  ratio {look_ms / plain_ms:.2f}x"
+    )
+    print(
+        f"start-up look for an older version's pictures (a stray file in the folder), "
+        f"{EVENTS:,} log events and {turn['n']} since: {adopt_ms:8.2f} ms"
+    )
+    print(
+        f"  floor, one pass over the log's events: {scan_ms:8.2f} ms  "
+        f"ratio {adopt_ms / scan_ms:.1f}x"
+    )
+    session.close()
+    database.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--part", choices=("cost", "lateness", "scroll", "all"), default="all")
+    parser.add_argument(
+        "--part", choices=("cost", "lateness", "scroll", "look", "all"), default="all"
+    )
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument(
@@ -431,6 +714,9 @@ def main() -> None:
         lateness(args.minutes, message=args.message)
     if args.part in ("scroll", "all"):
         scroll(args.seconds)
+    if args.part in ("look", "all"):
+        look(args.rounds)
+        look_in_database(args.rounds)
 
 
 if __name__ == "__main__":

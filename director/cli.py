@@ -176,6 +176,20 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--out", type=Path, metavar="FILE.csv", help=_("the CSV file to write (default: print it)")
     )
+    assets = with_db(
+        commands.add_parser(
+            "assets",
+            help=_(
+                "list the TV's pictures and sounds kept in the database, each checked "
+                "against its name"
+            ),
+        )
+    )
+    assets.add_argument(
+        "--remove-unused",
+        action="store_true",
+        help=_("remove those no event's look (nor the default look) uses"),
+    )
     serve = with_db(
         commands.add_parser(
             "serve",
@@ -714,15 +728,73 @@ def command_copy(args: argparse.Namespace) -> int:
     result = copy_club(args.source, args.target)
     print(
         _(
-            "Copied {events} events ({entries} log entries, {players} roster players); "
-            "the copy was checked by replaying every event."
+            "Copied {events} events ({entries} log entries, {players} roster players, "
+            "{assets} pictures and sounds); the copy was checked by replaying every event "
+            "and each picture and sound against its name."
         ).format(
             events=result.rows.get("tournament", 0),
             entries=result.rows.get("entry", 0),
             players=result.rows.get("player", 0),
+            assets=result.rows.get("tv_asset", 0),
         )
     )
+    for name in result.damaged_assets:
+        say_damaged_asset(name, args.source)
     return 0
+
+
+def say_damaged_asset(name: str, where: Path | str) -> None:
+    """One line on stderr naming a picture or sound whose bytes no longer match its name."""
+    from director.persistence.db import location_of
+
+    problem = RuleViolation("asset_damaged_in_database", name=name[:12], where=location_of(where))
+    print(f"director: {one_line(describe_error(problem))}", file=sys.stderr)
+
+
+def command_assets(args: argparse.Namespace) -> int:
+    """The TV's pictures and sounds in the database: one line each (name, kind, size,
+    whether its bytes match its name, whether a look uses it); ``--remove-unused``
+    removes those no look uses. Exit status 1 when one is damaged."""
+    from director.app.tv_assets import MAX_TOTAL_BYTES, AssetStore
+    from director.i18n import format_size
+    from director.persistence.db import open_database
+
+    keep = args.settings.tv_look.assets()
+    if args.remove_unused:
+        database = open_database(args.db, create=False)
+        try:
+            removed = AssetStore.of(database).remove_unused(keep)
+        finally:
+            database.close()
+        print(
+            _("Removed {count} pictures and sounds no look uses ({size}).").format(
+                count=len(removed), size=format_size(sum(asset.size for asset in removed))
+            )
+        )
+        return 0
+    database = open_read_only(args.db)
+    try:
+        store = AssetStore.of(database)
+        listed = store.listing()
+        unused = {asset.name for asset in store.unused(keep)}
+        damaged = set(store.damaged())
+    finally:
+        database.close()
+    for asset in listed:
+        state = _("damaged") if asset.name in damaged else _("intact")
+        use = _("unused") if asset.name in unused else _("used")
+        print(f"{asset.name}\t{asset.kind}\t{asset.size}\t{state}\t{use}")
+    print(
+        _("{count} pictures and sounds, {size} of {maximum}; {unused} used by no look.").format(
+            count=len(listed),
+            size=format_size(sum(asset.size for asset in listed)),
+            maximum=format_size(MAX_TOTAL_BYTES),
+            unused=len(unused),
+        )
+    )
+    for name in sorted(damaged):
+        say_damaged_asset(name, args.db)
+    return 1 if damaged else 0
 
 
 def command_serve(args: argparse.Namespace) -> int:
@@ -766,6 +838,7 @@ def command_serve(args: argparse.Namespace) -> int:
 
 
 HANDLERS = {
+    "assets": command_assets,
     "serve": command_serve,
     "export": command_export,
     "leagues": command_leagues,

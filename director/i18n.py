@@ -214,6 +214,16 @@ def _format_number(code: str, value: int) -> str:
     return text
 
 
+def format_size(size: int) -> str:
+    """A size in bytes as people read it: "350 KB" under a megabyte, else "12.5 MB"
+    (one decimal, the language's mark)."""
+    if size < 1024 * 1024:
+        kilobytes = -(-size // 1024)  # rounded up: a small file is never "0 KB"
+        return _("{size} KB").format(size=format_number(kilobytes))
+    text = f"{size / 1024 / 1024:.1f}".replace(".", decimal_mark())
+    return _("{size} MB").format(size=text)
+
+
 def decimal_mark() -> str:
     """The language's decimal mark ("," in French): points with decimals are shown
     and exported with it, as the CSV delimiter follows the language too."""
@@ -365,6 +375,8 @@ class _Formatter(string.Formatter):
             return format_money(value)
         if format_spec == "n" and isinstance(value, int):
             return format_number(value)
+        if format_spec == "bytes" and isinstance(value, int):
+            return format_size(value)
         if format_spec == "clock" and isinstance(value, int):
             return format_clock(value)
         if format_spec == "pct" and isinstance(value, int):

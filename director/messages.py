@@ -601,6 +601,23 @@ MESSAGES: dict[str, str] = {
     "sound_too_long": N_("This sound lasts {seconds} seconds; a cue lasts {maximum} at most."),
     "asset_missing": N_("A picture or sound of this look is missing ({path})."),
     "asset_damaged": N_("A picture or sound of this look is damaged ({path})."),
+    "asset_damaged_in_database": N_(
+        "A picture or sound of this look ({name}…) is damaged in the database {where}: "
+        "its bytes no longer match its name."
+    ),
+    "asset_not_stored": N_(
+        "A picture or sound of this look ({name}…) is missing: neither the database "
+        "{where} nor this computer holds it."
+    ),
+    "asset_out_of_reach": N_(
+        "A picture or sound of this look ({name}…) cannot be read from the database "
+        "{where} now ({detail}); it is tried again once the database answers."
+    ),
+    "assets_full": N_(
+        "This would take the pictures and sounds kept in the database past {maximum:bytes} "
+        "({used:bytes} kept, {size:bytes} more). Remove the unused ones (View > TV "
+        "display…, Pictures) or choose smaller files."
+    ),
     "bundle_not_zip": N_("{path} is not a TV look file (it is not a zip file)."),
     "bundle_too_large": N_("{path} is too large for a TV look file (at most {maximum} MB)."),
     "bundle_too_large_entry": N_("“{name}” in the look file is too large."),

@@ -78,6 +78,18 @@ def keep_results_summary(
         league_store.delete_summary(connection, tournament_id)
 
 
+def keep_look_assets(
+    connection: store.AnyConnection, database: Database, names: Sequence[str], *, strict: bool
+) -> None:
+    """In the transaction recording a look: every picture and sound it names is in the
+    database (see ``AssetStore.keep``). After the entry is written: on a server, a
+    removal of unused pictures running meanwhile has then either seen this look or
+    finished (it holds back new entries while it runs)."""
+    from director.app.tv_assets import AssetStore
+
+    AssetStore.of(database).keep(connection, names, strict=strict)
+
+
 def _label_data(message: Message) -> dict[str, object]:
     return {"code": message.code, "args": dict(message.args)}
 
@@ -528,10 +540,14 @@ class TournamentSession:
         events: Sequence[store.StoredEvent],
         new_state: TournamentState,
     ) -> None:
+        look = new_state.tv_look
+        names = look.assets() if look is not None and look != self._state.tv_look else ()
         with self.database.transaction() as connection:
             self.database.check_lease(connection, self.tournament_id)
             store.append(connection, self.tournament_id, entry, events, summary_of(new_state))
             keep_results_summary(connection, self.tournament_id, entry.seq, self._state, new_state)
+            if names:
+                keep_look_assets(connection, self.database, names, strict=entry.action == COMMAND)
         self._last_entry = entry.seq
         self._appended = True
 

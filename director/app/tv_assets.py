@@ -1,11 +1,15 @@
-"""The TV's pictures and sounds: checked, then kept in the data folder by content.
+"""The TV's pictures and sounds: checked, then kept in the database by content.
 
 A picture or a sound chosen by the organizer is read once, checked (kind,
 size, dimensions; an SVG with no script and no outside reference; a sound of a
-few seconds), then copied into ``<data folder>/assets`` under the SHA-256 of its
-bytes (``<hash>.png``). Looks name assets that way, so nothing is ever played
-or shown from a path that can disappear, two events sharing a logo share one
-file, and a damaged file is noticed (its bytes no longer match its name).
+few seconds), then kept in the database (``tv_asset``) under the SHA-256 of its
+bytes (``<hash>.png``), before any look names it. Looks name assets that way, so
+nothing is ever played or shown from a path that can disappear, two events
+sharing a logo share one copy, a damaged copy is noticed (its bytes no longer
+match its name), and backups, restores, ``director copy`` and other copies of
+director on a club database have them. ``<data folder>/assets`` is this
+computer's cache (sounds play from files), and where versions before the
+database kept them left them: they move in when a look names them.
 
 The checks here read headers and structure only (no Qt); decoding a picture or
 a sound for real is the GUI's part (``director.gui.media``), done before
@@ -14,20 +18,32 @@ anything is stored.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
 import re
 import struct
+import tempfile
+import time
 import wave
+import weakref
 import xml.parsers.expat
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from director import paths
 from director.core.errors import RuleViolation
 from director.core.tv import ASSET_NAME, PICTURE_KINDS, SOUND_KINDS, require_asset
 from director.files import display_path, is_regular_file, write_atomic
+from director.persistence import assets as stored
+from director.persistence.errors import StoreError
+
+if TYPE_CHECKING:
+    from director.persistence.db import Database
+    from director.persistence.store import AnyConnection
 
 FOLDER_NAME = "assets"
 
@@ -257,65 +273,344 @@ def check_stored_sound(data: bytes) -> float:
 
 # -- the store ---------------------------------------------------------------------------
 
+MAX_TOTAL_BYTES = 64 * 1024 * 1024
+"""All the pictures and sounds one database keeps. A look of a logo, a photo and six
+sounds takes 1-5 MB as clubs make them, and 46 MB with every file at its largest:
+a dozen looks fit, or the largest one can be. The database is copied every hour
+and ten copies kept, so this also bounds what the pictures add to the backups."""
+
+_STORES: weakref.WeakValueDictionary[int, AssetStore] = weakref.WeakValueDictionary()
+"""Each open database's store while something holds it (the window does all night),
+by the database's id: a store holds its database, so the database outlives no entry."""
+
 
 def asset_name(data: bytes, kind: str) -> str:
     """The name stored bytes go under: their SHA-256 and their kind."""
     return f"{hashlib.sha256(data).hexdigest()}.{kind}"
 
 
-@dataclass
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+@dataclass(eq=False)
 class AssetStore:
-    """The data folder's assets, by content."""
+    """The TV's pictures and sounds, by content.
+
+    With a ``database`` (the app's case) the database holds them: a backup, a copy
+    and every copy of director reading the same database have them. ``folder``
+    (``<data folder>/assets``) is then this computer's cache: the files Qt
+    Multimedia plays sounds from, and where pictures chosen before the database
+    kept them still are (they are moved in when a look names them, see ``adopt``
+    and ``read``). What was read once is kept in memory: painting never reads the
+    database. Without a database, the folder is the store (a look file's checks).
+    """
 
     folder: Path
+    database: Database | None = None
+    cap: int = MAX_TOTAL_BYTES
+    _memory: dict[str, bytes] = field(default_factory=dict, repr=False)
+    _spare: Path | None = field(default=None, repr=False)
 
     @classmethod
     def default(cls) -> AssetStore:
+        """This computer's folder alone (no database)."""
         return cls(paths.data_dir() / FOLDER_NAME)
 
+    @classmethod
+    def of(cls, database: Database) -> AssetStore:
+        """The store of ``database`` (one per open database, its cache in this
+        computer's data folder)."""
+        store = _STORES.get(id(database))
+        if store is None or store.database is not database:
+            store = cls(paths.data_dir() / FOLDER_NAME, database)
+            _STORES[id(database)] = store
+        return store
+
+    @property
+    def _writable(self) -> bool:
+        return self.database is not None and not self.database.readonly
+
     def path(self, name: str) -> Path:
-        """Where the asset ``name`` lives (``name`` must be a stored asset's name)."""
+        """Where the asset ``name``'s file is (or would be) in the folder (``name``
+        must be a stored asset's name)."""
         require_asset(name, PICTURE_KINDS | SOUND_KINDS)
         return self.folder / name
 
+    # -- storing -------------------------------------------------------------------
+
     def put(self, data: bytes, kind: str) -> str:
-        """Keep ``data`` (already checked) and return its name; a file already there with
-        the right bytes is left alone, a damaged one is written again."""
+        """Keep ``data`` (already checked) and return its name. In the database first
+        (refused past ``cap``; a damaged row of the same name is mended), then in the
+        folder; without a database, a file already there with the right bytes is
+        left alone and a damaged one written again."""
         name = asset_name(data, kind)
-        target = self.path(name)
-        if self.intact(name):
-            return name
-        self.folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data)
+        self.put_all({name: data})
         return name
 
+    def put_all(self, assets: Mapping[str, bytes]) -> None:
+        """Keep every one of ``assets`` (names as ``asset_name`` makes them, bytes
+        checked), in one transaction: all of them or, refused, none."""
+        for name, data in assets.items():
+            if asset_name(data, self.path(name).suffix[1:]) != name:
+                raise RuleViolation("asset_damaged", name=name[:12], path=name[:12])
+        if self._writable:
+            self._store(assets, capped=True)
+            self._memory.update(assets)
+            for name, data in assets.items():
+                self._cache(name, data)
+            return
+        for name, data in assets.items():
+            if not self._file_intact(name):
+                self.folder.mkdir(parents=True, exist_ok=True)
+                write_atomic(self.path(name), data)
+            if self.database is not None:
+                self._memory[name] = data  # read-only database: this copy's own, for now
+
+    def _store(self, assets: Mapping[str, bytes], *, capped: bool) -> list[str]:
+        """Write the rows ``assets`` lacks (and mend damaged ones), in one transaction;
+        returns the names added."""
+        assert self.database is not None
+        with self.database.transaction() as connection:
+            return self._store_in(connection, assets, capped=capped)
+
+    def _store_in(
+        self, connection: AnyConnection, assets: Mapping[str, bytes], *, capped: bool
+    ) -> list[str]:
+        found = stored.present(connection, assets)
+        for name in found:
+            kept = stored.read(connection, name)
+            if kept is None or not stored.matches(name, kept):
+                stored.repair(connection, name, assets[name])
+        new = {name: data for name, data in assets.items() if name not in found}
+        if not new:
+            return []
+        if capped:
+            used = stored.total_size(connection)
+            adding = sum(len(data) for data in new.values())
+            if used + adding > self.cap:
+                raise RuleViolation("assets_full", size=adding, used=used, maximum=self.cap)
+        at = _now_ms()
+        for name, data in sorted(new.items()):
+            stored.insert(connection, name, name.rsplit(".", 1)[1], data, at=at)
+        return sorted(new)
+
+    def _cache(self, name: str, data: bytes) -> None:
+        """Keep a copy in the folder if it lacks one; the database holds the truth,
+        so a folder that cannot be written (a full disk) is no failure."""
+        with contextlib.suppress(OSError):
+            if not self._file_intact(name):
+                self.folder.mkdir(parents=True, exist_ok=True)
+                write_atomic(self.path(name), data)
+
+    # -- reading -------------------------------------------------------------------
+
+    def read(self, name: str) -> bytes:
+        """The asset's bytes, checked against its name; refused when it is missing or
+        damaged. From memory, else the database, else the folder (a picture chosen
+        before the database kept them: then stored in the database on the way)."""
+        target = self.path(name)
+        kept = self._memory.get(name)
+        if kept is not None:
+            return kept
+        damaged_in = ""
+        unreachable: StoreError | None = None
+        if self.database is not None:
+            try:
+                with self.database.reading() as connection:
+                    data = stored.read(connection, name)
+            except StoreError as error:
+                data = None  # out of reach for a moment: the folder may still have it
+                unreachable = error
+            if data is not None:
+                if stored.matches(name, data):
+                    self._memory[name] = data
+                    self._cache(name, data)
+                    return data
+                damaged_in = self.database.location
+        data = self._file_bytes(name)
+        if data is not None and asset_name(data, target.suffix[1:]) == name:
+            if self._writable:
+                # An older version's file, or the right bytes for a damaged row.
+                with contextlib.suppress(StoreError, RuleViolation):
+                    self._store({name: data}, capped=False)
+            if self.database is not None:
+                self._memory[name] = data
+            return data
+        if damaged_in:
+            raise RuleViolation("asset_damaged_in_database", name=name[:12], where=damaged_in)
+        if unreachable is not None and self.database is not None:
+            detail = unreachable.args_map.get("detail") or unreachable.code
+            raise RuleViolation(
+                "asset_out_of_reach",
+                name=name[:12],
+                where=self.database.location,
+                detail=str(detail)[:200],
+            )
+        if self.database is not None:
+            raise RuleViolation("asset_not_stored", name=name[:12], where=self.database.location)
+        if data is None:
+            raise RuleViolation("asset_missing", name=name[:12], path=display_path(target))
+        raise RuleViolation("asset_damaged", name=name[:12], path=display_path(target))
+
     def intact(self, name: str) -> bool:
-        """Whether the asset is there with the bytes its name says."""
+        """Whether the asset can be read with the bytes its name says."""
         try:
             return self.read(name) is not None
         except RuleViolation:
             return False
 
-    def read(self, name: str) -> bytes:
-        """The asset's bytes; refused when it is missing or damaged."""
+    def file(self, name: str) -> Path:
+        """A file holding the asset (what Qt Multimedia plays a sound from): its copy
+        in the folder, written again from the database when missing or damaged; in a
+        folder of this process's own when the data folder cannot be written (a full
+        disk, a folder made read-only). ``RuleViolation`` when the asset cannot be
+        read, ``OSError`` when no file can be written at all."""
+        data = self.read(name)
+        target = self.path(name)
+        if self._file_intact(name):
+            return target
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, data)
+            return target
+        except OSError:
+            if self.database is None:
+                raise  # the folder is the store: nowhere else to keep it
+        spare = self._spare_folder() / name
+        if not (is_regular_file(spare) and spare.read_bytes() == data):
+            write_atomic(spare, data)
+        return spare
+
+    def _spare_folder(self) -> Path:
+        if self._spare is None:
+            self._spare = Path(tempfile.mkdtemp(prefix="director-assets-"))
+        return self._spare
+
+    def _file_bytes(self, name: str) -> bytes | None:
         target = self.path(name)
         if not is_regular_file(target):
-            raise RuleViolation("asset_missing", name=name[:12], path=display_path(target))
+            return None
         try:
-            data = target.read_bytes()
-        except OSError as error:
-            raise RuleViolation(
-                "asset_missing", name=name[:12], path=display_path(target)
-            ) from error
-        if asset_name(data, name.rsplit(".", 1)[1]) != name:
-            raise RuleViolation("asset_damaged", name=name[:12], path=display_path(target))
-        return data
+            return target.read_bytes()
+        except OSError:
+            return None
+
+    def _file_intact(self, name: str) -> bool:
+        data = self._file_bytes(name)
+        return data is not None and asset_name(data, name.rsplit(".", 1)[1]) == name
+
+    def forget(self) -> None:
+        """Drop what is kept in memory: the next read goes to the database again."""
+        self._memory.clear()
 
     def names(self) -> list[str]:
-        """Every asset stored (damaged ones included)."""
+        """Every asset stored: the database's (damaged ones included), or the folder's."""
+        if self.database is not None:
+            with self.database.reading() as connection:
+                return sorted(asset.name for asset in stored.listing(connection))
+        return self._folder_names()
+
+    def _folder_names(self) -> list[str]:
         if not self.folder.is_dir():
             return []
-        return sorted(entry for entry in os.listdir(self.folder) if ASSET_NAME.fullmatch(entry))
+        try:
+            entries = os.listdir(self.folder)
+        except OSError:
+            return []
+        return sorted(entry for entry in entries if ASSET_NAME.fullmatch(entry))
+
+    # -- the database's own ----------------------------------------------------------
+
+    def keep(self, connection: AnyConnection, names: Iterable[str], *, strict: bool) -> None:
+        """In the caller's write transaction (the one recording a look): every one of
+        ``names`` is in the database, so no look is ever recorded naming a picture
+        the database lacks. One removed since it was chosen (as unused) is stored
+        again from memory or the folder; one found nowhere refuses the look
+        (``strict``, a new command: nothing is written) or is let be (an undo or a
+        redo, never refused for a picture: the TV then says it is missing)."""
+        wanted = set(names)
+        missing = wanted - stored.present(connection, wanted)
+        found: dict[str, bytes] = {}
+        for name in sorted(missing):
+            data = self._memory.get(name)
+            if data is None:
+                data = self._file_bytes(name)
+                if data is not None and not stored.matches(name, data):
+                    data = None
+            if data is not None:
+                found[name] = data
+            elif strict:
+                where = self.database.location if self.database is not None else ""
+                raise RuleViolation("asset_not_stored", name=name[:12], where=where)
+        if found:
+            self._store_in(connection, found, capped=strict)
+
+    def adopt(self, also: Iterable[str] = ()) -> list[str]:
+        """Move into the database the pictures and sounds an older version kept only
+        in the folder: those some event's look names (in its whole log) or ``also``
+        names (the default look), when the database lacks them. Returns their names.
+        Cheap when there is nothing to do (the folder holds nothing the database
+        lacks); never refused for the cap (the organizer's data comes first)."""
+        if not self._writable:
+            return []
+        assert self.database is not None
+        on_disk = set(self._folder_names())
+        if not on_disk:
+            return []
+        with self.database.reading() as connection:
+            candidates = on_disk - stored.present(connection, on_disk)
+            if not candidates:
+                return []
+            wanted = candidates & (stored.named_in_logs(connection) | set(also))
+        moving = {}
+        for name in sorted(wanted):
+            data = self._file_bytes(name)
+            if data is not None and stored.matches(name, data):
+                moving[name] = data
+        if not moving:
+            return []
+        return self._store(moving, capped=False)
+
+    def usage(self) -> tuple[int, int]:
+        """How many assets the database holds, and their bytes."""
+        if self.database is None:
+            return len(self._folder_names()), 0
+        with self.database.reading() as connection:
+            listed = stored.listing(connection)
+        return len(listed), sum(asset.size for asset in listed)
+
+    def listing(self) -> list[stored.StoredAsset]:
+        """Every asset the database holds (without its bytes)."""
+        if self.database is None:
+            return []
+        with self.database.reading() as connection:
+            return stored.listing(connection)
+
+    def unused(self, keep: Iterable[str] = ()) -> list[stored.StoredAsset]:
+        """The assets no event's look names (in its whole log, undone looks too) and
+        ``keep`` does not (the default look, a look being edited)."""
+        if self.database is None:
+            return []
+        kept = set(keep)
+        with self.database.reading() as connection:
+            used = stored.named_in_logs(connection) | kept
+            return [asset for asset in stored.listing(connection) if asset.name not in used]
+
+    def remove_unused(self, keep: Iterable[str] = ()) -> list[stored.StoredAsset]:
+        """Remove from the database what ``unused`` lists (checked again in the removing
+        transaction); returns what went. The folder's copies stay (a cache)."""
+        if not self._writable:
+            return []
+        assert self.database is not None
+        return stored.remove_unused(self.database, keep)
+
+    def damaged(self) -> list[str]:
+        """The names of the rows whose bytes do not match their name."""
+        if self.database is None:
+            return [name for name in self._folder_names() if not self._file_intact(name)]
+        with self.database.reading() as connection:
+            return stored.damaged(connection)
 
 
 def read_chosen_file(path: Path, maximum: int) -> bytes:

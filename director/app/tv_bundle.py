@@ -185,6 +185,5 @@ def _manifest_look(data: bytes, where: str) -> TvLook:
 def import_bundle(path: Path, store: AssetStore, *, check_picture_bytes: PictureCheck) -> TvLook:
     """Read and check the file at ``path``, then keep its assets; the look to use."""
     bundle = read_bundle(path, check_picture_bytes=check_picture_bytes)
-    for name, data in bundle.assets.items():
-        store.put(data, name.rsplit(".", 1)[1])
+    store.put_all(bundle.assets)  # all or none, within the database's limit
     return bundle.look

@@ -148,7 +148,9 @@ def start(
     for notice in notices:
         window.warn(render(notice))
     window.place_and_show()
-    after_first_paint(window, backups.back_up_pending)
+    # The backup first: moving an older version's pictures in is a write, and the
+    # copy must be of the file as it was opened.
+    after_first_paint(window, lambda: (backups.back_up_pending(), window.adopt_assets()))
     QTimer.singleShot(BACKUP_AT_THE_LATEST_MS, window, backups.back_up_pending)
     window.check_audio()
     if not window.reopen_last_event():

@@ -499,6 +499,8 @@ class MainWindow(QMainWindow):
         self.sharing.use_database(database)
         with contextlib.suppress(Exception):
             old.close()
+        self._forget_missing_pictures()
+        self.adopt_assets()
         self._listen_to_club()
         self.statusBar().showMessage(database.location)
         self.show_events()
@@ -548,9 +550,13 @@ class MainWindow(QMainWindow):
 
     def _show_connection(self, connected: bool) -> None:
         """While the notices from the club database are cut off, say so (a follower
-        connects again by itself, then everything shown is read again)."""
+        connects again by itself, then everything shown is read again, the TV's
+        pictures that could not be read included)."""
         if connected:
             self.connection_note.hide()
+            if any(picture is None for picture in self._pictures.values()):
+                self._forget_missing_pictures()
+                self.apply_tv_look()
             return
         self.connection_note.setText(
             _(
@@ -758,10 +764,26 @@ class MainWindow(QMainWindow):
 
     @property
     def assets(self) -> AssetStore:
-        """The data folder's pictures and sounds (found on first use)."""
-        if self._assets is None:
-            self._assets = AssetStore.default()
+        """The database's pictures and sounds (this computer's data folder their cache)."""
+        if self._assets is None or self._assets.database is not self.database:
+            self._assets = AssetStore.of(self.database)
         return self._assets
+
+    def adopt_assets(self) -> None:
+        """Move into the database the pictures and sounds an older version kept only in
+        the data folder, when an event's look or the default look names them (once
+        after the upgrade; then there is nothing left to move). A failure (a full
+        disk) is said; each picture is tried again when a look shows it."""
+        try:
+            self.assets.adopt(self.settings.tv_look.assets())
+        except (StoreError, OSError) as error:
+            text = describe_error(error) if isinstance(error, StoreError) else str(error)
+            self.warn(_("TV: {problem}").format(problem=text))
+
+    def _forget_missing_pictures(self) -> None:
+        """Pictures found missing are looked for again (another database, a restore)."""
+        for name in [name for name, picture in self._pictures.items() if picture is None]:
+            del self._pictures[name]
 
     def tv_look(self) -> TvLook:
         """The open event's look, or the default one from the settings."""
@@ -1178,6 +1200,7 @@ class MainWindow(QMainWindow):
             self.backups.restore(path)
         except (StoreError, OSError) as error:
             show_error(self, error)
+        self._forget_missing_pictures()
         self.refresh_events()
         if open_id is not None and self.events_page.model.row_of(open_id) >= 0:
             self.open_event(open_id)

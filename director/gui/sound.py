@@ -17,6 +17,7 @@ from PySide6.QtCore import QLocale, QObject, QUrl
 from director import paths
 from director.app.tv_assets import AssetStore
 from director.core.clock import CueKind
+from director.core.errors import RuleViolation
 from director.core.tv import SOUND_CUES, CueSound, TvLook
 from director.i18n import language
 
@@ -31,15 +32,17 @@ def built_in(kind: CueKind) -> Path:
 
 
 def sound_path(sound: CueSound, store: AssetStore | None) -> Path | None:
-    """The file ``sound`` plays: its stored copy when intact, else the built-in sound
-    (a stored file that went missing or was damaged never silences a cue); None for
-    a silent cue or one without a sound."""
+    """The file ``sound`` plays: the stored sound's file (written from the database
+    into the data folder when it is not there intact), else the built-in sound (a
+    stored sound that went missing or was damaged never silences a cue); None for a
+    silent cue or one without a sound."""
     if sound.silent or sound.cue not in SOUND_FILES:
         return None
     if sound.asset and store is not None:
-        if store.intact(sound.asset):
-            return store.path(sound.asset)
-        LOG.warning("the sound %s is missing or damaged; the built-in one plays", sound.asset)
+        try:
+            return store.file(sound.asset)
+        except (RuleViolation, OSError):
+            LOG.warning("the sound %s is missing or damaged; the built-in one plays", sound.asset)
     return built_in(sound.cue)
 
 

@@ -9,7 +9,10 @@ as a backup is known as the source's backup.
 
 The source is opened read-only and never changed. The target must hold no
 events yet. The copy is verified: the target is read back and every table must
-hold the same rows, and every event replayed in both must reach the same state.
+hold the same rows, and every event replayed in both must reach the same state;
+every picture and sound of the TV's looks (``tv_asset``) is checked against its
+name (the hash of its bytes): one damaged in the source is copied as it is (the
+copy is exact) and named in the result, so that it is said.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ class CopyResult:
 
     rows: dict[str, int] = field(default_factory=dict)
     events: int = 0
+    damaged_assets: list[str] = field(default_factory=list)
+    """Pictures and sounds whose bytes do not match their name, in the source as in
+    the copy."""
 
 
 def copied_tables() -> list[Any]:
@@ -103,9 +109,10 @@ def copy_database(
                 try:
                     found = cursor.execute("SELECT COUNT(*) FROM tournament").fetchone()[0]
                     players = cursor.execute("SELECT COUNT(*) FROM player").fetchone()[0]
+                    pictures = cursor.execute("SELECT COUNT(*) FROM tv_asset").fetchone()[0]
                 finally:
                     cursor.close()
-                if found or players:
+                if found or players or pictures:
                     raise StoreError("copy_target_not_empty", path=destination.location)
                 with origin.read() as into:
                     for table in copied_tables():
@@ -123,7 +130,7 @@ def copy_database(
                 destination.after_copy(out)
         finally:
             destination.close()
-        result.events = verify_copy(origin, target, replay)
+        result.events, result.damaged_assets = verify_copy(origin, target, replay)
     finally:
         origin.close()
     return result
@@ -162,6 +169,13 @@ def _copy_table(source: Any, target: Any, table: Any) -> int:
     return count
 
 
+def _digestible(value: Any) -> Any:
+    """A value as the digest takes it: bytes (a picture) by their own hash."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return "sha256:" + hashlib.sha256(value).hexdigest()
+    return value
+
+
 def table_digests(database: Any) -> dict[str, tuple[int, str]]:
     """Each copied table's row count and a digest of its rows, whatever the server."""
     digests = {}
@@ -171,7 +185,7 @@ def table_digests(database: Any) -> dict[str, tuple[int, str]]:
             count = 0
             for batch in _rows(connection, table):
                 for row in batch:
-                    values = _normalised(table, row)
+                    values = [_digestible(value) for value in _normalised(table, row)]
                     digest.update(json.dumps(values, default=str).encode())
                     count += 1
             digests[table.name] = (count, digest.hexdigest())
@@ -180,9 +194,12 @@ def table_digests(database: Any) -> dict[str, tuple[int, str]]:
 
 def verify_copy(
     origin: Any, target: str | Path, replay: Callable[[Any, Any], int] | None = None
-) -> int:
+) -> tuple[int, list[str]]:
     """Check the copy at ``target`` against ``origin``: the same rows in every table,
-    then ``replay``. Returns the events checked by replay."""
+    then ``replay``, then each picture's and sound's bytes against its name. Returns
+    the events checked by replay and the assets found damaged (in both: the copy
+    is exact)."""
+    from director.persistence import assets
     from director.persistence.db import open_database
 
     copied = open_database(target, create=False, readonly=True)
@@ -193,7 +210,10 @@ def verify_copy(
                 raise StoreError(
                     "copy_differs", path=copied.location, detail=f"{name}: rows differ"
                 )
-        return replay(origin, copied) if replay is not None else 0
+        events = replay(origin, copied) if replay is not None else 0
+        with copied.read() as connection:
+            damaged = assets.damaged(connection)
+        return events, damaged
     finally:
         copied.close()
 

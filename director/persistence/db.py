@@ -31,6 +31,7 @@ __all__ = [
     "StoreError",
     "database_target",
     "is_url",
+    "location_of",
     "open_database",
 ]
 
@@ -44,6 +45,7 @@ SCHEMA_REVISIONS = (
     "0006_club",
     "0007_season_imports",
     "0008_remote_devices",
+    "0009_tv_assets",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -71,6 +73,17 @@ def revision_is_newer(revision: str) -> bool:
     number = _REVISION_NUMBER.match(revision)
     newest = max(int(known[:4]) for known in SCHEMA_REVISIONS)
     return bool(number) and int(number[1]) > newest  # type: ignore[index]
+
+
+def location_of(target: Path | str) -> str:
+    """Where the database ``target`` names is, to show (a URL without its password)."""
+    if is_url(target):
+        from director.persistence.postgres import shown_url
+
+        return shown_url(str(target))
+    from director.files import display_path
+
+    return display_path(Path(target))
 
 
 class Follower(Protocol):

@@ -174,6 +174,18 @@ class PgConnection:
         return self.driver_cursor().execute(sql, parameters)
 
 
+def lock_logs(connection: PgConnection) -> None:
+    """Hold back new log entries until the caller's transaction ends (entries being
+    written now are waited for first): ``SHARE`` mode lets reads through but no
+    insert into ``event``. SQLite needs nothing of the kind: its one writer already
+    has the whole file."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute("LOCK TABLE event IN SHARE MODE")
+    finally:
+        cursor.close()
+
+
 # -- errors -----------------------------------------------------------------------
 
 

@@ -316,7 +316,8 @@ class SqliteReader:
                     "db_unreadable", path=display_path(path), detail=error.strerror
                 ) from error
             try:
-                locked = fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB) is None
+                fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                locked = True
             except OSError:
                 locked = False
             if locked:

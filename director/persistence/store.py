@@ -202,6 +202,7 @@ def _driver_cursor(connection: AnyConnection) -> Any:
     if own is not None:
         return own()
     driver = connection.connection.dbapi_connection  # type: ignore[union-attr]
+    assert driver is not None  # a connection in a transaction has its driver's
     if connection.dialect.name == "postgresql":  # type: ignore[union-attr]
         from director.persistence.postgres import PgCursor  # the store's SQL in psycopg's style
 

@@ -8,7 +8,7 @@ without replaying anything; ``snapshot`` rows make opening a long log fast.
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Index, Integer, UniqueConstraint
+from sqlalchemy import BigInteger, Index, Integer, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 WIDE = Integer().with_variant(BigInteger(), "postgresql")
@@ -164,6 +164,24 @@ class RemoteDeviceRow(SQLModel, table=True):
     last_seen: int | None = Field(default=None, sa_type=WIDE)
     last_address: str = ""
     revoked_at: int | None = Field(default=None, sa_type=WIDE)
+
+
+class AssetRow(SQLModel, table=True):
+    """A picture or a sound of the TV's looks, kept in the database by content, so that
+    backups, copies and other copies of director reading the same database have it.
+
+    ``name`` is the SHA-256 of ``data`` and the kind (``<hex>.png``), as looks name
+    it; ``data`` is a BLOB (``bytea`` on PostgreSQL); ``stored_at`` is when it was
+    first stored, in milliseconds.
+    """
+
+    __tablename__ = "tv_asset"
+
+    name: str = Field(primary_key=True)
+    kind: str
+    size: int
+    data: bytes = Field(sa_type=LargeBinary)
+    stored_at: int = Field(sa_type=WIDE)
 
 
 # The league tables live in their own module; importing it here keeps the

@@ -139,3 +139,15 @@ def zip_of(
         for name, data in entries.items():
             archive.writestr(name, data)
     return path
+
+
+def damage_asset_row(database: object, name: str, data: bytes = b"damaged") -> None:
+    """Put bytes in the database's row of ``name`` that do not match its name (a disk
+    fault, a hand edit): the size stays as it was."""
+    with database.transaction() as connection:  # type: ignore[attr-defined]
+        cursor = connection.cursor()
+        try:
+            cursor.execute("UPDATE tv_asset SET data = ? WHERE name = ?", (data, name))
+            assert cursor.rowcount == 1
+        finally:
+            cursor.close()

@@ -19,7 +19,16 @@ from director.core import commands as c
 from director.core.clock import CueKind
 from director.core.tv import PRESETS, THEMES, Element, TvLook
 from director.gui.dialogs.tv_display import TvDisplayDialog
-from tests.app.tv_files import BAD_SVGS, huge_png_header, jpeg, png, silent_mp3, tone, write
+from tests.app.tv_files import (
+    BAD_SVGS,
+    damage_asset_row,
+    huge_png_header,
+    jpeg,
+    png,
+    silent_mp3,
+    tone,
+    write,
+)
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "tv"
 
@@ -248,7 +257,16 @@ def test_a_stored_sound_that_went_missing_plays_the_built_in_one_and_silent_play
     dialog._sound_chosen(CueKind.ONE_MINUTE)
     assert dialog.look.sound_for(CueKind.ONE_MINUTE).silent
     assert dialog.apply_to_event()
-    window.assets.path(dialog.look.sound_for(CueKind.BUBBLE).asset).write_bytes(b"damaged")
+    name = dialog.look.sound_for(CueKind.BUBBLE).asset
+    # The data folder's copy damaged: written again from the database, and played.
+    window.assets.path(name).write_bytes(b"damaged")
+    window.apply_tv_look()
+    assert window.sound.source(CueKind.BUBBLE) == window.assets.path(name)
+    assert window.assets.path(name).read_bytes() == window.assets.read(name)
+    # Damaged in the database too, nothing kept in memory: the built-in sound plays.
+    damage_asset_row(window.database, name)
+    window.assets.path(name).write_bytes(b"damaged")
+    window.assets.forget()
     window.apply_tv_look()
     assert window.sound.source(CueKind.BUBBLE).name == "bubble.wav"
     assert not window.sound.play(CueKind.ONE_MINUTE)
@@ -328,15 +346,18 @@ def test_a_look_goes_to_another_club_as_one_file(
     shared = tmp_path / "our look.zip"
     assert dialog.export_to(shared)
     look = dialog.look
-    # Another club: another data folder, nothing of ours in it.
+    # Another club: another database and data folder, nothing of ours in them.
     monkeypatch.setenv("DIRECTOR_DATA_DIR", str(tmp_path / "other club"))
-    window._assets = None
+    assert window.open_database(str(tmp_path / "other club" / "director.db"))
     window._pictures.clear()
-    other = TvDisplayDialog(window, data=window.feed.data)
+    assert window.assets.names() == []
+    other = TvDisplayDialog(window)
     qtbot.addWidget(other)
     assert other.import_from(shared), other.problems.text()
     assert other.look == look
     assert other.pictures[look.logo] is not None
+    # Kept in the other club's database, with a copy in its data folder.
+    assert window.assets.names() == sorted(look.assets())
     assert AssetStore(tmp_path / "other club" / "assets").names() == sorted(look.assets())
     # A bad file is said, and the editor keeps what it had.
     garbage = write(tmp_path / "not a look.zip", b"hello")
@@ -426,24 +447,32 @@ def test_the_dialog_and_the_tv_in_each_language(qtbot, window, language) -> None
 
 
 def test_a_full_disk_refuses_the_picture_and_leaves_nothing_half_written(
-    qtbot, window_factory, small_disk, monkeypatch
+    qtbot, small_disk, monkeypatch, clock
 ) -> None:
-    """The data folder on a disk with no room left: the picture is refused with the
-    system's reason, the look and the folder stay as they were."""
+    """The database and the data folder on a disk with no room left: the picture is
+    refused saying the disk is full, the look and the database stay as they were."""
+    from director.gui.main_window import MainWindow
+    from director.persistence.db import open_database
+
     monkeypatch.setenv("DIRECTOR_DATA_DIR", str(small_disk.root / "data"))
-    window = window_factory()
+    database = open_database(small_disk.root / "director.db")
+    window = MainWindow(database, clock=clock, ask_resume=False)
+    qtbot.addWidget(window)
     window.open_demo()
     dialog = TvDisplayDialog(window, data=window.feed.data)
     qtbot.addWidget(dialog)
     outside = small_disk.root.parent / "logo.png"
-    outside.write_bytes(png())
+    outside.write_bytes(png(1600, 800))
     (small_disk.root / "data" / "assets").mkdir(parents=True)
     small_disk.fill()
     before = dialog.look
     assert not dialog.use_picture("logo", outside)
-    assert "No space left" in dialog.picture_error.text()
+    assert says("disk_full", dialog.picture_error.text()), dialog.picture_error.text()
     assert dialog.look == before
-    assert small_disk.files() == []
+    assert window.assets.names() == []
+    assert list((small_disk.root / "data" / "assets").iterdir()) == []
     small_disk.free()
     assert dialog.use_picture("logo", outside)
     assert window.assets.read(dialog.look.logo) == outside.read_bytes()
+    window.close()
+    database.close()

@@ -64,10 +64,12 @@ from director.core.tv import (
     require_valid_look,
 )
 from director.gui.clock_face import ClockFace
+from director.gui.common import confirm
 from director.gui.media import LoadedPicture, check_picture_bytes, choose_picture, choose_sound
 from director.gui.widgets import InlineError
-from director.i18n import N_, _, describe_error, format_money
+from director.i18n import N_, _, describe_error, format_money, format_size
 from director.messages import MESSAGES
+from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
     from director.gui.main_window import MainWindow
@@ -242,6 +244,7 @@ class TvDisplayDialog(QDialog):
         layout.addLayout(top)
         layout.addLayout(buttons)
         self.show_look()
+        self.show_stored()
 
     # -- colours ------------------------------------------------------------------
 
@@ -343,15 +346,84 @@ class TvDisplayDialog(QDialog):
         form.addRow(_("Veil over the picture"), row)
         hint = QLabel(
             _(
-                "PNG, JPEG or SVG, at most 10 MB. The picture is copied into director's "
-                "data folder. The veil keeps every text readable over it."
+                "PNG, JPEG or SVG, at most 10 MB. The picture is kept in the database, "
+                "so its backups and copies have it. The veil keeps every text readable "
+                "over it."
             )
         )
         hint.setWordWrap(True)
         form.addRow(hint)
         self.picture_error = InlineError()
         form.addRow(self.picture_error)
+        self.stored = QLabel()
+        self.stored.setWordWrap(True)
+        self.remove_unused_button = QPushButton(_("Remove unused…"))
+        self.remove_unused_button.setToolTip(
+            _(
+                "Remove from the database the pictures and sounds that no event's look "
+                "(nor an undone one), the default look or this one uses"
+            )
+        )
+        self.remove_unused_button.clicked.connect(self.ask_remove_unused)
+        form.addRow(self.stored)
+        row = QHBoxLayout()
+        row.addStretch()
+        row.addWidget(self.remove_unused_button)
+        form.addRow(row)
         return page
+
+    def _kept_names(self) -> set[str]:
+        """What removing unused pictures keeps besides what the events' logs name: the
+        look being edited, the default look, the open event's."""
+        kept = set(self.look.assets()) | set(self.window_.settings.tv_look.assets())
+        return kept | set(self.window_.tv_look().assets())
+
+    def show_stored(self) -> None:
+        """How much the database keeps, and how much of it no look uses."""
+        store = self.window_.assets
+        try:
+            count, size = store.usage()
+            unused = store.unused(self._kept_names())
+        except StoreError as error:
+            self.stored.setText(describe_error(error))
+            self.remove_unused_button.setEnabled(False)
+            return
+        text = _("Kept in the database: {count} pictures and sounds, {size} of {maximum}.")
+        text = text.format(count=count, size=format_size(size), maximum=format_size(store.cap))
+        if unused:
+            text += " " + _("{count} used by no look ({size}).").format(
+                count=len(unused), size=format_size(sum(asset.size for asset in unused))
+            )
+        self.stored.setText(text)
+        writable = not self.window_.database.readonly
+        self.remove_unused_button.setEnabled(bool(unused) and writable)
+
+    def ask_remove_unused(self) -> None:
+        if confirm(
+            self,
+            _("Remove unused pictures and sounds"),
+            _(
+                "Remove from the database the pictures and sounds that no look uses? "
+                "Backups made before keep them."
+            ),
+            yes=_("Remove"),
+        ):
+            self.remove_unused()
+
+    def remove_unused(self) -> int:
+        """Remove what no look uses (``AssetStore.remove_unused``); how many went."""
+        try:
+            removed = self.window_.assets.remove_unused(self._kept_names())
+        except StoreError as error:
+            self.problems.say(error)
+            return 0
+        self.note.setText(
+            _("Removed {count} pictures and sounds no look uses ({size}).").format(
+                count=len(removed), size=format_size(sum(asset.size for asset in removed))
+            )
+        )
+        self.show_stored()
+        return len(removed)
 
     def choose_picture(self, which: str) -> None:
         path, _filter = QFileDialog.getOpenFileName(
@@ -369,7 +441,7 @@ class TvDisplayDialog(QDialog):
         self.picture_error.clear()
         try:
             chosen = choose_picture(path, self.window_.assets)
-        except (RuleViolation, OSError) as error:
+        except (RuleViolation, StoreError, OSError) as error:
             self.picture_error.say(error)
             return False
         picture = self.window_.look_pictures(TvLook(logo=chosen.name)).get(chosen.name)
@@ -580,7 +652,7 @@ class TvDisplayDialog(QDialog):
         self.sound_error.clear()
         try:
             name = choose_sound(path, self.window_.assets)
-        except (RuleViolation, OSError) as error:
+        except (RuleViolation, StoreError, OSError) as error:
             self.sound_error.say(error)
             return False
         self._set_sound(dataclasses.replace(self.look.sound_for(cue), asset=name, silent=False))
@@ -646,8 +718,11 @@ class TvDisplayDialog(QDialog):
         self.set_look(dataclasses.replace(self.look, **changes))  # type: ignore[arg-type]
 
     def set_look(self, look: TvLook) -> None:
+        pictures_changed = look.assets() != self.look.assets()
         self.look = look
         self.show_look()
+        if pictures_changed:
+            self.show_stored()
 
     def problem(self) -> str:
         """Why the look cannot be used yet, in sentences ("" when it can)."""
@@ -761,7 +836,7 @@ class TvDisplayDialog(QDialog):
     def export_to(self, path: Path) -> bool:
         try:
             export_look(self.look, self.window_.assets, path)
-        except (RuleViolation, OSError) as error:
+        except (RuleViolation, StoreError, OSError) as error:
             self.problems.say(error)
             return False
         self.note.setText(_("Exported to {path}.").format(path=path.name))
@@ -779,7 +854,7 @@ class TvDisplayDialog(QDialog):
         a refused file is said and nothing changes."""
         try:
             look = import_bundle(path, self.window_.assets, check_picture_bytes=check_picture_bytes)
-        except (RuleViolation, OSError) as error:
+        except (RuleViolation, StoreError, OSError) as error:
             self.problems.say(error)
             return False
         self.pictures.update(self.window_.look_pictures(look))

@@ -8,13 +8,17 @@ migrated schema matches ``tables.py``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).parent
 
 
-def alembic_config():  # type: ignore[no-untyped-def]
+def alembic_config() -> Config:
     """An Alembic configuration pointing at this folder, without an ini file."""
     from alembic.config import Config
 

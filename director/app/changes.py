@@ -29,14 +29,18 @@ class Changes:
         return not self.aspects.isdisjoint(aspects)
 
 
+_ASPECTS = tuple(
+    field.name for field in dataclasses.fields(TournamentState) if field.name != "version"
+)
+"""The parts of the state a change can touch (looked up once, not on every command)."""
+
+
 def changed_aspects(old: TournamentState, new: TournamentState) -> frozenset[str]:
     """Fields of the state that differ; parts are compared by identity first (cheap)."""
     changed = set()
-    for field in dataclasses.fields(TournamentState):
-        if field.name == "version":
-            continue
-        before = getattr(old, field.name)
-        after = getattr(new, field.name)
+    for name in _ASPECTS:
+        before = getattr(old, name)
+        after = getattr(new, name)
         if before is not after and before != after:
-            changed.add(field.name)
+            changed.add(name)
     return frozenset(changed)

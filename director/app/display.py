@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from director.core import clock as clk
 from director.core.chip_race import chips_going
-from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
+from director.core.periods import rebuys_open
 from director.core.results import PlayerResult, bubble, player_results, prize_amounts
 from director.core.seating import Move
 from director.core.state import Status, TournamentState

@@ -11,9 +11,9 @@ from typing import Any
 
 from director.app.session import TournamentSession
 from director.core import clock as clk
-from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
 from director.core.ledger import figures, settle
+from director.core.periods import rebuys_open
 from director.core.standings import places
 from director.core.state import Status, TournamentState
 from director.core.structure import Break, Level

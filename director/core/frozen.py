@@ -13,14 +13,21 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def evolve(instance: T, **changes: Any) -> T:
     """A copy of the frozen dataclass ``instance`` with ``changes`` applied."""
-    cls = type(instance)
-    copy = object.__new__(cls)
-    values = copy.__dict__
-    values.update(instance.__dict__)
-    for name in changes:
-        if name not in values:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-    values.update(changes)
+    values = instance.__dict__
+    # A copy of the instance's dictionary (copied as a whole table), given to the
+    # new instance as its own: the frozen class's __setattr__ is bypassed, as its
+    # generated __init__ bypasses it.
+    copied = values.copy()
+    copied.update(changes)
+    if len(copied) != len(values):
+        unknown = sorted(set(changes) - set(values))
+        raise TypeError(f"{type(instance).__name__} has no field {unknown[0]!r}")
+    copy = _new(type(instance))
+    _set(copy, "__dict__", copied)
     return copy

@@ -9,30 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from director.core.clock import ClockState
 from director.core.ids import Instant, PlayerId
+from director.core.kinds import EventKind as EventKind
+from director.core.kinds import Status as Status
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, Entrant, EntrantStatus, Movement
 from director.core.structure import Structure
 from director.core.tables import TablesState
-
-
-class EventKind(StrEnum):
-    """What kind of poker night an event is (R1)."""
-
-    TOURNAMENT = "tournament"
-    CASH = "cash"
-
-
-class Status(StrEnum):
-    """Where an event stands: set up, under way, or over."""
-
-    SETUP = "setup"
-    RUNNING = "running"
-    FINISHED = "finished"
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,8 @@ import functools
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from director.files import display_path
 from director.persistence.errors import StoreError
@@ -86,8 +85,7 @@ BUSY_TIMEOUT_MS = 5_000
 _REVISION_NUMBER = re.compile(r"^(\d{4})_[a-z0-9_]+$")
 
 
-@dataclass
-class FileCheck:
+class FileCheck(NamedTuple):
     """What a read-only look at a database file found."""
 
     exists: bool

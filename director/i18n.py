@@ -17,7 +17,6 @@ import os
 import string
 import unicodedata
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -175,6 +174,8 @@ def parse_chips(text: str) -> int:
 
 def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -> str:
     """An amount in minor units (cents) as money: ``format_money(1250)`` -> €12.50."""
+    from decimal import Decimal  # with babel: not needed to start
+
     code = code or currency()
     value = Decimal(amount).scaleb(-currency_digits(code))
     if symbol:
@@ -190,6 +191,8 @@ def parse_money(text: str, code: str | None = None) -> int:
     Raises ``ValueError`` for text that is not an amount, has too many decimals,
     or is negative.
     """
+    from decimal import Decimal, InvalidOperation
+
     code = code or currency()
     # Spaces of every width group thousands (French uses a narrow no-break one).
     cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in "\u00a0\u202f")
@@ -218,6 +221,8 @@ def parse_money(text: str, code: str | None = None) -> int:
 
 def format_percent(basis_points: int) -> str:
     """Basis points as a percentage: 5000 -> 50%, 1250 -> 12.5%."""
+    from decimal import Decimal
+
     return _numbers().format_percent(
         # Unquantized keeps 12.5% from becoming 13%, and the locale's own
         # pattern gives French its space before the sign (12,5 %).

@@ -13,7 +13,6 @@ from PySide6.QtGui import (
     QCloseEvent,
     QFont,
     QFontMetricsF,
-    QGuiApplication,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -23,33 +22,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData
-from director.app.screens import ScreenId, choose_display
 from director.gui.clock_face import ACCENT, BACKGROUND, NEXT, TEXT, ClockFace
 from director.i18n import _
-
-
-def screen_id(screen: QScreen) -> ScreenId:
-    """The stable identity of a Qt screen: name, maker, model, serial and geometry."""
-    box = screen.geometry()
-    return ScreenId(
-        name=screen.name(),
-        manufacturer=screen.manufacturer(),
-        model=screen.model(),
-        serial=screen.serialNumber(),
-        geometry=(box.x(), box.y(), box.width(), box.height()),
-    )
-
-
-def choose_screen(wanted: str, console: QScreen | None = None) -> QScreen:
-    """The screen ``wanted`` names (a ``ScreenId`` key, or an old bare name) unless
-    it is the console's own; else another screen than the console's; else the primary."""
-    screens = QGuiApplication.screens()
-    if not screens:
-        return QGuiApplication.primaryScreen()
-    if console is None:
-        console = QGuiApplication.primaryScreen()
-    console_index = screens.index(console) if console in screens else None
-    return screens[choose_display(wanted, [screen_id(s) for s in screens], console_index)]
 
 
 class SeatingBoard(QWidget):

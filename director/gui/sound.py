@@ -7,24 +7,34 @@ silence. Every call here swallows its own failures.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLocale, QObject, QUrl
 
 from director import paths
-from director.core.clock import CueKind
 from director.i18n import language
 
-LOG = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from director.core.clock import CueKind
 
-SOUND_FILES = {
-    CueKind.ONE_MINUTE: "one_minute.wav",
-    CueKind.LEVEL_START: "level_start.wav",
-    CueKind.BREAK_START: "break_start.wav",
-    CueKind.BREAK_END: "break_end.wav",
+
+def _note_failure(what: str) -> None:
+    """Log a failure at debug level (``logging`` imported then: it is not needed to
+    start, and a night usually has none)."""
+    import logging
+
+    logging.getLogger(__name__).debug(what, exc_info=True)
+
+
+SOUND_FILES: dict[str, str] = {
+    "one_minute": "one_minute.wav",
+    "level_start": "level_start.wav",
+    "break_start": "break_start.wav",
+    "break_end": "break_end.wav",
 }
+"""The sound of each ``CueKind``, by its value (a ``CueKind`` is its value as a key):
+the window is made, with its player, before the clock's module is imported."""
 
 
 def voice_locale(available: Sequence[QLocale], code: str) -> QLocale | None:
@@ -77,7 +87,7 @@ class SoundPlayer(QObject):
             self.played.append(kind)
             return True
         except Exception:
-            LOG.debug("sound failed", exc_info=True)
+            _note_failure("sound failed")
             return False
 
     def say(self, text: str) -> bool:
@@ -96,7 +106,7 @@ class SoundPlayer(QObject):
             self.spoken.append(text)
             return True
         except Exception:
-            LOG.debug("speech failed", exc_info=True)
+            _note_failure("speech failed")
             return False
 
     def available(self) -> bool:

@@ -587,10 +587,12 @@ class MainWindow(QMainWindow):
             lambda _key, page: hotkeys.keep_keys(page, self._item_view_keys)
         )
         self.build_pages(self.console, self.controller)
+        # The page to open on is chosen before the console shows (a page is built
+        # when first shown: the first one would be, for nothing).
+        self.console.show_page("clock" if session.state.clock.started else "event")
         hotkeys.keep_keys(self.console, self._item_view_keys)
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)
-        self.console.show_page("clock" if session.state.clock.started else "event")
         self.setWindowTitle(_("{event} — director").format(event=session.state.name))
         self.update_undo_actions()
         self.refresh_events(select=session.tournament_id)

@@ -27,7 +27,7 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Command(Versioned):
     """Base of every command."""
 
@@ -37,7 +37,7 @@ class Command(Versioned):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CreateTournament(Command):
     name: str
     kind: EventKind = EventKind.TOURNAMENT
@@ -47,20 +47,20 @@ class CreateTournament(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RenameTournament(Command):
     name: str
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class EditDetails(Command):
     event_date: str
     venue: str
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetArchived(Command):
     archived: bool
 
@@ -72,7 +72,7 @@ class SetArchived(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetStructure(Command):
     """Replace the structure; ``change`` names the edit for the undo label."""
 
@@ -84,14 +84,14 @@ class SetStructure(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class StartClock(Command):
     def label(self, state: TournamentState) -> Message:
         return Message("resume_clock" if state.clock.started else "start_clock")
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PauseClock(Command):
     """Pause now, or at ``at`` (a moment in the past, when resuming after a crash)."""
 
@@ -99,19 +99,19 @@ class PauseClock(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class NextLevel(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PreviousLevel(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class GoToLevel(Command):
     """Move the clock to the start of item ``index`` of the structure."""
 
@@ -122,7 +122,7 @@ class GoToLevel(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class AdjustTime(Command):
     """Add (or, negative, remove) time left."""
 
@@ -133,19 +133,19 @@ class AdjustTime(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetTimeLeft(Command):
     remaining_ms: int
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class NextHand(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetClockOptions(Command):
     applies: NewLevelApplies
 
@@ -158,13 +158,13 @@ def _name(state: TournamentState, player: PlayerId, fallback: str = "") -> str:
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetMoneySettings(Command):
     settings: MoneySettings
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetCashSettings(Command):
     settings: CashSettings
 
@@ -179,7 +179,7 @@ class Newcomer:
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetUpEvent(Command):
     """A new event's first set-up in one step (one undo): the blinds, the prices and
     the players. In a tournament with starting chips the players buy in, otherwise
@@ -195,7 +195,7 @@ class SetUpEvent(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RegisterPlayer(Command):
     """Put a player on the list without a buy-in yet."""
 
@@ -208,7 +208,7 @@ class RegisterPlayer(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BuyIn(Command):
     """A first entry (registering the player if needed). ``paid=False``: owed.
 
@@ -227,7 +227,7 @@ class BuyIn(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Reentry(Command):
     player: PlayerId
     paid: bool = True
@@ -237,7 +237,7 @@ class Reentry(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Rebuy(Command):
     """R3. ``stack``: the player's chips, when they are still in (checked against
     the threshold)."""
@@ -251,7 +251,7 @@ class Rebuy(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Addon(Command):
     player: PlayerId
     paid: bool = True
@@ -261,7 +261,7 @@ class Addon(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TopUp(Command):
     """Cash game: more chips for ``amount``."""
 
@@ -274,7 +274,7 @@ class TopUp(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayDebt(Command):
     """Money a player owed is paid to the bank (all of it when ``amount`` is 0)."""
 
@@ -286,7 +286,7 @@ class PayDebt(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayOutDue(Command):
     """Cash game: the bank pays a player what it still owes them for their chips."""
 
@@ -298,7 +298,7 @@ class PayOutDue(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BustPlayers(Command):
     """One or more players out on the same hand (R23)."""
 
@@ -310,7 +310,7 @@ class BustPlayers(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RevertBust(Command):
     """Put back in a player whose bust was recorded by mistake."""
 
@@ -321,7 +321,7 @@ class RevertBust(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RemoveEntry(Command):
     """Take back a player's last purchase, made by mistake, as a refund."""
 
@@ -332,7 +332,7 @@ class RemoveEntry(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CashOut(Command):
     """Cash game: the player leaves and returns ``chips``; ``paid``: the bank pays now."""
 
@@ -348,7 +348,7 @@ class CashOut(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetTableOptions(Command):
     seats_per_table: int = 9
     method: str = "dead"
@@ -356,7 +356,7 @@ class SetTableOptions(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DrawSeats(Command):
     """R7: draw a seat for every player in; ``tables`` forces the number of tables."""
 
@@ -364,7 +364,7 @@ class DrawSeats(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DrawForButton(Command):
     """R7: high-card draw for the first button, at one table (0: every table)."""
 
@@ -372,7 +372,7 @@ class DrawForButton(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetButton(Command):
     """The first hand's button, entered by hand."""
 
@@ -381,7 +381,7 @@ class SetButton(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class HandDone(Command):
     """A hand is over at ``table``: move the button and the blinds."""
 
@@ -392,7 +392,7 @@ class HandDone(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ConfirmMove(Command):
     """Confirm a planned move (the first one when ``move`` is None)."""
 
@@ -405,13 +405,13 @@ class ConfirmMove(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ConfirmAllMoves(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MovePlayer(Command):
     """Move a player by hand to an open seat."""
 
@@ -424,13 +424,13 @@ class MovePlayer(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetBreakOrder(Command):
     order: tuple[int, ...]
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetHandForHand(Command):
     on: bool
 
@@ -439,13 +439,13 @@ class SetHandForHand(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RedrawFinalTable(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SitOut(Command):
     player: PlayerId
 
@@ -454,7 +454,7 @@ class SitOut(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SitIn(Command):
     player: PlayerId
 
@@ -472,7 +472,7 @@ class RaceChips:
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ChipRace(Command):
     """R28: colour up ``denomination`` at ``table``, racing the odd chips."""
 
@@ -485,7 +485,7 @@ class ChipRace(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PostBlinds(Command):
     player: PlayerId
 
@@ -497,13 +497,13 @@ class PostBlinds(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetPayouts(Command):
     settings: PayoutSettings
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class AcceptDeal(Command):
     """R31: record the deal the players left agreed on."""
 
@@ -512,7 +512,7 @@ class AcceptDeal(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayPrize(Command):
     """The bank pays a player their prize and bounties (all that is due when 0)."""
 

@@ -25,7 +25,7 @@ from director.core.structure import Structure
 EVENTS: Registry[Event] = Registry("event")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Event(Versioned):
     """Base of every event; ``at`` is when it happened."""
 
@@ -33,7 +33,7 @@ class Event(Versioned):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TournamentCreated(Event):
     """The first event of every log."""
 
@@ -45,13 +45,13 @@ class TournamentCreated(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TournamentRenamed(Event):
     name: str
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DetailsChanged(Event):
     """Date and place, as printed on every report."""
 
@@ -60,7 +60,7 @@ class DetailsChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ArchiveChanged(Event):
     archived: bool
 
@@ -69,25 +69,25 @@ class ArchiveChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class StructureChanged(Event):
     structure: Structure
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockStarted(Event):
     """The clock runs from ``at`` (a first start or a resume)."""
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockPaused(Event):
     """The clock stopped at ``at``, which may lie in the past (resuming after a crash)."""
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class LevelChanged(Event):
     """The organizer moved the clock to the start of item ``index``."""
 
@@ -95,7 +95,7 @@ class LevelChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TimeAdjusted(Event):
     """``delta_ms`` added to the time left (negative: removed)."""
 
@@ -103,19 +103,19 @@ class TimeAdjusted(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TimeLeftSet(Event):
     remaining_ms: int
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class HandStarted(Event):
     """A new hand is dealt: counts hands in hand-counted levels, confirms pending blinds."""
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockOptionsChanged(Event):
     applies: NewLevelApplies
 
@@ -124,19 +124,19 @@ class ClockOptionsChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MoneySettingsChanged(Event):
     settings: MoneySettings
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CashSettingsChanged(Event):
     settings: CashSettings
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerRegistered(Event):
     player: PlayerId
     name: str
@@ -144,7 +144,7 @@ class PlayerRegistered(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MoneyMoved(Event):
     """A line of the ledger: a purchase, a refund, a payment or a cash-out."""
 
@@ -152,7 +152,7 @@ class MoneyMoved(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayersBusted(Event):
     """One or more players out on one hand."""
 
@@ -160,7 +160,7 @@ class PlayersBusted(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BustReverted(Event):
     """A bust recorded by mistake: the player is back in."""
 
@@ -178,7 +178,7 @@ class SeatAssignment:
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TableOptionsChanged(Event):
     seats_per_table: int
     method: str
@@ -186,7 +186,7 @@ class TableOptionsChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SeatsDrawn(Event):
     """R7: every player's seat, the tables in play and the breaking order."""
 
@@ -196,7 +196,7 @@ class SeatsDrawn(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class FinalTableDrawn(Event):
     """R26: everyone left redrawn at the final table."""
 
@@ -205,7 +205,7 @@ class FinalTableDrawn(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerSeated(Event):
     player: PlayerId
     table: int
@@ -213,7 +213,7 @@ class PlayerSeated(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerUnseated(Event):
     player: PlayerId
     table: int
@@ -221,7 +221,7 @@ class PlayerUnseated(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MovesPlanned(Event):
     """The moves that break and balance tables, waiting for the organizer."""
 
@@ -229,7 +229,7 @@ class MovesPlanned(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerMoved(Event):
     """A player changes seats. ``wait_hands``: in a cash game, a player who moved
     away from the big blind at his table sits out that many hands unless he posts
@@ -241,7 +241,7 @@ class PlayerMoved(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ButtonPlaced(Event):
     """The first hand's button at a table; ``cards`` when drawn by high card (R7)."""
 
@@ -251,7 +251,7 @@ class ButtonPlaced(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TableHandDealt(Event):
     """A hand is over at a table: the next hand's button and blinds."""
 
@@ -263,26 +263,26 @@ class TableHandDealt(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BreakOrderSet(Event):
     order: tuple[int, ...]
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class HandForHandSet(Event):
     on: bool
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SittingOutChanged(Event):
     player: PlayerId
     away: bool
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BlindsPosted(Event):
     """A player posts what he owes to be dealt in: ``live`` counts as his bet,
     ``dead`` goes to the middle (seed 002 §4.1.10). Version 2 added the amounts
@@ -295,7 +295,7 @@ class BlindsPosted(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ChipRaced(Event):
     """R28: a denomination coloured up at a table, with the cards dealt."""
 
@@ -317,12 +317,12 @@ def _posted_v1(payload: dict[str, object]) -> dict[str, object]:
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayoutsChanged(Event):
     settings: PayoutSettings
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DealAccepted(Event):
     deal: Deal

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.events import Event
 from director.core.messages import Message
 from director.core.state import TournamentState
 
 
-@dataclass(frozen=True)
-class Changes:
+class Changes(NamedTuple):
     """The outcome of one session action.
 
     ``aspects`` names the parts of the state that changed (field names of

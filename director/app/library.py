@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from director.app.timesource import Now, wall_clock
 from director.core.ids import Instant
@@ -18,8 +17,7 @@ if TYPE_CHECKING:
     from director.app.session import TournamentSession
 
 
-@dataclass(frozen=True)
-class EventSummary:
+class EventSummary(NamedTuple):
     """One line of the event list.
 
     ``damaged``: the line could not be read in full (its event's log may

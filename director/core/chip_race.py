@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.errors import require
 from director.core.structure import Level, Structure
@@ -32,8 +33,7 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 
-@dataclass(frozen=True)
-class Holding:
+class Holding(NamedTuple):
     """What a player has of the leaving denomination; ``nothing_else``: those chips
     are his whole stack (so he cannot be raced out)."""
 

@@ -9,6 +9,7 @@ to the prize pool (R29).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
 
@@ -91,8 +92,7 @@ class CashSettings:
     max_buy_in: int = 0
 
 
-@dataclass(frozen=True)
-class Split:
+class Split(NamedTuple):
     """Where the money of one purchase goes."""
 
     fee: int

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
+from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
 
@@ -192,8 +193,7 @@ def _add_fractions(weights: Sequence[dict[int, int]]) -> tuple[list[int], int]:
     return [numerators[0] for numerators in levels], denominators[0]
 
 
-@dataclass(frozen=True)
-class Prize:
+class Prize(NamedTuple):
     """What one finishing place pays."""
 
     place: int

@@ -4,7 +4,7 @@ and each player's net result for the night."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
@@ -63,8 +63,7 @@ def bounty_money(state: TournamentState) -> tuple[dict[PlayerId, int], int]:
     return won, unclaimed
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     player: PlayerId
     name: str
     place: Place | None
@@ -171,8 +170,7 @@ def _player_results(state: TournamentState) -> list[PlayerResult]:
     return results
 
 
-@dataclass(frozen=True)
-class Bubble:
+class Bubble(NamedTuple):
     paid: int
     left: int
 
@@ -201,8 +199,7 @@ def out_next_prize(state: TournamentState) -> int | None:
     return remaining_prizes(state)[-1]
 
 
-@dataclass(frozen=True)
-class DealPreview:
+class DealPreview(NamedTuple):
     """A deal worked out and what the table looks at before accepting it (R31)."""
 
     deal: Deal

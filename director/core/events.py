@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from director.core.buttons import Positions
 from director.core.chip_race import RaceResult
 from director.core.clock import NewLevelApplies
+from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
@@ -170,8 +171,8 @@ class BustReverted(Event):
 # -- tables (R5, R7, R11-R14, R24-R27) ----------------------------------------------
 
 
-@dataclass(frozen=True)
-class SeatAssignment:
+@dataclass(frozen=True, eq=False, repr=False)
+class SeatAssignment(Record):
     player: PlayerId
     table: int
     seat: int

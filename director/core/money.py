@@ -12,14 +12,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import Record
 
 BASIS_POINTS = 10_000
 MAX_MONEY = 10**11
 MAX_CHIPS = 10**12
 
 
-@dataclass(frozen=True)
-class Fee:
+@dataclass(frozen=True, eq=False, repr=False)
+class Fee(Record):
     """A house fee: a fixed amount, or a percentage in basis points (1000 = 10%)."""
 
     fixed: int = 0
@@ -30,8 +31,8 @@ class Fee:
         return self.fixed + price * self.percent_bp // BASIS_POINTS
 
 
-@dataclass(frozen=True)
-class RebuyRule:
+@dataclass(frozen=True, eq=False, repr=False)
+class RebuyRule(Record):
     """R3: while the level number is at most ``until_level``, a player who is out,
     or at or below ``threshold`` chips, may buy ``chips`` for ``price``, at most
     ``max_per_player`` times (0: no limit).
@@ -50,8 +51,8 @@ class RebuyRule:
     through_break: bool = False
 
 
-@dataclass(frozen=True)
-class AddonRule:
+@dataclass(frozen=True, eq=False, repr=False)
+class AddonRule(Record):
     """R4: once per player, from level ``from_level`` to ``until_level`` (and the
     break after it)."""
 
@@ -62,8 +63,8 @@ class AddonRule:
     fee: Fee = Fee()
 
 
-@dataclass(frozen=True)
-class MoneySettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class MoneySettings(Record):
     """A tournament's buy-in and what may be bought after it."""
 
     buy_in: int = 0
@@ -77,8 +78,8 @@ class MoneySettings:
     max_reentries: int = 0
 
 
-@dataclass(frozen=True)
-class CashSettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class CashSettings(Record):
     """A cash game (R1, R32): times fixed in advance and what chips are worth.
 
     ``chip_money`` minor units buy ``chip_count`` chips (100 cents for 100 chips).

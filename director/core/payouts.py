@@ -23,6 +23,7 @@ from math import comb, gcd
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import Record
 
 BASIS_POINTS = 10_000
 ICM_MAX_PLAYERS = 16
@@ -265,8 +266,8 @@ FIXED = "fixed"
 DEFAULT_UNIT = 100
 
 
-@dataclass(frozen=True)
-class PayoutSettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class PayoutSettings(Record):
     """How the prize pool is paid: the default table by entries ("auto"), the
     organizer's percentages (basis points) or fixed amounts; rounded to ``unit``."""
 
@@ -276,15 +277,15 @@ class PayoutSettings:
     unit: int = DEFAULT_UNIT
 
 
-@dataclass(frozen=True)
-class DealShare:
+@dataclass(frozen=True, eq=False, repr=False)
+class DealShare(Record):
     player: int
     amount: int
     stack: int = 0
 
 
-@dataclass(frozen=True)
-class Deal:
+@dataclass(frozen=True, eq=False, repr=False)
+class Deal(Record):
     """R31: what the players left agreed to share; ``kept_aside`` is played for."""
 
     method: str

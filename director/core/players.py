@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
 
 
@@ -46,8 +47,8 @@ PURCHASES = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Movement:
+@dataclass(frozen=True, eq=False, repr=False)
+class Movement(Record):
     """One line of the money ledger.
 
     ``price`` is what was bought (negative for a refund or a cash-out), split
@@ -72,8 +73,8 @@ class Movement:
     after a bust); a refund of it puts them out again."""
 
 
-@dataclass(frozen=True)
-class Entrant:
+@dataclass(frozen=True, eq=False, repr=False)
+class Entrant(Record):
     """A person in this event, with the counters the console shows."""
 
     player: PlayerId
@@ -110,8 +111,8 @@ class Entrant:
         return f"{self.name} ({self.nickname})" if self.nickname else self.name
 
 
-@dataclass(frozen=True)
-class Bust:
+@dataclass(frozen=True, eq=False, repr=False)
+class Bust(Record):
     """One player out: who knocked them out, and their stack when the hand began."""
 
     player: PlayerId
@@ -120,8 +121,8 @@ class Bust:
     table: int = 0
 
 
-@dataclass(frozen=True)
-class BustRecord:
+@dataclass(frozen=True, eq=False, repr=False)
+class BustRecord(Record):
     """The players who went out on one hand (R23), in the order they were recorded."""
 
     hand: int

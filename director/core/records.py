@@ -7,66 +7,25 @@ the older version into the newer one, so old logs still replay.
 
 from __future__ import annotations
 
-import dataclasses
-import reprlib
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from director.core import codec
 from director.core.errors import RuleViolation
+from director.core.frozen import Record
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
 
 
-class Versioned:
+class Versioned(Record):
     """Mixin for records: a stable type name (the class name) and a version.
 
     Events and commands are declared ``@dataclass(frozen=True, kw_only=True,
-    eq=False, repr=False)``: the comparison, hash and text below stand in for the
-    ones dataclass would write for each class, with the same results. Writing
-    them costs dataclass a compilation per method and class, and some eighty
-    such classes are imported when an event is opened.
+    eq=False, repr=False)``: they compare, hash and print through ``Record``.
     """
 
     VERSION: ClassVar[int] = 1
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return _values(self, "compare") == _values(other, "compare")
-
-    def __hash__(self) -> int:
-        return hash(_values(self, "hash"))
-
-    @reprlib.recursive_repr()
-    def __repr__(self) -> str:
-        names = _field_names(type(self), "repr")
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
-        return f"{type(self).__qualname__}({shown})"
-
-
-_FIELD_NAMES: dict[tuple[type, str], tuple[str, ...]] = {}
-
-
-def _field_names(cls: type, use: str) -> tuple[str, ...]:
-    """The fields of dataclass ``cls`` that its generated ``__eq__`` ("compare"),
-    ``__hash__`` ("hash") or ``__repr__`` ("repr") would use, in order."""
-    names = _FIELD_NAMES.get((cls, use))
-    if names is None:
-        fields = dataclasses.fields(cls)
-        if use == "compare":
-            names = tuple(f.name for f in fields if f.compare)
-        elif use == "hash":
-            names = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-        else:
-            names = tuple(f.name for f in fields if f.repr)
-        _FIELD_NAMES[(cls, use)] = names
-    return names
-
-
-def _values(record: Versioned, use: str) -> tuple[Any, ...]:
-    return tuple(getattr(record, name) for name in _field_names(type(record), use))
 
 
 R = TypeVar("R", bound=Versioned)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from director.core.clock import ClockState
+from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
 from director.core.kinds import EventKind as EventKind
 from director.core.kinds import Status as Status
@@ -21,8 +22,8 @@ from director.core.structure import Structure
 from director.core.tables import TablesState
 
 
-@dataclass(frozen=True)
-class TournamentState:
+@dataclass(frozen=True, eq=False, repr=False)
+class TournamentState(Record):
     """Everything known about one event. ``version`` counts applied events."""
 
     name: str = ""

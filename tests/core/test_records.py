@@ -1,5 +1,6 @@
-"""Events and commands compare, hash and print as the dataclass methods would,
-through the ones their base class holds (written once, not once per class)."""
+"""Events, commands and the state's parts compare, hash and print as the dataclass
+methods would, through the ones their base ``Record`` holds (written once, not
+once per class)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,42 @@ import typing
 
 import pytest
 
+from director.core import state
 from director.core.commands import COMMANDS
 from director.core.events import EVENTS, TournamentRenamed
+from director.core.frozen import Record
 from director.core.ids import Instant
-from director.core.records import Versioned
 from tests.test_quality import sample_value
 
-CLASSES = [*EVENTS.classes(), *COMMANDS.classes()]
+
+def records() -> list[type]:
+    """Every dataclass of the rules core built on ``Record`` (the state's parts, the
+    events, the commands), found from the state and the registries."""
+    found: dict[str, type] = {}
+
+    def walk(cls: type) -> None:
+        if cls.__qualname__ in found or not dataclasses.is_dataclass(cls):
+            return
+        found[cls.__qualname__] = cls
+        for hint in typing.get_type_hints(cls).values():
+            for part in (hint, *typing.get_args(hint)):
+                for inner in (part, *typing.get_args(part)):
+                    if isinstance(inner, type):
+                        walk(inner)
+
+    for cls in (state.TournamentState, *EVENTS.classes(), *COMMANDS.classes()):
+        walk(cls)
+    return [cls for cls in found.values() if issubclass(cls, Record)]
 
 
-def sample(cls: type) -> Versioned:
+CLASSES = records()
+
+
+def sample(cls: type) -> Record:
     hints = typing.get_type_hints(cls)
     fields = dataclasses.fields(cls)
     made = cls(**{f.name: sample_value(hints[f.name]) for f in fields})
-    assert isinstance(made, Versioned)
+    assert isinstance(made, Record)
     return made
 
 
@@ -53,6 +76,12 @@ def test_a_record_compares_hashes_and_prints_as_its_generated_twin(cls: type) ->
             hash(record)
     else:
         assert hash(record) == expected == hash(copy)
+
+
+def test_the_state_s_parts_events_and_commands_are_all_records() -> None:
+    names = {cls.__name__ for cls in CLASSES}
+    assert {"TournamentState", "TablesState", "Entrant", "Level", "Fee"} <= names
+    assert len(CLASSES) >= len(EVENTS.classes()) + len(COMMANDS.classes()) + 25
 
 
 def test_records_differ_by_any_field_and_never_equal_a_tuple() -> None:

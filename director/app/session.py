@@ -25,6 +25,7 @@ from director.core.apply import apply, fold
 from director.core.errors import RuleViolation
 from director.core.events import EVENTS, Event
 from director.core.history import History
+from director.core.ids import Instant
 from director.core.messages import Message
 from director.core.state import EventKind, Status, TournamentState
 from director.persistence import store
@@ -104,7 +105,7 @@ def paused_garbage_collector() -> Iterator[None]:
             gc.enable()
 
 
-def _decide(state: TournamentState, command: Command, now: int) -> list[Event]:
+def _decide(state: TournamentState, command: Command, now: Instant) -> list[Event]:
     """The rules' ``decide``, imported on the first command (see the imports above)."""
     from director.core.decide import decide
 
@@ -558,10 +559,12 @@ class TournamentSession:
                 last_event=snapshot.event_seq if snapshot else 0,
             )
             read = self._read_log_quickly(connection, row, start)
-            if read is None:
-                log = self._read_log_carefully(connection, row, start)
-        if read is None:
+            log = self._read_log_carefully(connection, row, start) if read is None else None
+        if log is not None:
+            # Folded once the reading is over: a group from before the snapshot
+            # is read again in a reading of its own.
             read = self._fold_log(start, log)
+        assert read is not None
         self._history = read.history
         return _Loaded(
             state=read.state,

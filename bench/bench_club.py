@@ -5,8 +5,9 @@ snapshot and by full replay) and dispatch durable commands, median and p99,
 each next to its floor measured in the same run on the same server: a bare
 INSERT + COMMIT through the driver (SQLite: WAL, synchronous=FULL; PostgreSQL:
 a throwaway server started here with fsync on, on a Unix socket). Then, on
-PostgreSQL: how long a follower waits for the notice of a change, and how
-long a takeover waits after a writer stops renewing its lease (1 s leases).
+PostgreSQL: how long a follower waits for the notice of a change, how long
+one cut off by the server takes to be connected again, and how long a takeover
+waits after a writer stops renewing its lease (1 s leases).
 
 Run: python -m bench.bench_club   (needs Debian's postgresql binaries)
 """
@@ -131,9 +132,28 @@ def follower_and_takeover(url: str) -> None:
             time.sleep(0.0005)
         if told:
             lags.append(told[0] - sent)
-    follower.close()
     print("PostgreSQL, follower (LISTEN/NOTIFY):")
     line("from dispatch returned to the follower told", lags)
+    # Its connection ended by the server (as a restart would): back and caught up.
+    from tests.pg import PgServer
+
+    back: list[float] = []
+    connected: list[bool] = []
+    follower.close()
+    follower = follower_db.follow(
+        lambda _event: None, lambda up: connected.append(up) or back.append(time.perf_counter())
+    )
+    cuts = []
+    for _ in range(5):
+        connected.clear()
+        back.clear()
+        cut = time.perf_counter()
+        PgServer.terminate_at(url, follower.backend_pid)
+        while connected[-1:] != [True] and time.perf_counter() - cut < 10:
+            time.sleep(0.001)
+        cuts.append(back[-1] - cut)
+    line("cut off by the server to connected again (first try after 0.2 s)", cuts)
+    follower.close()
     # A writer that stops renewing (as if killed): how long until another copy writes.
     writer._stop.set()
     writer._renewer.join()

@@ -1,28 +1,55 @@
-"""The clock display running for a while (default 10 minutes) while another process
-keeps a core busy.
+"""The clock display: what one tick of the clock costs, and how late the TV shows it.
 
-Measured: for every change of the shown time, how late it was painted after
-the moment the true time crossed that second (target: never more than 0.1 s);
-and the display process's CPU use (target: under 5% of a core). The window is
-the real one (offscreen platform), fed by the real ticker and session.
+Two parts (``--part cost``, ``--part lateness``, or both by default):
 
-Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--minutes 10]
+cost: the demo event (27 players at three tables, payouts, bounties, re-buys)
+on a fake time source. Measured, each next to its floor from the same run:
+
+- one tick of the clock (the ticker's reading, once per displayed second:
+  cues, the display data, the next wake-up), against the least any clock does
+  per second (read the clock, format the time left); where the clock feed
+  exists, the feed alone, and the feed with the JSON a network viewer gets in
+  English and in French;
+- one paint of the TV window at 1920x1080 with that data, against a bare
+  widget of the same size that fills its background and draws the time in the
+  same big font.
+
+lateness: the real window (offscreen platform), fed by the real ticker and
+session on the wall clock for a while (default 10 minutes) while another
+process keeps a core busy. For every change of the shown time, how late it was
+painted after the moment the true time crossed that second (target: never more
+than 0.1 s); and the display process's CPU use (target: under 5% of a core).
+
+scroll: the scrolling message line. The real TV window at 1920x1080 on the wall
+clock, the clock running, for a while (default 20 s) each: without a message
+(the floor: one repaint a second), with a long message scrolling (its band
+repainted about 30 times a second), and a bare widget scrolling the same text
+in a band of the same size (the floor for any scrolling text). For each: the
+process's CPU use, paints per second, and the share of the screen repainted
+per second (a full-screen repaint 30 times a second would be 3,000%).
+
+Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--part cost] [--minutes 10]
+[--message] [--seconds 20]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtWidgets import QWidget
 
 from director.app.library import Library
 from director.core import clock as clk
@@ -32,13 +59,147 @@ from director.gui.app import application
 from director.gui.clock_display import ClockDisplayWindow
 from director.gui.controller import SessionController
 from director.gui.ticker import ClockTicker
+from director.i18n import format_clock
 from director.persistence.db import open_database
 
+SIZE = (1920, 1080)
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--minutes", type=float, default=10.0)
-    args = parser.parse_args()
+
+class FakeClock:
+    """Time that moves only when told: ticks are measured, not waited for."""
+
+    def __init__(self, start: int = 1_795_000_000_000) -> None:
+        self.now = start
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class BareClock(QWidget):
+    """The floor for a paint: the background and the time, nothing else."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = "00:00"
+        self.font_ = QFont()
+        self.font_.setBold(True)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#0d1117"))
+        self.font_.setPixelSize(int(self.height() * 0.40))
+        painter.setFont(self.font_)
+        painter.setPen(QColor("#f0f3f6"))
+        painter.drawText(QRectF(self.rect()), int(Qt.AlignmentFlag.AlignCenter), self.text)
+        painter.end()
+
+
+def per_call(function: Callable[[], object], calls: int, rounds: int) -> float:
+    """Median over ``rounds`` of the seconds one call takes, ``calls`` calls a round."""
+    samples = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(calls):
+            function()
+        samples.append((time.perf_counter() - start) / calls)
+    return statistics.median(samples)
+
+
+def us(seconds: float) -> str:
+    return f"{seconds * 1e6:8.1f} µs"
+
+
+def cost(rounds: int) -> None:
+    from director.app.demo import create_demo
+
+    app = application()
+    folder = tempfile.mkdtemp()
+    database = open_database(Path(folder) / "bench.db")
+    clock = FakeClock()
+    session = create_demo(database, clock=clock)
+    controller = SessionController(session)
+    ticker = ClockTicker(controller)
+    window = ClockDisplayWindow()
+    window.resize(*SIZE)
+    window.face.resize(*SIZE)
+    window.show()
+    floor_widget = BareClock()
+    floor_widget.resize(*SIZE)
+    floor_widget.show()
+    app.processEvents()
+
+    def tick() -> None:
+        clock.now += 1000
+        ticker.update()
+
+    def floor_tick() -> None:
+        clock.now += 1000
+        state = controller.state
+        view = clk.view(state.clock, state.structure, clock.now)
+        format_clock(view.remaining or 0)
+
+    def paint() -> None:
+        tick()
+        window.set_data(ticker.data)
+        window.face.grab()
+
+    def floor_paint() -> None:
+        floor_tick()
+        floor_widget.text = format_clock(clock.now % 3_600_000)
+        floor_widget.grab()
+
+    for _ in range(50):  # fonts, glyph caches, first layouts
+        paint()
+        floor_paint()
+    # Interleaved rounds: the machine's load falls on both sides alike.
+    tick_times, floor_times, paint_times, floor_paint_times = [], [], [], []
+    for _ in range(rounds):
+        tick_times.append(per_call(tick, 300, 1))
+        floor_times.append(per_call(floor_tick, 300, 1))
+        paint_times.append(per_call(paint, 30, 1))
+        floor_paint_times.append(per_call(floor_paint, 30, 1))
+    ticks = statistics.median(tick_times)
+    floor = statistics.median(floor_times)
+    paints = statistics.median(paint_times) - ticks
+    floor_paints = statistics.median(floor_paint_times) - floor
+    print(f"demo event, {len(controller.state.players)} players; {rounds} interleaved rounds")
+    print(f"one tick of the clock (ticker.update): {us(ticks)}")
+    print(f"  floor, read the clock + format the time: {us(floor)}  ratio {ticks / floor:.1f}x")
+    feed = getattr(ticker, "feed", None)
+    if feed is not None:
+
+        def advance() -> None:
+            clock.now += 1000
+            feed.advance()
+
+        alone = statistics.median(per_call(advance, 300, 1) for _ in range(rounds))
+        print(f"  of which the feed alone (feed.advance): {us(alone)}  ratio {alone / floor:.1f}x")
+
+        def for_viewers() -> None:
+            advance()
+            for language in ("en", "fr"):
+                json.dumps(feed.payload(language), ensure_ascii=False)
+
+        viewers = statistics.median(per_call(for_viewers, 100, 1) for _ in range(rounds))
+        print(
+            f"  the feed, then its JSON in English and French: {us(viewers)}  "
+            f"ratio {viewers / floor:.1f}x"
+        )
+    print(f"one paint of the TV at {SIZE[0]}x{SIZE[1]}: {us(paints)}")
+    print(f"  floor, a bare widget painting the time: {us(floor_paints)}  ratio ", end="")
+    print(f"{paints / floor_paints:.1f}x")
+    ticker.stop()
+    window.close()
+    floor_widget.close()
+    window.deleteLater()
+    floor_widget.deleteLater()
+    ticker.deleteLater()
+    app.processEvents()
+    session.close()
+    database.close()
+
+
+def lateness(minutes: float, *, message: bool = False) -> None:
     app = application()
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     folder = tempfile.mkdtemp()
@@ -48,13 +209,17 @@ def main() -> None:
     levels = tuple(Level(small_blind=25 * n, big_blind=50 * n, seconds=120) for n in range(1, 60))
     session.dispatch(c.SetStructure(structure=Structure(items=levels)))
     session.dispatch(c.StartClock())
+    if message:
+        # The message line scrolling all the while: its frames must not delay the time.
+        text = "Last orders at the bar in ten minutes: the kitchen closes at midnight. " * 2
+        session.dispatch(c.SetRoomMessage(text=text))
     controller = SessionController(session)
     ticker = ClockTicker(controller)
     window = ClockDisplayWindow()
-    window.resize(1920, 1080)
+    window.resize(*SIZE)
     window.show()
 
-    lateness: list[float] = []
+    late: list[float] = []
     shown: dict[str, str] = {"text": ""}
     original_paint = window.face.paintEvent
 
@@ -65,7 +230,13 @@ def main() -> None:
         original_paint(event)  # type: ignore[arg-type]
         now_ms = time.time_ns() / 1e6
         data = window.face.data
-        if data is None or data.time_text == shown["text"]:
+        if (
+            data is None
+            or data.time_text == shown["text"]
+            or not event.rect().contains(  # type: ignore[attr-defined]
+                window.face.rect()
+            )
+        ):
             return
         shown["text"] = data.time_text
         # When did the true time cross into what is now shown? Levels last
@@ -73,13 +244,13 @@ def main() -> None:
         # the level passes a whole second: what is past it now is the delay.
         state = controller.state
         view = clk.view(state.clock, state.structure, int(now_ms))
-        lateness.append((view.elapsed % 1000) / 1000)
+        late.append((view.elapsed % 1000) / 1000)
 
     window.face.paintEvent = painted  # type: ignore[method-assign]
     ticker.tick.connect(refresh)
     ticker.update()  # a fresh reading, as the app takes when the display opens
 
-    seconds = args.minutes * 60
+    seconds = minutes * 60
     cpu_start = time.process_time()
     wall_start = time.perf_counter()
     QTimer.singleShot(int(seconds * 1000), app.quit)
@@ -99,7 +270,7 @@ def main() -> None:
     session.close()
     database.close()
 
-    changes = lateness[1:]  # the first paint is not a change
+    changes = late[1:]  # the first paint is not a change
     worst = max(changes) if changes else float("nan")
     print(f"ran {wall:.0f} s with another core busy; {len(changes)} changes of the shown time")
     print(
@@ -109,6 +280,157 @@ def main() -> None:
     print(f"display CPU use: {100 * cpu / wall:.2f}% of a core (target: under 5%)")
     verdict = "met" if worst <= 0.1 and cpu / wall < 0.05 else "MISSED"
     print(f"targets: {verdict}")
+
+
+class BareScroller(QWidget):
+    """The floor for a scrolling line: a band that repaints itself 30 times a second,
+    drawing one cached text at the moving offset, nothing else."""
+
+    def __init__(self, text: str, band: QRectF) -> None:
+        super().__init__()
+        from PySide6.QtGui import QStaticText
+
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        self.band = band
+        self.static = QStaticText(text)
+        self.font_ = QFont()
+        self.font_.setBold(True)
+        self.font_.setPixelSize(int(band.height() * 0.58))
+        self.painted_pixels = 0
+        self.paints = 0
+        self.timer = QTimer(self)
+        self.timer.setInterval(33)
+        self.timer.timeout.connect(lambda: self.update(self.band.toAlignedRect()))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self.paints += 1
+        self.painted_pixels += event.rect().width() * event.rect().height()
+        painter = QPainter(self)
+        painter.fillRect(event.rect(), QColor("#161b22"))
+        painter.setFont(self.font_)
+        painter.setPen(QColor("#f0f3f6"))
+        painter.setClipRect(self.band)
+        offset = (time.monotonic() * 120) % 3000
+        painter.drawStaticText(
+            int(self.band.left() - offset + 200), int(self.band.top()), self.static
+        )
+        painter.end()
+
+
+def run_loop(seconds: float) -> None:
+    """Let the event loop run for ``seconds`` (a local loop: quitting the application
+    would close its windows)."""
+    from PySide6.QtCore import QEventLoop
+
+    loop = QEventLoop()
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    loop.exec()
+
+
+def scroll(seconds: float) -> None:
+    from director.app.display import DisplayData
+
+    app = application()
+    folder = tempfile.mkdtemp()
+    database = open_database(Path(folder) / "bench.db")
+    session = Library(database).create("Scroll bench")
+    levels = tuple(Level(small_blind=25 * n, big_blind=50 * n, seconds=600) for n in range(1, 30))
+    session.dispatch(c.SetStructure(structure=Structure(items=levels)))
+    session.dispatch(c.StartClock())
+    controller = SessionController(session)
+    ticker = ClockTicker(controller)
+    window = ClockDisplayWindow()
+    window.resize(*SIZE)
+    window.show()
+    face = window.face
+    counted = {"pixels": 0, "paints": 0}
+    original_paint = face.paintEvent
+
+    def painted(event: QPaintEvent) -> None:
+        counted["paints"] += 1
+        counted["pixels"] += event.rect().width() * event.rect().height()
+        original_paint(event)
+
+    face.paintEvent = painted  # type: ignore[method-assign]
+
+    def refresh() -> None:
+        window.set_data(ticker.data)
+
+    ticker.tick.connect(refresh)
+    ticker.update()
+    area = SIZE[0] * SIZE[1]
+
+    def run_for(label: str) -> tuple[float, float, float]:
+        counted.update(pixels=0, paints=0)
+        cpu_start, wall_start = time.process_time(), time.perf_counter()
+        run_loop(seconds)
+        cpu = time.process_time() - cpu_start
+        wall = time.perf_counter() - wall_start
+        share = counted["pixels"] / area / wall * 100
+        print(
+            f"{label}: CPU {100 * cpu / wall:.2f}% of a core, "
+            f"{counted['paints'] / wall:.1f} paints/s, {share:.0f}% of the screen repainted/s"
+        )
+        return cpu / wall, counted["paints"] / wall, share
+
+    quiet = run_for("TV, clock running, no message (floor)")
+    message = "Last orders at the bar in ten minutes: the kitchen closes at midnight. " * 2
+    session.dispatch(c.SetRoomMessage(text=message))
+    ticker.update()
+    assert face.message_scrolls() and face._scroll.isActive()
+    moving = run_for("TV, clock running, long message scrolling")
+    band = face.message_rect()
+    assert band is not None
+    ticker.tick.disconnect(refresh)
+    bare = BareScroller(message, QRectF(band))
+    bare.resize(*SIZE)
+    bare.show()
+    bare.timer.start()
+    window.hide()
+    cpu_start, wall_start = time.process_time(), time.perf_counter()
+    run_loop(seconds)
+    bare_cpu = (time.process_time() - cpu_start) / (time.perf_counter() - wall_start)
+    wall = time.perf_counter() - wall_start
+    print(
+        f"floor, a bare widget scrolling the same text in the same band: CPU "
+        f"{100 * bare_cpu:.2f}% of a core, {bare.paints / wall:.1f} paints/s, "
+        f"{bare.painted_pixels / area / wall * 100:.0f}% of the screen repainted/s"
+    )
+    print(
+        f"scrolling costs {100 * (moving[0] - quiet[0]):.2f}% of a core over the quiet TV; "
+        f"ratio to the bare scroller {moving[0] / bare_cpu:.1f}x; "
+        f"a full repaint at the same rate would be {moving[1] * 100:.0f}% of the screen/s"
+    )
+    bare.timer.stop()
+    bare.close()
+    face.paintEvent = original_paint  # type: ignore[method-assign]
+    ticker.stop()
+    window.close()
+    window.deleteLater()
+    bare.deleteLater()
+    ticker.deleteLater()
+    app.processEvents()
+    session.close()
+    database.close()
+    del DisplayData
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--part", choices=("cost", "lateness", "scroll", "all"), default="all")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument(
+        "--message", action="store_true", help="lateness with the message line scrolling"
+    )
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    if args.part in ("cost", "all"):
+        cost(args.rounds)
+    if args.part in ("lateness", "all"):
+        lateness(args.minutes, message=args.message)
+    if args.part in ("scroll", "all"):
+        scroll(args.seconds)
 
 
 if __name__ == "__main__":

@@ -227,12 +227,6 @@ def add_league_commands(
         default="wins",
         help=_("how equal points are ordered"),
     )
-    create.add_argument(
-        "--pot",
-        default="0",
-        metavar="AMOUNT",
-        help=_("money of every entry set aside for the season pot"),
-    )
     season = add_db(actions.add_parser("season", help=_("add a season to a league")))
     season.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
     season.add_argument("name", metavar="NAME")
@@ -265,9 +259,9 @@ def add_league_commands(
 
 def database_target(text: str) -> Path | str:
     """What ``--db`` names: a PostgreSQL URL as typed, else a file's path."""
-    if text.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
-        return text
-    return Path(text)
+    from director.persistence.db import database_target as target
+
+    return target(text)
 
 
 def database_file(target: Path | str) -> Path | None:
@@ -322,7 +316,7 @@ def command_status(args: argparse.Namespace) -> int:
 
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event))
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
         document = status_document(session)
     finally:
         database.close()
@@ -365,7 +359,7 @@ def command_report(args: argparse.Namespace) -> int:
     check_output(args.out, database_file(args.db))  # before any work: never over the database
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event))
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
         paper = args.paper or args.settings.paper
         pdf = reports.render(args.kind, session.state, session.now(), RenderOptions(paper=paper))
     finally:
@@ -456,17 +450,10 @@ def command_league(args: argparse.Namespace) -> int:
             return _history(args, leagues)
         if action == "create":
             from director.core.leagues import PointsRule
-            from director.i18n import parse_money
 
             table = tuple(
                 _points(part, "--table") for part in args.table.split(",") if part.strip()
             )
-            try:
-                pot = parse_money(args.pot)
-            except ValueError:
-                raise CliError(
-                    _("--pot: “{value}” is not an amount").format(value=args.pot)
-                ) from None
             rule = PointsRule(
                 kind=args.formula,
                 table=table,
@@ -476,7 +463,6 @@ def command_league(args: argparse.Namespace) -> int:
                 bubble=_points(args.bubble, "--bubble"),
                 best_of=args.best_of,
                 tie_break=args.tie_break,
-                pot_per_entry=pot,
             )
             league = leagues.create(args.name, rule)
             print(_("Created the league {id}: {name}").format(id=league.id, name=league.name))
@@ -668,7 +654,7 @@ def command_export(args: argparse.Namespace) -> int:
         check_output(args.out, args.db)
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event))
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
         header, rows = event_table(args.table, session.state, session.now())
     finally:
         database.close()

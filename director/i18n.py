@@ -10,13 +10,15 @@ the current language with Babel.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import functools
 import gettext as _gettext
 import locale as _locale
 import os
 import string
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -73,17 +75,49 @@ def system_language() -> str:
     return "en"
 
 
-def set_language(code: str | None) -> str:
-    """Switch to ``code`` ("en", "fr"; None or "system" for the system's). Returns it."""
+def _supported(code: str | None) -> str:
     if code in (None, "", "system"):
         code = system_language()
-    if code not in LANGUAGES:
-        code = "en"
+    return code if code in LANGUAGES else "en"
+
+
+_catalogues: dict[str, _gettext.NullTranslations] = {}
+"""Each language's catalogue, read once: the display is built in several languages
+every second while viewers on the network ask for them."""
+
+
+def _translations(code: str) -> _gettext.NullTranslations:
+    found = _catalogues.get(code)
+    if found is None:
+        found = _catalogues[code] = _gettext.translation(
+            DOMAIN, localedir=str(paths.resource("i18n")), languages=[code], fallback=True
+        )
+    return found
+
+
+def set_language(code: str | None) -> str:
+    """Switch to ``code`` ("en", "fr"; None or "system" for the system's). Returns it."""
+    code = _supported(code)
     _state["language"] = code
-    _state["translations"] = _gettext.translation(
-        DOMAIN, localedir=str(paths.resource("i18n")), languages=[code], fallback=True
-    )
+    _state["translations"] = _translations(code)
     return code
+
+
+@contextlib.contextmanager
+def in_language(code: str | None) -> Iterator[str]:
+    """Texts, numbers, money and dates in ``code`` inside the block, without changing
+    the app's language: what was set before is back after, even on an error.
+
+    For building what one viewer reads in their own language (the web page) while
+    the console keeps the organizer's. The app's texts are made on one thread only;
+    this must not be used from another thread.
+    """
+    saved = (_state["language"], _state["translations"])
+    language_now = set_language(code)
+    try:
+        yield language_now
+    finally:
+        _state["language"], _state["translations"] = saved
 
 
 def system_currency() -> str | None:
@@ -122,13 +156,26 @@ def currency() -> str:
     return str(_state["currency"])
 
 
-def babel_locale() -> Locale:
-    from babel import Locale, UnknownLocaleError
+_locales: dict[str, Locale] = {}
 
-    try:
-        return Locale.parse(language())
-    except (UnknownLocaleError, ValueError):
-        return Locale.parse("en")
+
+def babel_locale() -> Locale:
+    """Babel's locale for the current language (parsed once per language: every number
+    and amount on the clock display asks for it)."""
+    return _locale_of(language())
+
+
+def _locale_of(code: str) -> Locale:
+    found = _locales.get(code)
+    if found is None:
+        from babel import Locale, UnknownLocaleError
+
+        try:
+            found = Locale.parse(code)
+        except (UnknownLocaleError, ValueError):
+            found = Locale.parse("en")
+        _locales[code] = found
+    return found
 
 
 # Babel is imported on first use: ``director --version`` and a start-up that
@@ -155,7 +202,21 @@ def currency_digits(code: str | None = None) -> int:
 
 def format_number(value: int) -> str:
     """An integer with the locale's grouping: 12,500 or 12 500."""
-    return _numbers().format_decimal(value, locale=babel_locale())
+    return _format_number(language(), value)
+
+
+# The clock display formats the same few numbers and amounts every second, for the
+# TV and for each language a viewer reads: Babel's formatting is kept per language.
+@functools.lru_cache(maxsize=4096)
+def _format_number(code: str, value: int) -> str:
+    text: str = _numbers().format_decimal(value, locale=_locale_of(code))
+    return text
+
+
+def decimal_mark() -> str:
+    """The language's decimal mark ("," in French): points with decimals are shown
+    and exported with it, as the CSV delimiter follows the language too."""
+    return str(_numbers().get_decimal_symbol(babel_locale()))
 
 
 def parse_chips(text: str) -> int:
@@ -174,15 +235,22 @@ def parse_chips(text: str) -> int:
 
 def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -> str:
     """An amount in minor units (cents) as money: ``format_money(1250)`` -> €12.50."""
+    return _format_money(language(), code or currency(), amount, symbol)
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_money(language_code: str, code: str, amount: int, symbol: bool) -> str:
     from decimal import Decimal  # with babel: not needed to start
 
-    code = code or currency()
     value = Decimal(amount).scaleb(-currency_digits(code))
+    locale = _locale_of(language_code)
     if symbol:
-        return _numbers().format_currency(value, code, locale=babel_locale())
+        money: str = _numbers().format_currency(value, code, locale=locale)
+        return money
     digits = currency_digits(code)
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return _numbers().format_decimal(value, format=pattern, locale=babel_locale())
+    text: str = _numbers().format_decimal(value, format=pattern, locale=locale)
+    return text
 
 
 def parse_money(text: str, code: str | None = None) -> int:
@@ -223,13 +291,14 @@ def format_percent(basis_points: int) -> str:
     """Basis points as a percentage: 5000 -> 50%, 1250 -> 12.5%."""
     from decimal import Decimal
 
-    return _numbers().format_percent(
+    text: str = _numbers().format_percent(
         # Unquantized keeps 12.5% from becoming 13%, and the locale's own
         # pattern gives French its space before the sign (12,5 %).
         Decimal(basis_points).scaleb(-4),
         locale=babel_locale(),
         decimal_quantization=False,
     )
+    return text
 
 
 def format_clock(milliseconds: int) -> str:
@@ -265,25 +334,29 @@ def format_date(iso_date: str) -> str:
     """An ISO date in the locale's medium format; empty stays empty."""
     if not iso_date:
         return ""
-    return _dates().format_date(
+    text: str = _dates().format_date(
         datetime.date.fromisoformat(iso_date), format="medium", locale=babel_locale()
     )
+    return text
 
 
 def format_datetime(epoch_ms: int) -> str:
     """A moment (epoch milliseconds) in local time, medium format."""
     moment = datetime.datetime.fromtimestamp(epoch_ms / 1000)
-    return _dates().format_datetime(moment, format="medium", locale=babel_locale())
+    text: str = _dates().format_datetime(moment, format="medium", locale=babel_locale())
+    return text
 
 
 def format_time(epoch_ms: int) -> str:
     """A time of day (epoch milliseconds) in local time, short format."""
     moment = datetime.datetime.fromtimestamp(epoch_ms / 1000)
-    return _dates().format_time(moment, format="short", locale=babel_locale())
+    text: str = _dates().format_time(moment, format="short", locale=babel_locale())
+    return text
 
 
 class _Formatter(string.Formatter):
-    """``{price:money}``, ``{chips:n}``, ``{left:clock}`` in message templates."""
+    """``{price:money}``, ``{chips:n}``, ``{left:clock}`` in message templates, and
+    ``{part:msg}`` for an argument that is itself a message code (translated)."""
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec == "money" and isinstance(value, int):
@@ -294,6 +367,12 @@ class _Formatter(string.Formatter):
             return format_clock(value)
         if format_spec == "pct" and isinstance(value, int):
             return format_percent(value)
+        if format_spec == "msg" and isinstance(value, str):
+            # A message code given as an argument (the name of a part of the TV...).
+            from director.messages import MESSAGES
+
+            template = MESSAGES.get(value)
+            return _(template) if template is not None else value
         return super().format_field(value, format_spec)
 
 

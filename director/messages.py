@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "set_payouts": N_("change the payouts"),
     "accept_deal": N_("accept the deal"),
     "pay_prize": N_("payment of {player}'s winnings"),
+    "set_chip_set": N_("change the chip set"),
     # -- errors from the rules --------------------------------------------------
     "name_empty": N_("A name is needed."),
     "name_too_long": N_("The name is too long (at most {maximum} characters)."),
@@ -165,6 +166,15 @@ MESSAGES: dict[str, str] = {
     "eliminator_is_out": N_("{player} is not in any more and cannot have knocked anyone out."),
     "event_finished": N_("The event is over."),
     "fee_and_bounty_exceed_buy_in": N_("The fee and the bounty cannot be more than the price."),
+    "import_players_in_use": N_(
+        "The last import cannot be taken back: players it added ({players}) have played "
+        "since, in {events}. Remove them from those events first, or keep the import."
+    ),
+    "event_not_in_league": N_("These past results were not imported into this league."),
+    "season_pot_exceeds_buy_in": N_(
+        "The season pot ({pot:money}) cannot be more than what the fee and the bounty leave of "
+        "the buy-in ({most:money})."
+    ),
     "fee_percent_out_of_range": N_("The fee must be between 0% and 100%."),
     "late_registration_closed": N_("Late registration ended with level {level}."),
     "level_number_negative": N_("Level numbers cannot be negative."),
@@ -285,6 +295,68 @@ MESSAGES: dict[str, str] = {
         "The fixed amounts ({total:money}) are more than the prize pool ({pool:money})."
     ),
     "unknown_payout_mode": N_("Unknown way of paying ({mode})."),
+    # -- tournament formats: bounties, added money, payout tables, chips, pot limit --
+    "unknown_bounty_kind": N_("Unknown kind of bounty ({kind})."),
+    "bounty_share_out_of_range": N_("The bounty's cash share must be from 0% to 100%."),
+    "bounty_kind_needs_bounty": N_(
+        "A progressive knockout or mystery bounties need a bounty part in the buy-in."
+    ),
+    "envelope_amount_missing": N_("Every envelope needs an amount above zero."),
+    "envelope_count_invalid": N_("Give from 1 to 10,000 envelopes of each amount."),
+    "envelope_listed_twice": N_("An envelope amount is listed twice: give it one count."),
+    "mystery_needs_envelopes": N_("Mystery bounties need the list of envelopes."),
+    "mystery_envelopes_do_not_match": N_(
+        "The envelopes add up to {envelopes:money} but the bounty money is {pool:money}: "
+        "correct the envelopes in the money settings, then record the knockout."
+    ),
+    "no_envelope_left": N_("No mystery envelope is left to draw."),
+    "bounty_kind_locked": N_(
+        "Bounties were already won: the kind of bounty, its cash share and its unit "
+        "can no longer change."
+    ),
+    "envelopes_locked": N_(
+        "Envelopes were already drawn: the list of envelopes can no longer change."
+    ),
+    "eliminator_not_among_winners": N_(
+        "The player who knocked him out must be one of those who won his chips."
+    ),
+    "winner_chips_missing": N_("Give the chips {player} won on that hand."),
+    "payout_table_empty": N_("The payout table needs at least one band of entries."),
+    "payout_table_too_many_bands": N_("A payout table has at most {maximum} bands."),
+    "payout_band_not_whole": N_("Band {band}: entries and percentages must be numbers."),
+    "payout_band_entries_invalid": N_(
+        "Band {band}: give the first and last number of entries (last empty: and more)."
+    ),
+    "payout_band_open_not_last": N_("Band {band}: only the last band may be open-ended."),
+    "payout_band_no_place": N_("Band {band}: at least the winner must be paid."),
+    "payout_band_too_many_places": N_("Band {band}: too many paid places."),
+    "payout_band_share_not_positive": N_("Band {band}: every paid place needs a share above zero."),
+    "payout_band_sum": N_("Band {band}: the percentages add up to {total:pct}, not 100%."),
+    "payout_band_more_places_than_entries": N_(
+        "Band {band}: {places} places are paid but the band starts at {entries} entries."
+    ),
+    "payout_bands_start_late": N_(
+        "The first band ({band}) must start at 1 or 2 entries: smaller fields need paying too."
+    ),
+    "payout_bands_gap": N_("There is a gap between bands {band} and {next}."),
+    "payout_bands_overlap": N_("Bands {band} and {next} overlap."),
+    "payout_table_file_invalid": N_("{path} is not a director payout table ({detail})."),
+    "chip_set_empty": N_("The chip set needs at least one kind of chip."),
+    "chip_set_too_many_kinds": N_("A chip set has at most {maximum} kinds of chips."),
+    "chip_set_value_invalid": N_("A chip's value must be a whole number above zero ({value})."),
+    "chip_count_invalid": N_("The number of {value:n} chips must be from 0 to 100,000."),
+    "chip_value_listed_twice": N_("A chip value is listed twice."),
+    "chip_set_cannot_make_stack": N_("These chips cannot make a stack of {stack:n}."),
+    "chip_set_too_few_chips": N_(
+        "The set makes at most {most} stacks of {stack:n}, not {players}: "
+        "more chips, a smaller stack or fewer players."
+    ),
+    "chip_set_stack_too_large": N_("The stack of {stack:n} is too large to check against the set."),
+    "chip_set_file_invalid": N_("{path} is not a director chip set ({detail})."),
+    "pot_limit_and_limit": N_("A betting round is pot limit or limit, not both."),
+    "pot_limit_exceeded": N_(
+        "Pot limit: the largest raise is to {maximum:n} (the pot after the call)."
+    ),
     "deal_needs_two_players": N_("A deal needs at least two players."),
     "icm_too_many_players": N_("ICM is worked out for at most {maximum} players."),
     "stacks_all_zero": N_("The stacks cannot all be zero."),
@@ -361,6 +433,10 @@ MESSAGES: dict[str, str] = {
         "The database server of {path} refused the connection ({detail}). Put the "
         "password in ~/.pgpass or PGPASSWORD."
     ),
+    "session_read_only": N_(
+        "This event is open only to read it (a league, a report): nothing can be "
+        "changed or saved from here."
+    ),
     "following_read_only": N_(
         "This event is followed live from another copy of director, which writes it: "
         "it cannot be changed here."
@@ -401,7 +477,6 @@ MESSAGES: dict[str, str] = {
     "best_of_negative": N_("“Best N events” cannot be negative."),
     "tie_break_unknown": N_("Unknown tie-break rule: {rule}."),
     "final_table_too_small": N_("The final table needs at least one place."),
-    "pot_negative": N_("The season pot per entry cannot be negative."),
     "league_name_empty": N_("Give the league a name."),
     "league_name_taken": N_("There is already a league called {league}."),
     "league_unknown": N_("There is no league {league} in this database."),
@@ -420,4 +495,93 @@ MESSAGES: dict[str, str] = {
     "csv_duplicate": N_("Row {row} repeats row {first} ({value})."),
     "csv_not_for_report": N_("Only the standings and the ledger can be exported as CSV."),
     "import_nothing_to_undo": N_("There is no import to take back."),
+    # -- the TV ------------------------------------------------------------------
+    "set_tv_look": N_("change the TV's look"),
+    "set_room_message": N_("show a message on the TV"),
+    "clear_room_message": N_("clear the message on the TV"),
+    "tv_look_unchanged": N_("The TV already looks like this."),
+    "message_unchanged": N_("The TV already shows this message."),
+    "no_message": N_("There is no message on the TV to clear."),
+    "message_too_long": N_("The message is too long (at most {maximum} characters)."),
+    "bad_colour": N_("“{colour}” is not a colour (write it as #rrggbb)."),
+    "tv_contrast": N_(
+        "{text:msg} would not be readable: contrast {ratio}:1 where at least {needed}:1 "
+        "is needed (WCAG AA)."
+    ),
+    "bad_theme": N_("Unknown theme."),
+    "veil_out_of_range": N_("The veil over the picture goes from {low}% to {high}%."),
+    "bad_asset_name": N_("“{name}” is not a picture or sound stored by director."),
+    "bad_layout": N_("Unknown layout."),
+    "layout_repeats": N_("{element:msg} is placed twice on the TV."),
+    "layout_bad_place": N_("{element:msg} cannot go in {place:msg}."),
+    "layout_side_width": N_("The side column takes {low}% to {high}% of the width."),
+    "bad_cue": N_("“{cue}” is not a moment that plays a sound."),
+    "cue_repeats": N_("The sound of “{cue}” is given twice."),
+    "volume_out_of_range": N_("A volume goes from 0 to 100 ({volume} given)."),
+    "tv_text_main": N_("The time, the blinds and the ante"),
+    "tv_text_dim": N_("The event's name and the caption above the time"),
+    "tv_text_level": N_("The level"),
+    "tv_text_next": N_("The next level"),
+    "tv_text_break": N_("The time during a break"),
+    "tv_text_overtime": N_("The overtime and the winner"),
+    "tv_text_figures": N_("The figures, lists and the message line"),
+    "tv_text_captions": N_("The figures' captions"),
+    "tv_text_headings": N_("The side column's headings"),
+    "tv_text_details": N_("Where players move, and the bubble"),
+    "tv_text_banner": N_("The next hand's banner"),
+    "tv_text_paused": N_("The PAUSED banner"),
+    "tv_element_blinds": N_("Blinds and ante"),
+    "tv_element_next_level": N_("Next level"),
+    "tv_element_stats": N_("Players, average stack and prize pool"),
+    "tv_element_next_break": N_("Next break"),
+    "tv_element_chips": N_("Chips in play, re-buys and bounties"),
+    "tv_element_payouts": N_("Payouts"),
+    "tv_element_moves": N_("Table moves"),
+    "tv_element_seats": N_("Seat draw"),
+    "tv_element_qr_code": N_("QR code for the network page"),
+    "tv_element_message": N_("Message line"),
+    "tv_place_main": N_("the main column"),
+    "tv_place_side": N_("the side column"),
+    "tv_place_top": N_("a line at the top"),
+    "tv_place_bottom": N_("a line at the bottom"),
+    # -- the TV's pictures and sounds, and look files -----------------------------
+    "file_unreadable": N_("The file {path} cannot be read."),
+    "file_too_large": N_("The file {path} is too large (at most {maximum} MB)."),
+    "picture_not_an_image": N_("This file is not a picture director can show (PNG, JPEG or SVG)."),
+    "picture_damaged": N_("This picture is damaged or cut short."),
+    "picture_unreadable": N_("This picture cannot be read ({detail})."),
+    "picture_too_large": N_("This picture is too large (at most {maximum} MB)."),
+    "picture_too_many_pixels": N_(
+        "This picture is too large ({width} x {height} pixels; at most {maximum} on a side)."
+    ),
+    "svg_doctype": N_("This SVG declares a DOCTYPE or entities, which director does not read."),
+    "svg_script": N_("This SVG holds a script or an event handler, which director does not run."),
+    "svg_external": N_(
+        "This SVG refers to files or addresses outside it; only a self-contained SVG is used."
+    ),
+    "svg_unreadable": N_("This SVG cannot be read ({detail})."),
+    "sound_unknown_format": N_("This file is not a sound director can play (WAV, OGG or MP3)."),
+    "sound_too_large": N_("This sound file is too large (at most {maximum} MB)."),
+    "sound_undecodable": N_("This sound cannot be played ({detail})."),
+    "sound_too_long": N_("This sound lasts {seconds} seconds; a cue lasts {maximum} at most."),
+    "asset_missing": N_("A picture or sound of this look is missing ({path})."),
+    "asset_damaged": N_("A picture or sound of this look is damaged ({path})."),
+    "bundle_not_zip": N_("{path} is not a TV look file (it is not a zip file)."),
+    "bundle_too_large": N_("{path} is too large for a TV look file (at most {maximum} MB)."),
+    "bundle_too_large_entry": N_("“{name}” in the look file is too large."),
+    "bundle_too_many_files": N_("The look file holds too many files (at most {maximum})."),
+    "bundle_repeats": N_("The look file holds the same file twice."),
+    "bundle_bad_path": N_("The look file holds a file with a path director refuses: “{name}”."),
+    "bundle_unexpected_file": N_("The look file holds a file that does not belong: “{name}”."),
+    "bundle_no_manifest": N_("{path} is not a TV look file (no manifest.json in it)."),
+    "bundle_bad_manifest": N_("The look in {path} cannot be read: it is damaged."),
+    "bundle_damaged": N_("{path} is damaged ({detail})."),
+    "bundle_version": N_(
+        "This look file is of version {version}; this director reads version {known}. "
+        "Update director to read it."
+    ),
+    "bundle_missing_asset": N_("The look file lacks one of its pictures or sounds ({name}…)."),
+    "bundle_asset_mismatch": N_(
+        "A picture or sound in the look file is not what its name says ({name}…)."
+    ),
 }

@@ -26,6 +26,7 @@ from director.app.settings import Settings  # noqa: E402
 from director.core import commands as c  # noqa: E402
 from director.core.ids import Instant  # noqa: E402
 from director.gui.app import application, apply_language  # noqa: E402
+from director.i18n import _  # noqa: E402
 from director.persistence.db import open_database  # noqa: E402
 
 MOMENT = Instant(1_795_210_800_000)  # Friday 2026-11-20, 21:40 UTC; the demo began at 21:00
@@ -101,6 +102,22 @@ def main() -> None:
         window.show_seating_on_tv(True)
         display.resize(*TV)
         shot("seating-tv", display)
+        window.show_seating_on_tv(False)
+        # The TV made the club's own: felt green, tables and moves, a message.
+        from director.gui.dialogs.tv_display import TvDisplayDialog
+
+        dialog = TvDisplayDialog(window, data=window.feed.data if window.feed else None)
+        dialog._theme_chosen(dialog.theme.findData("felt"))
+        dialog._preset_chosen(dialog.preset.findData("tables"))
+        dialog.show()
+        shot("tv-display", dialog)
+        dialog.apply_to_event()
+        dialog.close()
+        window.controller.dispatch(c.StartClock())
+        window.controller.dispatch(c.SetRoomMessage(text=_("Last orders at the bar")))
+        display.resize(*TV)
+        window._refresh_display()
+        shot("tv-felt", display)
         window.close()
         database.close()
 

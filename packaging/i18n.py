@@ -120,9 +120,17 @@ def problems() -> list[str]:
         have = {m.id: m for m in catalog if m.id}
         for message in sorted(wanted, key=str):
             entry = have.get(message)
-            if entry is None or not entry.string or entry.fuzzy:
+            # A text with plural forms (ngettext) is a tuple: singular, plural.
+            forms = (
+                entry.string
+                if entry is not None and isinstance(entry.string, tuple)
+                else ((entry.string,) if entry is not None else ())
+            )
+            if entry is None or not all(forms) or entry.fuzzy:
                 found.append(f"{language}: untranslated: {message!r}")
-            elif placeholders(entry.string) != placeholders(message):
+                continue
+            originals = message if isinstance(message, tuple) else (message,)
+            if any(placeholders(form) != placeholders(originals[-1]) for form in forms):
                 found.append(f"{language}: placeholders differ: {message!r}")
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(language):

@@ -2,7 +2,8 @@
 
 Each cue has its own short melody so the room can tell them apart without
 looking: a rising pair for a new level, three soft pips for one minute left,
-a falling chord for a break, a bright rising chord when play resumes.
+a falling chord for a break, a bright rising chord when play resumes, a
+tense repeated pair for the bubble, a fanfare for the final table.
 Sine tones with short fades (no clicks), 16-bit mono, 44.1 kHz.
 Run: python packaging/make_sounds.py
 """
@@ -37,6 +38,20 @@ MELODIES: dict[str, list[Note]] = {
         ((523.25, 659.25), 0.25, 0.7),
         ((659.25, 783.99), 0.25, 0.7),
         ((783.99, 1046.5), 0.55, 0.8),
+    ],
+    "bubble": [
+        ((587.33,), 0.16, 0.7),
+        ((554.37,), 0.16, 0.7),
+        ((), 0.08, 0),
+        ((587.33,), 0.16, 0.7),
+        ((554.37,), 0.30, 0.7),
+    ],
+    "final_table": [
+        ((523.25, 659.25), 0.18, 0.7),
+        ((659.25, 783.99), 0.18, 0.7),
+        ((783.99, 1046.5), 0.18, 0.75),
+        ((), 0.06, 0),
+        ((659.25, 783.99, 1046.5), 0.70, 0.8),
     ],
 }
 FADE = 0.015

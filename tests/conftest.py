@@ -60,6 +60,21 @@ def _english_after_each_test() -> Iterator[None]:
     set_currency("EUR")
 
 
+@pytest.fixture(autouse=True)
+def _listeners_never_fail_silently(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """A listener of a change notice or of the clock feed that raises is only logged
+    (the night goes on): in a test, that fails the test. A test that makes one fail
+    on purpose checks the log, then clears it."""
+    yield
+    failures = [
+        record.getMessage()
+        for record in caplog.get_records("call")
+        if record.name == "director.app.notices"
+    ]
+    if failures:
+        pytest.fail(f"a listener failed: {failures}")
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -157,11 +172,41 @@ def pg_url() -> str:
     return pg.server().create_database()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a database is, on each kind of server: a file, then a PostgreSQL URL."""
-    if request.param == "sqlite":
-        return str(tmp_path / "director.db")
+KINDS = ("sqlite", "postgresql")
+"""The kinds of database director runs on: a file, and a club's server."""
+
+
+def database_of_kind(kind: str, tmp_path: Path) -> Path | str:
+    """A new database's location: a file in ``tmp_path``, or a fresh database on the
+    tests' PostgreSQL server (one server per test session, see ``tests/pg.py``)."""
+    if kind == "sqlite":
+        return tmp_path / "director.db"
     from tests import pg
 
     return pg.server().create_database()
+
+
+@pytest.fixture(params=KINDS)
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a database is, on each kind of server: a file, then a PostgreSQL URL."""
+    return str(database_of_kind(request.param, tmp_path))
+
+
+@pytest.fixture
+def file_path(tmp_path: Path) -> Path:
+    """A database file, for the tests about what only SQLite does (its file, lock,
+    journal, damage, online backup), where ``db_path`` runs on both kinds."""
+    return tmp_path / "director.db"
+
+
+def names_in(target: Path | str) -> list[str]:
+    """The names of the events in the database at ``target`` (either kind), read
+    without writing, in the order they were made."""
+    from director.app.library import Library
+    from director.persistence.db import open_database
+
+    database = open_database(target, create=False, readonly=True)
+    try:
+        return [event.name for event in sorted(Library(database).events(), key=lambda e: e.id)]
+    finally:
+        database.close()

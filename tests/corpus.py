@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from director.persistence.db import APPLICATION_ID
+from director.persistence.sqlite import APPLICATION_ID
 
 
 @dataclass(frozen=True)

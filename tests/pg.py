@@ -61,6 +61,7 @@ class PgServer:
             raise RuntimeError(f"{arguments[0]} failed: {done.stderr}{done.stdout}\n{log}")
 
     def start(self) -> PgServer:
+        """Make the cluster and start the server."""
         self._run(
             str(self.bin / "initdb"),
             "-D", str(self.data),
@@ -70,6 +71,11 @@ class PgServer:
             "--locale=C",
             "--no-sync",
         )  # fmt: skip
+        self.start_again()
+        return self
+
+    def start_again(self) -> None:
+        """Start the server on its cluster (after ``stop_server``)."""
         options = f"-k {self.socket} -c listen_addresses='' -c max_connections=60"
         if not self.durable:
             options += " -F"
@@ -81,7 +87,22 @@ class PgServer:
             "-w",
             "start",
         )  # fmt: skip
-        return self
+
+    def stop_server(self) -> None:
+        """Stop the server (its clients are cut off), keeping the cluster to start again."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def terminate(self, pid: int) -> None:
+        """End one client's server process, as an administrator would."""
+        self.terminate_at(self.url(), pid)
+
+    @staticmethod
+    def terminate_at(url: str, pid: int | None) -> None:
+        """End the server process ``pid`` of the server at ``url``."""
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@/{database}?host={self.socket}"

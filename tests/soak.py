@@ -166,9 +166,9 @@ def night_widgets(window: MainWindow) -> dict[str, QWidget]:
 
     assert window.console is not None and window.display is not None
     assert window.controller is not None
-    from director.app.display import seating_lines
+    from director.app.display import seat_rows
 
-    window.display.seating.set_rows(seating_lines(window.controller.state))
+    window.display.seating.set_rows(seat_rows(window.controller.state))
     window.display.seating.resize(1280, 720)
     clock_page = window.console.page("clock")
     tables_page = window.console.page("tables")

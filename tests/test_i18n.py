@@ -201,3 +201,26 @@ def test_shipped_templates_are_read_in_the_users_language() -> None:
     set_language("en")
     english = structures.find("regular-5000")
     assert english is not None and english.template.name == "Regular home game, 5,000 chips"
+
+
+def test_texts_in_another_language_for_a_while_and_back_even_on_an_error() -> None:
+    """A viewer reads French while the organizer's screens stay in English."""
+    from director.i18n import in_language, language
+
+    with in_language("fr") as chosen:
+        assert chosen == "fr" and language() == "fr"
+        assert _("Payouts") == "Gains" and format_number(140000) == f"140{NNBSP}000"
+        assert format_money(13200) == "132,00\u00a0€"
+    assert language() == "en" and _("Payouts") == "Payouts"
+    assert format_number(140000) == "140,000" and format_money(13200) == "€132.00"
+    with pytest.raises(RuntimeError), in_language("fr"):
+        raise RuntimeError("a viewer's page failed")
+    assert language() == "en" and _("Payouts") == "Payouts"
+    with in_language("fr"), in_language("en"):
+        assert language() == "en"
+    with in_language("xx") as chosen:  # a language director does not have: English
+        assert chosen == "en"
+    set_language("fr")
+    with in_language("en"):
+        assert format_money(13200) == "€132.00"
+    assert language() == "fr" and format_money(13200) == "132,00\u00a0€"

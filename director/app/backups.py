@@ -11,28 +11,11 @@ damaged file is kept aside, never deleted.
 from __future__ import annotations
 
 import datetime
-import os
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from director.files import display_path
 from director.persistence import backup as files
-from director.persistence.db import (
-    SCHEMA_HEAD,
-    Database,
-    StoreError,
-    check_file,
-    open_database,
-    read_identity,
-)
-from director.persistence.sqlite import (
-    SqliteWriterLock,
-    sqlite_connect,
-    sqlite_quick_check,
-    sqlite_side_files,
-    sqlite_store_error,
-)
+from director.persistence.db import Database, StoreError
 
 KEEP = files.KEEP
 INTERVAL = datetime.timedelta(hours=1)
@@ -66,7 +49,7 @@ class BackupManager:
             reason,
             now=now,
             identity=self.database.identity,
-            source=getattr(self.database, "url", None),
+            source=self.database.url,
         )
         files.prune(
             self.database.path, self.folder, keep=self.keep, identity=self.database.identity
@@ -121,97 +104,19 @@ class BackupManager:
         Every session on the database must be closed before, and reopened after.
         A file that is not a backup of this database is refused.
         """
-        check = check_file(backup)
-        if not check.exists or check.empty:
-            raise StoreError("db_not_director", path=display_path(backup))
-        if not files.belongs_to(backup, self.database.identity):
-            raise StoreError("backup_not_ours", path=display_path(backup))
-        problem = sqlite_quick_check(backup)
-        if problem is not None:
-            raise StoreError("db_damaged", path=display_path(backup), detail=problem)
+        files.check_backup(backup, self.database.identity)
         safety = self.back_up(reason="before-restore")
-        if self.database.kind == "postgresql":
-            from director.persistence.copy import restore_into
-
-            restore_into(self.database, backup)
-            return safety
-        self.database.engine.dispose()
-        files.restore_database(backup, self.database.path)
-        if check.revision is not None and check.revision != SCHEMA_HEAD:
-            from director.persistence.migrations import upgrade
-
-            upgrade(self.database.engine)
-            _keep_identity(self.database)
+        self.database.restore_from(backup)
         return safety
 
 
-def _keep_identity(database: Database) -> None:
-    """After restoring a copy made before the database had an identity, give it its
-    own back (the upgrade just made a new one), so its backups stay its own."""
-    if database.identity is None:
-        return
-    with database.write() as connection:
-        connection.exec_driver_sql("UPDATE database_identity SET uuid = ?", (database.identity,))
-
-
 def newest_good_backup(database: Path, folder: Path | None = None) -> files.BackupInfo | None:
-    """The newest backup of the (damaged) database at ``database`` that passes SQLite's
-    check, or None. When the damage hides the database's identity, copies with
-    its file name are considered."""
-    folder = folder or files.default_folder(database)
-    identity = read_identity(database)
-    candidates = files.list_backups(database, folder, identity)
-    if identity is None:
-        candidates = files.list_backups_by_name(database, folder)
-    for info in candidates:
-        if sqlite_quick_check(info.path) is None:
-            return info
-    return None
+    """The newest backup of the (damaged) database file ``database`` that passes the
+    check, or None."""
+    return files.newest_good_backup(database, folder)
 
 
 def replace_damaged(database: Path, backup: Path, *, now: datetime.datetime | None = None) -> Path:
-    """Put ``backup`` in place of the damaged database file at ``database``.
-
-    The damaged file (and its journal files) is renamed aside, never deleted;
-    returns its new name. Refused with ``db_in_use`` while another copy of the
-    app has the database open.
-    """
-    now = now or datetime.datetime.now()
-    problem = sqlite_quick_check(backup)
-    if problem is not None:
-        raise StoreError("db_damaged", path=display_path(backup), detail=problem)
-    lock = SqliteWriterLock(database)
-    lock.acquire(create=False)
-    try:
-        aside = database.with_name(f"{database.name}.damaged-{now.strftime('%Y%m%d-%H%M%S')}")
-        try:
-            restoring = database.with_name(database.name + ".restoring")
-            files.copy_database(backup, restoring)
-            _use_wal(restoring)
-            os.replace(database, aside)
-            for side in sqlite_side_files(database):
-                if side.exists():
-                    # A journal of the damaged file must never be replayed into the copy.
-                    os.replace(side, aside.with_name(aside.name + side.name[len(database.name) :]))
-            os.replace(restoring, database)
-        except OSError as error:
-            raise StoreError(
-                "backup_failed", path=display_path(database), detail=error.strerror or str(error)
-            ) from error
-    finally:
-        lock.release()
-    # Opening it once upgrades a copy made by an older version.
-    open_database(database, create=False).close()
-    return aside
-
-
-def _use_wal(path: Path) -> None:
-    """A backup has no WAL journal; the live database does."""
-    try:
-        connection = sqlite_connect(path)
-        try:
-            connection.execute("PRAGMA journal_mode = WAL")
-        finally:
-            connection.close()
-    except sqlite3.Error as error:
-        raise sqlite_store_error(error, path) from error
+    """Put ``backup`` in place of the damaged database file ``database``; the damaged
+    file is renamed aside (returned), never deleted."""
+    return files.replace_damaged(database, backup, now=now)

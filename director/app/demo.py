@@ -2,7 +2,9 @@
 
 The demo is a tournament half an hour in: 27 players at three tables, the
 clock running in level 2, a few players already out, a re-buy, money still
-owed by two players, and a table move waiting to be confirmed. Its players
+owed by two players, and a table move waiting to be confirmed. It is a
+progressive knockout with a guaranteed prize pool, played with a chip set, so
+the bounties, the guarantee and the chips in play show on the TV. Its players
 are added to the roster with the nickname "demo" so they are easy to spot.
 """
 
@@ -16,8 +18,16 @@ from director.app.roster import Roster
 from director.app.session import TournamentSession
 from director.app.timesource import Now, wall_clock
 from director.core import commands as c
+from director.core.chip_sets import Chip, ChipSet
 from director.core.ids import Instant, PlayerId
-from director.core.money import AddonRule, Fee, MoneySettings, RebuyRule
+from director.core.money import (
+    PROGRESSIVE,
+    AddonRule,
+    BountySettings,
+    Fee,
+    MoneySettings,
+    RebuyRule,
+)
 from director.core.players import Bust
 from director.i18n import _
 from director.persistence.db import Database
@@ -104,6 +114,21 @@ def create_demo(database: Database, *, clock: Now = wall_clock) -> TournamentSes
                 late_until_level=4,
                 rebuy=RebuyRule(price=2000, chips=5000, until_level=4, bounty=500),
                 addon=AddonRule(price=1000, chips=5000, from_level=4, until_level=4),
+                bounties=BountySettings(kind=PROGRESSIVE),
+                guarantee=40_000,
+            )
+        )
+    )
+    session.dispatch(
+        c.SetChipSet(
+            chip_set=ChipSet(
+                name=_("Demo chips"),
+                chips=(
+                    Chip(25, 300, _("white")),
+                    Chip(100, 300, _("red")),
+                    Chip(500, 200, _("green")),
+                    Chip(1000, 100, _("black")),
+                ),
             )
         )
     )
@@ -132,6 +157,7 @@ def create_demo(database: Database, *, clock: Now = wall_clock) -> TournamentSes
     session.dispatch(c.Rebuy(player=people[14].id))
     if session.state.tables.pending:
         session.dispatch(c.ConfirmMove())
+    session.close()  # the session returned is read from the database, as an open would
     database_session = TournamentSession(database, session.tournament_id, clock=clock)
     # The demo's clock was started just now, not interrupted by a crash:
     # opening it must not ask whether to catch up, now or later (``director demo``).

@@ -1,24 +1,44 @@
-"""What the clock display shows, as text ready to paint, from the state and the time.
+"""What the clock display shows, from the state and the time: the texts ready to
+paint and the typed values behind them.
 
-The TV window and the console's clock page both paint this; tests read it.
-Building it is cheap (no I/O), so the display rebuilds it on every repaint.
+The TV window, the console's clock page and the seat draw show this, and a remote
+viewer gets it as JSON (``display_json``); ``director.app.feed`` works it out once
+per shown second for all of them. The side column is typed sections (table moves,
+payouts, bounties, figures, chips in play, final standings) of typed rows, so no
+view parses text; the raw
+numbers (time left and the instant it was read, blinds, players, prize pool, paid
+places) let a viewer count down by itself between two pushes.
+
+Everything here may be seen by the whole room: no contact details, no money owed,
+no fees (those stay on the console).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
 
+from director import i18n
+from director.app import format_display as formats
 from director.core import clock as clk
+from director.core import codec
 from director.core.chip_race import chips_going
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
+from director.core.money import MYSTERY
 from director.core.periods import rebuys_open
-from director.core.results import PlayerResult, bubble, player_results, prize_amounts
+from director.core.prize_pool import PrizePool, prize_pool
+from director.core.results import Bubble, PlayerResult, player_results, prize_amounts
 from director.core.seating import Move
 from director.core.state import Status, TournamentState
-from director.core.structure import AnteKind, Break, Level, Structure
+from director.core.structure import AnteKind, Betting, Break, Level, Structure
 from director.core.tables import RECENT_MOVE_MS
 from director.i18n import _, format_clock, format_money, format_number, format_time
+
+NEVER = Instant(0)
+
+# -- the typed values -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -27,10 +47,192 @@ class Stat:
 
     caption: str
     value: str
+    key: str = ""
+    """What the figure is: "players", "average", "prize_pool", "rebuys", "next_break",
+    "entries", "started", "ends"."""
+
+
+class SectionKind(StrEnum):
+    """The blocks of the TV's side column, most urgent first."""
+
+    MOVES = "moves"
+    PAYOUTS = "payouts"
+    BOUNTIES = "bounties"
+    FIGURES = "figures"
+    CHIPS = "chips"
+    STANDINGS = "standings"
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """A player to move (or just moved) and where to: ``destination`` is "table 2, seat 5"."""
+
+    name: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    destination: str
+    done: bool = False
+    """The move was made (it stays on the screen a little while after)."""
+
+
+@dataclass(frozen=True)
+class PlaceRow:
+    """A paid place ("1. €132.00"), or a place of the final standings with its player
+    ("1. Ann Smith · €132.00"); ``amount`` in minor units, 0 when nothing is won."""
+
+    place: int
+    amount: int
+    text: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number of a figures row: ``key`` is "rebuys", "addons", "chips", "bounties",
+    "added", "guarantee"; in the bounties section "bounty" (a player's) or
+    "envelopes"; in the chips section "chip" (a denomination in play)."""
+
+    key: str
+    value: int
+    money: bool = False
+    """``value`` is money in minor units (else a count or chips)."""
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    """One line of the room's figures ("Re-buys 3 · add-ons 2") and its numbers."""
+
+    text: str
+    figures: tuple[Figure, ...]
+
+
+@dataclass(frozen=True)
+class NoteRow:
+    """A sentence the room must notice: ``key`` "bubble", "deal", "envelope" (the last
+    mystery envelope drawn) or "mystery" (when the draws begin)."""
+
+    text: str
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class MoreRow:
+    """The places left out of a long list: "… 12 places paid"."""
+
+    text: str
+    count: int
+
+
+Row = MoveRow | PlaceRow | FigureRow | NoteRow | MoreRow
+
+
+@dataclass(frozen=True)
+class Section:
+    """A block of the side column: a title and its rows."""
+
+    kind: SectionKind
+    title: str
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seated player for the seat draw: ``text`` is "Table 2 · Seat 5"."""
+
+    name: str
+    table: int
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Blinds:
+    """A level's blinds and ante in chips (and its bets in a limit game)."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_kind: AnteKind = AnteKind.NONE
+    small_bet: int = 0
+    big_bet: int = 0
+    betting: Betting = Betting.NO_LIMIT
+
+    @classmethod
+    def of(cls, level: Level | None) -> Blinds | None:
+        if level is None:
+            return None
+        return cls(
+            small_blind=level.small_blind,
+            big_blind=level.big_blind,
+            ante=level.ante,
+            ante_kind=level.ante_kind,
+            small_bet=level.small_bet,
+            big_bet=level.big_bet,
+            betting=level.betting,
+        )
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The clock as numbers at one instant, for a viewer that counts by itself between
+    two pushes and must never show a wrong time.
+
+    All instants are the app's own clock (epoch milliseconds): a viewer compares
+    ``computed_at`` with its own clock when the data arrives to learn the offset.
+    """
+
+    computed_at: int
+    """The instant these values hold at."""
+    remaining_ms: int | None = None
+    """Time left in the level or break at ``computed_at``; None for a level counted in
+    hands or without a structure."""
+    ends_at: int | None = None
+    """The instant the level or break ends, while the clock runs (else None)."""
+    overtime_ms: int = 0
+    """Time past the end of the last level."""
+    until_break_ms: int | None = None
+    hand: int = 0
+    """Hands dealt in a level counted in hands (of ``hands``)."""
+    hands: int = 0
+    cash_ends_at: int | None = None
+    """A cash game's end time."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """The event's public figures: players, stacks, the money at stake (R29)."""
+
+    players_left: int = 0
+    entries: int = 0
+    average_stack: int = 0
+    average_big_blinds: int | None = None
+    """The average stack in big blinds of the level in force, rounded down."""
+    prize_pool: int = 0
+    """Minor units of ``currency``: the pool the payouts share (the host's added money
+    and the guarantee's overlay included)."""
+    added_money: int = 0
+    guarantee: int = 0
+    currency: str = ""
+    payouts: tuple[int, ...] = ()
+    """Each paid place's amount (minor units), first place first."""
+    to_the_money: int = 0
+    """Players still to go out before everyone left is paid (0: in the money)."""
+    bubble: str = ""
+    """The sentence about the bubble ("" when far from the money)."""
+    rebuys: int = 0
+    addons: int = 0
+    chips_in_play: int = 0
+    bounty_pool: int = 0
+    rebuys_open: bool | None = None
+    """None when the event has no re-buys."""
 
 
 @dataclass(frozen=True)
 class DisplayData:
+    """The clock display at one instant: texts ready to paint, and the values behind."""
+
     event_name: str
     level_label: str
     time_text: str
@@ -46,22 +248,53 @@ class DisplayData:
     overtime: bool
     hands_level: bool
     stats: tuple[Stat, ...] = ()
-    lines: tuple[str, ...] = field(default_factory=tuple)
-    """Extra lines (payouts, table moves) that later parts of the product add."""
+    sections: tuple[Section, ...] = ()
+    """The side column: table moves, then payouts and figures, or the final standings."""
     finished: bool = False
     """The winner is known: ``time_text`` is the winner's name, ``blinds_text``
-    their prize, ``lines`` the final standings; no clock runs."""
+    their prize, ``sections`` the final standings; no clock runs."""
+    level: int = 0
+    """The level's number (on a break, the level before it)."""
+    blinds: Blinds | None = None
+    """The blinds of the hand being played (R9); None on a break."""
+    next_hand: Blinds | None = None
+    """Blinds the next hand takes when a level ran out during a hand (R9)."""
+    next_blinds: Blinds | None = None
+    timing: Timing = Timing(computed_at=0)
+    room: Room = Room()
+    seats: tuple[SeatRow, ...] = ()
+    """The seat draw: every seated player by name."""
+    show_seats: bool = False
+    """The seat draw is on the TV instead of the clock."""
+    message: str = ""
+    """The message line for the room ("" for none)."""
+    language: str = "en"
+    """The language of the texts."""
 
     @property
     def paused(self) -> bool:
         return self.started and not self.running and not self.finished
 
+    def same_screen(self, other: DisplayData | None) -> bool:
+        """Whether ``other`` shows exactly the same: only the instant it was read (and
+        the milliseconds that follow from it) differ."""
+        return other is not None and replace(other, timing=self.timing) == self
+
+
+# -- texts -------------------------------------------------------------------------
+
 
 def blinds_text(level: Level, *, limit: bool = False) -> str:
-    """``100 / 200``, or the small and big bets in a limit game."""
-    if limit and level.small_bet:
+    """``100 / 200``, or the small and big bets of a limit level (each level says
+    its betting; ``limit`` is kept for older callers and changes nothing)."""
+    if level.limited:
         return f"{format_number(level.small_bet)} / {format_number(level.big_bet)}"
     return f"{format_number(level.small_blind)} / {format_number(level.big_blind)}"
+
+
+def betting_text(level: Level) -> str:
+    """ "Pot limit" for a pot-limit level ("" for no limit; limit shows its bets)."""
+    return _("Pot limit") if level.betting is Betting.POT_LIMIT else ""
 
 
 def ante_text(level: Level) -> str:
@@ -75,6 +308,9 @@ def ante_text(level: Level) -> str:
 def level_summary(level: Level, *, limit: bool = False) -> str:
     """Blinds and ante on one line: ``200 / 400 · ante 50``."""
     parts = [blinds_text(level, limit=limit)]
+    betting = betting_text(level)
+    if betting:
+        parts.append(betting)
     ante = ante_text(level)
     if ante:
         parts.append(ante)
@@ -101,6 +337,12 @@ def break_note(structure: Structure, index: int) -> str:
 
 def announcement(state: TournamentState, cue: clk.Cue) -> str:
     """What the room hears for ``cue``: "Level 5: blinds 100, 200, ante 25"."""
+    if cue.kind is clk.CueKind.MESSAGE:
+        return state.room_message
+    if cue.kind is clk.CueKind.BUBBLE:
+        return _("Bubble: the next player out wins nothing.")
+    if cue.kind is clk.CueKind.FINAL_TABLE:
+        return _("Final table: {players} players left.").format(players=len(state.alive()))
     structure = state.structure
     if not 0 <= cue.index < len(structure.items):
         return ""
@@ -117,7 +359,7 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
     if cue.kind is clk.CueKind.BREAK_END:
         return _("The break is over.")
     if isinstance(item, Level):
-        if structure.limit and item.small_bet:
+        if item.limited:
             blinds = _("Level {number}: limits {small}, {big}").format(
                 number=structure.level_number(cue.index), small=item.small_bet, big=item.big_bet
             )
@@ -127,6 +369,8 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
                 small=item.small_blind,
                 big=item.big_blind,
             )
+            if item.betting is Betting.POT_LIMIT:
+                blinds += _(", pot limit")
         if item.ante_kind is AnteKind.EVERY_PLAYER:
             blinds += _(", ante {ante}").format(ante=item.ante)
         elif item.ante_kind is AnteKind.BIG_BLIND:
@@ -135,12 +379,318 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
     return ""
 
 
-def display_data(state: TournamentState, now: Instant) -> DisplayData:
-    """The clock display's content at ``now``."""
+def eliminator_choices(state: TournamentState, out: PlayerId | None) -> list[PlayerId]:
+    """Who may have knocked ``out`` out: every player still in but him, the players
+    at his table first (in seat order), then the others by name."""
+    seated = state.tables.seated()
+    table = seated[out][0] if out is not None and out in seated else None
+
+    def order(player: PlayerId) -> tuple[int, int, str]:
+        where = seated.get(player)
+        if table is not None and where is not None and where[0] == table:
+            return (0, where[1], "")
+        return (1, 0, state.players[player].display_name.casefold())
+
+    return sorted((p for p in state.alive() if p != out), key=order)
+
+
+def move_text(state: TournamentState, move: Move) -> str:
+    """ "Move Ann: table 2 seat 5 to table 1 seat 3"."""
+    name = state.player_name(move.player)
+    return _(
+        "Move {name}: table {from_table} seat {from_seat} to table {to_table} seat {to_seat}"
+    ).format(
+        name=name,
+        from_table=move.from_table,
+        from_seat=move.from_seat,
+        to_table=move.to_table,
+        to_seat=move.to_seat,
+    )
+
+
+BUBBLE_NEAR = 3
+"""From how many players to the money the bubble is announced."""
+
+
+def bubble_text(state: TournamentState, near: Bubble | None = None) -> str:
+    """The one sentence about the bubble, for the console and the TV alike ("" when
+    far from the money or nothing is paid)."""
+    if near is None:
+        near = Bubble(paid=len(prize_amounts(state)), left=len(state.alive()))
+    if state.deal is not None:
+        return _("Deal made")
+    if near.paid == 0:
+        return ""
+    if near.to_the_money == 1:
+        return _("Bubble: next out wins nothing")
+    if 1 < near.to_the_money <= BUBBLE_NEAR:
+        return _("{count} players to the money").format(count=near.to_the_money)
+    if near.to_the_money == 0 and near.left > 1:
+        return _("In the money")
+    return ""
+
+
+# -- the side column, typed ----------------------------------------------------------
+
+
+def moves_section(state: TournamentState, now: Instant) -> Section | None:
+    """Table moves to make, then those made in the last two minutes."""
+    tables = state.tables
+    recent = [r.move for r in tables.recent if 0 <= now - r.at < RECENT_MOVE_MS]
+    moves = [*tables.pending, *(m for m in recent if m not in tables.pending)]
+    if not moves:
+        return None
+    rows: list[Row] = [
+        MoveRow(
+            name=state.player_name(move.player),
+            from_table=move.from_table,
+            from_seat=move.from_seat,
+            to_table=move.to_table,
+            to_seat=move.to_seat,
+            destination=_("table {table}, seat {seat}").format(
+                table=move.to_table, seat=move.to_seat
+            ),
+            done=move not in tables.pending,
+        )
+        for move in moves
+    ]
+    return Section(SectionKind.MOVES, _("Table moves"), tuple(rows))
+
+
+def payouts_section(
+    state: TournamentState, amounts: list[int] | None = None, *, most: int = 10
+) -> Section | None:
+    """The paid places and amounts, and how close the bubble is."""
+    if amounts is None:
+        amounts = prize_amounts(state)
+    paid = [amount for amount in amounts if amount]
+    if not paid:
+        return None
+    rows: list[Row] = [
+        PlaceRow(
+            place=place,
+            amount=amount,
+            text=_("{place}. {amount}").format(place=place, amount=format_money(amount)),
+        )
+        for place, amount in enumerate(paid[:most], start=1)
+    ]
+    if len(paid) > most:
+        rows.append(MoreRow(_("… {count} places paid").format(count=len(paid)), len(paid)))
+    near = bubble_text(state, Bubble(paid=len(amounts), left=len(state.alive())))
+    if near:
+        rows.append(NoteRow(near, "deal" if state.deal is not None else "bubble"))
+    return Section(SectionKind.PAYOUTS, _("Payouts"), tuple(rows))
+
+
+def figures_section(state: TournamentState, numbers: Figures) -> Section | None:
+    """The room's other figures: re-buys and add-ons, chips in play, bounty pool.
+
+    Fees and money still owed are the organizer's business and stay on the console.
+    """
+    if not numbers.entries:
+        return None
+    rows: list[Row] = []
+    money = state.money
+    rebuys = Figure("rebuys", numbers.rebuys)
+    addons = Figure("addons", numbers.addons)
+    if money.rebuy is not None and money.addon is not None:
+        text = _("Re-buys {rebuys} · add-ons {addons}").format(
+            rebuys=format_number(numbers.rebuys), addons=format_number(numbers.addons)
+        )
+        rows.append(FigureRow(text, (rebuys, addons)))
+    elif money.rebuy is not None:
+        text = _("Re-buys {rebuys}").format(rebuys=format_number(numbers.rebuys))
+        rows.append(FigureRow(text, (rebuys,)))
+    elif money.addon is not None:
+        text = _("Add-ons {addons}").format(addons=format_number(numbers.addons))
+        rows.append(FigureRow(text, (addons,)))
+    chips = _("Chips {chips}").format(chips=format_number(numbers.chips_in_play))
+    rows.append(FigureRow(chips, (Figure("chips", numbers.chips_in_play),)))
+    if numbers.bounty_pool:
+        text = _("Bounties {amount}").format(amount=format_money(numbers.bounty_pool))
+        rows.append(FigureRow(text, (Figure("bounties", numbers.bounty_pool, money=True),)))
+    return Section(SectionKind.FIGURES, _("Figures"), tuple(rows))
+
+
+def bounties_section(state: TournamentState) -> Section | None:
+    """The biggest bounties on heads (progressive knockout, fixed bounties), or the
+    mystery envelopes left, the last drawn and when the draws begin."""
+    title = formats.bounties_title(state)
+    if not title:
+        return None
+    rows: list[Row] = []
+    if state.money.bounties.kind == MYSTERY:
+        for key, text, value in formats.mystery_rows(state):
+            if key in ("envelope", "mystery"):
+                rows.append(NoteRow(text, key))
+            else:
+                rows.append(FigureRow(text, (Figure(key, value, money=key == "largest"),)))
+    else:
+        for text, amount in formats.head_rows(state):
+            rows.append(FigureRow(text, (Figure("bounty", amount, money=True),)))
+    return Section(SectionKind.BOUNTIES, title, tuple(rows)) if rows else None
+
+
+def host_money_rows(state: TournamentState) -> tuple[Row, ...]:
+    """The host's money among the figures: added money and the guarantee."""
+    return tuple(
+        FigureRow(text, (Figure(key, amount, money=True),))
+        for key, text, amount in formats.pool_rows(state)
+    )
+
+
+def chips_section(state: TournamentState, now: Instant) -> Section | None:
+    """The chips still on the table at the current level, with their colours (R28)."""
+    rows = formats.chip_rows(state, now)
+    if not rows:
+        return None
+    return Section(
+        SectionKind.CHIPS,
+        _("Chips in play"),
+        tuple(FigureRow(text, (Figure("chip", chip),)) for text, chip in rows),
+    )
+
+
+def final_standings(state: TournamentState) -> list[PlayerResult]:
+    """The places of a finished event with the prizes actually won (a deal
+    included), best first: every paid player, at least the first three."""
+    placed = [result for result in player_results(state) if result.place is not None]
+    paid = [result for result in placed if result.prize > 0]
+    return paid if len(paid) >= 3 else placed[: max(3, len(paid))]
+
+
+def standings_section(state: TournamentState, standings: list[PlayerResult]) -> Section:
+    """The final standings with the prizes won, and whether a deal was made."""
+    most = 10
+    rows: list[Row] = []
+    for result in standings[:most]:
+        assert result.place is not None
+        line = _("{place}. {name}").format(place=result.place.best, name=result.name)
+        if result.prize:
+            line = _("{line} · {amount}").format(line=line, amount=format_money(result.prize))
+        rows.append(PlaceRow(result.place.best, result.prize, line, result.name))
+    if len(standings) > most:
+        rows.append(
+            MoreRow(_("… {count} places paid").format(count=len(standings)), len(standings))
+        )
+    if state.deal is not None:
+        rows.append(NoteRow(_("Deal made"), "deal"))
+    return Section(SectionKind.STANDINGS, _("Final standings"), tuple(rows))
+
+
+def seat_rows(state: TournamentState) -> tuple[SeatRow, ...]:
+    """Every seated player, by name, with "Table 2 · Seat 5": the seat draw for the TV."""
+    rows = [
+        SeatRow(
+            name=state.player_name(player),
+            table=table,
+            seat=seat,
+            text=_("Table {table} · Seat {seat}").format(table=table, seat=seat),
+        )
+        for player, (table, seat) in state.tables.seated().items()
+    ]
+    return tuple(sorted(rows, key=lambda row: row.name.casefold()))
+
+
+# -- what only the state decides -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StateParts:
+    """What the display shows that the state alone decides, not the time: worked out
+    once per change (``state_parts``) and reused for every second until the next."""
+
+    numbers: Figures
+    amounts: tuple[int, ...]
+    bubble: Bubble
+    bubble_text: str
+    sections: tuple[Section, ...]
+    """The payouts and the figures (the moves, which expire, come per second)."""
+    seats: tuple[SeatRow, ...]
+    final: DisplayData | None = None
+    language: str = "en"
+    currency: str = ""
+    pool: PrizePool = PrizePool(collected=0)
+    """The prize pool with the host's money (added, guarantee)."""
+
+
+def state_parts(state: TournamentState) -> StateParts:
+    """The time-free parts of the display of ``state``, in the current language."""
+    numbers = figures(state.players, state.ledger)
+    amounts = [] if state.is_cash else prize_amounts(state)
+    near = Bubble(paid=len(amounts), left=len(state.alive()))
+    sections: list[Section] = []
+    if not state.is_cash and state.players:
+        room_figures = figures_section(state, numbers)
+        if room_figures is not None:
+            room_figures = replace(room_figures, rows=room_figures.rows + host_money_rows(state))
+        for section in (payouts_section(state, amounts), bounties_section(state), room_figures):
+            if section is not None:
+                sections.append(section)
+    parts = StateParts(
+        numbers=numbers,
+        amounts=tuple(amounts),
+        bubble=near,
+        bubble_text=bubble_text(state, near),
+        sections=tuple(sections),
+        seats=seat_rows(state),
+        language=i18n.language(),
+        currency=i18n.currency(),
+        pool=prize_pool(state),
+    )
     if state.status is Status.FINISHED and not state.is_cash:
-        return final_display(state)
+        parts = replace(parts, final=final_display(state, parts=parts))
+    return parts
+
+
+def _room(parts: StateParts, in_force: Level | None, open_now: bool | None) -> Room:
+    numbers = parts.numbers
+    big_blind = in_force.big_blind if in_force is not None else 0
+    return Room(
+        players_left=numbers.players_left,
+        entries=numbers.entries,
+        average_stack=numbers.average_stack,
+        average_big_blinds=numbers.average_stack // big_blind if big_blind else None,
+        prize_pool=parts.pool.total,
+        added_money=parts.pool.added,
+        guarantee=parts.pool.guarantee,
+        currency=parts.currency,
+        payouts=tuple(amount for amount in parts.amounts if amount),
+        to_the_money=parts.bubble.to_the_money if parts.bubble.paid else 0,
+        bubble=parts.bubble_text,
+        rebuys=numbers.rebuys,
+        addons=numbers.addons,
+        chips_in_play=numbers.chips_in_play,
+        bounty_pool=numbers.bounty_pool,
+        rebuys_open=open_now,
+    )
+
+
+# -- the display at one instant -------------------------------------------------------
+
+
+def display_data(
+    state: TournamentState,
+    now: Instant,
+    *,
+    parts: StateParts | None = None,
+    show_seats: bool = False,
+    view: clk.ClockView | None = None,
+) -> DisplayData:
+    """The clock display's content at ``now``, in the current language.
+
+    ``parts`` are ``state_parts(state)`` when the caller keeps them between
+    seconds (they must be of this state and language); ``show_seats`` puts the
+    seat draw on the TV instead of the clock; ``view`` is the clock read at
+    ``now``, when the caller has just read it.
+    """
+    if parts is None or parts.language != i18n.language() or parts.currency != i18n.currency():
+        parts = state_parts(state)
+    if parts.final is not None:
+        return replace(parts.final, timing=Timing(computed_at=now), message=state.room_message)
     structure = state.structure
-    view = clk.view(state.clock, structure, now)
+    if view is None:
+        view = clk.view(state.clock, structure, now)
     item = view.item
     limit = structure.limit
     level_label = time_caption = blinds = ante = pending = next_text = note = ""
@@ -173,8 +723,8 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
             )
         shown = view.in_force or item
         blinds = blinds_text(shown, limit=limit)
-        ante = ante_text(shown)
-        if limit and shown.small_bet:
+        ante = " · ".join(part for part in (betting_text(shown), ante_text(shown)) if part)
+        if shown.limited:
             # Limit hold'em: the bets are the big figures; the blinds go beside the ante.
             blinds = _("Limit {bets}").format(bets=blinds)
             posted = _("Blinds {small} / {big}").format(
@@ -198,12 +748,20 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
             )
     elif item is not None and view.last_item:
         next_text = _("Last level")
-    numbers = figures(state.players, state.ledger)
-    stats = _figures(state, view, now, numbers)
+    open_now = rebuys_open(state, now) if state.money.rebuy is not None else None
+    stats = _stats(state, view, parts.numbers, open_now, parts.pool)
     if view.until_break is not None:
-        stats.append(Stat(caption=_("Next break"), value=format_clock(view.until_break)))
+        stats.append(
+            Stat(caption=_("Next break"), value=format_clock(view.until_break), key="next_break")
+        )
     if not view.started and item is not None:
         time_caption = _("Not started")
+    moves = moves_section(state, now)
+    sections = parts.sections if moves is None else (moves, *parts.sections)
+    chips = None if state.is_cash else chips_section(state, now)
+    if chips is not None:
+        sections = (*sections, chips)
+    ends = state.cash.ends_at
     return DisplayData(
         event_name=state.name,
         level_label=level_label,
@@ -220,40 +778,44 @@ def display_data(state: TournamentState, now: Instant) -> DisplayData:
         overtime=bool(view.overtime),
         hands_level=hands_level,
         stats=tuple(stats),
-        lines=tuple(side_lines(state, now, numbers)),
+        sections=sections,
+        level=view.level_number,
+        blinds=Blinds.of(view.in_force),
+        next_hand=Blinds.of(view.pending),
+        next_blinds=Blinds.of(view.next_level),
+        timing=Timing(
+            computed_at=now,
+            remaining_ms=view.remaining,
+            ends_at=now + view.remaining
+            if view.running and view.remaining is not None and not view.overtime
+            else None,
+            overtime_ms=view.overtime,
+            until_break_ms=view.until_break,
+            hand=max(view.hands, 0) if hands_level else 0,
+            hands=item.hands if hands_level and isinstance(item, Level) else 0,
+            cash_ends_at=ends if state.is_cash and ends else None,
+        ),
+        room=_room(parts, view.in_force, open_now),
+        seats=parts.seats,
+        show_seats=show_seats,
+        message=state.room_message,
+        language=parts.language,
     )
 
 
-def final_standings(state: TournamentState) -> list[PlayerResult]:
-    """The places of a finished event with the prizes actually won (a deal
-    included), best first: every paid player, at least the first three."""
-    placed = [result for result in player_results(state) if result.place is not None]
-    paid = [result for result in placed if result.prize > 0]
-    return paid if len(paid) >= 3 else placed[: max(3, len(paid))]
-
-
-def final_display(state: TournamentState) -> DisplayData:
+def final_display(
+    state: TournamentState, now: Instant = NEVER, *, parts: StateParts | None = None
+) -> DisplayData:
     """What the TV shows once the winner is known: "Winner", the winner's name and
     prize, the final standings; no clock."""
     standings = final_standings(state)
     winner = next((r for r in standings if r.place is not None and r.place.best == 1), None)
-    numbers = figures(state.players, state.ledger)
-    lines = ["# " + _("Final standings")]
-    most = 10
-    for result in standings[:most]:
-        assert result.place is not None
-        line = _("{place}. {name}").format(place=result.place.best, name=result.name)
-        if result.prize:
-            line = _("{line} · {amount}").format(line=line, amount=format_money(result.prize))
-        lines.append(line)
-    if len(standings) > most:
-        lines.append(_("… {count} places paid").format(count=len(standings)))
-    if state.deal is not None:
-        lines.append("→ " + _("Deal made"))
+    numbers = parts.numbers if parts is not None else figures(state.players, state.ledger)
     stats = [
-        Stat(_("Entries"), format_number(numbers.entries)),
-        Stat(_("Prize pool"), format_money(numbers.prize_pool)),
+        Stat(_("Entries"), format_number(numbers.entries), "entries"),
+        Stat(_("Prize pool"), format_money(prize_pool(state).total), "prize_pool"),
     ]
+    standing = standings_section(state, standings)
     return DisplayData(
         event_name=state.name,
         level_label=_("Event over"),
@@ -270,152 +832,41 @@ def final_display(state: TournamentState) -> DisplayData:
         overtime=False,
         hands_level=False,
         stats=tuple(stats),
-        lines=tuple(lines),
+        sections=(standing,),
         finished=True,
+        timing=Timing(computed_at=now),
+        room=Room(
+            players_left=numbers.players_left,
+            entries=numbers.entries,
+            average_stack=numbers.average_stack,
+            prize_pool=prize_pool(state).total,
+            currency=i18n.currency(),
+            payouts=tuple(r.prize for r in standings if r.prize),
+            rebuys=numbers.rebuys,
+            addons=numbers.addons,
+            chips_in_play=numbers.chips_in_play,
+            bounty_pool=numbers.bounty_pool,
+        ),
+        language=i18n.language(),
     )
 
 
-def eliminator_choices(state: TournamentState, out: PlayerId | None) -> list[PlayerId]:
-    """Who may have knocked ``out`` out: every player still in but him, the players
-    at his table first (in seat order), then the others by name."""
-    seated = state.tables.seated()
-    table = seated[out][0] if out is not None and out in seated else None
-
-    def order(player: PlayerId) -> tuple[int, int, str]:
-        where = seated.get(player)
-        if table is not None and where is not None and where[0] == table:
-            return (0, where[1], "")
-        return (1, 0, state.players[player].display_name.casefold())
-
-    return sorted((p for p in state.alive() if p != out), key=order)
-
-
-def move_text(state: TournamentState, move: Move) -> str:
-    """ "Move Ann: table 2 seat 5 to table 1 seat 3"."""
-    name = state.player_name(move.player)
-    return _(
-        "Move {name}: table {from_table} seat {from_seat} to table {to_table} seat {to_seat}"
-    ).format(
-        name=name,
-        from_table=move.from_table,
-        from_seat=move.from_seat,
-        to_table=move.to_table,
-        to_seat=move.to_seat,
-    )
-
-
-def side_lines(state: TournamentState, now: Instant, numbers: Figures) -> list[str]:
-    """The TV's side column: table moves to make and just made, then the payouts.
-
-    Lines starting with "#" are headings.
-    """
-    lines: list[str] = []
-    tables = state.tables
-    recent = [r.move for r in tables.recent if 0 <= now - r.at < RECENT_MOVE_MS]
-    moves = [*tables.pending, *(m for m in recent if m not in tables.pending)]
-    if moves:
-        lines.append("# " + _("Table moves"))
-        for move in moves:
-            lines.append(state.player_name(move.player))
-            lines.append(
-                "→ "
-                + _("table {table}, seat {seat}").format(table=move.to_table, seat=move.to_seat)
-            )
-    # Moves are urgent for the room; the payouts come after them, then the figures.
-    if not state.is_cash and state.players:
-        lines.extend(payout_lines(state))
-        lines.extend(figure_lines(state, numbers))
-    return lines
-
-
-def figure_lines(state: TournamentState, numbers: Figures) -> list[str]:
-    """The room's other figures: re-buys and add-ons, chips in play, bounty pool.
-
-    Fees and money still owed are the organizer's business and stay on the console.
-    """
-    if not numbers.entries:
-        return []
-    lines = ["# " + _("Figures")]
-    money = state.money
-    if money.rebuy is not None and money.addon is not None:
-        lines.append(
-            _("Re-buys {rebuys} · add-ons {addons}").format(
-                rebuys=format_number(numbers.rebuys), addons=format_number(numbers.addons)
-            )
-        )
-    elif money.rebuy is not None:
-        lines.append(_("Re-buys {rebuys}").format(rebuys=format_number(numbers.rebuys)))
-    elif money.addon is not None:
-        lines.append(_("Add-ons {addons}").format(addons=format_number(numbers.addons)))
-    lines.append(_("Chips {chips}").format(chips=format_number(numbers.chips_in_play)))
-    if numbers.bounty_pool:
-        lines.append(_("Bounties {amount}").format(amount=format_money(numbers.bounty_pool)))
-    return lines
-
-
-def payout_lines(state: TournamentState, *, most: int = 10) -> list[str]:
-    """The paid places and amounts, and how close the bubble is."""
-    amounts = [amount for amount in prize_amounts(state) if amount]
-    if not amounts:
-        return []
-    lines = ["# " + _("Payouts")]
-    for place, amount in enumerate(amounts[:most], start=1):
-        lines.append(_("{place}. {amount}").format(place=place, amount=format_money(amount)))
-    if len(amounts) > most:
-        lines.append(_("… {count} places paid").format(count=len(amounts)))
-    near = bubble_text(state)
-    if near:
-        lines.append("→ " + near)
-    return lines
-
-
-BUBBLE_NEAR = 3
-"""From how many players to the money the bubble is announced."""
-
-
-def bubble_text(state: TournamentState) -> str:
-    """The one sentence about the bubble, for the console and the TV alike ("" when
-    far from the money or nothing is paid)."""
-    near = bubble(state)
-    if state.deal is not None:
-        return _("Deal made")
-    if near.paid == 0:
-        return ""
-    if near.to_the_money == 1:
-        return _("Bubble: next out wins nothing")
-    if 1 < near.to_the_money <= BUBBLE_NEAR:
-        return _("{count} players to the money").format(count=near.to_the_money)
-    if near.to_the_money == 0 and near.left > 1:
-        return _("In the money")
-    return ""
-
-
-def seating_lines(state: TournamentState) -> list[tuple[str, str]]:
-    """Every seated player, by name, with "Table 2 · Seat 5": the seat draw for the TV."""
-    seated = state.tables.seated()
-    rows = []
-    for player, (table, seat) in seated.items():
-        rows.append(
-            (
-                state.player_name(player),
-                _("Table {table} · Seat {seat}").format(table=table, seat=seat),
-            )
-        )
-    return sorted(rows, key=lambda row: row[0].casefold())
-
-
-def _figures(
-    state: TournamentState, view: clk.ClockView, now: Instant, numbers: Figures
+def _stats(
+    state: TournamentState,
+    view: clk.ClockView,
+    numbers: Figures,
+    open_now: bool | None,
+    pool: PrizePool | None = None,
 ) -> list[Stat]:
     """Players, average stack, prize pool and re-buys; for a cash game, the end time."""
     stats: list[Stat] = []
     if state.is_cash:
         if numbers.players_left:
-            stats.append(Stat(_("Players"), format_number(numbers.players_left)))
+            stats.append(Stat(_("Players"), format_number(numbers.players_left), "players"))
         if state.cash.starts_at:
-            stats.append(Stat(_("Started"), format_time(state.cash.starts_at)))
+            stats.append(Stat(_("Started"), format_time(state.cash.starts_at), "started"))
         if state.cash.ends_at:
-            stats.append(Stat(_("Game ends"), format_time(state.cash.ends_at)))
+            stats.append(Stat(_("Game ends"), format_time(state.cash.ends_at), "ends"))
         return stats
     if numbers.entries:
         stats.append(
@@ -424,6 +875,7 @@ def _figures(
                 _("{left} / {entries}").format(
                     left=format_number(numbers.players_left), entries=format_number(numbers.entries)
                 ),
+                "players",
             )
         )
         average = numbers.average_stack
@@ -431,11 +883,12 @@ def _figures(
         caption = _("Average stack")
         if big_blind:
             caption = _("Average · {blinds} BB").format(blinds=average // big_blind)
-        stats.append(Stat(caption, format_number(average)))
-        stats.append(Stat(_("Prize pool"), format_money(numbers.prize_pool)))
+        stats.append(Stat(caption, format_number(average), "average"))
+        pool = pool if pool is not None else prize_pool(state)
+        stats.append(Stat(formats.pool_caption(pool), format_money(pool.total), "prize_pool"))
     rule = state.money.rebuy
     if rule is not None:
-        is_open = rebuys_open(state, now)
+        is_open = bool(open_now)
         caption = _("Re-buys")
         if is_open:
             caption = (
@@ -443,5 +896,69 @@ def _figures(
                 if rule.through_break
                 else _("Re-buys to the end of level {level}")
             ).format(level=rule.until_level)
-        stats.append(Stat(caption, _("Open") if is_open else _("Closed")))
+        stats.append(Stat(caption, _("Open") if is_open else _("Closed"), "rebuys"))
     return stats
+
+
+def next_display_change(
+    state: TournamentState, now: Instant, view: clk.ClockView | None = None
+) -> int | None:
+    """Milliseconds from ``now`` until ``display_data`` may show anything else with the
+    state unchanged (None: only a change of the state will).
+
+    The shown second of the clock (and with it the level, the re-buy period and the
+    time to the break), a cash game's countdown to its end, and a table move
+    appearing or leaving the screen (shown for two minutes once made). Between
+    ``now`` and then, every shown text stays as it is; only the instant and the
+    milliseconds in ``timing`` move.
+    """
+    if state.status is Status.FINISHED and not state.is_cash:
+        return None
+    if view is None:
+        view = clk.view(state.clock, state.structure, now)
+    soonest = clk.next_change_in(view)
+    ends = state.cash.ends_at
+    if state.is_cash and not state.structure.items and ends and ends > now:
+        rest = (ends - now) % 1000
+        soonest = _sooner(soonest, rest or 1000)
+    for record in state.tables.recent:
+        if now < record.at:
+            soonest = _sooner(soonest, record.at - now)
+        elif now - record.at < RECENT_MOVE_MS:
+            soonest = _sooner(soonest, record.at + RECENT_MOVE_MS - now)
+    return soonest
+
+
+def _sooner(first: int | None, second: int) -> int:
+    return second if first is None else min(first, second)
+
+
+# -- the JSON form ---------------------------------------------------------------------
+
+DISPLAY_FORMAT = "director-display"
+DISPLAY_VERSION = 1
+"""Bump when the JSON form changes meaning; a viewer refuses a version it does not know."""
+
+
+def display_json(data: DisplayData) -> dict[str, Any]:
+    """``data`` as plain dicts, lists, strings, integers, booleans and None, versioned:
+    what a remote viewer receives (``json.dumps`` takes it as it is)."""
+    return {
+        "format": DISPLAY_FORMAT,
+        "version": DISPLAY_VERSION,
+        "paused": data.paused,
+        "display": codec.encode(data),
+    }
+
+
+def display_from_json(payload: object) -> DisplayData:
+    """The ``DisplayData`` that ``display_json`` gave ``payload`` for. Raises
+    ``ValueError`` for anything else (another format or version, damaged data)."""
+    if not isinstance(payload, dict) or payload.get("format") != DISPLAY_FORMAT:
+        raise ValueError("not a director display")
+    if payload.get("version") != DISPLAY_VERSION:
+        raise ValueError(f"display version {payload.get('version')!r} is not {DISPLAY_VERSION}")
+    try:
+        return codec.decode(DisplayData, payload.get("display"))
+    except ValueError as error:  # the codec's RuleViolation("bad_data") is one
+        raise ValueError(f"damaged display: {error}") from error

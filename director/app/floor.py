@@ -19,7 +19,7 @@ from director.core.hands import HandValue, check_distinct, evaluate, parse_cards
 from director.core.ids import Instant
 from director.core.pots import PotSplit, award, build_pots
 from director.core.state import TournamentState
-from director.core.structure import Level
+from director.core.structure import Betting, Level
 from director.i18n import N_, _
 
 DRAFT_NAME = "floor"
@@ -82,6 +82,11 @@ class FloorDraft:
     dead_blinds: int = 0
     """Dead small blinds posted with missed blinds for this hand (seed 002 §4.1.10),
     taken from the table; they go to the side pots as dead money."""
+    pot_limit: bool = False
+    """Pot limit: the largest raise is the pot after the call."""
+    pot: int = 0
+    """Chips in the middle before this round (earlier rounds, dead money): pot limit
+    counts them."""
 
 
 def draft_from_data(data: object) -> FloorDraft:
@@ -113,7 +118,9 @@ def start_round(draft: FloorDraft) -> BettingRound:
         big_blind=draft.big_blind,
         posted=posted or ({} if draft.preflop else None),
         antes=antes_for(draft),
-        limit=draft.limit,
+        limit=0 if draft.pot_limit else draft.limit,
+        pot_limit=draft.pot_limit,
+        pot=draft.pot,
     )
 
 
@@ -164,6 +171,12 @@ class Advice:
     limit: bool = False
     """Limit: the raise is of exactly ``min_raise_to``."""
     args: tuple[tuple[str, int], ...] = ()
+    pot_limit: bool = False
+    """Pot limit: ``max_total`` is the pot's limit when the chips go past it."""
+    all_in_total: int = 0
+    """The total the player reaches by going all-in."""
+    pot_after_call: int = 0
+    """Every chip in the middle once the player has called: pot limit's largest raise."""
 
 
 def advice(round_: BettingRound) -> Advice:
@@ -171,7 +184,7 @@ def advice(round_: BettingRound) -> Advice:
     if player is None:
         return Advice(player=None)
     minimum = round_.min_raise_to(player)
-    maximum = round_.max_total(player)
+    maximum = round_.max_raise_to(player) if round_.pot_limit else round_.max_total(player)
     reason = ""
     args: tuple[tuple[str, int], ...] = ()
     if minimum is None:
@@ -192,6 +205,9 @@ def advice(round_: BettingRound) -> Advice:
         reason=reason,
         limit=bool(round_.limit),
         args=args,
+        pot_limit=round_.pot_limit,
+        all_in_total=round_.max_total(player),
+        pot_after_call=round_.pot() + max(0, round_.current_bet - round_.contributions[player]),
     )
 
 
@@ -287,6 +303,11 @@ class Blinds:
     limited: bool = False
 
     @property
+    def pot_limit(self) -> bool:
+        """The level is played pot limit."""
+        return self.level is not None and self.level.betting is Betting.POT_LIMIT
+
+    @property
     def limit_bet(self) -> int:
         """The small bet of a limit level (0: no limit)."""
         return self.level.small_bet if self.level is not None and self.limited else 0
@@ -300,8 +321,9 @@ def blinds_now(state: TournamentState, now: int, *, fallback_big: int = 0) -> Bl
     if level is None:
         level = next((found for _index, found in state.structure.levels()), None)
     if isinstance(level, Level):
-        limited = state.structure.limit and level.small_bet > 0
-        return Blinds(big=level.minimum_bet, small=level.small_blind, level=level, limited=limited)
+        return Blinds(
+            big=level.minimum_bet, small=level.small_blind, level=level, limited=level.limited
+        )
     big = fallback_big or DEFAULT_BIG_BLIND
     return Blinds(big=big, small=big // 2)
 

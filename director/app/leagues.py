@@ -56,9 +56,10 @@ class Season:
     start: str = ""
     end: str = ""
     chosen: tuple[int, ...] = ()
-    """Events counted whatever their date."""
+    """Events counted whatever their date (an imported event by its number below zero,
+    as ``EventResults.event`` numbers it)."""
     excluded: tuple[int, ...] = ()
-    """Events never counted (the final)."""
+    """Events never counted (the final; an imported event kept out)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ class Leagues:
             league=name,
         )
         with self.database.write() as connection:
-            league_id = sql.execute(
+            league_id = sql.insert(
                 connection,
                 "INSERT INTO league (name, name_key, rule, created_at) VALUES (:n, :k, :r, :at)",
                 {"n": name, "k": fold(name), "r": rule_to_json(rule), "at": self._clock()},
@@ -169,6 +170,17 @@ class Leagues:
                 "ORDER BY e.tournament_id",
                 {"l": league},
             )
+            # Imported events are numbered below zero (see ``IMPORTED``).
+            chosen += [
+                (row[0], -row[1], row[2])
+                for row in sql.rows(
+                    connection,
+                    "SELECT i.season_id, i.imported_event_id, i.counted FROM season_import i "
+                    "JOIN season s ON s.id = i.season_id WHERE s.league_id = :l "
+                    "ORDER BY i.imported_event_id",
+                    {"l": league},
+                )
+            ]
         result = []
         for row in found:
             mine = [item for item in chosen if item[0] == row[0]]
@@ -205,7 +217,7 @@ class Leagues:
         start, end = check_date(start), check_date(end)
         require(not (start and end) or start <= end, "season_dates_reversed", start=start, end=end)
         with self.database.write() as connection:
-            season_id = sql.execute(
+            season_id = sql.insert(
                 connection,
                 "INSERT INTO season (league_id, name, start_date, end_date, created_at) "
                 "VALUES (:l, :n, :s, :e, :at)",
@@ -215,19 +227,31 @@ class Leagues:
 
     def choose_event(self, season: int, event: int, counted: bool | None) -> None:
         """Count ``event`` in ``season`` whatever its date (True), never count it
-        (False), or go back to its date deciding (None)."""
+        (False), or go back to its date deciding (None). ``event`` below zero is a past
+        event imported into the season's league (``EventResults.event``)."""
+        if event < 0:
+            table, column, key = "season_import", "imported_event_id", -event
+            with self.database.read() as connection:
+                found = sql.rows(
+                    connection,
+                    "SELECT 1 FROM imported_event i JOIN season s ON s.league_id = i.league_id "
+                    "WHERE i.id = :i AND s.id = :s",
+                    {"i": key, "s": season},
+                )
+            require(bool(found), "event_not_in_league", event=event)
+        else:
+            table, column, key = "season_event", "tournament_id", event
         with self.database.write() as connection:
             sql.execute(
                 connection,
-                "DELETE FROM season_event WHERE season_id = :s AND tournament_id = :t",
-                {"s": season, "t": event},
+                f"DELETE FROM {table} WHERE season_id = :s AND {column} = :t",
+                {"s": season, "t": key},
             )
             if counted is not None:
                 sql.execute(
                     connection,
-                    "INSERT INTO season_event (season_id, tournament_id, counted) "
-                    "VALUES (:s, :t, :c)",
-                    {"s": season, "t": event, "c": counted},
+                    f"INSERT INTO {table} (season_id, {column}, counted) VALUES (:s, :t, :c)",
+                    {"s": season, "t": key, "c": counted},
                 )
 
     # -- results ---------------------------------------------------------------------
@@ -268,11 +292,12 @@ class Leagues:
         from director.app.session import TournamentSession
 
         try:
-            session = TournamentSession(self.database, event_id, clock=self._clock)
+            # Only to read it: no lease (another copy may be writing it), no snapshot.
+            session = TournamentSession(self.database, event_id, clock=self._clock, reading=True)
         except (StoreError, RuleViolation):
             return None  # a damaged event is left out; opening it says why
-        # No session.close(): reading an event never writes a snapshot.
         results = event_results(session.state, event_id)
+        session.close()
         if not self.database.readonly:
             with self.database.write() as connection:
                 sql.save_summary(connection, event_id, last_entry, encode_results(results))
@@ -349,7 +374,7 @@ class Leagues:
             season=chosen,
             events=tuple(events),
             rows=tuple(rows),
-            pot=season_pot(found.rule, events),
+            pot=season_pot(events),
         )
 
     def history(self, player: PlayerId) -> list[HistoryLine]:
@@ -362,6 +387,36 @@ class Leagues:
         return player_history(player, events, same=same)
 
     # -- imports -----------------------------------------------------------------------
+
+    CLOCK_SKEW_MS = 24 * 3_600_000
+    """Events changed this long before an import are read too when looking for its
+    players (another laptop's clock may be behind)."""
+
+    def players_used(self, players: set[PlayerId], *, since: int) -> list[tuple[str, str]]:
+        """``(player's name, event's name)`` for each of ``players`` that an event
+        changed since ``since`` holds (only the last import can be taken back, so no
+        later import can name them). The events are only read, never written."""
+        from director.app.session import TournamentSession
+
+        if not players:
+            return []
+        with self.database.read() as connection:
+            events = sql.rows(
+                connection,
+                "SELECT id FROM tournament WHERE updated_at >= :since ORDER BY id",
+                {"since": since - self.CLOCK_SKEW_MS},
+            )
+        used: list[tuple[str, str]] = []
+        for (event_id,) in events:
+            try:
+                session = TournamentSession(self.database, event_id, reading=True)
+            except (StoreError, RuleViolation):
+                continue  # a damaged event names nobody that can be read
+            state = session.state
+            used += [
+                (state.players[player].name, state.name) for player in players & set(state.players)
+            ]
+        return used
 
     def import_results(self, league: int, events: Sequence[ImportedEvent]) -> int:
         """Store past events' results for ``league`` in one batch; returns its id."""
@@ -381,7 +436,7 @@ class Leagues:
                     new_names.setdefault(fold(line.name), line.name)
         now = self._clock()
         with self.database.write() as connection:
-            batch = sql.execute(
+            batch = sql.insert(
                 connection,
                 "INSERT INTO import_batch (kind, payload, created_at) "
                 "VALUES ('results', '{}', :at)",
@@ -389,7 +444,7 @@ class Leagues:
             )
             added = []
             for name in new_names.values():
-                player_id = sql.execute(
+                player_id = sql.insert(
                     connection,
                     "INSERT INTO player (name, name_key, nickname, contact, created_at) "
                     "VALUES (:n, :k, '', '', :at)",
@@ -435,7 +490,7 @@ class Leagues:
         Names already in the roster must have been left out (see ``csv_io``)."""
         now = self._clock()
         with self.database.write() as connection:
-            batch = sql.execute(
+            batch = sql.insert(
                 connection,
                 "INSERT INTO import_batch (kind, payload, created_at) "
                 "VALUES ('players', '{}', :at)",
@@ -444,7 +499,7 @@ class Leagues:
             added = []
             for name, nickname, contact in players:
                 added.append(
-                    sql.execute(
+                    sql.insert(
                         connection,
                         "INSERT INTO player (name, name_key, nickname, contact, created_at) "
                         "VALUES (:n, :k, :nick, :c, :at)",
@@ -459,15 +514,30 @@ class Leagues:
         return batch
 
     def undo_import(self) -> str:
-        """Take back the last import whole; returns its kind ("players" or "results")."""
+        """Take back the last import whole; returns its kind ("players" or "results").
+
+        Refused (``import_players_in_use``, naming them and where) while a player it
+        added plays in an event: taking them out of the roster would leave the event
+        with a player the roster no longer knows."""
         with self.database.read() as connection:
             found = sql.rows(
-                connection, "SELECT id, kind, payload FROM import_batch ORDER BY id DESC LIMIT 1"
+                connection,
+                "SELECT id, kind, payload, created_at FROM import_batch ORDER BY id DESC LIMIT 1",
             )
         require(bool(found), "import_nothing_to_undo")
-        batch, kind, payload = found[0]
+        batch, kind, payload, created_at = found[0]
         data = sql.loads(payload)
         added = data.get("players", []) if isinstance(data, dict) else []
+        used = self.players_used(
+            {PlayerId(player) for player in added if isinstance(player, int)},
+            since=created_at if isinstance(created_at, int) else 0,
+        )
+        if used:
+            names = ", ".join(sorted({name for name, _where in used}, key=str.casefold))
+            places = ", ".join(sorted({where for _name, where in used}, key=str.casefold))
+            raise RuleViolation(
+                "import_players_in_use", players=_first(names), events=_first(places)
+            )
         with self.database.write() as connection:
             sql.execute(connection, "DELETE FROM imported_event WHERE batch_id = :b", {"b": batch})
             for player in added:
@@ -480,6 +550,11 @@ class Leagues:
                 )
             sql.execute(connection, "DELETE FROM import_batch WHERE id = :b", {"b": batch})
         return str(kind)
+
+
+def _first(text: str, most: int = 120) -> str:
+    """A list of names cut short for a message."""
+    return text if len(text) <= most else text[: most - 1].rstrip(", ") + "…"
 
 
 @dataclass(frozen=True)

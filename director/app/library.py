@@ -133,6 +133,13 @@ class Library:
 
         return TournamentSession(self.database, event_id, clock=self._clock)
 
+    def read(self, event_id: int) -> TournamentSession:
+        """A session on an existing event only to read it: it never writes to the
+        database (no lease taken, no snapshot at close)."""
+        from director.app.session import TournamentSession
+
+        return TournamentSession(self.database, event_id, clock=self._clock, reading=True)
+
     def delete(self, event_id: int) -> Path:
         """Delete an event after backing the database up; returns the backup's path.
 
@@ -146,7 +153,7 @@ class Library:
             reason="before-delete",
             folder=self.backup_folder,
             identity=self.database.identity,
-            source=getattr(self.database, "url", None),
+            source=self.database.url,
         )
         with self.database.transaction() as connection:
             store.delete_tournament(connection, event_id)

@@ -12,8 +12,8 @@ import stat
 from pathlib import Path
 
 from director.files import display_path, write_atomic
+from director.persistence.db import files_beside, is_database_file
 from director.persistence.errors import StoreError
-from director.persistence.sqlite import SQLITE_MAGIC, sqlite_side_files
 
 LOCK_SUFFIX = ".lock"
 
@@ -33,7 +33,7 @@ def check_output(target: Path, database: Path | None = None) -> Path:
         raise StoreError("output_unwritable", path=shown, detail=error.strerror) from error
     if not stat.S_ISREG(status.st_mode):
         raise StoreError("output_not_a_file", path=shown)
-    if _is_sqlite_file(target):
+    if is_database_file(target):
         raise StoreError("output_is_database", path=shown)
     return target
 
@@ -60,7 +60,7 @@ def _names_database_file(target: Path, database: Path) -> bool:
     if _same_file(target, database):
         return True
     for base in {database, Path(os.path.realpath(database))}:
-        companions = [*sqlite_side_files(base), base.with_name(base.name + LOCK_SUFFIX)]
+        companions = [*files_beside(base), base.with_name(base.name + LOCK_SUFFIX)]
         real_target = Path(os.path.realpath(target))
         if target in companions or real_target in companions or real_target == base:
             return True
@@ -71,12 +71,4 @@ def _same_file(first: Path, second: Path) -> bool:
     try:
         return os.path.samefile(first, second)
     except (OSError, ValueError):
-        return False
-
-
-def _is_sqlite_file(path: Path) -> bool:
-    try:
-        with path.open("rb") as handle:
-            return handle.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
         return False

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from director.app.changes import Changes, changed_aspects
+from director.app.notices import Listener, Notifier, Subscription
 from director.app.timesource import Now, wall_clock
 from director.core import codec
 from director.core.apply import apply, fold
@@ -37,9 +38,10 @@ if TYPE_CHECKING:
     # command classes and their rules.
     from director.core.commands import Command, CreateTournament
 
-STATE_FORMAT = 2
+STATE_FORMAT = 3
 """Bump when ``TournamentState`` changes shape or meaning: older snapshots are then
-ignored. 2: a finished event's clock is stopped at the last bust."""
+ignored. 2: a finished event's clock is stopped at the last bust. 3: each level
+carries its betting; bounty draws, chip set and prize money settings."""
 SNAPSHOT_EVERY = 1_000
 """Events between snapshots."""
 STATES_KEPT = 256
@@ -173,19 +175,39 @@ class _Loaded:
 class TournamentSession:
     """The live state of one event and the only way to change it."""
 
-    def __init__(self, database: Database, tournament_id: int, *, clock: Now = wall_clock) -> None:
+    def __init__(
+        self,
+        database: Database,
+        tournament_id: int,
+        *,
+        clock: Now = wall_clock,
+        reading: bool = False,
+    ) -> None:
+        """Open the event ``tournament_id`` of ``database``.
+
+        ``reading``: only to read it (a league's standings, a report, the command
+        line): no lease is taken, nothing can be changed, and nothing is ever written
+        to the database, not even at close. A database opened read-only gives such
+        a session whatever ``reading`` says.
+        """
         self.database = database
         self.tournament_id = tournament_id
         self._clock = clock
+        self._reading = reading or bool(database.readonly)
+        self._appended = False
+        """Whether this session wrote to the event's log (then its close snapshots)."""
         self._labels: dict[int, Message] = {}
         self._group_events: dict[int, list[Event]] = {}
+        self._listeners: Notifier[Changes] = Notifier(f"event {tournament_id}")
         # On a shared server, this copy becomes the event's one writer (or is told
-        # which copy is); read-only, it only follows. Then the log is read.
-        database.take_lease(tournament_id)
+        # which copy is); only reading, it takes nothing. Then the log is read.
+        if not self._reading:
+            database.take_lease(tournament_id)
         try:
             loaded = self._load()
         except BaseException:
-            database.release_lease(tournament_id)
+            if not self._reading:
+                database.release_lease(tournament_id)
             raise
         self.notices: list[Message] = loaded.notices
         """What opening the event had to work around (a damaged snapshot), to say once."""
@@ -210,12 +232,50 @@ class TournamentSession:
         self._labels.clear()
         self._group_events.clear()
         self._take(loaded)
-        return Changes(action=COMMAND, aspects=changed_aspects(old_state, self._state))
+        return self._told(Changes(action=COMMAND, aspects=changed_aspects(old_state, self._state)))
+
+    # -- listening ----------------------------------------------------------
+
+    def subscribe(self, listener: Listener[Changes]) -> Subscription:
+        """Call ``listener(changes)`` after every dispatch, undo, redo and reload, once
+        the change is written and the state updated: views, the clock feed and a
+        web server follow the event this way, without Qt. A listener that raises is
+        logged; the others are still told and the change stands."""
+        return self._listeners.subscribe(listener)
+
+    def unsubscribe(self, listener: Listener[Changes]) -> bool:
+        return self._listeners.unsubscribe(listener)
+
+    def announce(self, changes: Changes) -> None:
+        """Tell the listeners about a change that is not in the event's log but changes
+        how it reads (the currency, the language): they redraw ``changes.aspects``."""
+        self._listeners.notify(changes)
+
+    def _told(self, changes: Changes) -> Changes:
+        self._listeners.notify(changes)
+        return changes
 
     @property
     def following(self) -> bool:
         """Whether this copy only follows the event (read-only): nothing can be changed."""
         return bool(self.database.readonly)
+
+    @property
+    def reading(self) -> bool:
+        """Whether this session only reads the event: it never writes to the database."""
+        return self._reading
+
+    def _read_only_refusal(self) -> RuleViolation | None:
+        if self.following:
+            return RuleViolation("following_read_only")
+        if self._reading:
+            return RuleViolation("session_read_only")
+        return None
+
+    def _require_writing(self) -> None:
+        """Refuse any write from a session opened only to read its event."""
+        if self._reading and not self.following:
+            raise RuleViolation("session_read_only")
 
     # -- creating -----------------------------------------------------------
 
@@ -236,7 +296,9 @@ class TournamentSession:
                 cls._stored_events(1, 0, events),
                 summary_of(state),
             )
-        return cls(database, tournament_id, clock=clock)
+        session = cls(database, tournament_id, clock=clock)
+        session._appended = True  # it wrote the event's first entry: its close snapshots
+        return session
 
     # -- reading ------------------------------------------------------------
 
@@ -272,8 +334,9 @@ class TournamentSession:
         button, a hotkey, a menu entry or a remote can be enabled exactly when
         the action would succeed, with the reason as its hint.
         """
-        if self.following:
-            return RuleViolation("following_read_only")
+        refused = self._read_only_refusal()
+        if refused is not None:
+            return refused
         try:
             _decide(self._state, command, self._clock())
         except RuleViolation as violation:
@@ -295,14 +358,16 @@ class TournamentSession:
 
     def undo_refusal(self) -> RuleViolation | None:
         """Why undo would be refused now (nothing to undo), or None."""
-        if self.following:
-            return RuleViolation("following_read_only")
+        refused = self._read_only_refusal()
+        if refused is not None:
+            return refused
         return None if self.can_undo() else RuleViolation("nothing_to_undo")
 
     def redo_refusal(self) -> RuleViolation | None:
         """Why redo would be refused now (nothing to redo), or None."""
-        if self.following:
-            return RuleViolation("following_read_only")
+        refused = self._read_only_refusal()
+        if refused is not None:
+            return refused
         return None if self.can_redo() else RuleViolation("nothing_to_redo")
 
     # -- changing -----------------------------------------------------------
@@ -312,10 +377,11 @@ class TournamentSession:
 
         Raises ``RuleViolation`` (nothing written) when the rules refuse it.
         """
+        self._require_writing()
         now = self._clock()
         events = _decide(self._state, command, now)
         if not events:
-            return Changes(action=COMMAND, aspects=frozenset())
+            return self._told(Changes(action=COMMAND, aspects=frozenset()))
         new_state = fold(events, self._state)
         seq = self._last_entry + 1
         label = command.label(self._state)
@@ -332,11 +398,13 @@ class TournamentSession:
         self._forget_states_beyond(self._history.done_count - 1)
         self._remember(new_state)
         self._maybe_snapshot()
-        return Changes(
-            action=COMMAND,
-            aspects=changed_aspects(old_state, new_state),
-            events=tuple(events),
-            label=label,
+        return self._told(
+            Changes(
+                action=COMMAND,
+                aspects=changed_aspects(old_state, new_state),
+                events=tuple(events),
+                label=label,
+            )
         )
 
     def undo(self) -> Changes:
@@ -369,6 +437,7 @@ class TournamentSession:
 
     def mark_alive(self, *, running: bool) -> None:
         """Note that the app is alive (while the clock runs), or clear the mark."""
+        self._require_writing()
         with self.database.transaction() as connection:
             store.mark_alive(connection, self.tournament_id, self._clock() if running else None)
 
@@ -381,6 +450,7 @@ class TournamentSession:
 
     def save_draft(self, name: str, data: object) -> None:
         """Keep a page's work in progress for this event (not part of its record)."""
+        self._require_writing()
         with self.database.transaction() as connection:
             store.save_draft(connection, self.tournament_id, name, data, at=self._clock())
 
@@ -389,15 +459,24 @@ class TournamentSession:
             return store.load_draft(connection, self.tournament_id, name)
 
     def close(self) -> None:
-        """Write a snapshot if there is anything new since the last one."""
+        """Write a snapshot if this session wrote to the log since the last one, or
+        found the last one damaged (a session that only looked at a sound event writes
+        nothing), and let go of the event."""
+        self._listeners.clear()
+        if self._reading:
+            return
         try:
-            if self._last_event > self._snapshot_event and not self.database.readonly:
+            # A damaged snapshot found on opening is replaced too (the app repairs it,
+            # so the next open neither replays it all nor warns again).
+            repair = any(notice.code == "snapshot_damaged" for notice in self.notices)
+            if (self._appended or repair) and self._last_event > self._snapshot_event:
                 self.snapshot()
         finally:
             self.database.release_lease(self.tournament_id)
 
     def snapshot(self) -> None:
         """Store the current state and history, so the next open replays little."""
+        self._require_writing()
         snapshot = store.StoredSnapshot(
             entry_seq=self._last_entry,
             event_seq=self._last_event,
@@ -465,11 +544,14 @@ class TournamentSession:
             store.append(connection, self.tournament_id, entry, events, summary_of(new_state))
             keep_results_summary(connection, self.tournament_id, entry.seq, self._state, new_state)
         self._last_entry = entry.seq
+        self._appended = True
 
     def _moved_to(self, new_state: TournamentState, action: str, label: Message | None) -> Changes:
         old_state = self._state
         self._remember(new_state)
-        return Changes(action=action, aspects=changed_aspects(old_state, new_state), label=label)
+        return self._told(
+            Changes(action=action, aspects=changed_aspects(old_state, new_state), label=label)
+        )
 
     def _remember(self, state: TournamentState) -> None:
         self._state = state

@@ -19,6 +19,7 @@ from director.core import codec
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
 from director.core.messages import Message
+from director.core.tv import TvLook, require_valid_look
 from director.files import display_path, is_regular_file, write_atomic
 
 FILE_NAME = "settings.json"
@@ -42,6 +43,8 @@ class Settings:
     open_event: int = 0
     """The event open when the app closed (reopened at start), in ``open_database``."""
     open_database: str = ""
+    tv_look: TvLook = TvLook()
+    """The TV's look for events that have none of their own (a new event starts here)."""
 
     def geometry_on(self, screen: str) -> str:
         """The console's saved geometry on ``screen`` (a screen key), or ""."""
@@ -122,6 +125,10 @@ def _from_data(data: dict[str, Any]) -> Settings:
         except (RuleViolation, RecursionError):
             continue  # one bad value keeps its default, the rest still load
         settings = candidate
+    try:
+        require_valid_look(settings.tv_look)
+    except RuleViolation:
+        settings = settings.with_changes(tv_look=TvLook())  # edited by hand into nonsense
     volume = min(100, max(0, settings.volume))
     paper = settings.paper if settings.paper in PAPER_SIZES else "A4"
     return settings.with_changes(volume=volume, paper=paper)

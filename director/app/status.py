@@ -11,9 +11,12 @@ from typing import Any
 
 from director.app.session import TournamentSession
 from director.core import clock as clk
+from director.core.bounties import bounty_book
 from director.core.ids import Instant
 from director.core.ledger import figures, settle
+from director.core.money import MYSTERY, PROGRESSIVE
 from director.core.periods import rebuys_open
+from director.core.prize_pool import prize_pool
 from director.core.standings import places
 from director.core.state import Status, TournamentState
 from director.core.structure import Break, Level
@@ -38,6 +41,7 @@ def _level(level: Level | None, number: int | None = None) -> dict[str, Any] | N
         "big_blind": level.big_blind,
         "ante": level.ante,
         "ante_kind": level.ante_kind.value,
+        "betting": level.betting.value,
     }
     if level.small_bet:
         document["small_bet"] = level.small_bet
@@ -228,9 +232,32 @@ def tables_section(state: TournamentState, now: Instant | None = None) -> dict[s
     }
 
 
+def bounties_section(state: TournamentState) -> dict[str, Any]:
+    """The kind of bounty and its money: won, unclaimed, still held; the envelopes."""
+    book = bounty_book(state)
+    settings = state.money.bounties
+    section: dict[str, Any] = {
+        "kind": settings.kind,
+        "pool": book.pool,
+        "paid": book.paid,
+        "unclaimed": book.unclaimed,
+        "held": book.held,
+    }
+    if settings.kind == PROGRESSIVE:
+        section["cash_share_bp"] = settings.cash_share_bp
+    if settings.kind == MYSTERY:
+        section["envelopes_left"] = list(book.envelopes_left)
+        section["draws"] = [
+            {"busted": draw.busted, "amount": draw.amount, "at": draw.at} for draw in state.draws
+        ]
+    return section
+
+
 def money_section(state: TournamentState, now: Instant) -> dict[str, Any]:
     """Entries, players left, prize pool and the other live figures; the players."""
     numbers = figures(state.players, state.ledger)
+    pool = prize_pool(state)
+    book = bounty_book(state)
     ranked = places(state.alive(), state.busts)
     players = []
     for entrant in state.players.values():
@@ -248,6 +275,8 @@ def money_section(state: TournamentState, now: Instant) -> dict[str, Any]:
                 "chips_bought": entrant.chips,
                 "place": None if place is None else place.best,
                 "place_tied_to": None if place is None or not place.tied else place.worst,
+                "bounty": book.on_head.get(entrant.player, 0),
+                "bounties_won": book.won.get(entrant.player, 0),
             }
         )
     document: dict[str, Any] = {
@@ -258,9 +287,15 @@ def money_section(state: TournamentState, now: Instant) -> dict[str, Any]:
         "addons": numbers.addons,
         "chips_in_play": numbers.chips_in_play,
         "average_stack": numbers.average_stack,
-        "prize_pool": numbers.prize_pool,
+        "prize_pool": pool.total,
+        "prize_pool_from_players": pool.collected,
+        "added_money": pool.added,
+        "guarantee": pool.guarantee,
+        "overlay": pool.overlay,
         "bounty_pool": numbers.bounty_pool,
+        "bounties": bounties_section(state),
         "fees": numbers.fees,
+        "season_pot": numbers.season_pot,
         "owed": numbers.owed,
         "money_in": numbers.money_in,
         "money_out": numbers.money_out,

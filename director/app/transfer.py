@@ -19,8 +19,8 @@ def replay_both(origin: Any, copied: Any) -> int:
     """Every event of ``origin`` opened in both databases, compared; the events checked."""
     events = [summary.id for summary in Library(origin).events()]
     for event_id in events:
-        before = TournamentSession(origin, event_id)
-        after = TournamentSession(copied, event_id)
+        before = TournamentSession(origin, event_id, reading=True)
+        after = TournamentSession(copied, event_id, reading=True)
         if before.state != after.state or before.history != after.history:
             raise StoreError(
                 "copy_differs", path=copied.location, detail=f"event {event_id} replays apart"

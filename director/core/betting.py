@@ -16,7 +16,10 @@ exactly the round's fixed size (the small bet on the first two rounds, the big
 bet on the last two), a bet and three raises at most per round, no cap
 heads-up; an all-in of at least half a bet counts as a full bet or raise and
 reopens the betting, a smaller one does not, and the next player may call it
-or complete the bet.
+or complete the bet. Pot limit (a level's betting, see ``structure.Betting``):
+the largest raise is the pot after the call, that is a total of the bet to
+call plus the pot (every chip in the middle, earlier rounds' included) plus
+the call; an all-in above that is refused.
 
 >>> round_ = BettingRound(stacks={"A": 10_000, "B": 10_000, "C": 10_000},
 ...                       order=["C", "A", "B"], big_blind=200, posted={"A": 100, "B": 200})
@@ -62,6 +65,8 @@ class BettingRound:
         antes: Mapping[str, int] | None = None,
         limit: int = 0,
         cap: int = LIMIT_CAP,
+        pot_limit: bool = False,
+        pot: int = 0,
     ) -> None:
         require(big_blind > 0, "big_blind_not_positive", row=0)
         require(len(order) >= 2 and len(set(order)) == len(order), "betting_needs_two_players")
@@ -76,10 +81,15 @@ class BettingRound:
             require(amount >= 0, "amount_negative", value=amount)
         require(limit >= 0, "amount_negative", value=limit)
         require(cap >= 1, "limit_cap_too_small")
+        require(pot >= 0, "amount_negative", value=pot)
+        require(not (pot_limit and limit), "pot_limit_and_limit")
         self.order: tuple[str, ...] = tuple(order)
         self.big_blind = big_blind
         self.limit = limit
         self.cap = cap
+        self.pot_limit = pot_limit
+        self.pot_before = pot
+        """Chips in the middle before this round (earlier rounds, dead money)."""
         self._contributions = {player: 0 for player in order}
         self._stacks = {player: stacks[player] for player in order}
         for player, amount in posted.items():
@@ -139,6 +149,32 @@ class BettingRound:
     def max_total(self, player: str) -> int:
         """The total this player reaches by going all-in."""
         return self._contributions[player] + self._stacks[player]
+
+    def pot(self) -> int:
+        """Every chip in the middle: earlier rounds', antes and this round's bets."""
+        return self.pot_before + sum(self._contributions.values()) + sum(self._antes.values())
+
+    def pot_limit_total(self, player: str) -> int:
+        """Pot limit: the largest total ``player`` may bet or raise to: the bet plus
+        the pot after his call (R16's minimum still applies below it).
+
+        >>> round_ = BettingRound(stacks={"A": 1_000, "B": 1_000, "C": 1_000},
+        ...     order=["C", "A", "B"], big_blind=2, posted={"A": 1, "B": 2}, pot_limit=True)
+        >>> round_.pot_limit_total("C")
+        7
+        """
+        owed = max(0, self.current_bet - self._contributions[player])
+        return self.current_bet + self.pot() + owed
+
+    def max_raise_to(self, player: str) -> int:
+        """The largest total ``player`` may reach this round: all his chips, or in
+        pot limit the pot's limit, or in limit the fixed bet."""
+        most = self.max_total(player)
+        if self.pot_limit:
+            return min(most, self.pot_limit_total(player))
+        if self.limit:
+            return min(most, self.limit_total())
+        return most
 
     def reopened_for(self, player: str) -> bool:
         """Whether ``player`` may raise (R17): not acted yet, or facing a full raise
@@ -222,6 +258,8 @@ class BettingRound:
         require(total > self.current_bet, "raise_not_above_bet", bet=self.current_bet)
         if self.limit and self.capped():
             raise RuleViolation("betting_capped", bets=self.cap - 1)
+        if self.pot_limit and total > self.pot_limit_total(player):
+            raise RuleViolation("pot_limit_exceeded", maximum=self.pot_limit_total(player))
         if total == available and not (self.limit and total > self.limit_total()):
             self._all_in(player)
             return
@@ -259,6 +297,8 @@ class BettingRound:
             raise RuleViolation("betting_capped", bets=self.cap - 1)
         if self.limit and total > self.limit_total():
             raise RuleViolation("limit_bet_fixed", total=self.limit_total(), limit=self.limit)
+        if self.pot_limit and total > self.pot_limit_total(player):
+            raise RuleViolation("pot_limit_exceeded", maximum=self.pot_limit_total(player))
         if not self.reopened_for(player):
             raise RuleViolation("raising_not_reopened", bet=self.current_bet)
         if not any(p != player and self._stacks[p] > 0 for p in self.in_hand()):

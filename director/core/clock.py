@@ -295,6 +295,12 @@ class CueKind(StrEnum):
     LEVEL_START = "level_start"
     BREAK_START = "break_start"
     BREAK_END = "break_end"
+    BUBBLE = "bubble"
+    """One player from the money (found from the players left, not from the clock)."""
+    FINAL_TABLE = "final_table"
+    """The players left fit at one table."""
+    MESSAGE = "message"
+    """A new message line for the room (spoken, no sound)."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from director.core.chip_sets import ChipSet
 from director.core.clock import NewLevelApplies
 from director.core.ids import Instant, PlayerId
 from director.core.messages import Message
@@ -18,7 +19,8 @@ from director.core.players import Bust
 from director.core.records import Registry, Versioned
 from director.core.seating import Move
 from director.core.state import EventKind, TournamentState
-from director.core.structure import Structure
+from director.core.structure import Structure, upcast_structure
+from director.core.tv import TvLook
 
 COMMANDS: Registry[Command] = Registry("command")
 
@@ -39,6 +41,7 @@ class Command(Versioned):
 @COMMANDS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CreateTournament(Command):
+    VERSION = 2  # each level carries its betting
     name: str
     kind: EventKind = EventKind.TOURNAMENT
     event_date: str = ""
@@ -76,6 +79,7 @@ class SetArchived(Command):
 class SetStructure(Command):
     """Replace the structure; ``change`` names the edit for the undo label."""
 
+    VERSION = 2  # each level carries its betting
     structure: Structure
     change: str = "edit_structure"
 
@@ -165,6 +169,14 @@ class SetMoneySettings(Command):
 
 @COMMANDS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SetChipSet(Command):
+    """The organizer's chips for this event; the structure's denominations follow."""
+
+    chip_set: ChipSet | None
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetCashSettings(Command):
     settings: CashSettings
 
@@ -185,6 +197,7 @@ class SetUpEvent(Command):
     the players. In a tournament with starting chips the players buy in, otherwise
     they are registered; a cash game gets ``cash`` instead of ``money``."""
 
+    VERSION = 2  # each level carries its betting
     structure: Structure | None = None
     money: MoneySettings | None = None
     cash: CashSettings | None = None
@@ -521,3 +534,36 @@ class PayPrize(Command):
 
     def label(self, state: TournamentState) -> Message:
         return Message("pay_prize", {"player": _name(state, self.player)})
+
+
+def _structure_v1(payload: dict[str, object]) -> dict[str, object]:
+    """A version 1 command's structure: one limit flag for every level."""
+    if payload.get("structure") is None:
+        return payload
+    return {**payload, "structure": upcast_structure(payload["structure"])}
+
+
+for _name_v1 in ("CreateTournament", "SetStructure", "SetUpEvent"):
+    COMMANDS.upcaster(_name_v1, 1)(_structure_v1)
+
+# -- the TV --------------------------------------------------------------------------
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SetTvLook(Command):
+    """The TV's colours, layout, pictures and sounds for this event (None: the
+    defaults from the settings)."""
+
+    look: TvLook | None
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SetRoomMessage(Command):
+    """A line of text for the room, on the TV (and spoken); empty clears it."""
+
+    text: str
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("set_room_message" if self.text.strip() else "clear_room_message")

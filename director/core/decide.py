@@ -92,11 +92,14 @@ OPEN_AFTER_THE_END: frozenset[type[c.Command]] = frozenset(
         c.PayDebt,
         c.PayOutDue,
         c.RevertBust,
+        c.SetTvLook,
+        c.SetRoomMessage,
     }
 )
 """What may still be done once the winner is known: name and details, archiving,
-the payout table, paying prizes and debts, and putting back in a player busted
-by mistake (which reopens the event). Everything else (the clock, entries,
+the payout table, paying prizes and debts, putting back in a player busted
+by mistake (which reopens the event), and the TV's look and message line (the
+room still looks at the final standings). Everything else (the clock, entries,
 re-buys, busts, seats, hands) is refused with "event_finished"; undo works."""
 
 

@@ -12,16 +12,18 @@ from dataclasses import dataclass
 
 from director.core.buttons import Positions
 from director.core.chip_race import RaceResult
+from director.core.chip_sets import ChipSet
 from director.core.clock import NewLevelApplies
 from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
-from director.core.players import BustRecord, Movement
+from director.core.players import BustRecord, EnvelopeDraw, Movement
 from director.core.records import Registry, Versioned
 from director.core.seating import Move
 from director.core.state import EventKind
-from director.core.structure import Structure
+from director.core.structure import Structure, upcast_structure
+from director.core.tv import TvLook
 
 EVENTS: Registry[Event] = Registry("event")
 
@@ -36,8 +38,10 @@ class Event(Versioned):
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TournamentCreated(Event):
-    """The first event of every log."""
+    """The first event of every log. Version 2: each level carries its betting
+    (see ``structure.upcast_structure``)."""
 
+    VERSION = 2
     name: str
     kind: EventKind
     event_date: str
@@ -72,7 +76,21 @@ class ArchiveChanged(Event):
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class StructureChanged(Event):
+    """Version 2: each level carries its betting (no limit, pot limit, limit)."""
+
+    VERSION = 2
     structure: Structure
+
+
+def _structure_v1(payload: dict[str, object]) -> dict[str, object]:
+    """A version 1 record's structure: one limit flag for every level."""
+    if "structure" not in payload:
+        return payload
+    return {**payload, "structure": upcast_structure(payload["structure"])}
+
+
+EVENTS.upcaster("TournamentCreated", 1)(_structure_v1)
+EVENTS.upcaster("StructureChanged", 1)(_structure_v1)
 
 
 @EVENTS.register
@@ -158,6 +176,22 @@ class PlayersBusted(Event):
     """One or more players out on one hand."""
 
     record: BustRecord
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class EnvelopesDrawn(Event):
+    """Mystery bounties: the envelopes drawn by the knockouts of one hand."""
+
+    draws: tuple[EnvelopeDraw, ...]
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class ChipSetChanged(Event):
+    """The organizer's chips for this event (None: none given)."""
+
+    chip_set: ChipSet | None
 
 
 @EVENTS.register
@@ -327,3 +361,18 @@ class PayoutsChanged(Event):
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DealAccepted(Event):
     deal: Deal
+
+
+# -- the TV ----------------------------------------------------------------------------
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class TvLookChanged(Event):
+    look: TvLook | None
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class RoomMessageChanged(Event):
+    text: str

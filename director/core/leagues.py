@@ -32,6 +32,7 @@ from typing import Final
 
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
+from director.core.payouts import default_shares
 from director.core.state import TournamentState
 
 FORMULA_KINDS: Final = ("table", "field", "expression")
@@ -203,8 +204,6 @@ class PointsRule:
     tie_break: str = "wins"
     final_table: int = 9
     """Places that make the final table (for the standings' count)."""
-    pot_per_entry: int = 0
-    """Money (minor units) of every buy-in set aside for the season's final."""
 
     def check(self) -> PointsRule:
         """The rule itself, or ``RuleViolation`` naming what is wrong."""
@@ -220,7 +219,6 @@ class PointsRule:
         require(self.best_of >= 0, "best_of_negative", value=self.best_of)
         require(self.tie_break in TIE_BREAKS, "tie_break_unknown", rule=self.tie_break)
         require(self.final_table >= 1, "final_table_too_small", value=self.final_table)
-        require(self.pot_per_entry >= 0, "pot_negative")
         return self
 
     def place_points(
@@ -271,15 +269,40 @@ class PointsRule:
         return total // (worst - best + 1)
 
 
+def sample_paid(entrants: int) -> int:
+    """Places paid on a sample field of ``entrants`` (the default payout table's)."""
+    return len(default_shares(entrants))
+
+
 def preview(
     rule: PointsRule, fields: Sequence[int] = SAMPLE_FIELDS, places: int = 10
 ) -> list[tuple[int, list[int]]]:
-    """Points for places 1..``places`` on each sample field size (hundredths)."""
+    """Points (hundredths) a player scores for places 1..``places`` on each sample
+    field size, worked out as a season counts them (``event_points``): place points,
+    the participation bonus, and the bubble bonus at the first place out of the money
+    (``sample_paid`` places paid; shown even past ``places``). Knock-outs, which
+    depend on the night, are not in them."""
     rule.check()
-    return [
-        (size, [rule.place_points(place, size) for place in range(1, min(size, places) + 1)])
-        for size in fields
-    ]
+    rows = []
+    for size in fields:
+        paid = sample_paid(size)
+        shown = min(size, max(places, paid + 1 if rule.bubble else 0))
+        sample = EventResults(
+            event=0,
+            name="",
+            date="",
+            entrants=size,
+            entries=size,
+            paid=paid,
+            buy_in=0,
+            lines=tuple(
+                ResultLine(player=PlayerId(place), name="", best=place, worst=place)
+                for place in range(1, size + 1)
+            ),
+        )
+        points = event_points(rule, sample)
+        rows.append((size, [points[PlayerId(place)] for place in range(1, shown + 1)]))
+    return rows
 
 
 # -- results and standings -----------------------------------------------------
@@ -313,6 +336,9 @@ class EventResults:
     paid: int
     buy_in: int
     lines: tuple[ResultLine, ...]
+    season_pot: int = 0
+    """Money its ledger set aside for the league's season pot (0 for an event played
+    without one, or imported from a spreadsheet)."""
 
 
 def event_points(
@@ -481,9 +507,10 @@ def _with_rank(row: Standing, rank: int) -> Standing:
     return replace(row, rank=rank)
 
 
-def season_pot(rule: PointsRule, events: Iterable[EventResults]) -> int:
-    """Money set aside for the season's final: ``pot_per_entry`` for every entry."""
-    return sum(rule.pot_per_entry * event.entries for event in events)
+def season_pot(events: Iterable[EventResults]) -> int:
+    """Money set aside for the season's final: what the ledgers of the events it
+    counts hold for it."""
+    return sum(event.season_pot for event in events)
 
 
 # -- player history --------------------------------------------------------------
@@ -580,12 +607,14 @@ def event_results(state: TournamentState, event: int) -> EventResults:
         paid=len(prize_amounts(state)),
         buy_in=state.money.buy_in,
         lines=lines,
+        season_pot=numbers.season_pot,
     )
 
 
 def encode_results(results: EventResults) -> dict[str, object]:
     """``results`` as plain JSON data (for the summary kept beside the log)."""
     return {
+        "season_pot": results.season_pot,
         "event": results.event,
         "name": results.name,
         "date": results.date,
@@ -641,6 +670,8 @@ def decode_results(data: Mapping[str, object]) -> EventResults:
             paid=_whole(data["paid"]),
             buy_in=_whole(data["buy_in"]),
             lines=tuple(lines),
+            # Absent from a summary written before events had a season pot.
+            season_pot=_whole(data.get("season_pot", 0)),
         )
     except (KeyError, TypeError) as error:
         raise ValueError(str(error)) from None

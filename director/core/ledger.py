@@ -30,6 +30,8 @@ class Figures(NamedTuple):
     owed: int
     money_in: int
     money_out: int
+    season_pot: int = 0
+    """Set aside from the entries for the league's season pot."""
 
     @property
     def average_stack(self) -> int:
@@ -38,7 +40,8 @@ class Figures(NamedTuple):
 
 
 def figures(entrants: Mapping[PlayerId, Entrant], ledger: Iterable[Movement]) -> Figures:
-    entries = rebuys = addons = chips = prize = bounty = fees = cash_in = cash_out = 0
+    entries = rebuys = addons = chips = prize = bounty = fees = season = 0
+    cash_in = cash_out = 0
     for movement in ledger:
         kind = movement.kind
         if kind is MovementKind.BUY_IN or kind is MovementKind.REENTRY:
@@ -59,6 +62,7 @@ def figures(entrants: Mapping[PlayerId, Entrant], ledger: Iterable[Movement]) ->
         prize += movement.prize
         bounty += movement.bounty
         fees += movement.fee
+        season += movement.season
         if movement.cash >= 0:
             cash_in += movement.cash
         else:
@@ -79,6 +83,7 @@ def figures(entrants: Mapping[PlayerId, Entrant], ledger: Iterable[Movement]) ->
         owed=owed,
         money_in=cash_in,
         money_out=cash_out,
+        season_pot=season,
     )
 
 

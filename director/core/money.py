@@ -1,7 +1,8 @@
 """Money rules of a tournament and of a cash game (R2-R6, R29, R32).
 
 Money is in minor units (cents), chips in chips: integers everywhere. A
-purchase's price is split three ways: the house fee (kept apart, R2), the
+purchase's price is split four ways: the house fee (kept apart, R2), the
+season pot (a part of each entry a league sets aside for its final), the
 bounty (paid to whoever eliminates the player, R6) and the rest, which goes
 to the prize pool (R29).
 """
@@ -61,6 +62,53 @@ class AddonRule(Record):
     from_level: int
     until_level: int
     fee: Fee = Fee()
+    bounty: int = 0
+
+
+FIXED_BOUNTY = "fixed"
+"""R6: the whole bounty goes to the eliminator in cash."""
+PROGRESSIVE = "progressive"
+"""Progressive knockout: a share in cash, the rest added to the eliminator's bounty."""
+MYSTERY = "mystery"
+"""Mystery bounties: from the mystery phase each knockout draws an envelope."""
+BOUNTY_KINDS = (FIXED_BOUNTY, PROGRESSIVE, MYSTERY)
+MAX_ENVELOPES = 10_000
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Envelope(Record):
+    """Mystery bounties: ``count`` envelopes of ``amount`` each."""
+
+    amount: int
+    count: int
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class BountySettings(Record):
+    """How the bounty part of each purchase is won.
+
+    ``cash_share_bp``: in a progressive knockout, the part of the busted player's
+    bounty paid to the eliminator in cash (basis points, 5000 = half); the rest
+    goes on the eliminator's own bounty. ``unit``: bounty money is split in
+    whole units of this (odd units by R22). Mystery: the ``envelopes`` are drawn
+    from level ``mystery_from_level`` on, or from the money with
+    ``mystery_in_the_money`` (0 and False: from the start).
+    """
+
+    kind: str = FIXED_BOUNTY
+    cash_share_bp: int = 5_000
+    unit: int = 1
+    envelopes: tuple[Envelope, ...] = ()
+    mystery_from_level: int = 0
+    mystery_in_the_money: bool = False
+
+    @property
+    def envelope_total(self) -> int:
+        return sum(envelope.amount * envelope.count for envelope in self.envelopes)
+
+    @property
+    def envelope_count(self) -> int:
+        return sum(envelope.count for envelope in self.envelopes)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -76,6 +124,14 @@ class MoneySettings(Record):
     late_until_level: int = 0
     reentry: bool = False
     max_reentries: int = 0
+    season_pot: int = 0
+    """Money of each entry (buy-in or re-entry) set aside for the league's season
+    pot, out of the prize pool like the fee (0: none)."""
+    bounties: BountySettings = BountySettings()
+    added: int = 0
+    """Money the host adds to the prize pool."""
+    guarantee: int = 0
+    """The least prize pool: the host tops it up to this (the overlay)."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -99,17 +155,31 @@ class Split(NamedTuple):
     fee: int
     bounty: int
     prize: int
+    season: int = 0
+    """Set aside for the league's season pot."""
 
     @property
     def total(self) -> int:
-        return self.fee + self.bounty + self.prize
+        return self.fee + self.season + self.bounty + self.prize
 
 
-def split(price: int, fee: Fee, bounty: int) -> Split:
-    """Split ``price`` into fee, bounty and prize-pool parts (R2, R6, R29)."""
+def split(price: int, fee: Fee, bounty: int, season: int = 0) -> Split:
+    """Split ``price`` into fee, season pot, bounty and prize-pool parts (R2, R6,
+    R29); each part is taken from what the ones before it left, so they always add
+    up to ``price`` and none is negative.
+
+    >>> split(2500, Fee(fixed=200), bounty=500, season=300)
+    Split(fee=200, bounty=500, prize=1500, season=300)
+    """
     fee_amount = min(fee.of(price), price)
-    bounty_amount = min(bounty, price - fee_amount)
-    return Split(fee=fee_amount, bounty=bounty_amount, prize=price - fee_amount - bounty_amount)
+    season_amount = min(season, price - fee_amount)
+    bounty_amount = min(bounty, price - fee_amount - season_amount)
+    return Split(
+        fee=fee_amount,
+        bounty=bounty_amount,
+        prize=price - fee_amount - season_amount - bounty_amount,
+        season=season_amount,
+    )
 
 
 def check_amount(value: int, code: str = "amount_negative", *, maximum: int = MAX_MONEY) -> int:
@@ -131,13 +201,18 @@ def check_settings(settings: MoneySettings) -> None:
     check_amount(settings.buy_in)
     check_amount(settings.chips, maximum=MAX_CHIPS)
     check_amount(settings.bounty)
+    check_amount(settings.season_pot)
     check_fee(settings.fee)
     require(settings.chips > 0, "starting_chips_missing")
     # The whole fee counts: ``split`` caps it at the price, which would let a fee
     # larger than the buy-in pass unnoticed.
+    kept = settings.fee.of(settings.buy_in) + settings.bounty
+    require(kept <= settings.buy_in, "fee_and_bounty_exceed_buy_in")
     require(
-        settings.fee.of(settings.buy_in) + settings.bounty <= settings.buy_in,
-        "fee_and_bounty_exceed_buy_in",
+        kept + settings.season_pot <= settings.buy_in,
+        "season_pot_exceeds_buy_in",
+        pot=settings.season_pot,
+        most=settings.buy_in - kept,
     )
     require(settings.late_until_level >= 0, "level_number_negative")
     require(settings.max_reentries >= 0, "amount_negative", value=settings.max_reentries)
@@ -159,7 +234,43 @@ def check_settings(settings: MoneySettings) -> None:
         check_fee(addon.fee)
         require(addon.chips > 0, "addon_chips_missing")
         require(1 <= addon.from_level <= addon.until_level, "addon_levels_invalid")
-        require(addon.fee.of(addon.price) <= addon.price, "fee_and_bounty_exceed_buy_in")
+        check_amount(addon.bounty)
+        require(
+            addon.fee.of(addon.price) + addon.bounty <= addon.price, "fee_and_bounty_exceed_buy_in"
+        )
+    check_amount(settings.added)
+    check_amount(settings.guarantee)
+    check_bounty_settings(settings)
+
+
+def bounty_parts(settings: MoneySettings) -> int:
+    """The largest bounty part of any purchase (0: the event has no bounties)."""
+    return max(
+        settings.bounty,
+        settings.rebuy.bounty if settings.rebuy is not None else 0,
+        settings.addon.bounty if settings.addon is not None else 0,
+    )
+
+
+def check_bounty_settings(settings: MoneySettings) -> None:
+    """A progressive knockout or mystery bounties need a bounty part; a mystery
+    needs its envelopes; the cash share is a percentage."""
+    bounties = settings.bounties
+    require(bounties.kind in BOUNTY_KINDS, "unknown_bounty_kind", kind=bounties.kind)
+    require(0 <= bounties.cash_share_bp <= BASIS_POINTS, "bounty_share_out_of_range")
+    require(0 < bounties.unit <= MAX_MONEY, "unit_not_positive")
+    require(bounties.mystery_from_level >= 0, "level_number_negative")
+    if bounties.kind != FIXED_BOUNTY:
+        require(bounty_parts(settings) > 0, "bounty_kind_needs_bounty")
+    for envelope in bounties.envelopes:
+        check_amount(envelope.amount)
+        require(envelope.amount > 0, "envelope_amount_missing")
+        require(0 < envelope.count <= MAX_ENVELOPES, "envelope_count_invalid")
+    amounts = [envelope.amount for envelope in bounties.envelopes]
+    require(len(set(amounts)) == len(amounts), "envelope_listed_twice")
+    require(bounties.envelope_count <= MAX_ENVELOPES, "envelope_count_invalid")
+    if bounties.kind == MYSTERY:
+        require(bool(bounties.envelopes), "mystery_needs_envelopes")
 
 
 def check_cash_settings(settings: CashSettings) -> None:

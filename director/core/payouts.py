@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
 from director.core.frozen import Record
+from director.core.payout_tables import PayoutTable, band_for, check_table
 
 BASIS_POINTS = 10_000
 ICM_MAX_PLAYERS = 16
@@ -263,18 +264,21 @@ def check_stacks(stacks: Sequence[int], chips_in_play: int) -> int:
 AUTO = "auto"
 PERCENT = "percent"
 FIXED = "fixed"
+TABLE = "table"
 DEFAULT_UNIT = 100
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class PayoutSettings(Record):
     """How the prize pool is paid: the default table by entries ("auto"), the
-    organizer's percentages (basis points) or fixed amounts; rounded to ``unit``."""
+    organizer's percentages (basis points), fixed amounts, or a payout table by
+    field size ("table"); rounded to ``unit``."""
 
     mode: str = AUTO
     shares: tuple[int, ...] = ()
     amounts: tuple[int, ...] = ()
     unit: int = DEFAULT_UNIT
+    table: PayoutTable | None = None
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -296,7 +300,9 @@ class Deal(Record):
 
 
 def check_payout_settings(settings: PayoutSettings) -> None:
-    require(settings.mode in (AUTO, PERCENT, FIXED), "unknown_payout_mode", mode=settings.mode)
+    require(
+        settings.mode in (AUTO, PERCENT, FIXED, TABLE), "unknown_payout_mode", mode=settings.mode
+    )
     require(settings.unit > 0, "unit_not_positive")
     if settings.mode == PERCENT:
         require(bool(settings.shares), "payouts_need_a_place")
@@ -311,6 +317,20 @@ def check_payout_settings(settings: PayoutSettings) -> None:
         require(bool(settings.amounts), "payouts_need_a_place")
         require(settings.amounts[0] >= 0, "payout_share_negative")
         require(all(amount > 0 for amount in settings.amounts[1:]), "payout_share_negative")
+    if settings.mode == TABLE:
+        require(settings.table is not None, "payout_table_empty")
+        assert settings.table is not None
+        check_table(settings.table)
+
+
+def shares_for(settings: PayoutSettings, entries: int) -> tuple[int, ...]:
+    """The shares (basis points) that pay a field of ``entries``: the organizer's
+    percentages, his table's band for that field, or the default table."""
+    if settings.mode == PERCENT and settings.shares:
+        return settings.shares
+    if settings.mode == TABLE and settings.table is not None and settings.table.bands:
+        return band_for(settings.table, max(entries, 1)).shares
+    return default_shares(max(entries, 1))
 
 
 def payout_amounts(settings: PayoutSettings, pool: int, entries: int) -> list[int]:
@@ -325,11 +345,7 @@ def payout_amounts(settings: PayoutSettings, pool: int, entries: int) -> list[in
         if first < 0:
             raise RuleViolation("fixed_payouts_exceed_pool", pool=pool, total=sum(rest))
         return [first, *rest]
-    shares = (
-        settings.shares
-        if settings.mode == PERCENT and settings.shares
-        else default_shares(max(entries, 1))
-    )
+    shares = shares_for(settings, entries)
     if pool == 0:
         return [0] * len(shares)
     return round_payouts(pool, shares, unit=settings.unit)

@@ -52,7 +52,9 @@ class Movement(Record):
     """One line of the money ledger.
 
     ``price`` is what was bought (negative for a refund or a cash-out), split
-    into ``fee``, ``bounty`` and ``prize``; ``cash`` is the money that actually
+    into ``fee``, ``season`` (the league's season pot), ``bounty`` and ``prize``
+    (they add up to ``price`` for every purchase and refund); ``cash`` is the
+    money that actually
     changed hands with the bank (positive: into the bank). ``chips`` are the
     chips given to the player (negative: returned).
     """
@@ -71,6 +73,9 @@ class Movement(Record):
     revived: bool = False
     """A purchase that brought a busted player back (a re-entry, or a re-buy
     after a bust); a refund of it puts them out again."""
+    season: int = 0
+    """The part of an entry set aside for the league's season pot (0 in a log
+    written before events had one: such a log replays as it always did)."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -112,6 +117,15 @@ class Entrant(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Winner(Record):
+    """One of several players who won a busted player's chips on one hand (a split
+    pot, side pots), with how many of those chips he won: his share of the bounty."""
+
+    player: PlayerId
+    chips: int
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Bust(Record):
     """One player out: who knocked them out, and their stack when the hand began."""
 
@@ -119,6 +133,39 @@ class Bust(Record):
     eliminator: PlayerId | None = None
     start_stack: int | None = None
     table: int = 0
+    winners: tuple[Winner, ...] = ()
+    """Several eliminators: each with the chips he won of the busted player, in the
+    order odd units of the bounty go (R22, from the first left of the button);
+    ``eliminator`` is one of them (the knock-out counts for him). Empty when
+    ``eliminator`` alone (or nobody) won them."""
+
+    def eliminators(self) -> tuple[Winner, ...]:
+        """Who shares the busted player's bounty, with their weights."""
+        if self.winners:
+            return self.winners
+        if self.eliminator is None:
+            return ()
+        return (Winner(player=self.eliminator, chips=1),)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class BountyShare(Record):
+    """Bounty money won by ``player`` at one knockout: ``cash`` paid to him, ``head``
+    added to his own bounty (progressive knockout)."""
+
+    player: PlayerId
+    cash: int
+    head: int = 0
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class EnvelopeDraw(Record):
+    """Mystery bounties: the envelope drawn when ``busted`` went out, and who won it."""
+
+    busted: PlayerId
+    amount: int
+    shares: tuple[BountyShare, ...]
+    at: Instant = Instant(0)
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from director.core.bounties import bounty_book
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
 from director.core.ledger import figures
@@ -16,51 +17,28 @@ from director.core.payouts import (
     payout_amounts,
     prizes_for_places,
 )
-from director.core.players import PURCHASES, BustRecord, EntrantStatus, Movement, MovementKind
+from director.core.players import PURCHASES, EntrantStatus, MovementKind
+from director.core.prize_pool import prize_pool
 from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
 
 
 def prize_amounts(state: TournamentState) -> list[int]:
-    """The amount of every paid place for the pool as it stands now."""
+    """The amount of every paid place for the pool as it stands now (added money
+    and the guarantee's overlay included)."""
     numbers = figures(state.players, state.ledger)
+    pool = prize_pool(state).total
     try:
-        return payout_amounts(state.payout, numbers.prize_pool, numbers.entries)
+        return payout_amounts(state.payout, pool, numbers.entries)
     except RuleViolation:
-        return payout_amounts(type(state.payout)(), numbers.prize_pool, numbers.entries)
+        return payout_amounts(type(state.payout)(), pool, numbers.entries)
 
 
 def bounty_money(state: TournamentState) -> tuple[dict[PlayerId, int], int]:
-    """Bounty money won per player (R6), and what nobody claimed.
-
-    A player's bounty is the bounty part of what they bought since their last
-    bust; whoever knocks them out wins it. The last player in keeps their own.
-    """
-    timeline: list[tuple[int, int, Movement | BustRecord]] = [
-        (movement.at, order, movement) for order, movement in enumerate(state.ledger)
-    ]
-    timeline += [
-        (record.at, len(state.ledger) + order, record) for order, record in enumerate(state.busts)
-    ]
-    timeline.sort(key=lambda item: (item[0], item[1]))
-    on_head: dict[PlayerId, int] = {}
-    won: dict[PlayerId, int] = {}
-    unclaimed = 0
-    for _at, _order, item in timeline:
-        if isinstance(item, Movement):
-            if item.kind in PURCHASES or item.kind is MovementKind.REFUND:
-                on_head[item.player] = on_head.get(item.player, 0) + item.bounty
-            continue
-        for bust in item.busts:
-            amount = on_head.pop(bust.player, 0)
-            if bust.eliminator is None:
-                unclaimed += amount
-            else:
-                won[bust.eliminator] = won.get(bust.eliminator, 0) + amount
-    if state.status is Status.FINISHED:
-        for player in state.alive():
-            won[player] = won.get(player, 0) + on_head.pop(player, 0)
-    return won, unclaimed
+    """Bounty money won per player in cash (fixed, progressive or mystery bounties,
+    see ``bounties``), and what nobody claimed."""
+    book = bounty_book(state)
+    return dict(book.won), book.unclaimed
 
 
 class PlayerResult(NamedTuple):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from director.core.chip_sets import ChipSet
 from director.core.clock import ClockState
 from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
@@ -17,9 +18,10 @@ from director.core.kinds import EventKind as EventKind
 from director.core.kinds import Status as Status
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
-from director.core.players import BustRecord, Entrant, EntrantStatus, Movement
+from director.core.players import BustRecord, Entrant, EntrantStatus, EnvelopeDraw, Movement
 from director.core.structure import Structure
 from director.core.tables import TablesState
+from director.core.tv import TvLook
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -43,6 +45,14 @@ class TournamentState(Record):
     tables: TablesState = TablesState()
     payout: PayoutSettings = PayoutSettings()
     deal: Deal | None = None
+    draws: tuple[EnvelopeDraw, ...] = ()
+    """Mystery bounties: the envelopes drawn, in order."""
+    chip_set: ChipSet | None = None
+    """The organizer's chips for this event."""
+    tv_look: TvLook | None = None
+    """The TV's look for this event; None: the defaults from the settings."""
+    room_message: str = ""
+    """The message line on the TV ("" for none)."""
     version: int = 0
 
     @property

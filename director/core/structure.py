@@ -1,10 +1,15 @@
 """Blind structures (R8, R10): levels and breaks, each lasting minutes or hands.
 
 A level has a small and a big blind, an optional ante (per player) or a big
-blind ante (paid by the big blind for the whole table), and, in limit games,
-a small bet and a big bet. A level lasts a number of seconds or a number of
+blind ante (paid by the big blind for the whole table), and its betting:
+no limit, pot limit or limit (with a small bet and a big bet), so one
+structure may mix them. A level lasts a number of seconds or a number of
 hands; a break lasts a number of seconds and can carry a note such as
 "colour up the 25s".
+
+Before each level carried its own betting, a structure had one ``limit`` flag
+for all its levels; ``upcast_structure`` turns such a stored structure into
+the per-level form, so old logs and files replay the same.
 """
 
 from __future__ import annotations
@@ -19,6 +24,16 @@ from director.core.ids import MINUTE_MS, SECOND_MS
 
 MAX_ITEMS = 200
 MAX_AMOUNT = 10**12
+
+
+class Betting(StrEnum):
+    """How much a player may bet at a level."""
+
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    """The largest raise is the pot after the call."""
+    LIMIT = "limit"
+    """Bets and raises of the level's small bet, then big bet."""
 
 
 class AnteKind(StrEnum):
@@ -42,10 +57,16 @@ class Level(Record):
     small_bet: int = 0
     big_bet: int = 0
     note: str = ""
+    betting: Betting = Betting.NO_LIMIT
 
     @property
     def timed(self) -> bool:
         return self.hands <= 0
+
+    @property
+    def limited(self) -> bool:
+        """A limit level with its bets set: the bets, not the blinds, are its figures."""
+        return self.betting is Betting.LIMIT and self.small_bet > 0
 
     @property
     def duration_ms(self) -> int:
@@ -79,12 +100,16 @@ Item = Level | Break
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Structure(Record):
-    """The levels and breaks of an event, in order. ``limit`` marks a limit game."""
+    """The levels and breaks of an event, in order."""
 
     items: tuple[Level | Break, ...] = ()
-    limit: bool = False
     chips: tuple[int, ...] = ()
     """The denominations on the table, smallest first (R28: which go at a break)."""
+
+    @property
+    def limit(self) -> bool:
+        """Whether any level is played limit (the structure sheet then shows the bets)."""
+        return any(item.betting is Betting.LIMIT for _index, item in self.levels())
 
     def levels(self) -> list[tuple[int, Level]]:
         """(index in ``items``, level) for every level."""
@@ -141,7 +166,8 @@ def check(structure: Structure) -> list[Problem]:
                 problems.append(Problem(index, "amount_negative", error, name))
             elif value > MAX_AMOUNT:
                 problems.append(Problem(index, "amount_too_large", error, name))
-        if item.big_blind <= 0 and not structure.limit:
+        limit = item.betting is Betting.LIMIT
+        if item.big_blind <= 0 and not limit:
             problems.append(Problem(index, "big_blind_not_positive", error, "big_blind"))
         if item.big_blind < item.small_blind:
             problems.append(Problem(index, "big_blind_below_small_blind", error, "big_blind"))
@@ -151,7 +177,7 @@ def check(structure: Structure) -> list[Problem]:
             problems.append(Problem(index, "ante_without_kind", error, "ante"))
         if item.ante_kind is not AnteKind.NONE and item.ante <= 0:
             problems.append(Problem(index, "ante_kind_without_ante", error, "ante"))
-        if structure.limit:
+        if limit:
             if item.small_bet <= 0:
                 problems.append(Problem(index, "small_bet_not_positive", error, "small_bet"))
             if item.big_bet < item.small_bet:
@@ -209,3 +235,25 @@ def simple(
         if break_every and number % break_every == 0 and number < len(blinds):
             items.append(Break(seconds=minutes(break_minutes)))
     return Structure(items=tuple(items))
+
+
+def upcast_structure(data: object) -> object:
+    """A stored structure of the old shape (one ``limit`` flag for every level) in
+    the per-level shape: each level of a limit structure is a limit level.
+
+    Works on the JSON form, for the upcasters of the records and files that hold
+    a structure; anything else is returned as it is.
+    """
+    if not isinstance(data, dict) or "limit" not in data:
+        return data
+    limit = data["limit"] is True
+    upcast = {key: value for key, value in data.items() if key != "limit"}
+    items = upcast.get("items")
+    if limit and isinstance(items, list):
+        upcast["items"] = [
+            {**item, "betting": Betting.LIMIT.value}
+            if isinstance(item, dict) and item.get("type") == "Level"
+            else item
+            for item in items
+        ]
+    return upcast

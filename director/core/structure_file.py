@@ -9,11 +9,13 @@ from dataclasses import dataclass
 
 from director.core import codec
 from director.core.errors import RuleViolation
-from director.core.structure import Structure, require_valid
+from director.core.structure import Structure, require_valid, upcast_structure
 from director.core.text import NAME_MAX_LENGTH, clean_line, require_plain_texts
 
 FORMAT = "director-structure"
-VERSION = 1
+VERSION = 2
+"""Version 2: each level carries its betting; a version 1 file's ``limit`` flag is
+read as every level limit (``upcast_structure``)."""
 MAX_FILE_CHARS = 2_000_000
 
 
@@ -53,6 +55,8 @@ def loads(text: str) -> StructureTemplate:
     if version > VERSION:
         raise RuleViolation("structure_file_newer", version=version)
     payload = {key: value for key, value in data.items() if key not in ("format", "version")}
+    if version == 1 and "structure" in payload:
+        payload["structure"] = upcast_structure(payload["structure"])
     try:
         template = codec.decode(StructureTemplate, payload)
     except RuleViolation as error:

@@ -7,16 +7,19 @@ about a twentieth of all chips in play, which is where a home game usually
 ends (heads-up, about ten big blinds each), reached near the target time.
 Every amount is a multiple of the smallest chip still in play; when the
 smallest chip stops being useful it is coloured up at the next break, which
-says so ("colour up the 25s").
+says so ("colour up the 25s"). Given the organizer's chip set, the chips are
+the set's and the starting stack must be one the set can give every player;
+the levels are played no limit, pot limit or limit as asked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from director.core.errors import require
-from director.core.structure import AnteKind, Break, Level, Structure
+from director.core.chip_sets import ChipSet, check_stack
+from director.core.errors import RuleViolation, require
+from director.core.structure import AnteKind, Betting, Break, Level, Structure
 
 NICE_MANTISSAS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
 """Blind amounts people like to read, per power of ten (12 -> 1,200)."""
@@ -43,6 +46,9 @@ class GeneratorRequest:
     break_minutes: int = 10
     colour_up_note: str = "Colour up the {chip}s"
     """The note on a break where a chip goes; the caller passes it in the user's language."""
+    betting: Betting = Betting.NO_LIMIT
+    chip_set: ChipSet | None = None
+    """The organizer's chips: they replace ``chips``, and must make the stacks."""
 
 
 def nice_amounts(unit: int, upto: int) -> list[int]:
@@ -69,6 +75,15 @@ def _check(request: GeneratorRequest) -> None:
     require(request.break_every >= 0 and request.break_minutes >= 0, "generator_breaks")
     chips = sorted(set(request.chips))
     require(request.starting_stack % chips[0] == 0, "generator_stack_not_payable", chip=chips[0])
+    if request.chip_set is not None:
+        check = check_stack(request.chip_set, request.starting_stack, players=request.players)
+        if not check.ok:
+            raise RuleViolation(
+                check.code,
+                stack=check.stack,
+                players=check.players,
+                most=check.most_players,
+            )
 
 
 def _level_count(request: GeneratorRequest) -> int:
@@ -121,6 +136,8 @@ def generate(request: GeneratorRequest) -> Structure:
 
     Raises ``RuleViolation`` for input that cannot make a structure.
     """
+    if request.chip_set is not None:
+        request = replace(request, chips=request.chip_set.denominations)
     _check(request)
     chips: Sequence[int] = sorted(set(request.chips))
     total_chips = request.players * request.starting_stack
@@ -147,6 +164,7 @@ def generate(request: GeneratorRequest) -> Structure:
             wanted = max(target // SCALE, previous_big * 5 // 4 + 1)
             big_blind = -(-wanted // step) * step
         ante, ante_kind = _ante(request, number, big_blind, unit)
+        limit = request.betting is Betting.LIMIT
         items.append(
             Level(
                 small_blind=big_blind // 2,
@@ -154,6 +172,9 @@ def generate(request: GeneratorRequest) -> Structure:
                 ante=ante,
                 ante_kind=ante_kind,
                 seconds=request.level_minutes * 60,
+                small_bet=big_blind if limit else 0,
+                big_bet=2 * big_blind if limit else 0,
+                betting=request.betting,
             )
         )
         previous_big = big_blind

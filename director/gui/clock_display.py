@@ -7,10 +7,12 @@ and goes full screen with F11 or a double-click; Esc leaves full screen.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
+    QColor,
     QFont,
     QFontMetricsF,
     QKeyEvent,
@@ -21,8 +23,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStackedLayout, QWidget
 
-from director.app.display import DisplayData
-from director.gui.clock_face import ACCENT, BACKGROUND, NEXT, TEXT, ClockFace
+from director.app.display import DisplayData, SeatRow
+from director.core.tv import Theme, TvLook
+from director.gui.clock_face import ClockFace
+from director.gui.media import LoadedPicture
 from director.i18n import _
 
 
@@ -32,11 +36,18 @@ class SeatingBoard(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rows: list[tuple[str, str]] = []
+        self.rows: tuple[SeatRow, ...] = ()
         self.title = _("Seats")
         self.font_pixels = 0
+        self.theme = Theme()
 
-    def set_rows(self, rows: list[tuple[str, str]]) -> None:
+    def set_theme(self, theme: Theme) -> None:
+        if theme != self.theme:
+            self.theme = theme
+            self.update()
+
+    def set_rows(self, rows: Sequence[SeatRow]) -> None:
+        rows = tuple(rows)
         if rows != self.rows:
             self.rows = rows
             self.update()
@@ -48,7 +59,7 @@ class SeatingBoard(QWidget):
         probe.setPixelSize(100)
         metrics = QFontMetricsF(probe)
         widest = max(
-            (metrics.horizontalAdvance(f"{name}   {where}") for name, where in self.rows),
+            (metrics.horizontalAdvance(f"{row.name}   {row.text}") for row in self.rows),
             default=metrics.horizontalAdvance("M" * 20),
         )
         best = (1, 0.0)
@@ -64,12 +75,13 @@ class SeatingBoard(QWidget):
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         width, height = float(self.width()), float(self.height())
-        painter.fillRect(self.rect(), BACKGROUND)
+        theme = self.theme
+        painter.fillRect(self.rect(), QColor(theme.background))
         title = QFont()
         title.setBold(True)
         title.setPixelSize(int(height * 0.07))
         painter.setFont(title)
-        painter.setPen(ACCENT)
+        painter.setPen(QColor(theme.accent))
         painter.drawText(
             QRectF(0, 0, width, height * 0.1), int(Qt.AlignmentFlag.AlignCenter), self.title.upper()
         )
@@ -81,7 +93,7 @@ class SeatingBoard(QWidget):
         per_column = max(1, math.ceil(len(self.rows) / columns))
         line = (height * 0.86) / per_column
         column_width = width / columns
-        for index, (name, where) in enumerate(self.rows):
+        for index, seated in enumerate(self.rows):
             column, row = divmod(index, per_column)
             rect = QRectF(
                 column * column_width + column_width * 0.04,
@@ -89,19 +101,20 @@ class SeatingBoard(QWidget):
                 column_width * 0.92,
                 line,
             )
-            painter.setPen(TEXT)
+            painter.setPen(QColor(theme.text))
             painter.drawText(
-                rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), name
+                rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), seated.name
             )
-            painter.setPen(NEXT)  # bright enough to read from across the room
+            painter.setPen(QColor(theme.next))  # bright enough to read from across the room
             painter.drawText(
-                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), where
+                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), seated.text
             )
         painter.end()
 
 
 class ClockDisplayWindow(QWidget):
-    """Shows the clock; closing it only hides it (``hidden`` is emitted)."""
+    """Shows the clock, or the seat draw when the data says so; closing it only hides it
+    (``hidden`` is emitted)."""
 
     hidden = Signal()
 
@@ -114,19 +127,22 @@ class ClockDisplayWindow(QWidget):
         self.stack.setContentsMargins(0, 0, 0, 0)
         self.stack.addWidget(self.face)
         self.stack.addWidget(self.seating)
-        self.setStyleSheet("background: #0d1117;")
+        self.setStyleSheet(f"background: {Theme().background};")
         self.resize(1280, 720)
 
-    def set_data(self, data: DisplayData) -> None:
-        self.face.set_data(data)
+    def set_look(self, look: TvLook, pictures: Mapping[str, LoadedPicture] | None = None) -> None:
+        """Show the clock and the seat draw in ``look`` (its pictures decoded)."""
+        self.face.set_look(look, pictures)
+        self.seating.set_theme(look.theme)
+        self.setStyleSheet(f"background: {look.theme.background};")
 
-    def show_seating(self, rows: list[tuple[str, str]] | None) -> None:
-        """Show the seat draw (``rows``) instead of the clock, or the clock again (None)."""
-        if rows is None:
-            self.stack.setCurrentWidget(self.face)
-        else:
-            self.seating.set_rows(rows)
-            self.stack.setCurrentWidget(self.seating)
+    def set_data(self, data: DisplayData) -> None:
+        """Show ``data``: the clock, or the seat draw while ``data.show_seats``."""
+        self.face.set_data(data)
+        self.seating.set_rows(data.seats)
+        shown = self.seating if data.show_seats else self.face
+        if self.stack.currentWidget() is not shown:
+            self.stack.setCurrentWidget(shown)
 
     def show_on(self, screen: QScreen, *, full_screen: bool = True) -> None:
         """Open on ``screen``, full screen by default."""

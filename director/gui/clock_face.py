@@ -1,40 +1,204 @@
-"""The clock face: paints ``DisplayData`` scaled to any size, dark theme.
+"""The clock face: paints ``DisplayData`` in the event's TV look, at any size.
 
-Every element has its own band of the window, sized as a fraction of the
-height and shrunk to fit the width, so nothing overlaps from 1024x576 to
-3840x2160. The time's digits are at least a quarter of the window's height.
-The same widget is the TV display and the preview on the console's clock page.
+Where everything goes comes from ``director.app.tv_layout`` (the layout chosen
+and the screen's size): every element has its own box, nothing overlaps from
+1024x576 to 3840x2160, the time's digits stand at least a quarter of the
+height, and no text is under 3% of it. Colours come from the look's theme
+(checked readable by ``director.core.tv``); a background picture lies under a
+veil of the background colour; the club's logo has its own box, never over
+the time.
+
+The message line scrolls when it is longer than the screen: a timer repaints
+only its band (``update(rect)``), about 30 times a second, and a paint asked for
+that band alone draws nothing else. The same widget is the TV display and the
+preview on the console's clock page.
 """
 
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QHideEvent,
+    QImage,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QResizeEvent,
+    QShowEvent,
+    QStaticText,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from director.app.display import DisplayData
-from director.i18n import _
+from director.app.display import (
+    DisplayData,
+    FigureRow,
+    MoreRow,
+    MoveRow,
+    NoteRow,
+    PlaceRow,
+    Section,
+    SectionKind,
+    Stat,
+)
+from director.app.tv_layout import MIN_TEXT, Box, Needs, Plan, plan
+from director.core.tv import THEMES, Element, Place, Theme, TvLook
+from director.gui.media import LoadedPicture
+from director.i18n import _, format_number
 
-BACKGROUND = QColor("#0d1117")
-PANEL = QColor("#161b22")
-TEXT = QColor("#f0f3f6")
-DIM = QColor("#8b949e")
-NEXT = QColor("#d0d7de")
-"""The "Next:" line: bright enough to read from 5 m (DIM was too faint)."""
-ACCENT = QColor("#58a6ff")
-WARN = QColor("#f0b429")
-ALERT = QColor("#ff4d4f")
-BREAK = QColor("#3fb950")
+_DARK = THEMES["dark"]
+BACKGROUND = QColor(_DARK.background)
+PANEL = QColor(_DARK.panel)
+TEXT = QColor(_DARK.text)
+DIM = QColor(_DARK.dim)
+NEXT = QColor(_DARK.next)
+"""The "Next:" line: bright enough to read from 5 m."""
+ACCENT = QColor(_DARK.accent)
+WARN = QColor(_DARK.warn)
+ALERT = QColor(_DARK.alert)
+BREAK = QColor(_DARK.rest)
+"""The dark theme's colours (the default look), for widgets that have no look."""
 
-MIN_TEXT_FRACTION = 0.03
+MIN_TEXT_FRACTION = MIN_TEXT
 """No text on the TV is smaller than this share of the screen's height (readable at
 5 m on a 1080-line TV): a text too long for its place wraps or is shortened."""
 
-TIME_FONT_FRACTION = 0.40
-"""Font pixel size of the time as a share of the height; digits come out at
-about 0.72 of it, so above a quarter of the screen."""
+MESSAGE_FRAME_MS = 33
+"""The scrolling message moves about 30 times a second (its band only is repainted)."""
+MESSAGE_SPEED = 0.11
+"""Screen heights per second the message scrolls by (about 120 px/s at 1080 lines)."""
+MESSAGE_GAP = 0.8
+"""Screen heights between the end of the message and its next pass."""
+SIDE_PAGE_MS = 8_000
+"""When the side column's lines do not all fit, each page stays this long."""
+
+
+class LineStyle(Enum):
+    """How a line of the side column looks."""
+
+    HEADING = "heading"
+    """A section's title: accent colour, bold."""
+    ROW = "row"
+    """A name, a paid place, a figure: bright, bold."""
+    DETAIL = "detail"
+    """Where a player goes, the bubble: warm colour, after an arrow."""
+    SEAT = "seat"
+    """A name, with its table and seat at the right."""
+
+
+@dataclass(frozen=True)
+class SideLine:
+    text: str
+    style: LineStyle
+    right: str = ""
+
+
+def section_lines(section: Section) -> list[SideLine]:
+    """A section of the side column as lines: a title, then each row (a move takes
+    two lines: the name, then where to)."""
+    lines = [SideLine(section.title, LineStyle.HEADING)]
+    for row in section.rows:
+        if isinstance(row, MoveRow):
+            lines.append(SideLine(row.name, LineStyle.ROW))
+            lines.append(SideLine("→ " + row.destination, LineStyle.DETAIL))
+        elif isinstance(row, NoteRow):
+            lines.append(SideLine("→ " + row.text, LineStyle.DETAIL))
+        elif isinstance(row, PlaceRow | FigureRow | MoreRow):
+            lines.append(SideLine(row.text, LineStyle.ROW))
+    return lines
+
+
+SIDE_SECTIONS: dict[Element, tuple[SectionKind, ...]] = {
+    Element.MOVES: (SectionKind.MOVES,),
+    # The players' bounties are prize money: they follow the payouts.
+    Element.PAYOUTS: (SectionKind.PAYOUTS, SectionKind.BOUNTIES),
+    # The room's figures (chips in play, re-buys, add-ons), then the chips still used.
+    Element.CHIPS: (SectionKind.FIGURES, SectionKind.CHIPS),
+}
+
+
+def side_lines(data: DisplayData, look: TvLook) -> list[SideLine]:
+    """The side column's lines, top to bottom, in the layout's order (the final
+    standings first once the event is over)."""
+    sections = {section.kind: section for section in data.sections}
+    lines: list[SideLine] = []
+    if SectionKind.STANDINGS in sections:
+        lines += section_lines(sections[SectionKind.STANDINGS])
+    for element in look.layout.at(Place.SIDE):
+        kinds = SIDE_SECTIONS.get(element)
+        if kinds is not None:
+            for kind in kinds:
+                if kind in sections:
+                    lines += section_lines(sections[kind])
+        elif element is Element.STATS:
+            stats = [stat for stat in data.stats if stat.key != "next_break"]
+            if stats:
+                lines.append(SideLine(_("The room"), LineStyle.HEADING))
+                lines += [SideLine(stat.caption, LineStyle.SEAT, stat.value) for stat in stats]
+        elif element is Element.NEXT_BREAK:
+            for stat in data.stats:
+                if stat.key == "next_break":
+                    lines.append(SideLine(stat.caption, LineStyle.HEADING))
+                    lines.append(SideLine(stat.value, LineStyle.ROW))
+        elif element is Element.SEATS and data.seats and not data.finished:
+            lines.append(SideLine(_("Seats · table · seat"), LineStyle.HEADING))
+            lines += [
+                SideLine(seat.name, LineStyle.SEAT, f"{seat.table} · {seat.seat}")
+                for seat in data.seats
+            ]
+    return lines
+
+
+def paginate(lines: list[SideLine], per_page: int) -> list[list[SideLine]]:
+    """``lines`` cut into pages of ``per_page`` lines. A page that starts inside a
+    section starts with that section's title again; with more than one page, each
+    page's first title says which page it is ("2/3")."""
+    if per_page < 2 or len(lines) <= per_page:
+        return [lines[:per_page]] if per_page > 0 else []
+    pages: list[list[SideLine]] = []
+    page: list[SideLine] = []
+    heading: SideLine | None = None
+    for line in lines:
+        if len(page) == per_page:
+            pages.append(page)
+            page = []
+            if line.style is not LineStyle.HEADING and heading is not None:
+                page.append(heading)
+        if line.style is LineStyle.HEADING:
+            heading = line
+            if len(page) == per_page - 1:  # a title alone at the foot of a page
+                pages.append(page)
+                page = []
+        page.append(line)
+    if page:
+        pages.append(page)
+    count = len(pages)
+    for number, made in enumerate(pages, start=1):
+        if made and made[0].style is LineStyle.HEADING:
+            made[0] = SideLine(made[0].text, LineStyle.HEADING, f"{number}/{count}")
+    return pages
+
+
+def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
+    """The figures in the main column's bottom band, in the layout's order."""
+    cells: list[Stat] = []
+    for element in look.layout.at(Place.MAIN):
+        if element is Element.STATS:
+            cells += [stat for stat in data.stats if stat.key != "next_break"]
+        elif element is Element.NEXT_BREAK:
+            cells += [stat for stat in data.stats if stat.key == "next_break"]
+        elif element is Element.CHIPS and data.room.chips_in_play and not data.finished:
+            cells.append(Stat(_("Chips in play"), format_number(data.room.chips_in_play), "chips"))
+    return cells
 
 
 def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold: bool) -> QFont:
@@ -50,12 +214,50 @@ def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold
     return font
 
 
+def qr_image(text: str) -> QImage:
+    """A QR code for ``text``: one pixel per module, dark on white with its quiet zone."""
+    import segno  # only when a code is shown
+
+    code = segno.make(text, error="m")
+    rows = list(code.matrix_iter(scale=1, border=4))
+    size = len(rows)
+    image = QImage(size, size, QImage.Format.Format_RGB32)
+    image.fill(QColor("#ffffff"))
+    dark = QColor("#000000").rgb()
+    for y, row in enumerate(rows):
+        for x, module in enumerate(row):
+            if module:
+                image.setPixel(x, y, dark)
+    return image
+
+
+def _rect(box: Box) -> QRectF:
+    return QRectF(box.x, box.y, box.w, box.h)
+
+
+def _on_side(boxes: Mapping[str, Box], name: str) -> bool:
+    """Whether box ``name`` lies in the side column."""
+    if name not in boxes or "side" not in boxes:
+        return False
+    box, side = boxes[name], boxes["side"]
+    return box.x >= side.x - 0.5 and box.right <= side.right + 0.5
+
+
+def monotonic_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
+
+
 class ClockFace(QWidget):
-    """Paints whatever ``DisplayData`` it was last given."""
+    """Paints whatever ``DisplayData`` it was last given, in its ``TvLook``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.data: DisplayData | None = None
+        self.look = TvLook()
+        self.pictures: dict[str, LoadedPicture] = {}
+        """Decoded pictures by stored name (the look's logo and background)."""
+        self.network_url = ""
+        """The network page's address, shown as a QR code where the layout says."""
         self.setAutoFillBackground(False)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -64,22 +266,145 @@ class ClockFace(QWidget):
         self.regions: dict[str, QRectF] = {}
         self.font_pixels: dict[str, int] = {}
         """The pixel size each text was drawn at, last paint (for the 3% rule's test)."""
+        self.colours: dict[str, QColor] = {}
+        self._set_colours(self.look.theme)
+        self._plan: tuple[object, Plan] | None = None
+        self._needs: tuple[DisplayData, object, Needs] | None = None
+        self._pixmaps: dict[str, tuple[object, QPixmap]] = {}
+        """Scaled pictures, the composed background and the QR code, by what made them."""
+        self._message: tuple[object, QStaticText, float] | None = None
+        self._time_em = QFontMetricsF(self._bold(100)).horizontalAdvance("00:00") / 100
+        self.scroll_clock: Callable[[], int] = monotonic_ms
+        """Milliseconds, for the message's position (a test sets its own)."""
+        self._scroll = QTimer(self)
+        self._scroll.setInterval(MESSAGE_FRAME_MS)
+        self._scroll.timeout.connect(self._scroll_step)
+        self.side_pages = 0
+        """Pages of the side column at the last paint (more than one: they turn)."""
+        self._pages = QTimer(self)
+        self._pages.setInterval(SIDE_PAGE_MS)
+        self._pages.timeout.connect(self._turn_page)
+        self.full_paints = 0
+        self.message_paints = 0
+        """Paints of the whole face, and of the message band alone."""
+
+    # -- what to show -----------------------------------------------------------
 
     def set_data(self, data: DisplayData) -> None:
-        if data != self.data:
-            self.data = data
+        """Show ``data``; repainted only when something shown differs (not when only
+        the instant it was read did)."""
+        if not data.same_screen(self.data):
             self.update()
+        self.data = data
+        self._sync_scroll()
+
+    def set_look(self, look: TvLook, pictures: Mapping[str, LoadedPicture] | None = None) -> None:
+        """Paint in ``look``; ``pictures`` are its logo and background, decoded (a
+        missing one is left out)."""
+        if look == self.look and dict(pictures or {}) == self.pictures:
+            return
+        self.look = look
+        self.pictures = dict(pictures or {})
+        self._set_colours(look.theme)
+        self._pixmaps.clear()
+        self._plan = None
+        self.update()
+        self._sync_scroll()
+
+    def set_network_url(self, url: str) -> None:
+        if url != self.network_url:
+            self.network_url = url
+            self._plan = None
+            self.update()
+
+    def _set_colours(self, theme: Theme) -> None:
+        self.colours = {role: QColor(value) for role, value in theme.colours().items()}
+
+    # -- the plan -----------------------------------------------------------------
+
+    def needs(self, data: DisplayData) -> Needs:
+        look = self.look
+        logo = self.pictures.get(look.logo) if look.logo else None
+        aspect = 1.0
+        if logo is not None:
+            size = logo.natural_size()
+            aspect = size.width() / max(1, size.height())
+        return Needs(
+            side=bool(side_lines(data, look)) or self._shows_qr(),
+            figures=bool(main_figures(data, look)),
+            message=bool(data.message) and look.layout.place_of(Element.MESSAGE) is not None,
+            logo=logo is not None,
+            qr=self._shows_qr(),
+            time_em=self._time_em,
+            logo_aspect=aspect,
+        )
+
+    def _shows_qr(self) -> bool:
+        return bool(self.network_url) and self.look.layout.place_of(Element.QR_CODE) is not None
+
+    def current_plan(self) -> Plan | None:
+        """The plan for the current size, look and data (kept until one changes)."""
+        if self.data is None:
+            return None
+        made_for = (self.data, self.look, self.network_url, len(self.pictures))
+        if self._needs is None or self._needs[0] is not made_for[0] or self._needs[1] != made_for:
+            # Worked out again when the data or the look changed (once a second at
+            # most), not for each frame of the scrolling message.
+            self._needs = (self.data, made_for, self.needs(self.data))
+        needs = self._needs[2]
+        key = (self.width(), self.height(), self.look.layout, needs)
+        if self._plan is None or self._plan[0] != key:
+            self._plan = (key, plan(self.look.layout, self.width(), self.height(), needs))
+        return self._plan[1]
 
     # -- painting -------------------------------------------------------------
 
-    def paintEvent(self, _event: QPaintEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-        painter.fillRect(self.rect(), BACKGROUND)
-        if self.data is not None:
-            self.paint_data(painter, self.data)
+        made = self.current_plan()
+        band = made.boxes.get("message") if made is not None else None
+        if (
+            made is not None
+            and band is not None
+            and self.data is not None
+            and _rect(band).toAlignedRect().contains(event.rect())
+        ):
+            # The scrolling line alone: nothing else is drawn (or laid out again).
+            self.message_paints += 1
+            self._paint_message(painter, made, self.data)
+            painter.end()
+            return
+        self.full_paints += 1
+        self.side_pages = 0
+        self._paint_background(painter)
+        if self.data is not None and made is not None:
+            self.paint_data(painter, self.data, made)
         painter.end()
+        self._sync_pages()
+
+    def _paint_background(self, painter: QPainter) -> None:
+        painter.fillRect(self.rect(), self.colours["background"])
+        look = self.look
+        picture = self.pictures.get(look.background.asset) if look.background else None
+        if picture is None:
+            return
+        key = ("background", look.background, look.theme.background, look.veil, self.size())
+        kept = self._pixmaps.get("background")
+        if kept is None or kept[0] != key:
+            image = picture.render(self.width(), self.height(), cover=True)
+            veiled = QPainter(image)
+            veil = QColor(look.theme.background)
+            veil.setAlpha(round(look.veil * 255 / 100))
+            veiled.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOver)
+            veiled.fillRect(image.rect(), QColor(look.theme.background))
+            veiled.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            veiled.fillRect(image.rect(), veil)
+            veiled.end()
+            kept = (key, QPixmap.fromImage(image))
+            self._pixmaps["background"] = kept
+        painter.drawPixmap(0, 0, kept[1])
 
     def _text(
         self,
@@ -114,124 +439,147 @@ class ClockFace(QWidget):
         painter.setPen(QPen(color))
         painter.drawText(rect, flags, text)
 
-    def paint_data(self, painter: QPainter, data: DisplayData) -> None:
+    def _bold(self, pixels: float) -> QFont:
+        font = QFont(self.family)
+        font.setBold(True)
+        font.setPixelSize(max(1, int(pixels)))
+        return font
+
+    def paint_data(self, painter: QPainter, data: DisplayData, made: Plan) -> None:
         self.regions = {}
         self.font_pixels = {}
-        width, height = float(self.width()), float(self.height())
-        margin = height * 0.025
-        side = width * 0.32 if data.lines else 0.0
-        main = QRectF(margin, 0, width - side - 2 * margin, height)
+        colours = self.colours
+        boxes, fonts = made.boxes, made.fonts
+        height = float(self.height())
 
-        def band(top: float, bottom: float, rect: QRectF = main) -> QRectF:
-            return QRectF(rect.left(), height * top, rect.width(), height * (bottom - top))
-
-        accent = BREAK if data.on_break else ACCENT
-        # Title band: event name left, level right.
-        title = band(0.015, 0.105)
-        half = title.width() / 2
+        if not _on_side(boxes, "logo"):
+            self._paint_logo(painter, boxes.get("logo"))
+        accent = colours["rest"] if data.on_break else colours["accent"]
         self._text(
             painter,
             "event",
-            QRectF(title.left(), title.top(), half, title.height()),
+            _rect(boxes["event"]),
             data.event_name,
-            size=height * 0.05,
-            color=DIM,
+            size=fonts["event"],
+            color=colours["dim"],
             align=Qt.AlignmentFlag.AlignLeft,
         )
         self._text(
             painter,
             "level",
-            QRectF(title.left() + half, title.top(), half, title.height()),
+            _rect(boxes["level"]),
             data.level_label.upper(),
-            size=height * 0.075,
+            size=fonts["level"],
             color=accent,
             bold=True,
             align=Qt.AlignmentFlag.AlignRight,
         )
-
-        # Caption above the time (overtime, break, not started).
         self._text(
             painter,
             "caption",
-            band(0.105, 0.16),
+            _rect(boxes["caption"]),
             data.time_caption.upper(),
-            size=height * 0.045,
-            color=WARN if data.overtime or data.finished else DIM,
+            size=fonts["caption"],
+            color=colours["warn"] if data.overtime or data.finished else colours["dim"],
             bold=True,
         )
 
-        # The time, as large as the screen allows.
-        time_rect = band(0.16, 0.57)
-        time_colour = TEXT
+        # The time, as large as its band allows.
+        time_rect = _rect(boxes["time"])
+        time_colour = colours["text"]
         if data.finished:
-            time_colour = WARN  # the winner's name, in gold
+            time_colour = colours["warn"]  # the winner's name, in gold
         elif data.paused:
-            time_colour = DIM
+            time_colour = colours["dim"]
         elif data.overtime:
-            time_colour = WARN
+            time_colour = colours["warn"]
         elif data.on_break:
-            time_colour = BREAK
-        time_size = height * (0.2 if data.hands_level else TIME_FONT_FRACTION)
+            time_colour = colours["rest"]
+        time_size = fonts["time"] * (0.5 if data.hands_level else 1.0)
         self._text(
             painter, "time", time_rect, data.time_text, size=time_size, color=time_colour, bold=True
         )
 
-        # Blinds and ante (or the break's note).
-        if data.on_break:
-            self._text(
-                painter,
-                "blinds",
-                band(0.58, 0.70),
-                data.note,
-                size=height * 0.07,
-                color=TEXT,
-                bold=True,
-            )
-        else:
-            self._text(
-                painter,
-                "blinds",
-                band(0.575, 0.715),
-                data.blinds_text,
-                size=height * 0.135,
-                color=TEXT,
-                bold=True,
-            )
-            self._text(
-                painter, "ante", band(0.715, 0.77), data.ante_text, size=height * 0.05, color=TEXT
-            )
-
-        # Next hand banner (R9), or the next level.
-        pending = band(0.77, 0.83)
-        if data.pending_text:
-            painter.fillRect(pending, WARN)
-            self._text(
-                painter,
-                "next",
-                pending,
-                data.pending_text.upper(),
-                size=height * 0.052,
-                color=BACKGROUND,
-                bold=True,
-            )
-        else:
-            self._text(painter, "next", pending, data.next_text, size=height * 0.046, color=NEXT)
-
-        # Bottom band: figures.
-        self._paint_stats(painter, data, band(0.835, 0.99), height)
-        if data.lines:
-            self._paint_lines(painter, data, QRectF(width - side, 0, side - margin, height), height)
+        if "blinds" in boxes:
+            blinds, ante = _rect(boxes["blinds"]), _rect(boxes["ante"])
+            if data.on_break:
+                self._text(
+                    painter,
+                    "blinds",
+                    blinds,
+                    data.note,
+                    size=fonts["blinds"] * 0.55,
+                    color=colours["text"],
+                    bold=True,
+                )
+                self.regions["ante"] = ante
+            else:
+                self._text(
+                    painter,
+                    "blinds",
+                    blinds,
+                    data.blinds_text,
+                    size=fonts["blinds"],
+                    color=colours["text"],
+                    bold=True,
+                )
+                self._text(
+                    painter, "ante", ante, data.ante_text, size=fonts["ante"], color=colours["text"]
+                )
+        if "next" in boxes:
+            # The next hand's banner (R9), or the next level.
+            pending = _rect(boxes["next"])
+            if data.pending_text:
+                painter.fillRect(pending, colours["warn"])
+                self._text(
+                    painter,
+                    "next",
+                    pending,
+                    data.pending_text.upper(),
+                    size=fonts["next"] * 1.1,
+                    color=colours["background"],
+                    bold=True,
+                )
+            else:
+                self._text(
+                    painter,
+                    "next",
+                    pending,
+                    data.next_text,
+                    size=fonts["next"],
+                    color=colours["next"],
+                )
+        if "stats" in boxes:
+            self._paint_stats(painter, main_figures(data, self.look), boxes["stats"], fonts)
+        if "side" in boxes:
+            self._paint_side(painter, data, made, height)
+        if "message" in boxes:
+            self._paint_message(painter, made, data)
         if data.paused:
             self._paint_paused(painter, time_rect, height)
 
+    def _paint_logo(self, painter: QPainter, box: Box | None) -> None:
+        if box is None:
+            return
+        picture = self.pictures.get(self.look.logo)
+        if picture is None:
+            return
+        self.regions["logo"] = _rect(box)
+        key = ("logo", self.look.logo, round(box.w), round(box.h))
+        kept = self._pixmaps.get("logo")
+        if kept is None or kept[0] != key:
+            kept = (key, QPixmap.fromImage(picture.render(round(box.w), round(box.h), cover=False)))
+            self._pixmaps["logo"] = kept
+        painter.drawPixmap(QPointF(box.x, box.y), kept[1])
+
     def _paint_stats(
-        self, painter: QPainter, data: DisplayData, rect: QRectF, height: float
+        self, painter: QPainter, stats: list[Stat], box: Box, fonts: Mapping[str, float]
     ) -> None:
-        stats = data.stats
+        rect = _rect(box)
         self.regions["stats"] = rect
         if not stats:
             return
-        painter.fillRect(rect, PANEL)
+        painter.fillRect(rect, self.colours["panel"])
         cell = rect.width() / len(stats)
         for number, stat in enumerate(stats):
             cell_rect = QRectF(rect.left() + number * cell, rect.top(), cell, rect.height())
@@ -249,49 +597,203 @@ class ClockFace(QWidget):
                 f"stat{number}.caption",
                 caption_rect,
                 stat.caption.upper(),
-                size=height * 0.032,
-                color=NEXT,
+                size=fonts["stat_caption"],
+                color=self.colours["next"],
             )
             self._text(
                 painter,
                 f"stat{number}",
                 value_rect,
                 stat.value,
-                size=height * 0.05,
-                color=TEXT,
+                size=fonts["stat_value"],
+                color=self.colours["text"],
                 bold=True,
             )
 
-    def _paint_lines(
-        self, painter: QPainter, data: DisplayData, rect: QRectF, height: float
-    ) -> None:
+    def _paint_side(self, painter: QPainter, data: DisplayData, made: Plan, height: float) -> None:
+        boxes = made.boxes
+        side = _rect(boxes["side"])
+        self.regions["side"] = side
+        painter.fillRect(side, self.colours["panel"])
+        if _on_side(boxes, "logo"):  # painted over the side column's panel
+            self._paint_logo(painter, boxes["logo"])
+        if "qr" in boxes:
+            self._paint_qr(painter, boxes["qr"], boxes["qr_caption"], made.fonts["qr_caption"])
+        lines = side_lines(data, self.look)
+        if not lines:
+            return
+        rect = _rect(boxes["lines"])
         self.regions["lines"] = rect
-        painter.fillRect(rect, PANEL)
-        count = max(len(data.lines), 8)
-        # Lines at 3% of the height or more: those that do not fit are left out (the
-        # moves come first, then the payouts, then the figures).
-        line_height = max(min(height * 0.06, rect.height() * 0.92 / count), height * 0.041)
-        top = rect.top() + height * 0.03
-        fitting = int((rect.bottom() - top) // line_height)
-        for number, line in enumerate(data.lines[:fitting]):
+        count = max(len(lines), 8)
+        # Lines at 3% of the height or more: when they do not all fit, the column
+        # turns its pages every few seconds (the moves come first, on every page's
+        # start, then the payouts, the figures, the seat draw).
+        line_height = max(min(made.fonts["line"], rect.height() * 0.92 / count), height * 0.041)
+        top = rect.top() + height * 0.02
+        fitting = max(0, int((rect.bottom() - top) // line_height))
+        pages = paginate(lines, fitting)
+        self.side_pages = len(pages)
+        lines = pages[(self.scroll_clock() // SIDE_PAGE_MS) % len(pages)] if pages else []
+        colours = {
+            LineStyle.HEADING: self.colours["accent"],
+            LineStyle.ROW: self.colours["text"],
+            LineStyle.DETAIL: self.colours["warn"],
+            LineStyle.SEAT: self.colours["text"],
+        }
+        for number, line in enumerate(lines[:fitting]):
             line_rect = QRectF(
                 rect.left() + rect.width() * 0.05,
                 top + number * line_height,
                 rect.width() * 0.9,
                 line_height,
             )
-            heading = line.startswith("#")
-            detail = line.startswith("→")
+            size = line_height * 0.75
+            if line.right:
+                right_width = min(
+                    line_rect.width() * 0.45,
+                    QFontMetricsF(self._bold(size)).horizontalAdvance(line.right) * 1.05,
+                )
+                right_rect = QRectF(
+                    line_rect.right() - right_width, line_rect.top(), right_width, line_height
+                )
+                self._text(
+                    painter,
+                    f"line{number}.right",
+                    right_rect,
+                    line.right,
+                    size=size,
+                    color=self.colours["next"],
+                    bold=True,
+                    align=Qt.AlignmentFlag.AlignRight,
+                )
+                line_rect.setRight(right_rect.left() - line_rect.width() * 0.03)
             self._text(
                 painter,
                 f"line{number}",
                 line_rect,
-                line.lstrip("#").strip(),
-                size=line_height * 0.75,
-                color=ACCENT if heading else (WARN if detail else TEXT),
-                bold=heading or not detail,
+                line.text,
+                size=size,
+                color=colours[line.style],
+                bold=line.style is not LineStyle.DETAIL,
                 align=Qt.AlignmentFlag.AlignLeft,
             )
+
+    def _paint_qr(self, painter: QPainter, box: Box, caption: Box, size: float) -> None:
+        key = ("qr", self.network_url)
+        kept = self._pixmaps.get("qr")
+        if kept is None or kept[0] != key:
+            kept = (key, QPixmap.fromImage(qr_image(self.network_url)))
+            self._pixmaps["qr"] = kept
+        code = kept[1]
+        # Whole pixels per module, so the code stays sharp and scannable.
+        side = int(box.w // code.width()) * code.width() or int(box.w)
+        target = QRectF(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        painter.drawPixmap(target.toRect(), code)
+        self.regions["qr"] = target
+        self._text(
+            painter,
+            "qr_caption",
+            _rect(caption),
+            _("Scan to follow on your phone"),
+            size=size,
+            color=self.colours["next"],
+        )
+
+    def _paint_message(self, painter: QPainter, made: Plan, data: DisplayData) -> None:
+        box = made.boxes["message"]
+        rect = _rect(box)
+        self.regions["message"] = rect
+        painter.fillRect(rect, self.colours["panel"])
+        if not data.message:
+            return
+        pixels = max(math.ceil(self.height() * MIN_TEXT_FRACTION), int(made.fonts["message"]))
+        font = self._bold(pixels)
+        key = (data.message, pixels, self.family)
+        if self._message is None or self._message[0] != key:
+            static = QStaticText(data.message)
+            static.setTextFormat(Qt.TextFormat.PlainText)
+            static.prepare(font=font)
+            width = QFontMetricsF(font).horizontalAdvance(data.message)
+            self._message = (key, static, width)
+        _key, static, width = self._message
+        self.font_pixels["message"] = pixels
+        inner = rect.adjusted(rect.height() * 0.3, 0, -rect.height() * 0.3, 0)
+        painter.setFont(font)
+        painter.setPen(QPen(self.colours["text"]))
+        top = inner.top() + (inner.height() - QFontMetricsF(font).height()) / 2
+        if width <= inner.width():
+            painter.drawStaticText(QPointF(inner.left() + (inner.width() - width) / 2, top), static)
+            return
+        painter.save()
+        painter.setClipRect(inner)
+        span = width + MESSAGE_GAP * self.height()
+        offset = (self.scroll_clock() * MESSAGE_SPEED * self.height() / 1000) % span
+        start = inner.left() + inner.width() * 0.1 - offset
+        painter.drawStaticText(QPointF(start, top), static)
+        if start + span < inner.right():
+            painter.drawStaticText(QPointF(start + span, top), static)
+        painter.restore()
+
+    def message_scrolls(self) -> bool:
+        """Whether the message line is longer than its band (so it scrolls)."""
+        made = self.current_plan()
+        if made is None or self.data is None or "message" not in made.boxes:
+            return False
+        box = made.boxes["message"]
+        pixels = max(math.ceil(self.height() * MIN_TEXT_FRACTION), int(made.fonts["message"]))
+        width = QFontMetricsF(self._bold(pixels)).horizontalAdvance(self.data.message)
+        return width > box.w - box.h * 0.6
+
+    def message_rect(self) -> QRect | None:
+        made = self.current_plan()
+        if made is None or "message" not in made.boxes:
+            return None
+        return _rect(made.boxes["message"]).toAlignedRect()
+
+    def _sync_scroll(self) -> None:
+        """Run the scrolling timer exactly while a long message is on a shown face."""
+        scrolling = self.isVisible() and self.message_scrolls()
+        if scrolling and not self._scroll.isActive():
+            self._scroll.start()
+        elif not scrolling and self._scroll.isActive():
+            self._scroll.stop()
+
+    def _turn_page(self) -> None:
+        """Show the side column's next page (its column alone is repainted)."""
+        made = self.current_plan()
+        if made is None or "side" not in made.boxes or self.side_pages < 2:
+            self._pages.stop()
+            return
+        self.update(_rect(made.boxes["side"]).toAlignedRect())
+
+    def _sync_pages(self) -> None:
+        turning = self.isVisible() and self.side_pages > 1
+        if turning and not self._pages.isActive():
+            self._pages.start()
+        elif not turning and self._pages.isActive():
+            self._pages.stop()
+
+    def _scroll_step(self) -> None:
+        band = self.message_rect()
+        if band is None:
+            self._scroll.stop()
+            return
+        self.update(band)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._sync_scroll()
+        self._sync_pages()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._scroll.stop()
+        self._pages.stop()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._sync_scroll()
 
     def _paint_paused(self, painter: QPainter, time_rect: QRectF, height: float) -> None:
         banner = QRectF(
@@ -300,7 +802,13 @@ class ClockFace(QWidget):
             time_rect.width(),
             height * 0.17,
         )
-        painter.fillRect(banner, ALERT)
+        painter.fillRect(banner, self.colours["alert"])
         self._text(
-            painter, "paused", banner, _("PAUSED"), size=height * 0.14, color=TEXT, bold=True
+            painter,
+            "paused",
+            banner,
+            _("PAUSED"),
+            size=height * 0.14,
+            color=self.colours["text"],
+            bold=True,
         )

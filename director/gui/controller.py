@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -15,7 +14,7 @@ from director.core.errors import RuleViolation
 from director.core.state import TournamentState
 from director.gui.common import show_error
 from director.gui.guard import Guard
-from director.i18n import _, describe_error
+from director.i18n import describe_error
 from director.persistence.db import StoreError
 
 
@@ -32,8 +31,9 @@ class SaveFailed(Exception):
 class SessionController(QObject):
     """Owns the open session; every change to an event goes through here.
 
-    ``changed`` carries the ``Changes`` of each dispatch, undo or redo; views
-    redraw from ``state`` when the aspects they show are touched.
+    ``changed`` carries the ``Changes`` of each dispatch, undo, redo or reload: it
+    forwards the session's own change notices (``TournamentSession.subscribe``) to
+    the widgets, which redraw from ``state`` when the aspects they show are touched.
     """
 
     changed = Signal(object)
@@ -41,6 +41,7 @@ class SessionController(QObject):
     def __init__(self, session: TournamentSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self._forwarding = session.subscribe(self.changed.emit)
         self.guard = Guard(self, self)
         """Enables every control exactly when the rules would accept its command."""
 
@@ -58,13 +59,11 @@ class SessionController(QObject):
             changes = self.session.dispatch(command)
         except StoreError as error:  # a full disk, a damaged file, another copy's change
             if error.code == "event_moved_on":
-                # Another copy wrote the event meanwhile: show what it holds now.
+                # Another copy wrote the event meanwhile: show what it holds now (the
+                # reload tells every listener).
                 with contextlib.suppress(StoreError):
-                    self.changed.emit(self.session.reload())
+                    self.session.reload()
             raise SaveFailed(describe_error(error)) from error
-        except sqlite3.Error as error:
-            raise SaveFailed(str(error.orig) if hasattr(error, "orig") else str(error)) from error
-        self.changed.emit(changes)
         return changes
 
     def dispatch(self, command: Command, parent: QWidget | None = None) -> Changes | None:
@@ -87,11 +86,13 @@ class SessionController(QObject):
         except (RuleViolation, StoreError) as error:
             show_error(parent, error)
             return None
-        except sqlite3.Error as error:
-            show_error(parent, SaveFailed(str(error)), title=_("Not saved"))
-            return None
-        self.changed.emit(changes)
         return changes  # type: ignore[no-any-return]
 
+    def announce(self, changes: Changes) -> None:
+        """Tell every listener of the session (widgets, the clock feed) about a change
+        outside the event's log that changes how it reads (the currency)."""
+        self.session.announce(changes)
+
     def close(self) -> None:
+        self._forwarding.cancel()
         self.session.close()

@@ -96,6 +96,12 @@ class Guard(QObject):
             return wanted
         return self.controller.session.refusal(wanted)
 
+    def recheck(self, control: Control) -> None:
+        """Ask again for ``control`` alone (what it would send changed: a typed text)."""
+        for binding in self._bindings:
+            if binding.control is control:
+                self._apply(binding)
+
     def refusal_of(self, control: Control) -> RuleViolation | None:
         for binding in self._bindings:
             if binding.control is control:

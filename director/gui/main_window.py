@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,7 +36,7 @@ from director.gui.models.events_model import EventsModel
 from director.gui.screens import choose_screen, screen_id
 from director.gui.sound import SoundPlayer
 from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
-from director.persistence.db import Database, StoreError
+from director.persistence.db import ANY_EVENT, Database, StoreError
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QScreen
@@ -46,14 +45,18 @@ if TYPE_CHECKING:
     # The console of an open event (its pages, the clock, the rules) is imported
     # when an event is opened: the list of events paints first.
     from director.app.changes import Changes
+    from director.app.feed import ClockFeed
     from director.app.resume import Interruption
     from director.app.session import TournamentSession
+    from director.app.tv_assets import AssetStore
     from director.core import clock as clk
     from director.core import commands as c
     from director.core.clock import Cue
+    from director.core.tv import TvLook
     from director.gui.clock_display import ClockDisplayWindow
     from director.gui.console import Console
     from director.gui.controller import SessionController
+    from director.gui.media import LoadedPicture
     from director.gui.pages.clock_page import ClockPage
     from director.gui.ticker import ClockTicker
 
@@ -171,7 +174,10 @@ class MainWindow(QMainWindow):
     """Holds at most one open event; the GUI never holds the truth, the session does."""
 
     followed_changed = Signal(int)
-    """An event followed live changed in the database (from the follower's thread)."""
+    """An event followed live changed in the database (from the follower's thread);
+    ``ANY_EVENT`` after the follower was cut off for a while."""
+    club_connection = Signal(bool)
+    """The notices from the club database stopped (False) or came back (True)."""
 
     def __init__(
         self,
@@ -193,8 +199,14 @@ class MainWindow(QMainWindow):
             voice=self.settings.voice,
             parent=self,
         )
+        self.feed: ClockFeed | None = None
+        """The open event's clock feed: the TV, the console's clock and the seat draw
+        (and a server for the network) are its views."""
         self.ticker: ClockTicker | None = None
         self.display: ClockDisplayWindow | None = None
+        self._assets: AssetStore | None = None
+        self._pictures: dict[str, LoadedPicture | None] = {}
+        """Pictures of the TV's looks, decoded once (None: missing or damaged)."""
         self.library = Library(database, clock=clock)
         self.backups = backups or BackupManager(database)
         self.library.backup_folder = self.backups.folder
@@ -204,6 +216,11 @@ class MainWindow(QMainWindow):
         """While an event is followed live: its read-only database and its follower."""
         self._club_follower: object | None = None
         self.followed_changed.connect(self._on_followed_changed, Qt.ConnectionType.QueuedConnection)
+        self.club_connection.connect(self._show_connection, Qt.ConnectionType.QueuedConnection)
+        self.connection_note = QLabel()
+        """Shown while the notices from a club database are cut off."""
+        self.connection_note.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.connection_note.hide()
         self._listen_to_club()
         self.setWindowTitle(_("director"))
         self.resize(1280, 720)  # until placed: see ``place_and_show``
@@ -247,6 +264,7 @@ class MainWindow(QMainWindow):
         self.warning.setWordWrap(False)
         self.warning.hide()
         self.statusBar().addPermanentWidget(self.warning)
+        self.statusBar().addPermanentWidget(self.connection_note)
         self.sound_note = QLabel()
         """Said once at start when no audio output exists (the clock runs as ever)."""
         self.sound_note.hide()
@@ -276,6 +294,10 @@ class MainWindow(QMainWindow):
         self.display_action = action(_("&Clock display on the TV"), self.show_display)
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.tv_settings_action = action(_("&TV display…"), self.show_tv_settings)
+        self.tv_settings_action.setToolTip(
+            _("The TV's theme, logo, layout, sounds and message line")
+        )
         self.settings_action = action(_("&Settings…"), self.show_settings, "Ctrl+,")
         self.roster_action = action(_("&Players list…"), self.show_roster)
         self.leagues_action = action(_("&Leagues…"), self.show_leagues)
@@ -302,6 +324,7 @@ class MainWindow(QMainWindow):
         self.view_menu = menu.addMenu(_("&View"))
         self.view_menu.setToolTipsVisible(True)
         self.view_menu.addAction(self.display_action)
+        self.view_menu.addAction(self.tv_settings_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
@@ -449,17 +472,16 @@ class MainWindow(QMainWindow):
     def follow_event(self, event_id: int) -> None:
         """Show an event that another copy writes, read-only, redrawn as soon as the
         database says it changed (PostgreSQL's notices; no polling)."""
-        url = getattr(self.database, "url", None)
-        if url is None:
-            return
+        if self.database.url is None:
+            return  # a file has one writer: this copy
         from director.app.session import TournamentSession
         from director.persistence.db import open_database
 
         try:
-            database = open_database(url, readonly=True)
+            database = open_database(self.database.target, readonly=True)
             try:
                 session = TournamentSession(database, event_id, clock=self.clock)
-                follower = database.follow(self.followed_changed.emit)  # type: ignore[union-attr]
+                follower = database.follow(self.followed_changed.emit, self.club_connection.emit)
             except BaseException:
                 database.close()
                 raise
@@ -477,17 +499,31 @@ class MainWindow(QMainWindow):
     def _listen_to_club(self) -> None:
         """On a server, the list of events follows the other copies' changes too."""
         self._stop_listening()
-        follow = getattr(self.database, "follow", None)
-        if follow is None:
-            return
+        self._show_connection(True)
         with contextlib.suppress(Exception):  # the list still refreshes when shown
-            self._club_follower = follow(self.followed_changed.emit)
+            self._club_follower = self.database.follow(
+                self.followed_changed.emit, self.club_connection.emit
+            )
 
     def _stop_listening(self) -> None:
         follower, self._club_follower = self._club_follower, None
         if follower is not None:
             with contextlib.suppress(Exception):
                 follower.close()
+
+    def _show_connection(self, connected: bool) -> None:
+        """While the notices from the club database are cut off, say so (a follower
+        connects again by itself, then everything shown is read again)."""
+        if connected:
+            self.connection_note.hide()
+            return
+        self.connection_note.setText(
+            _(
+                "Connection to the club database lost: reconnecting… "
+                "Changes made by other copies show once it is back."
+            )
+        )
+        self.connection_note.show()
 
     def _on_followed_changed(self, event_id: int) -> None:
         if self.stack.currentWidget() is self.events_page:
@@ -496,14 +532,12 @@ class MainWindow(QMainWindow):
         controller = self.controller
         if controller is None or self._following is None:
             return
-        if controller.session.tournament_id != event_id:
+        if event_id not in (ANY_EVENT, controller.session.tournament_id):
             return
         try:
-            changes = controller.session.reload()
+            controller.session.reload()  # every view hears of it from the session
         except StoreError as error:
             self.warn(describe_error(error))
-            return
-        controller.changed.emit(changes)
 
     def _run_on(self, event_id: int, command: c.Command) -> None:
         try:
@@ -566,6 +600,7 @@ class MainWindow(QMainWindow):
     # -- the open event -----------------------------------------------------
 
     def open_session(self, session: TournamentSession) -> None:
+        from director.app.feed import ClockFeed
         from director.gui.console import Console
         from director.gui.controller import SessionController
         from director.gui.ticker import ClockTicker
@@ -578,7 +613,8 @@ class MainWindow(QMainWindow):
         self.controller.guard.refused.connect(self._say_refused)
         if self.ask_resume:
             self._offer_resume(session)
-        self.ticker = ClockTicker(self.controller, self)
+        self.feed = ClockFeed(session)
+        self.ticker = ClockTicker(self.controller, self.feed, self)
         self.ticker.cue.connect(self._announce)
         self.ticker.tick.connect(self._refresh_display)
         self.console = Console(self.controller)
@@ -593,6 +629,7 @@ class MainWindow(QMainWindow):
         hotkeys.keep_keys(self.console, self._item_view_keys)
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)
+        self.apply_tv_look()
         self.setWindowTitle(_("{event} — director").format(event=session.state.name))
         self.update_undo_actions()
         self.refresh_events(select=session.tournament_id)
@@ -613,6 +650,10 @@ class MainWindow(QMainWindow):
 
             page = ClockPage(controller, ticker)
             page.show_display_requested.connect(self.show_display)
+            page.tv_settings_requested.connect(self.show_tv_settings)
+            # The TV's look, as on the TV (given to a built page by apply_tv_look).
+            look = self.tv_look()
+            page.face.set_look(look, self.look_pictures(look))
             return page
 
         def structure_page() -> QWidget:
@@ -672,7 +713,7 @@ class MainWindow(QMainWindow):
             return
         if self.ask_resume_choice(found) == "catch_up":
             return
-        self.controller.changed.emit(resume.resume_paused(session, found))
+        resume.resume_paused(session, found)  # the views hear of it from the session
 
     def ask_resume_choice(self, found: Interruption | None = None) -> str:
         """Ask how to resume an interrupted clock: "catch_up" or "paused"."""
@@ -745,26 +786,88 @@ class MainWindow(QMainWindow):
 
     def _announce(self, cue: Cue) -> None:
         from director.app.display import announcement
+        from director.core.clock import CueKind
 
-        self.sound.play(cue.kind)
+        if cue.kind is not CueKind.MESSAGE:  # a message is only spoken
+            self.sound.play(cue.kind)
         if self.controller is not None:
             self.sound.say(announcement(self.controller.state, cue))
 
-    def _refresh_display(self) -> None:
-        if self.display is not None and self.display.isVisible() and self.ticker is not None:
-            self.display.set_data(self.ticker.data)
+    # -- the TV's look --------------------------------------------------------
 
-    seating_on_tv = False
+    @property
+    def assets(self) -> AssetStore:
+        """The data folder's pictures and sounds (found on first use)."""
+        if self._assets is None:
+            from director.app.tv_assets import AssetStore
+
+            self._assets = AssetStore.default()
+        return self._assets
+
+    def tv_look(self) -> TvLook:
+        """The open event's look, or the default one from the settings."""
+        if self.controller is not None and self.controller.state.tv_look is not None:
+            return self.controller.state.tv_look
+        return self.settings.tv_look
+
+    def look_pictures(self, look: TvLook) -> dict[str, LoadedPicture]:
+        """The look's logo and background, decoded (kept); one that is missing or
+        damaged is left out, and said once in the status bar."""
+        from director.gui.media import load_picture
+
+        wanted = (look.logo, look.background.asset if look.background else "")
+        found: dict[str, LoadedPicture] = {}
+        for name in filter(None, wanted):
+            if name not in self._pictures:
+                try:
+                    self._pictures[name] = load_picture(self.assets.read(name))
+                except RuleViolation as error:
+                    self._pictures[name] = None
+                    self.warn(_("TV: {problem}").format(problem=describe_error(error)))
+            picture = self._pictures[name]
+            if picture is not None:
+                found[name] = picture
+        return found
+
+    def apply_tv_look(self) -> None:
+        """Show the current look on the TV, on the console's preview and in the sounds."""
+        look = self.tv_look()
+        pictures = self.look_pictures(look)
+        if self.display is not None:
+            self.display.set_look(look, pictures)
+        # A clock page not built yet takes the look when it is (see build_pages).
+        page = self.console.built_page("clock") if self.console is not None else None
+        if page is not None:
+            from director.gui.pages.clock_page import ClockPage
+
+            if isinstance(page, ClockPage):
+                page.face.set_look(look, pictures)
+        self.sound.set_look(look, self.assets if look.sounds else None)
+
+    def show_tv_settings(self) -> None:
+        """The TV display dialog: the look of the open event, or the defaults."""
+        from director.gui.dialogs.tv_display import TvDisplayDialog
+
+        data = self.feed.data if self.feed is not None else None
+        dialog = TvDisplayDialog(self, data=data)
+        dialog.exec()
+
+    def _refresh_display(self) -> None:
+        if self.display is not None and self.display.isVisible() and self.feed is not None:
+            self.display.set_data(self.feed.data)
+
+    @property
+    def seating_on_tv(self) -> bool:
+        return self.feed is not None and self.feed.showing_seats
 
     def show_seating_on_tv(self, on: bool) -> None:
-        """Show the seat draw on the TV instead of the clock (or the clock again)."""
-        from director.app.display import seating_lines
-
-        self.seating_on_tv = on
+        """Show the seat draw on the TV instead of the clock (or the clock again): the
+        feed tells every view of it, the TV window among them."""
+        if self.feed is None:
+            return
+        self.feed.show_seats(on)
         if on:
             self.show_display()
-        if self.display is not None and self.controller is not None:
-            self.display.show_seating(seating_lines(self.controller.state) if on else None)
 
     def show_display(self) -> None:
         """Open (or bring back) the clock display on the chosen screen."""
@@ -774,8 +877,10 @@ class MainWindow(QMainWindow):
             return
         if self.display is None:
             self.display = ClockDisplayWindow()
-        if self.ticker is not None:
-            self.display.set_data(self.ticker.data)
+            look = self.tv_look()
+            self.display.set_look(look, self.look_pictures(look))
+        if self.feed is not None:
+            self.display.set_data(self.feed.data)
         self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
         handle = self.display.windowHandle()
         if handle is not None:
@@ -886,6 +991,8 @@ class MainWindow(QMainWindow):
         if settings.language != previous.language:
             self.retranslate()
         self.sound.configure(volume=settings.volume, muted=settings.muted, voice=settings.voice)
+        if settings.tv_look != previous.tv_look:
+            self.apply_tv_look()
         folder = settings.backup_folder
         self.backups.folder = (
             Path(folder).expanduser() if folder else default_folder(self.database.path)
@@ -914,7 +1021,6 @@ class MainWindow(QMainWindow):
         The windows are rebuilt from the state, as when an event is opened: the
         console on the same page, the clock display left as it is on the TV.
         """
-        from director.app.display import seating_lines
         from director.gui.app import apply_language
 
         app = QApplication.instance()
@@ -944,6 +1050,7 @@ class MainWindow(QMainWindow):
             assert self.console is not None
             event_id = self.controller.session.tournament_id
             page = self.console.current_key()
+            seats = self.seating_on_tv
             # The TV keeps its window; its texts are redone on the next tick.
             display, self.display = self.display, None
             self.close_session()
@@ -955,11 +1062,19 @@ class MainWindow(QMainWindow):
                 self.display = display
             if self.console is not None:
                 self.console.show_page(page)
+                if seats and self.feed is not None:
+                    from director.gui.pages.tables_page import TablesPage
+
+                    # The seat draw stays on the TV, and its box stays ticked (the
+                    # page that has the box is built for it).
+                    self.feed.show_seats(True)
+                    tables_page = self.console.page("tables")
+                    if isinstance(tables_page, TablesPage):
+                        with QSignalBlocker(tables_page.on_tv):
+                            tables_page.on_tv.setChecked(True)
             if display is not None:
                 display.setWindowTitle(_("director — clock"))
                 self._refresh_display()
-                if self.seating_on_tv and self.controller is not None:
-                    display.show_seating(seating_lines(self.controller.state))
             if showing_events:
                 self.show_events()
 
@@ -973,7 +1088,7 @@ class MainWindow(QMainWindow):
             from director.core.state import TournamentState
 
             every = frozenset(field.name for field in dataclasses.fields(TournamentState))
-            self.controller.changed.emit(Changes(action="settings", aspects=every))
+            self.controller.announce(Changes(action="settings", aspects=every))
 
     def close_session(self) -> None:
         if self.controller is None:
@@ -982,6 +1097,9 @@ class MainWindow(QMainWindow):
             self.ticker.stop()
             self.ticker.deleteLater()
             self.ticker = None
+        if self.feed is not None:
+            self.feed.close()
+            self.feed = None
         if self.display is not None:
             self.display.close()
             self.display.deleteLater()
@@ -991,7 +1109,7 @@ class MainWindow(QMainWindow):
             if self.controller.state.clock.running:
                 self.controller.session.mark_alive(running=True)
         # Nor the snapshot: it is a cache, the log has everything (a full disk).
-        with contextlib.suppress(StoreError, sqlite3.Error, OSError):
+        with contextlib.suppress(StoreError, OSError):
             self.controller.close()
         if self.console is not None:
             self.stack.removeWidget(self.console)
@@ -1007,6 +1125,7 @@ class MainWindow(QMainWindow):
             with contextlib.suppress(Exception):
                 database.close()  # type: ignore[attr-defined]
             self.statusBar().showMessage(self.database.location)
+            self._show_connection(getattr(self._club_follower, "connected", True))
         self.setWindowTitle(_("director"))
         self.update_undo_actions()
 
@@ -1016,15 +1135,13 @@ class MainWindow(QMainWindow):
         self.events_page.view.setFocus()
 
     def _on_changed(self, changes: Changes) -> None:
-        from director.app.display import seating_lines
         from director.core.events import FinalTableDrawn
 
         self.update_undo_actions()
+        if changes.touches("tv_look"):
+            self.apply_tv_look()
         if self.controller is not None:
             self.setWindowTitle(_("{event} — director").format(event=self.controller.state.name))
-            # Seats change with actions, not with time: not redrawn on the clock's tick.
-            if self.seating_on_tv and self.display is not None:
-                self.display.show_seating(seating_lines(self.controller.state))
             if changes.action == "command" and any(
                 isinstance(event, FinalTableDrawn) for event in changes.events
             ):
@@ -1152,9 +1269,7 @@ class MainWindow(QMainWindow):
     def database_key(self) -> str:
         """The database, as the settings remember it (a file's real path, or the
         server's URL without any password)."""
-        if self.database.kind != "sqlite":
-            return self.database.location
-        return str(Path(self.database.path).expanduser().resolve())
+        return self.database.key
 
     def place_and_show(self) -> None:
         """Show the console where it was last closed on a screen that is there now

@@ -8,6 +8,7 @@ silence. Every call here swallows its own failures.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLocale, QObject, QUrl
@@ -16,25 +17,48 @@ from director import paths
 from director.i18n import language
 
 if TYPE_CHECKING:
+    from director.app.tv_assets import AssetStore
     from director.core.clock import CueKind
+    from director.core.tv import CueSound, TvLook
+
+
+def _log() -> Any:
+    """This module's logger (``logging`` imported then: it is not needed to start,
+    and a night usually has no failure to note)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def _note_failure(what: str) -> None:
-    """Log a failure at debug level (``logging`` imported then: it is not needed to
-    start, and a night usually has none)."""
-    import logging
-
-    logging.getLogger(__name__).debug(what, exc_info=True)
+    """Log a failure at debug level, with its traceback."""
+    _log().debug(what, exc_info=True)
 
 
 SOUND_FILES: dict[str, str] = {
-    "one_minute": "one_minute.wav",
-    "level_start": "level_start.wav",
-    "break_start": "break_start.wav",
-    "break_end": "break_end.wav",
+    cue: f"{cue}.wav"
+    for cue in ("one_minute", "level_start", "break_start", "break_end", "bubble", "final_table")
 }
-"""The sound of each ``CueKind``, by its value (a ``CueKind`` is its value as a key):
-the window is made, with its player, before the clock's module is imported."""
+"""The built-in sound of each cue that plays one (``tv.SOUND_CUES``), in
+resources/sounds, by the cue's value (a ``CueKind`` is its value as a key): the
+window is made, with its player, before the clock's module is imported."""
+
+
+def built_in(kind: CueKind) -> Path:
+    return paths.resource("sounds", SOUND_FILES[kind])
+
+
+def sound_path(sound: CueSound, store: AssetStore | None) -> Path | None:
+    """The file ``sound`` plays: its stored copy when intact, else the built-in sound
+    (a stored file that went missing or was damaged never silences a cue); None for
+    a silent cue or one without a sound."""
+    if sound.silent or sound.cue not in SOUND_FILES:
+        return None
+    if sound.asset and store is not None:
+        if store.intact(sound.asset):
+            return store.path(sound.asset)
+        _log().warning("the sound %s is missing or damaged; the built-in one plays", sound.asset)
+    return built_in(sound.cue)
 
 
 def voice_locale(available: Sequence[QLocale], code: str) -> QLocale | None:
@@ -62,7 +86,7 @@ class SoundPlayer(QObject):
         self.volume = volume
         self.muted = muted
         self.voice = voice
-        self._effects: dict[CueKind, Any] = {}
+        self._effects: dict[str, Any] = {}
         self._speech: Any = None
         self._multimedia_failed = False
         self.no_output = False
@@ -70,19 +94,63 @@ class SoundPlayer(QObject):
         self._speech_failed = False
         self.played: list[CueKind] = []
         self.spoken: list[str] = []
+        self._look: TvLook | None = None
+        self.store: AssetStore | None = None
+        self._sources: dict[CueKind, Path | None] = {}
 
     def configure(self, *, volume: int, muted: bool, voice: bool) -> None:
         self.volume, self.muted, self.voice = volume, muted, voice
 
+    @property
+    def look(self) -> TvLook:
+        """The look whose sounds play (the default one until an event gives its own:
+        made on first use, the TV's module is not needed to start)."""
+        if self._look is None:
+            from director.core.tv import TvLook
+
+            self._look = TvLook()
+        return self._look
+
+    def set_look(self, look: TvLook, store: AssetStore | None) -> None:
+        """Play each cue as ``look`` says (its own files from ``store``)."""
+        self._look, self.store = look, store
+        self._sources.clear()
+
+    def source(self, kind: CueKind) -> Path | None:
+        """The file the cue ``kind`` plays now (None: silent)."""
+        if kind not in self._sources:
+            self._sources[kind] = sound_path(self.look.sound_for(kind), self.store)
+        return self._sources[kind]
+
+    def cue_volume(self, kind: CueKind) -> float:
+        """The cue's volume, 0-1: its own share of the settings' volume."""
+        return self.volume / 100 * self.look.sound_for(kind).volume / 100
+
     def play(self, kind: CueKind) -> bool:
         """Play the sound for ``kind``; returns whether a sound was started."""
-        if self.muted or self.volume <= 0 or self.no_output:
+        if self.muted or self.no_output:
+            return False
+        return self._start(kind, self.source(kind), self.cue_volume(kind))
+
+    def test(self, sound: CueSound) -> bool:
+        """Play ``sound`` now, as the cue would (even when muted: the organizer asked)."""
+        if self.no_output:
+            return False
+        return self._start(
+            sound.cue,
+            sound_path(sound, self.store),
+            self.volume / 100 * sound.volume / 100,
+            key="test",
+        )
+
+    def _start(self, kind: CueKind, path: Path | None, volume: float, key: str = "") -> bool:
+        if path is None or volume <= 0:
             return False
         try:
-            effect = self._effect(kind)
+            effect = self._effect(key or kind.value, path)
             if effect is None:
                 return False
-            effect.setVolume(self.volume / 100)
+            effect.setVolume(volume)
             effect.play()
             self.played.append(kind)
             return True
@@ -118,19 +186,23 @@ class SoundPlayer(QObject):
         except Exception:
             return False
 
-    def _effect(self, kind: CueKind) -> Any:
+    def _effect(self, key: str, path: Path) -> Any:
+        """The sound effect for ``key`` playing ``path`` (made once per file)."""
         if self._multimedia_failed:
             return None
-        if kind not in self._effects:
+        url = QUrl.fromLocalFile(str(path))
+        effect = self._effects.get(key)
+        if effect is None:
             try:
                 from PySide6.QtMultimedia import QSoundEffect
             except Exception:
                 self._multimedia_failed = True
                 return None
             effect = QSoundEffect(self)
-            effect.setSource(QUrl.fromLocalFile(str(paths.resource("sounds", SOUND_FILES[kind]))))
-            self._effects[kind] = effect
-        return self._effects[kind]
+            self._effects[key] = effect
+        if effect.source() != url:
+            effect.setSource(url)
+        return effect
 
     def _speaker(self) -> Any:
         if self._speech_failed:

@@ -16,19 +16,21 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import os
 import re
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from director.files import display_path, produce_atomic
-from director.persistence.db import read_identity
 from director.persistence.errors import StoreError
 from director.persistence.sqlite import (
-    sqlite_connect,
-    sqlite_error_code,
-    sqlite_quick_check_connection,
-    sqlite_store_error,
+    SqliteWriterLock,
+    check_file,
+    online_copy,
+    read_identity,
+    set_journal,
+    sqlite_quick_check,
+    sqlite_side_files,
 )
 
 KEEP = 10
@@ -39,7 +41,6 @@ _AFTER_STEM = re.compile(
 )
 """A backup's name after the database's stem."""
 _STAMP = "%Y%m%d-%H%M%S-%f"
-_SQLITE_FULL = 13
 
 
 @dataclass(frozen=True)
@@ -72,56 +73,23 @@ def copy_database(source: Path, destination: Path) -> None:
     folder = destination.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        produce_atomic(destination, lambda temporary: _copy_checked(source, temporary))
-    except StoreError:
-        raise
-    except sqlite3.Error as error:
-        if sqlite_error_code(error) == _SQLITE_FULL:
+        # A backup stands alone: no WAL beside it, so it is one file to copy.
+        produce_atomic(
+            destination, lambda temporary: online_copy(source, temporary, journal="delete")
+        )
+    except StoreError as error:
+        if error.code == "disk_full":
             raise StoreError("backup_disk_full", path=display_path(folder)) from error
-        raise StoreError(
-            "backup_failed", path=display_path(folder), detail=str(error).splitlines()[0]
-        ) from error
+        if error.code == "db_damaged":
+            raise StoreError(
+                "db_damaged", path=display_path(source), detail=error.args_map.get("detail", "")
+            ) from error
+        detail = error.args_map.get("detail") or error.code
+        raise StoreError("backup_failed", path=display_path(folder), detail=detail) from error
     except OSError as error:
         raise StoreError(
             "backup_failed", path=display_path(folder), detail=error.strerror or str(error)
         ) from error
-
-
-def _copy_checked(source: Path, target: Path) -> None:
-    reader = sqlite_connect(source, mode="ro")
-    try:
-        writer = sqlite3.connect(target)
-        try:
-            reader.backup(writer)
-            # A backup stands alone: no WAL beside it, so it is one file to copy.
-            writer.execute("PRAGMA journal_mode = DELETE")
-            problem = sqlite_quick_check_connection(writer)
-        finally:
-            writer.close()
-    finally:
-        reader.close()
-    if problem is not None:
-        raise StoreError("db_damaged", path=display_path(source), detail=problem)
-
-
-def restore_database(backup: Path, live: Path) -> None:
-    """Overwrite the database ``live`` with the content of ``backup``.
-
-    The caller has closed every session on ``live``; its lock stays held.
-    """
-    try:
-        reader = sqlite_connect(backup, mode="ro")
-        try:
-            writer = sqlite_connect(live)
-            try:
-                reader.backup(writer)
-                writer.execute("PRAGMA journal_mode = WAL")
-            finally:
-                writer.close()
-        finally:
-            reader.close()
-    except sqlite3.Error as error:
-        raise sqlite_store_error(error, live) from error
 
 
 def backup_name(database: Path, identity: str | None, reason: str, now: datetime.datetime) -> str:
@@ -165,11 +133,7 @@ def copy_from_server(source: str, destination: Path) -> None:
 
     def produce(temporary: Path) -> None:
         copy_club(source, temporary)
-        connection = sqlite3.connect(temporary)
-        try:
-            connection.execute("PRAGMA journal_mode = DELETE")  # one file, standing alone
-        finally:
-            connection.close()
+        set_journal(temporary, "delete")  # one file, standing alone
 
     folder = destination.parent
     try:
@@ -298,3 +262,72 @@ def prune(
 
 def glob_escape(text: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", text)
+
+
+def check_backup(backup: Path, identity: str | None) -> None:
+    """Refuse (``StoreError``) a file to restore that is not a whole, undamaged backup
+    of the database with ``identity``."""
+    found = check_file(backup)
+    if not found.exists or found.empty:
+        raise StoreError("db_not_director", path=display_path(backup))
+    if not belongs_to(backup, identity):
+        raise StoreError("backup_not_ours", path=display_path(backup))
+    problem = sqlite_quick_check(backup)
+    if problem is not None:
+        raise StoreError("db_damaged", path=display_path(backup), detail=problem)
+
+
+# -- a damaged database file --------------------------------------------------------
+
+
+def newest_good_backup(database: Path, folder: Path | None = None) -> BackupInfo | None:
+    """The newest backup of the (damaged) database file ``database`` that passes the
+    check, or None. When the damage hides the database's identity, copies with its
+    file name are considered."""
+    folder = folder or default_folder(database)
+    identity = read_identity(database)
+    candidates = list_backups(database, folder, identity)
+    if identity is None:
+        candidates = list_backups_by_name(database, folder)
+    for info in candidates:
+        if sqlite_quick_check(info.path) is None:
+            return info
+    return None
+
+
+def replace_damaged(database: Path, backup: Path, *, now: datetime.datetime | None = None) -> Path:
+    """Put ``backup`` in place of the damaged database file ``database``.
+
+    The damaged file (and its journal files) is renamed aside, never deleted;
+    returns its new name. Refused with ``db_in_use`` while another copy of the
+    app has the database open.
+    """
+    from director.persistence.db import open_database
+
+    now = now or datetime.datetime.now()
+    problem = sqlite_quick_check(backup)
+    if problem is not None:
+        raise StoreError("db_damaged", path=display_path(backup), detail=problem)
+    lock = SqliteWriterLock(database)
+    lock.acquire(create=False)
+    try:
+        aside = database.with_name(f"{database.name}.damaged-{now.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            restoring = database.with_name(database.name + ".restoring")
+            copy_database(backup, restoring)
+            set_journal(restoring, "wal")  # a backup has no WAL journal; the live database does
+            os.replace(database, aside)
+            for side in sqlite_side_files(database):
+                if side.exists():
+                    # A journal of the damaged file must never be replayed into the copy.
+                    os.replace(side, aside.with_name(aside.name + side.name[len(database.name) :]))
+            os.replace(restoring, database)
+        except OSError as error:
+            raise StoreError(
+                "backup_failed", path=display_path(database), detail=error.strerror or str(error)
+            ) from error
+    finally:
+        lock.release()
+    # Opening it once upgrades a copy made by an older version.
+    open_database(database, create=False).close()
+    return aside

@@ -35,7 +35,8 @@ class CopyResult:
     events: int = 0
 
 
-def _tables() -> list[Any]:
+def copied_tables() -> list[Any]:
+    """The tables a copy carries, parents before children."""
     from sqlmodel import SQLModel
 
     from director.persistence import tables  # noqa: F401  (registers the tables)
@@ -107,7 +108,7 @@ def copy_database(
                 if found or players:
                     raise StoreError("copy_target_not_empty", path=destination.location)
                 with origin.read() as into:
-                    for table in _tables():
+                    for table in copied_tables():
                         result.rows[table.name] = _copy_table(into, out, table)
                     identity = origin.identity
                 if identity:
@@ -119,8 +120,7 @@ def copy_database(
                         )
                     finally:
                         cursor.close()
-                if destination.kind == "postgresql":
-                    _restart_sequences(out)
+                destination.after_copy(out)
         finally:
             destination.close()
         result.events = verify_copy(origin, target, replay)
@@ -162,22 +162,11 @@ def _copy_table(source: Any, target: Any, table: Any) -> int:
     return count
 
 
-def _restart_sequences(connection: Any) -> None:
-    """After rows were written with their ids, new rows get the next free one."""
-    for table in _tables():
-        if [c.name for c in table.primary_key.columns] != ["id"]:
-            continue
-        connection.exec_driver_sql(
-            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-            f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
-        )
-
-
 def table_digests(database: Any) -> dict[str, tuple[int, str]]:
     """Each copied table's row count and a digest of its rows, whatever the server."""
     digests = {}
     with database.read() as connection:
-        for table in _tables():
+        for table in copied_tables():
             digest = hashlib.sha256()
             count = 0
             for batch in _rows(connection, table):
@@ -220,13 +209,13 @@ def restore_into(database: Any, backup: Path) -> None:
         with database.write() as out:
             cursor = _driver_cursor(out)
             try:
-                for table in reversed(_tables()):
+                for table in reversed(copied_tables()):
                     cursor.execute(f"DELETE FROM {table.name}")
             finally:
                 cursor.close()
             with origin.read() as into:
-                for table in _tables():
+                for table in copied_tables():
                     _copy_table(into, out, table)
-            _restart_sequences(out)
+            database.after_copy(out)
     finally:
         origin.close()

@@ -10,11 +10,32 @@ from director.persistence.store import AnyConnection, _driver_cursor, _dumps, _r
 
 
 def execute(connection: AnyConnection, sql: str, parameters: dict[str, Any]) -> int:
-    """Run one statement; returns the new row's id for an insert."""
+    """Run one statement; returns how many rows it changed."""
     cursor = _driver_cursor(connection)
     try:
         cursor.execute(sql, parameters)
-        return int(cursor.lastrowid or 0)
+        return int(cursor.rowcount or 0)
+    finally:
+        cursor.close()
+
+
+def insert(connection: AnyConnection, sql: str, parameters: dict[str, Any]) -> int:
+    """Run one ``INSERT`` of one row; returns the new row's id (``RETURNING``, which
+    every database here has: a driver's ``lastrowid`` is SQLite's alone)."""
+    cursor = _driver_cursor(connection)
+    try:
+        row = cursor.execute(sql + " RETURNING id", parameters).fetchone()
+        return int(row[0])
+    finally:
+        cursor.close()
+
+
+def run(connection: AnyConnection, sql: str, parameters: dict[str, Any]) -> None:
+    """Run one statement that returns nothing (no row id asked: PostgreSQL's cursor
+    has none)."""
+    cursor = _driver_cursor(connection)
+    try:
+        cursor.execute(sql, parameters)
     finally:
         cursor.close()
 
@@ -28,7 +49,7 @@ def rows(
 def save_summary(
     connection: AnyConnection, tournament_id: int, last_entry: int, data: dict[str, Any]
 ) -> None:
-    execute(
+    run(
         connection,
         "INSERT INTO result_summary (tournament_id, last_entry, data) VALUES (:t, :e, :d) "
         "ON CONFLICT (tournament_id) DO UPDATE SET last_entry = excluded.last_entry, "
@@ -38,7 +59,7 @@ def save_summary(
 
 
 def delete_summary(connection: AnyConnection, tournament_id: int) -> None:
-    execute(connection, "DELETE FROM result_summary WHERE tournament_id = :t", {"t": tournament_id})
+    run(connection, "DELETE FROM result_summary WHERE tournament_id = :t", {"t": tournament_id})
 
 
 def finished_events(connection: AnyConnection) -> list[tuple[int, str, str, int, Any, Any]]:

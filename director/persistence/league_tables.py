@@ -48,6 +48,19 @@ class SeasonEventRow(SQLModel, table=True):
     counted: bool = True
 
 
+class SeasonImportRow(SQLModel, table=True):
+    """Past results imported into the league, chosen into a season (``counted``) or
+    kept out of it, one event at a time."""
+
+    __tablename__ = "season_import"
+    __table_args__ = (UniqueConstraint("season_id", "imported_event_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season.id", ondelete="CASCADE")
+    imported_event_id: int = Field(foreign_key="imported_event.id", ondelete="CASCADE")
+    counted: bool = True
+
+
 class ResultSummaryRow(SQLModel, table=True):
     __tablename__ = "result_summary"
 

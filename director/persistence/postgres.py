@@ -15,7 +15,12 @@
   moved on) instead of writing on top; the log's unique keys stand behind it.
 - **Followers.** Each change of an event's row notifies ``director`` with its
   id (a trigger, delivered at commit): a copy following an event LISTENs and
-  reloads within a moment, without polling.
+  reloads within a moment, without polling. A follower whose connection drops
+  (the server restarted, the network went) says so and connects again by
+  itself, waiting longer after each failure; once back, it tells that any event
+  may have changed meanwhile, so its copy reloads.
+- **One process, one lease.** Sessions of one process on one event share the
+  lease: it is released when the last of them closes.
 - The store's statements are written once, in SQLite's parameter style;
   ``PgCursor`` puts them in psycopg's.
 """
@@ -33,21 +38,24 @@ import urllib.parse
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from director.persistence.db import (
+    ANY_EVENT,
+    SCHEMA_HEAD,
+    SCHEMA_REVISIONS,
+    URL_SCHEMES,
+    revision_is_newer,
+)
 from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from sqlalchemy import Connection, Engine
 
-URL_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 LEASE_SECONDS = 30.0
 """How long a lease lasts unless renewed (renewed every third of it)."""
 NOTIFY_CHANNEL = "director"
 _LOCK_MIGRATIONS = 0x44495231  # advisory lock: one copy upgrades the schema at a time
-
-
-def is_url(target: object) -> bool:
-    """Whether ``target`` names a PostgreSQL database rather than a file."""
-    return isinstance(target, str) and target.startswith(URL_SCHEMES)
 
 
 def shown_url(url: str) -> str:
@@ -76,6 +84,34 @@ def lease_seconds() -> float:
         return float(os.environ.get("DIRECTOR_LEASE_SECONDS", LEASE_SECONDS))
     except ValueError:
         return LEASE_SECONDS
+
+
+# -- the schema's PostgreSQL-only parts (used by the migrations) ---------------------
+
+
+def widen_columns_sql(columns: dict[str, list[str]]) -> list[str]:
+    """Statements making the given columns 64-bit (``{table: [column, ...]}``)."""
+    return [
+        f"ALTER TABLE {table} ALTER COLUMN {column} TYPE BIGINT"
+        for table, names in columns.items()
+        for column in names
+    ]
+
+
+NOTICES_SQL = (
+    # Followers LISTEN on "director": the event's id, sent when its row changes
+    # (every append updates it), delivered at commit.
+    "CREATE FUNCTION director_notify() RETURNS trigger LANGUAGE plpgsql AS $$ "
+    "BEGIN PERFORM pg_notify('director', NEW.id::text); RETURN NEW; END $$",
+    "CREATE TRIGGER director_notify AFTER INSERT OR UPDATE ON tournament "
+    "FOR EACH ROW EXECUTE FUNCTION director_notify()",
+)
+"""The trigger that tells followers of a change (migration 0006; never change these:
+a later migration adds its own statements)."""
+NOTICES_UNDO_SQL = (
+    "DROP TRIGGER director_notify ON tournament",
+    "DROP FUNCTION director_notify()",
+)
 
 
 # -- the store's SQL in psycopg's style -------------------------------------------
@@ -160,16 +196,20 @@ def pg_store_error(error: BaseException, location: str) -> StoreError:
 
 
 class PostgresDatabase:
-    """An open club database on a PostgreSQL server (the same interface as ``Database``)."""
+    """An open club database on a PostgreSQL server (a ``db.Database``)."""
 
     kind = "postgresql"
 
     def __init__(self, url: str, engine: Engine, *, readonly: bool, identity: str | None):
-        self.url = url
+        self.url: str | None = url
+        self._url = url
         self.location = shown_url(url)
         """Where the database is, to show (no password)."""
         self.readonly = readonly
         self.identity = identity
+        self.before_first_write: Callable[[], None] | None = None
+        """Called once, just before this copy's first write transaction begins (then
+        forgotten): the app's start-up backup, when it is not made yet."""
         self._engine: Engine | None = engine
         parts = urllib.parse.urlsplit(url)
         from director import paths
@@ -181,7 +221,8 @@ class PostgresDatabase:
         self.holder = f"{socket.gethostname()} (pid {os.getpid()})"
         """This copy, as other copies are told when it holds an event."""
         self._token = secrets.token_hex(16)
-        self._leases: set[int] = set()
+        self._leases: dict[int, int] = {}
+        """Events whose lease this copy holds, with how many sessions of it hold each."""
         self._lease_lock = threading.Lock()
         self._renewer: threading.Thread | None = None
         self._stop = threading.Event()
@@ -190,6 +231,16 @@ class PostgresDatabase:
 
     def __repr__(self) -> str:
         return f"PostgresDatabase({self.location!r}, readonly={self.readonly})"
+
+    @property
+    def key(self) -> str:
+        """The database as settings remember it: the URL without its password."""
+        return self.location
+
+    @property
+    def target(self) -> str:
+        """What ``open_database`` takes to open this database again."""
+        return self._url
 
     @property
     def engine(self) -> Engine:
@@ -202,14 +253,19 @@ class PostgresDatabase:
         """A connection in one transaction, committed on success; nothing kept on failure."""
         if self.readonly:
             raise StoreError("db_read_only", path=self.location)
+        hook = self.before_first_write
+        if hook is not None:
+            self.before_first_write = None
+            hook()
+        import psycopg
         from sqlalchemy.exc import DBAPIError, IntegrityError
 
         try:
             with self.engine.begin() as connection:
                 yield connection
         except IntegrityError:
-            raise
-        except DBAPIError as error:
+            raise  # a constraint the caller checks for (a duplicate name)
+        except (DBAPIError, psycopg.Error) as error:  # the driver's own, from raw writes
             raise pg_store_error(error, self.location) from error
 
     @contextlib.contextmanager
@@ -221,14 +277,30 @@ class PostgresDatabase:
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
-        """A connection in one read transaction (a consistent view)."""
+        """A connection in one read transaction (a consistent view).
+
+        A connection the server dropped (it restarted) is found by the transaction's
+        first statement and replaced, once, before anything is read: a read after the
+        server came back (a follower catching up) does not fail for it."""
         from sqlalchemy.exc import DBAPIError
 
-        try:
-            with self.engine.connect() as connection, connection.begin():
+        for attempt in (1, 2):
+            stack = contextlib.ExitStack()
+            try:
+                connection = stack.enter_context(self.engine.connect())
+                stack.enter_context(connection.begin())
                 connection.exec_driver_sql(
                     "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
                 )
+            except DBAPIError as error:
+                with contextlib.suppress(Exception):
+                    stack.close()
+                if attempt == 1 and error.connection_invalidated:
+                    continue  # the pool now holds no connection older than this
+                raise pg_store_error(error, self.location) from error
+            break
+        try:
+            with stack:
                 yield connection
         except DBAPIError as error:
             raise pg_store_error(error, self.location) from error
@@ -243,7 +315,8 @@ class PostgresDatabase:
 
     def take_lease(self, tournament_id: int) -> None:
         """Become the one writer of the event, or ``StoreError("event_leased")``
-        naming the copy that is (its machine, since when)."""
+        naming the copy that is (its machine, since when). A second session of this
+        copy on the same event shares the lease (``release_lease`` counts them)."""
         if self.readonly:
             return
         seconds = lease_seconds()
@@ -259,7 +332,8 @@ class PostgresDatabase:
                     "INSERT INTO lease (tournament_id, holder, token, since, expires) "
                     "VALUES (:t, :holder, :token, :now, :expires) "
                     "ON CONFLICT (tournament_id) DO UPDATE SET holder = excluded.holder, "
-                    "token = excluded.token, since = excluded.since, expires = excluded.expires "
+                    "token = excluded.token, since = CASE WHEN lease.token = excluded.token "
+                    "THEN lease.since ELSE excluded.since END, expires = excluded.expires "
                     "WHERE lease.expires < excluded.since OR lease.token = excluded.token "
                     "RETURNING since",
                     {
@@ -285,7 +359,7 @@ class PostgresDatabase:
             finally:
                 cursor.close()
         with self._lease_lock:
-            self._leases.add(tournament_id)
+            self._leases[tournament_id] = self._leases.get(tournament_id, 0) + 1
             self.lost_leases.discard(tournament_id)
         self._start_renewing()
 
@@ -307,7 +381,7 @@ class PostgresDatabase:
         holder, since = (rows[0][0], rows[0][1]) if rows else ("?", 0)
         with self._lease_lock:
             if tournament_id in self._leases:
-                self._leases.discard(tournament_id)
+                del self._leases[tournament_id]
                 self.lost_leases.add(tournament_id)
         raise StoreError(
             "event_leased",
@@ -317,11 +391,15 @@ class PostgresDatabase:
         )
 
     def release_lease(self, tournament_id: int) -> None:
-        """Let another copy write the event. Safe to call twice."""
+        """One session of this copy lets go of the event; once the last one has, another
+        copy may write it. Safe to call more often than ``take_lease``."""
         with self._lease_lock:
-            held = tournament_id in self._leases
-            self._leases.discard(tournament_id)
-        if not held or self._engine is None:
+            holders = self._leases.get(tournament_id, 0)
+            if holders > 1:
+                self._leases[tournament_id] = holders - 1
+                return
+            self._leases.pop(tournament_id, None)
+        if not holders or self._engine is None:
             return
         with contextlib.suppress(StoreError), self.write() as connection:
             connection.exec_driver_sql(
@@ -358,7 +436,7 @@ class PostgresDatabase:
         kept = {row[0] for row in rows}
         with self._lease_lock:
             for lost in set(held) - kept:
-                self._leases.discard(lost)
+                self._leases.pop(lost, None)
                 self.lost_leases.add(lost)
 
     def _start_renewing(self) -> None:
@@ -373,11 +451,33 @@ class PostgresDatabase:
             with contextlib.suppress(Exception):  # unreachable for a moment: next time
                 self.renew_leases()
 
-    # -- following ------------------------------------------------------------
+    # -- following, copies, restoring -------------------------------------------
 
-    def follow(self, changed: Callable[[int], None]) -> Follower:
-        """Call ``changed(event id)`` (on another thread) whenever an event changes."""
-        return Follower(driver_url(self.url), changed)
+    def follow(
+        self, changed: Callable[[int], None], status: Callable[[bool], None] | None = None
+    ) -> Follower:
+        """Call ``changed(event id)`` (on another thread) whenever an event changes, and
+        ``status(connected)`` when the notices stop or come back (see ``Follower``)."""
+        return Follower(driver_url(self._url), changed, status, location=self.location)
+
+    def after_copy(self, connection: Any) -> None:
+        """After rows were written with their ids, new rows get the next free one."""
+        from director.persistence.copy import copied_tables
+
+        for table in copied_tables():
+            if [c.name for c in table.primary_key.columns] != ["id"]:
+                continue
+            connection.exec_driver_sql(
+                f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+            )
+
+    def restore_from(self, backup: Path) -> None:
+        """Put the content of the backup file ``backup`` in place of everything here, in
+        one transaction (every event closed)."""
+        from director.persistence.copy import restore_into
+
+        restore_into(self, backup)
 
     def close(self) -> None:
         """Release the leases and the connections. Safe to call twice."""
@@ -387,6 +487,8 @@ class PostgresDatabase:
             self._renewer = None
         with self._lease_lock:
             held = sorted(self._leases)
+            for tournament_id in held:
+                self._leases[tournament_id] = 1  # every session's share goes at once
         for tournament_id in held:
             self.release_lease(tournament_id)
         if self._engine is not None:
@@ -399,35 +501,146 @@ def _server_now(cursor: PgCursor) -> int:
     return int(row[0])
 
 
+RECONNECT_FIRST = 0.2
+"""Seconds a follower waits after losing its connection before its first attempt to
+connect again..."""
+RECONNECT_MOST = 5.0
+"""... then twice as long after each failure, up to this."""
+PING_EVERY = 5.0
+"""Seconds without a notice after which a follower checks its connection is alive
+(a server gone without closing the connection sends nothing)."""
+
+
 class Follower:
-    """LISTENs on its own connection; calls ``changed(event id)`` for each notice."""
+    """LISTENs on its own connection and calls ``changed(event id)`` for each notice.
 
-    def __init__(self, url: str, changed: Callable[[int], None]) -> None:
-        import psycopg
+    When the connection drops, ``status(False)`` is called once; the follower
+    connects again by itself (``RECONNECT_FIRST`` seconds later, then twice as
+    long after each failure, up to ``RECONNECT_MOST``), then calls
+    ``status(True)`` and ``changed(ANY_EVENT)``: what changed while it could not
+    hear is unknown, so its copy reloads what it shows.
+    """
 
-        self._connection = psycopg.connect(url, autocommit=True)
-        self._connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+    def __init__(
+        self,
+        url: str,
+        changed: Callable[[int], None],
+        status: Callable[[bool], None] | None = None,
+        *,
+        location: str = "",
+    ) -> None:
+        self._url = url
+        self._location = location or shown_url(url)
         self._changed = changed
+        self._status = status
         self._running = True
+        self._wake = threading.Event()
+        self._connection: Any = None
+        self.connected = False
+        """Whether notices can arrive now."""
+        self.reconnections = 0
+        """How many times the connection was made again after a loss."""
+        try:
+            self._connection = self._connect()
+        except Exception as error:
+            raise pg_store_error(error, self._location) from error
+        self.connected = True
         self._thread = threading.Thread(target=self._loop, name="follower", daemon=True)
         self._thread.start()
 
+    def _connect(self) -> Any:
+        import psycopg
+
+        connection = psycopg.connect(
+            self._url,
+            autocommit=True,
+            connect_timeout=5,
+            # Over a network, a peer gone silent is noticed within seconds.
+            keepalives=1,
+            keepalives_idle=5,
+            keepalives_interval=2,
+            keepalives_count=2,
+        )
+        try:
+            connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    @property
+    def backend_pid(self) -> int | None:
+        """The server process serving this follower's connection (None while cut off)."""
+        connection = self._connection
+        try:
+            return int(connection.info.backend_pid) if connection is not None else None
+        except Exception:
+            return None
+
+    def _say(self, connected: bool) -> None:
+        if connected == self.connected:
+            return
+        self.connected = connected
+        if self._status is not None:
+            with contextlib.suppress(Exception):
+                self._status(connected)
+
     def _loop(self) -> None:
+        wait = RECONNECT_FIRST
+        quiet_since = time.monotonic()
         while self._running:
+            connection = self._connection
+            if connection is None:
+                # A moment first (a server restarting is not back at once), longer
+                # after each failure.
+                self._wake.wait(wait)
+                wait = min(wait * 2, RECONNECT_MOST)
+                if not self._running:
+                    return
+                try:
+                    connection = self._connect()
+                except Exception:
+                    continue
+                if not self._running:
+                    connection.close()
+                    return
+                self._connection = connection
+                self.reconnections += 1
+                wait = RECONNECT_FIRST
+                quiet_since = time.monotonic()
+                self._say(True)
+                with contextlib.suppress(Exception):
+                    self._changed(ANY_EVENT)
             try:
-                for notice in self._connection.notifies(timeout=0.2):
+                heard = False
+                for notice in connection.notifies(timeout=0.2):
+                    heard = True
                     with contextlib.suppress(ValueError):
                         self._changed(int(notice.payload))
+                if heard:
+                    quiet_since = time.monotonic()
+                elif time.monotonic() - quiet_since >= PING_EVERY:
+                    connection.execute("SELECT 1")
+                    quiet_since = time.monotonic()
+                if connection.closed:
+                    raise ConnectionError("closed")
             except Exception:
                 if not self._running:
                     return
-                time.sleep(0.2)
+                self._drop()
+                self._say(False)
+
+    def _drop(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
 
     def close(self) -> None:
         self._running = False
+        self._wake.set()
         self._thread.join(timeout=2)
-        with contextlib.suppress(Exception):
-            self._connection.close()
+        self._drop()
 
 
 # -- opening ----------------------------------------------------------------------
@@ -441,8 +654,6 @@ def open_postgres(url: str, *, create: bool = True, readonly: bool = False) -> P
     """
     from sqlalchemy import create_engine
     from sqlalchemy.exc import DBAPIError
-
-    from director.persistence.db import SCHEMA_HEAD, SCHEMA_REVISIONS, revision_is_newer
 
     location = shown_url(url)
     engine = create_engine(

@@ -1,5 +1,18 @@
-"""What only a SQLite database file needs: locks, read-only views, checks, errors.
+"""A director database in a SQLite file: everything only SQLite needs.
 
+The app, the sessions and the window see a ``db.Database``; this module is the
+file's side of it: opening (checks before any write, the schema's upgrade),
+pragmas, locks, read-only views, ``quick_check``, the online backup, errors.
+
+- **Checked before written.** Before anything is written, the file is checked
+  read-only: it must be a plain SQLite file marked as a director database
+  (SQLite's ``application_id``) and its schema must be one this version
+  knows. A file that fails a check is left byte-for-byte unchanged.
+- **Durable.** WAL journal and ``synchronous=FULL``.
+- **Read-only without SQLAlchemy.** A database opened read-only (the command
+  line's ``events``, ``status`` and ``report``) is read through the driver
+  alone: SQLAlchemy, whose import costs more than the whole command, is
+  loaded only to write.
 - **One writer.** The writer locks the database file itself (``flock`` on
   POSIX systems), not its name: a symbolic link or a hard link to the same
   file meets the same lock. Where ``flock`` does not exist (Windows), a lock
@@ -15,23 +28,36 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sqlite3
 import stat
 import sys
 import time
 import urllib.parse
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from director.files import display_path
+from director.persistence.db import (
+    IDENTITY_REVISION,
+    SCHEMA_HEAD,
+    SCHEMA_REVISIONS,
+    revision_is_newer,
+)
 from director.persistence.errors import StoreError
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
 
 try:  # POSIX systems
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
+APPLICATION_ID = 0x44495231  # "DIR1" in SQLite's header: this file is ours.
+BUSY_TIMEOUT_MS = 5_000
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
 """Files SQLite keeps beside a database while it is in use."""
@@ -314,3 +340,554 @@ def _has_content(path: Path) -> bool:
         return path.stat().st_size > 0
     except OSError:
         return False
+
+
+# -- pragmas --------------------------------------------------------------------
+
+
+def _set_write_pragmas(connection: sqlite3.Connection) -> None:
+    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    connection.execute("PRAGMA foreign_keys = ON")
+    # FULL makes each commit durable in WAL mode; NORMAL could lose the last
+    # commands on a power cut.
+    connection.execute("PRAGMA synchronous = FULL")
+
+
+def _set_read_pragmas(connection: sqlite3.Connection) -> None:
+    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    connection.execute("PRAGMA foreign_keys = ON")
+    # Text that is not UTF-8 (a file changed by hand) shows as "�" rather than
+    # stopping a read; nothing read here is ever written back.
+    connection.text_factory = _lenient_text
+
+
+_lenient_text = functools.partial(str, encoding="utf-8", errors="replace")
+"""``bytes`` -> ``str`` with "�" for what is not UTF-8; called by the driver for every
+text value read (a C callable: a Python function here costs more than the read)."""
+
+
+def _install_pragmas(engine: Engine, *, readonly: bool) -> None:
+    from sqlalchemy import event
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        if readonly:
+            _set_read_pragmas(dbapi_connection)
+        else:
+            _set_write_pragmas(dbapi_connection)
+
+
+def set_journal(path: Path, mode: str) -> None:
+    """Switch the file at ``path`` to the journal ``mode``: ``"wal"`` for a live
+    database, ``"delete"`` for a copy that stands alone (one file, nothing beside)."""
+    if mode not in ("wal", "delete"):
+        raise ValueError(mode)
+    try:
+        connection = sqlite_connect(path)
+        try:
+            connection.execute(f"PRAGMA journal_mode = {mode.upper()}")
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise sqlite_store_error(error, path) from error
+
+
+# -- copies (SQLite's online backup) ----------------------------------------------
+
+
+def online_copy(source: Path, target: Path, *, journal: str = "delete") -> None:
+    """Copy the database ``source`` into ``target`` with SQLite's online backup (a
+    consistent copy even while another connection writes) and leave ``target`` with
+    the journal ``journal`` (``"delete"``: a copy standing alone, checked with
+    ``quick_check``; ``"wal"``: a live database).
+
+    Raises ``StoreError``: ``db_damaged`` (naming ``source``) when the copy fails its
+    check, ``disk_full`` (naming ``target``), or another code of ``sqlite_store_error``.
+    """
+    problem = None
+    try:
+        reader = sqlite_connect(source, mode="ro")
+        try:
+            writer = sqlite_connect(target)
+            try:
+                reader.backup(writer)
+                writer.execute(f"PRAGMA journal_mode = {'WAL' if journal == 'wal' else 'DELETE'}")
+                if journal != "wal":
+                    problem = sqlite_quick_check_connection(writer)
+            finally:
+                writer.close()
+        finally:
+            reader.close()
+    except sqlite3.Error as error:
+        raise sqlite_store_error(error, target) from error
+    if problem is not None:
+        raise StoreError("db_damaged", path=display_path(source), detail=problem)
+
+
+def is_sqlite_file(path: Path) -> bool:
+    """Whether the file at ``path`` starts as a SQLite database does."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+# -- a look before opening ------------------------------------------------------
+
+
+class FileCheck(NamedTuple):
+    """What a read-only look at a database file found."""
+
+    exists: bool
+    empty: bool = False
+    revision: str | None = None
+    identity: str | None = None
+
+
+def check_file(path: Path, *, ours: bool = False) -> FileCheck:
+    """Look at ``path`` without changing it; raise ``StoreError`` if it is unusable.
+
+    ``ours``: this process holds the writer's lock on ``path``.
+    """
+    reader = _open_reader(path, ours=ours)
+    if reader is None:
+        return FileCheck(exists=False)
+    try:
+        return _check_with(reader)
+    finally:
+        reader.close()
+
+
+def _open_reader(path: Path, *, ours: bool = False) -> SqliteReader | None:
+    """A read-only view of ``path`` after a look at its type and header; None if missing."""
+    if require_regular_file(path) is None:
+        return None
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except OSError as error:
+        raise StoreError(
+            "db_unreadable", path=display_path(path), detail=error.strerror or str(error)
+        ) from error
+    if header and (len(header) < 100 or not header.startswith(SQLITE_MAGIC)):
+        raise StoreError("db_not_director", path=display_path(path))
+    return SqliteReader(path, ours=ours)
+
+
+def _check_with(reader: SqliteReader) -> FileCheck:
+    path = reader.path
+    shown = display_path(path)
+    if path.stat().st_size == 0:
+        return FileCheck(exists=True, empty=True)
+    try:
+        connection = reader.connect()
+    except StoreError as error:
+        if error.code == "db_damaged":
+            raise StoreError("db_not_director", path=shown) from error
+        raise
+    try:
+        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+        tables = {
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if application_id != APPLICATION_ID:
+            if tables:
+                raise StoreError("db_not_director", path=shown)
+            return FileCheck(exists=True, empty=True)
+        if not tables:
+            return FileCheck(exists=True, empty=True)  # marked ours, never filled
+        if "alembic_version" not in tables:
+            raise StoreError("db_damaged", path=shown, detail="no schema version")
+        rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+        if len(rows) != 1 or not isinstance(rows[0][0], str):
+            raise StoreError("db_damaged", path=shown, detail="no schema version")
+        revision = rows[0][0]
+        if revision not in SCHEMA_REVISIONS:
+            if revision_is_newer(revision):
+                raise StoreError("db_newer", path=shown, revision=revision)
+            raise StoreError("db_damaged", path=shown, detail=f"schema {revision!r}")
+        identity = _identity_from(connection) if _has_identity(revision) else None
+    except sqlite3.Error as error:
+        raise sqlite_store_error(error, path) from error
+    finally:
+        connection.close()
+    return FileCheck(exists=True, revision=revision, identity=identity)
+
+
+def _has_identity(revision: str) -> bool:
+    return SCHEMA_REVISIONS.index(revision) >= SCHEMA_REVISIONS.index(IDENTITY_REVISION)
+
+
+def _identity_from(connection: sqlite3.Connection) -> str | None:
+    row = connection.execute("SELECT uuid FROM database_identity").fetchone()
+    return row[0] if row and isinstance(row[0], str) else None
+
+
+def read_identity(path: Path) -> str | None:
+    """The identity stored in the database file at ``path`` (None if it has none or
+    cannot be read); reads without changing anything."""
+    try:
+        return check_file(path).identity
+    except StoreError:
+        return None
+
+
+# -- the database -----------------------------------------------------------------
+
+
+class SqliteDatabase:
+    """A director database in a file (``db.Database``): its path, whether it is
+    read-only, its identity and, if writable, its lock.
+
+    The app's own reads and writes (``reading``, ``transaction``) go through the
+    driver. ``read`` and ``write`` give SQLAlchemy connections, for the roster's
+    ORM queries and the migrations; the engine is made on first use, on the same
+    driver connection as ``transaction`` when the database is writable.
+    """
+
+    kind = "sqlite"
+    url: str | None = None
+    """Not on a server."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        readonly: bool,
+        identity: str | None = None,
+        lock: SqliteWriterLock | None = None,
+        reader: SqliteReader | None = None,
+    ) -> None:
+        self.path = path
+        self.readonly = readonly
+        self.identity = identity
+        """The random id stored in the database (None in a file older than 0004)."""
+        self._lock = lock
+        self._reader = reader
+        self._engine: Engine | None = None
+        self._connection: sqlite3.Connection | None = None
+        self.before_first_write: Callable[[], None] | None = None
+        """Called once, just before the first write transaction begins (then
+        forgotten): the app's start-up backup, when it is not made yet."""
+
+    def __repr__(self) -> str:
+        return f"SqliteDatabase(path={self.path!r}, readonly={self.readonly})"
+
+    @property
+    def location(self) -> str:
+        """Where the database is, to show."""
+        return display_path(self.path)
+
+    @property
+    def target(self) -> Path:
+        """What ``open_database`` takes to open this database again."""
+        return self.path
+
+    @property
+    def key(self) -> str:
+        """The database as settings remember it: the file's real path (a link and
+        the file it points to are one database)."""
+        return str(Path(self.path).expanduser().resolve())
+
+    def take_lease(self, tournament_id: int) -> None:
+        """Nothing to take: the writer holds the whole file (its lock)."""
+
+    def release_lease(self, tournament_id: int) -> None:
+        """Nothing to release (see ``take_lease``)."""
+
+    def check_lease(self, connection: object, tournament_id: int) -> None:
+        """Nothing to check (see ``take_lease``)."""
+
+    def follow(
+        self, changed: Callable[[int], None], status: Callable[[bool], None] | None = None
+    ) -> None:
+        """A file has one writer, this copy: nobody else's changes to follow."""
+        return None
+
+    def after_copy(self, connection: object) -> None:
+        """Nothing to do after rows were written with their ids (SQLite numbers new
+        rows after the largest id)."""
+
+    @property
+    def engine(self) -> Engine:
+        """SQLAlchemy's engine, made (and SQLAlchemy imported) on first use."""
+        if self._engine is None:
+            from sqlalchemy import create_engine
+            from sqlalchemy.pool import NullPool, StaticPool
+
+            if self.readonly:
+                if self._reader is None:
+                    raise StoreError("db_unreadable", path=display_path(self.path), detail="closed")
+                reader = self._reader
+                engine = create_engine("sqlite://", creator=reader.connect, poolclass=NullPool)
+                _install_pragmas(engine, readonly=True)
+            else:
+                # One connection for both ways in: a SQLAlchemy transaction and a
+                # driver one can never wait on each other.
+                engine = create_engine("sqlite://", creator=self._driver, poolclass=StaticPool)
+            self._engine = engine
+        return self._engine
+
+    def _driver(self) -> sqlite3.Connection:
+        """The writable database's driver connection (opened again after the engine
+        was disposed of, which closes it)."""
+        connection = self._connection
+        if connection is not None:
+            try:
+                connection.in_transaction  # noqa: B018 - raises once closed
+            except sqlite3.ProgrammingError:
+                connection = None
+        if connection is None:
+            if self._lock is None:
+                raise StoreError("db_read_only", path=display_path(self.path))
+            try:
+                connection = sqlite_connect(self.path)
+                _set_write_pragmas(connection)
+            except sqlite3.Error as error:
+                raise sqlite_store_error(error, self.path) from error
+            self._connection = connection
+        return connection
+
+    def _about_to_write(self) -> None:
+        hook = self.before_first_write
+        if hook is not None:
+            self.before_first_write = None
+            hook()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """The driver's connection in one write transaction, committed durably on
+        success; nothing of it is kept on failure (a ``StoreError`` for the file's)."""
+        if self.readonly:
+            raise StoreError("db_read_only", path=display_path(self.path))
+        self._about_to_write()
+        connection = self._driver()
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                connection.rollback()
+                raise
+            connection.commit()
+        except sqlite3.Error as error:
+            with contextlib.suppress(sqlite3.Error):
+                connection.rollback()
+            raise sqlite_store_error(error, self.path) from error
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The driver's connection in one read transaction, for a consistent view."""
+        if self.readonly:
+            with self._read_through_driver() as connection:
+                yield connection
+            return
+        connection = self._driver()
+        try:
+            connection.execute("BEGIN")
+            try:
+                yield connection
+            finally:
+                connection.rollback()
+        except sqlite3.Error as error:
+            raise sqlite_store_error(error, self.path) from error
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[Connection]:
+        """A SQLAlchemy connection in one transaction, committed durably on success.
+
+        A failure of the file (full disk, damage) is a ``StoreError``; nothing
+        of the transaction is kept.
+        """
+        if self.readonly:
+            raise StoreError("db_read_only", path=display_path(self.path))
+        self._about_to_write()
+        from sqlalchemy.exc import DBAPIError, IntegrityError
+
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except IntegrityError:
+            raise  # a constraint the caller checks for (a duplicate name)
+        except (DBAPIError, sqlite3.Error) as error:
+            raise sqlite_store_error(error, self.path) from error
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[Connection | sqlite3.Connection]:
+        """A connection for reading, in one transaction for a consistent view: a
+        SQLAlchemy one, or the driver's own when the database is read-only (the
+        store's reads are plain SQL and accept either)."""
+        if self.readonly:
+            with self._read_through_driver() as driver:
+                yield driver
+            return
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            with self.engine.connect() as connection, connection.begin():
+                yield connection
+        except (DBAPIError, sqlite3.Error) as error:  # the driver's own, from raw reads
+            raise sqlite_store_error(error, self.path) from error
+
+    @contextlib.contextmanager
+    def _read_through_driver(self) -> Iterator[sqlite3.Connection]:
+        if self._reader is None:
+            raise StoreError("db_unreadable", path=display_path(self.path), detail="closed")
+        connection = self._reader.connect()
+        try:
+            _set_read_pragmas(connection)
+            connection.execute("BEGIN")
+            yield connection
+        except sqlite3.Error as error:
+            raise sqlite_store_error(error, self.path) from error
+        finally:
+            connection.close()
+
+    def restore_from(self, backup: Path) -> None:
+        """Replace the whole content of the database with the backup file ``backup``
+        (checked by the caller; every session closed), upgrading it if it is older."""
+        revision = check_file(backup).revision
+        if self._engine is not None:
+            self._engine.dispose()
+        online_copy(backup, self.path, journal="wal")
+        if revision is not None and revision != SCHEMA_HEAD:
+            from director.persistence.migrations import upgrade
+
+            upgrade(self.engine)
+            self._keep_identity()
+
+    def _keep_identity(self) -> None:
+        """After restoring a copy made before the database had an identity, give it its
+        own back (the upgrade just made a new one), so its backups stay its own."""
+        if self.identity is None:
+            return
+        with self.transaction() as connection:
+            connection.execute("UPDATE database_identity SET uuid = ?", (self.identity,))
+
+    def close(self) -> None:
+        """Release the engine, the connection and the lock. Safe to call twice."""
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+            self._connection = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+
+
+# -- opening ----------------------------------------------------------------------
+
+
+def open_sqlite(path: Path, *, create: bool = True, readonly: bool = False) -> SqliteDatabase:
+    """Open (and if needed create or upgrade) the database file at ``path``.
+
+    ``create=False`` refuses a missing file; ``readonly=True`` never writes
+    (nor leaves any file beside the database) and refuses a file that would
+    need an upgrade. Raises ``StoreError``.
+    """
+    path = Path(path).expanduser().absolute()
+    if readonly:
+        return _open_read_only(path)
+
+    found = check_file(path)
+    if not found.exists and not create:
+        raise StoreError("db_missing", path=display_path(path))
+    if found.exists and found.empty and not create:
+        raise StoreError("db_not_director", path=display_path(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError("db_unreadable", path=display_path(path), detail=error.strerror) from error
+    lock = SqliteWriterLock(path)
+    lock.acquire(create=create)
+    database: SqliteDatabase | None = None
+    try:
+        found = check_file(path, ours=True)  # again: it may have changed before the lock
+        if found.exists and not found.empty:
+            problem = sqlite_quick_check(path)
+            if problem is not None:
+                raise StoreError("db_damaged", path=display_path(path), detail=problem)
+        before_upgrade = None
+        if not found.exists or found.empty:
+            _initialise(path)
+        elif found.revision != SCHEMA_HEAD:
+            from director.persistence.backup import safety_backup
+
+            before_upgrade = safety_backup(path, reason="before-upgrade", identity=found.identity)
+        database = SqliteDatabase(path, readonly=False, lock=lock)
+        if found.revision != SCHEMA_HEAD:
+            from sqlalchemy.exc import DBAPIError
+
+            from director.persistence.migrations import upgrade
+
+            try:
+                upgrade(database.engine)
+            except DBAPIError as error:
+                database.close()
+                raise sqlite_store_error(error, path) from error
+        identity = _identity_of(database)
+        database.identity = identity
+        if before_upgrade is not None and found.identity is None and identity:
+            from director.persistence.backup import adopt_backup
+
+            adopt_backup(path, before_upgrade, identity)
+    except BaseException:
+        if database is not None:
+            database.close()  # the lock too
+        else:
+            lock.release()
+        raise
+    return database
+
+
+def _identity_of(database: SqliteDatabase) -> str:
+    """The database's identity; one whose row was lost gets a new one (its older
+    backups are then no longer offered: they cannot be proved to be its own)."""
+    with database.transaction() as connection:
+        row = connection.execute("SELECT uuid FROM database_identity").fetchone()
+        if row is not None and isinstance(row[0], str) and row[0]:
+            return str(row[0])
+        import uuid  # here: it imports ``platform``, which reading never needs
+
+        identity = uuid.uuid4().hex
+        connection.execute("DELETE FROM database_identity")
+        connection.execute("INSERT INTO database_identity (id, uuid) VALUES (1, ?)", (identity,))
+        return identity
+
+
+def _open_read_only(path: Path) -> SqliteDatabase:
+    reader = _open_reader(path)
+    if reader is None:
+        raise StoreError("db_missing", path=display_path(path))
+    try:
+        found = _check_with(reader)
+        if found.empty:
+            raise StoreError("db_not_director", path=display_path(path))
+        if found.revision != SCHEMA_HEAD:
+            raise StoreError("db_older", path=display_path(path))
+    except BaseException:
+        reader.close()
+        raise
+    return SqliteDatabase(path, readonly=True, identity=found.identity, reader=reader)
+
+
+def _initialise(path: Path) -> None:
+    """Mark a new or empty file as ours, and switch it to WAL once and for all."""
+    try:
+        connection = sqlite_connect(path)
+        try:
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.commit()
+            connection.execute("PRAGMA journal_mode = WAL")
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise sqlite_store_error(error, path) from error

@@ -13,18 +13,27 @@ Each function takes the driver's connection or a SQLAlchemy one.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Union
 
 from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-AnyConnection = Union["Connection", sqlite3.Connection]
-"""What the reads accept: a SQLAlchemy connection, or the driver's own (a database
-opened read-only is read without SQLAlchemy)."""
+
+class DriverConnection(Protocol):
+    """The connection ``Database.transaction`` and ``reading`` give: the driver's own
+    (SQLite's), or one that takes the statements as written here (PostgreSQL's)."""
+
+    def cursor(self) -> Any: ...
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Any: ...
+
+
+AnyConnection = Union["Connection", DriverConnection]
+"""What the reads and writes accept: a SQLAlchemy connection, or a driver one (a
+database opened read-only is read without SQLAlchemy)."""
 
 
 class StoredEntry(NamedTuple):
@@ -190,18 +199,18 @@ def append(
 
 
 def _driver_cursor(connection: AnyConnection) -> Any:
-    """A cursor of the driver's own connection, in the SQLAlchemy connection's transaction."""
-    if isinstance(connection, sqlite3.Connection):
-        return connection.cursor()
-    own = getattr(connection, "driver_cursor", None)  # postgres.PgConnection
+    """A cursor that takes the statements as written here, in the connection's
+    transaction: the driver connection's own, or (for a SQLAlchemy connection) one of
+    the driver connection under it."""
+    own = getattr(connection, "cursor", None)  # a driver connection
     if own is not None:
         return own()
     driver = connection.connection.dbapi_connection  # type: ignore[union-attr]
-    if isinstance(driver, sqlite3.Connection):
-        return driver.cursor()
-    from director.persistence.postgres import PgCursor  # the store's SQL in psycopg's style
+    if connection.dialect.name == "postgresql":  # type: ignore[union-attr]
+        from director.persistence.postgres import PgCursor  # the store's SQL in psycopg's style
 
-    return PgCursor(driver.cursor())
+        return PgCursor(driver.cursor())
+    return driver.cursor()
 
 
 class RawTournament(NamedTuple):

@@ -1,5 +1,6 @@
 """PDF reports: payouts, standings, the money ledger, the blind structure,
-seating (chart and seat cards) and the cash-game settlement.
+seating (chart and seat cards) and the settlement (a cash game's or a
+tournament's: who still pays whom).
 
 ``render(kind, state, now)`` returns PDF bytes; the GUI previews, saves and
 prints them, and ``director report`` writes them from the command line.
@@ -62,8 +63,10 @@ def _seating(state: TournamentState, now: Instant, options: RenderOptions) -> Re
 
 def _settlement(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
     from director.reports import data
-    from director.reports.settlement import SettlementReport
+    from director.reports.settlement import SettlementReport, TournamentSettlementReport
 
+    if not state.is_cash:
+        return TournamentSettlementReport(data.tournament_settlement_data(state, now), options)
     return SettlementReport(data.settlement_data(state, now), options)
 
 
@@ -73,10 +76,10 @@ KINDS: dict[str, tuple[str, Builder]] = {
     "ledger": (N_("Money ledger"), _ledger),
     "structure": (N_("Blind structure"), _structure),
     "seating": (N_("Seating and seat cards"), _seating),
-    "settlement": (N_("Cash game settlement"), _settlement),
+    "settlement": (N_("Settlement"), _settlement),
 }
 TOURNAMENT_ONLY = {"payouts"}
-CASH_ONLY = {"settlement"}
+CASH_ONLY: set[str] = set()
 
 
 def available(state: TournamentState) -> list[str]:

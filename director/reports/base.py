@@ -43,6 +43,8 @@ PAPERS = {"A4": A4, "Letter": letter}
 MARGIN = 15 * mm
 HEADER_SPACE = 18 * mm
 FOOTER_SPACE = 12 * mm
+MIN_CELL_FONT = 6.0
+"""The smallest size a table cell's text is set at to keep a word whole."""
 CELL_PADDING = 6  # ReportLab's own default, kept
 MIN_FONT_SIZE = 6
 CELL_TEXT_LIMIT = 300
@@ -190,14 +192,23 @@ class Report:
         cell = printable(cell)
         if stringWidth(cell, font, font_size) <= room:
             return cell
+        # Lines break between words; a word wider than the column ("Knock-outs" in a
+        # narrow header) is set a little smaller rather than cut in two. Only a word
+        # that would still not fit at the smallest size (a name with no space at the
+        # length limit) is split.
+        widest = max((stringWidth(word, font, font_size) for word in cell.split()), default=0)
+        size = font_size
+        if widest > room:
+            size = max(MIN_CELL_FONT, font_size * room / widest * 0.98)
         style = ParagraphStyle(
             "cell",
             fontName=font,
-            fontSize=font_size,
-            leading=font_size * 1.2,
+            fontSize=size,
+            leading=size * 1.2,
             alignment=TA_RIGHT if right else 0,
+            splitLongWords=widest * size / font_size > room,
         )
-        return Paragraph(escape(cell), style)  # splits long words too
+        return Paragraph(escape(cell), style)
 
     # -- rendering ---------------------------------------------------------------------
 

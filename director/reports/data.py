@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from director.core import clock as clk
+from director.core.bounties import BountyBook, bounty_book
 from director.core.ids import Instant
 from director.core.ledger import BANK, Figures, Settlement, figures, settle
 from director.core.payouts import Deal
-from director.core.players import Movement
+from director.core.players import EntrantStatus, Movement
+from director.core.prize_pool import PrizePool, prize_pool
 from director.core.results import PlayerResult, bubble, player_results, prize_amounts
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Break, Level, Structure
@@ -49,6 +51,8 @@ class PayoutsData:
     deal: Deal | None
     names: dict[int, str]
     to_the_money: int
+    pool: PrizePool = PrizePool(collected=0)
+    bounties: BountyBook | None = None
 
 
 def payouts_data(state: TournamentState, now: Instant) -> PayoutsData:
@@ -66,6 +70,8 @@ def payouts_data(state: TournamentState, now: Instant) -> PayoutsData:
         deal=state.deal,
         names={int(p): e.name for p, e in state.players.items()},
         to_the_money=bubble(state).to_the_money,
+        pool=prize_pool(state),
+        bounties=bounty_book(state),
     )
 
 
@@ -102,14 +108,20 @@ class LedgerData:
     paid_out_prizes: int
     prize_pool_check: int
     """Prize pool less the sum of the payouts (0 when everything adds up)."""
+    season: bool = False
+    """Whether the event sets money aside for a season pot (a column of its own)."""
+    pool: PrizePool = PrizePool(collected=0)
+    bounties: BountyBook | None = None
 
 
 def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
     numbers = figures(state.players, state.ledger)
     from director.core.players import MovementKind
+    from director.reports.table_cells import has_season_pot
 
     paid_out = -sum(m.cash for m in state.ledger if m.kind is MovementKind.PAYOUT)
-    check = numbers.prize_pool - sum(prize_amounts(state)) if not state.is_cash else 0
+    pool = prize_pool(state)
+    check = pool.total - sum(prize_amounts(state)) if not state.is_cash else 0
     return LedgerData(
         header=header(state, now),
         movements=list(state.ledger),
@@ -117,6 +129,9 @@ def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
         figures=numbers,
         paid_out_prizes=paid_out,
         prize_pool_check=check,
+        season=has_season_pot(state),
+        pool=pool,
+        bounties=None if state.is_cash else bounty_book(state),
     )
 
 
@@ -201,4 +216,55 @@ def settlement_data(state: TournamentState, now: Instant) -> SettlementData:
         header=header(state, now),
         settlement=settle(state.players, state.ledger),
         names={int(p): e.name for p, e in state.players.items()},
+    )
+
+
+@dataclass(frozen=True)
+class TournamentSettlementRow:
+    name: str
+    bought: int
+    owed: int
+    prize: int
+    bounties: int
+    paid_out: int
+
+    @property
+    def due(self) -> int:
+        return self.prize + self.bounties - self.paid_out
+
+
+@dataclass(frozen=True)
+class TournamentSettlementData:
+    """A tournament's night in money: each player's purchases, debts and winnings,
+    the host's money, the fees and the bounty money, and what is still to pay."""
+
+    header: ReportHeader
+    rows: list[TournamentSettlementRow]
+    figures: Figures
+    pool: PrizePool
+    bounties: BountyBook
+    prizes_total: int
+
+
+def tournament_settlement_data(state: TournamentState, now: Instant) -> TournamentSettlementData:
+    owed = {player: entrant.owed for player, entrant in state.players.items()}
+    rows = [
+        TournamentSettlementRow(
+            name=result.name,
+            bought=result.bought,
+            owed=max(0, owed.get(result.player, 0)),
+            prize=result.prize,
+            bounties=result.bounties,
+            paid_out=result.paid_out,
+        )
+        for result in player_results(state)
+        if state.players[result.player].status is not EntrantStatus.REMOVED
+    ]
+    return TournamentSettlementData(
+        header=header(state, now),
+        rows=rows,
+        figures=figures(state.players, state.ledger),
+        pool=prize_pool(state),
+        bounties=bounty_book(state),
+        prizes_total=sum(prize_amounts(state)),
     )

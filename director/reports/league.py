@@ -13,6 +13,7 @@ from director.reports.data import ReportHeader
 from director.reports.league_cells import (
     history_cells,
     history_header,
+    season_summary,
     standing_cells,
     standing_header,
 )
@@ -44,11 +45,9 @@ class LeagueReport(Report):
 
     def story(self) -> list[Flowable]:
         width = self.text_width()
-        summary = _("{events} events counted; season pot {pot}").format(
-            events=self.events, pot=format_money(self.pot)
-        )
+        summary = season_summary(self.events, self.pot)
         table = [standing_header()] + [standing_cells(row) for row in self.rows]
-        widths = [0.06, 0.22, 0.08, 0.07, 0.06, 0.08, 0.07, 0.08, 0.1, 0.1, 0.08]
+        widths = [0.05, 0.18, 0.07, 0.07, 0.08, 0.08, 0.08, 0.1, 0.1, 0.1, 0.09]
         return [
             self.paragraph(summary),
             self.table(

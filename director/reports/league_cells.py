@@ -4,14 +4,29 @@ reports, the command line's CSV and the league page (no ReportLab here)."""
 from __future__ import annotations
 
 from director.core.leagues import HistoryLine, Standing, points_text
-from director.i18n import _, format_date, format_money
+from director.i18n import _, decimal_mark, format_date, format_money, ngettext
+
+
+def points_cell(centipoints: int) -> str:
+    """Points as shown, printed and exported: "12.5", or "12,5" in a language that
+    writes decimals with a comma (whose CSV files then use ";" between columns)."""
+    return points_text(centipoints).replace(".", decimal_mark())
+
+
+def season_summary(events: int, pot: int) -> str:
+    """ "3 events counted; season pot €45.00" (the pot: what their ledgers hold)."""
+    return ngettext(
+        "{count} event counted; season pot {pot}",
+        "{count} events counted; season pot {pot}",
+        events,
+    ).format(count=events, pot=format_money(pot))
 
 
 def standing_cells(row: Standing) -> list[str]:
     return [
         str(row.rank),
         row.name,
-        points_text(row.points),
+        points_cell(row.points),
         str(row.played),
         str(row.wins),
         str(row.final_tables),

@@ -5,10 +5,11 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from director.i18n import _, format_money, format_number, format_time
+from director.i18n import _, format_money, format_number
 from director.reports.base import RenderOptions, Report
+from director.reports.bounty_cells import bounty_paragraphs, knockout_rows
 from director.reports.data import LedgerData
-from director.reports.table_cells import KINDS, ledger_header
+from director.reports.table_cells import host_rows, ledger_header, ledger_row
 
 
 def money(amount: int) -> str:
@@ -25,38 +26,35 @@ class LedgerReport(Report):
 
     def story(self) -> list[Flowable]:
         data = self.data
-        rows = [ledger_header()]
-        totals = [0, 0, 0, 0, 0, 0]
+        season = data.season
+        rows = [ledger_header(season=season)]
+        # Price, fee, (season pot), bounty, prize pool, cash, chips.
+        totals = [0] * (7 if season else 6)
         for movement in data.movements:
-            rows.append(
-                [
-                    format_time(movement.at),
-                    data.names.get(int(movement.player), str(movement.player)),
-                    _(KINDS[movement.kind]),
-                    money(movement.price),
-                    money(movement.fee),
-                    money(movement.bounty),
-                    money(movement.prize),
-                    money(movement.cash),
-                    format_number(movement.chips) if movement.chips else "",
-                ]
+            rows.append(ledger_row(movement, data.names, season=season))
+            amounts = (
+                movement.price,
+                movement.fee,
+                *((movement.season,) if season else ()),
+                movement.bounty,
+                movement.prize,
+                movement.cash,
+                movement.chips,
             )
-            for index, value in enumerate(
-                (
-                    movement.price,
-                    movement.fee,
-                    movement.bounty,
-                    movement.prize,
-                    movement.cash,
-                    movement.chips,
-                )
-            ):
+            for index, value in enumerate(amounts):
                 totals[index] += value
+        rows += host_rows(data.pool, season=season)
+        # The host's money goes to the prize pool column (after the season pot's, if any).
+        totals[4 if season else 3] += data.pool.host_money
         rows.append(
-            ["", _("Totals"), "", *[money(v) for v in totals[:5]], format_number(totals[5])]
+            ["", _("Totals"), "", *[money(v) for v in totals[:-1]], format_number(totals[-1])]
         )
         width = self.text_width()
-        widths = [0.08, 0.2, 0.11, 0.1, 0.09, 0.09, 0.11, 0.11, 0.11]
+        widths = (
+            [0.08, 0.17, 0.1, 0.09, 0.08, 0.09, 0.08, 0.11, 0.1, 0.1]
+            if season
+            else [0.08, 0.2, 0.11, 0.1, 0.09, 0.09, 0.11, 0.11, 0.11]
+        )
         numbers = data.figures
         checks = [
             _("Money taken in: {amount}").format(amount=format_money(numbers.money_in)),
@@ -66,9 +64,27 @@ class LedgerReport(Report):
             ),
             _("Still owed by players: {amount}").format(amount=format_money(numbers.owed)),
             _("Fees kept apart: {amount}").format(amount=format_money(numbers.fees)),
-            _("Prize pool: {amount} (buy-ins, re-buys and add-ons less fees and bounties)").format(
-                amount=format_money(numbers.prize_pool)
-            ),
+        ]
+        if numbers.season_pot:
+            checks.append(
+                _("Set aside for the league's season pot: {amount}").format(
+                    amount=format_money(numbers.season_pot)
+                )
+            )
+            checks.append(
+                _(
+                    "Prize pool: {amount} (buy-ins, re-buys and add-ons less fees, the season "
+                    "pot and bounties)"
+                ).format(amount=format_money(numbers.prize_pool))
+            )
+        else:
+            checks.append(
+                _(
+                    "Prize pool: {amount} (buy-ins, re-buys and add-ons less fees and bounties)"
+                ).format(amount=format_money(numbers.prize_pool))
+            )
+        checks += [
+            *pool_checks(data),
             _("Bounty pool: {amount}").format(amount=format_money(numbers.bounty_pool)),
             _("Prizes paid so far: {amount}").format(amount=format_money(data.paid_out_prizes)),
         ]
@@ -84,7 +100,7 @@ class LedgerReport(Report):
             self.table(
                 rows,
                 [width * w for w in widths],
-                right=(3, 4, 5, 6, 7, 8),
+                right=tuple(range(3, len(widths))),
                 font_size=8,
                 bold_last=True,
             ),
@@ -92,4 +108,36 @@ class LedgerReport(Report):
             self.paragraph(_("Checks"), "h2"),
         ]
         story += [self.paragraph(line) for line in checks]
+        if data.bounties is not None and data.bounties.pool:
+            story.append(Spacer(1, 4 * mm))
+            story.append(self.paragraph(_("Bounties"), "h2"))
+            story += [self.paragraph(line) for line in bounty_paragraphs(data.bounties)]
+            knockouts = knockout_rows(data.bounties, data.names)
+            if len(knockouts) > 1:
+                story.append(
+                    self.table(
+                        knockouts,
+                        [width * w for w in (0.1, 0.25, 0.15, 0.5)],
+                        right=(2,),
+                        font_size=8,
+                    )
+                )
         return story
+
+
+def pool_checks(data: LedgerData) -> list[str]:
+    """The host's money and the pool the payouts share, when the host put some in."""
+    pool = data.pool
+    if not pool.host_money and not pool.guarantee:
+        return []
+    lines = []
+    if pool.added:
+        lines.append(_("Added by the host: {amount}").format(amount=format_money(pool.added)))
+    if pool.guarantee:
+        lines.append(
+            _("Guarantee: {amount}; the host tops the pool up by {overlay}").format(
+                amount=format_money(pool.guarantee), overlay=format_money(pool.overlay)
+            )
+        )
+    lines.append(_("Prize pool paid out: {amount}").format(amount=format_money(pool.total)))
+    return lines

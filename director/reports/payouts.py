@@ -5,8 +5,10 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from director.app.format_display import pool_breakdown
 from director.i18n import _, format_money, format_number, format_percent
 from director.reports.base import RenderOptions, Report
+from director.reports.bounty_cells import bounty_paragraphs
 from director.reports.data import PayoutsData
 
 
@@ -19,10 +21,9 @@ class PayoutsReport(Report):
     def story(self) -> list[Flowable]:
         data = self.data
         numbers = data.figures
+        pool = data.pool
         story: list[Flowable] = [
-            self.paragraph(
-                _("Prize pool {pool}").format(pool=format_money(numbers.prize_pool)), "big"
-            ),
+            self.paragraph(_("Prize pool {pool}").format(pool=format_money(pool.total)), "big"),
             self.paragraph(
                 _("Entries: {entries} · re-buys: {rebuys} · add-ons: {addons}").format(
                     entries=format_number(numbers.entries),
@@ -30,8 +31,16 @@ class PayoutsReport(Report):
                     addons=format_number(numbers.addons),
                 )
             ),
-            Spacer(1, 6 * mm),
         ]
+        if pool.host_money or pool.guarantee:
+            story.append(self.paragraph(pool_breakdown(pool)))
+        if pool.guarantee:
+            story.append(
+                self.paragraph(
+                    _("Guaranteed: {amount}").format(amount=format_money(pool.guarantee))
+                )
+            )
+        story.append(Spacer(1, 6 * mm))
         rows = [[_("Place"), _("Share"), _("Amount"), _("Player")]]
         for place, (amount, share) in enumerate(
             zip(data.amounts, data.shares, strict=True), start=1
@@ -78,16 +87,22 @@ class PayoutsReport(Report):
                         )
                     )
                 )
-        if numbers.fees or numbers.bounty_pool:
+        if numbers.fees:
             story.append(Spacer(1, 4 * mm))
             story.append(
                 self.paragraph(
-                    _(
-                        "Fees kept apart: {fees}. Bounties: {bounties}, "
-                        "paid to whoever knocks a player out."
-                    ).format(
-                        fees=format_money(numbers.fees), bounties=format_money(numbers.bounty_pool)
+                    _("Fees kept apart: {fees}.").format(fees=format_money(numbers.fees))
+                )
+            )
+        if numbers.season_pot:
+            story.append(
+                self.paragraph(
+                    _("Set aside for the league's season pot: {amount}").format(
+                        amount=format_money(numbers.season_pot)
                     )
                 )
             )
+        if data.bounties is not None and data.bounties.pool:
+            story.append(Spacer(1, 4 * mm))
+            story += [self.paragraph(line) for line in bounty_paragraphs(data.bounties)]
         return story

@@ -3,8 +3,11 @@ export from the command line and the reports page (no ReportLab here)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from director.core.ids import Instant
-from director.core.players import MovementKind
+from director.core.players import Movement, MovementKind
+from director.core.prize_pool import PrizePool
 from director.core.state import TournamentState
 from director.i18n import N_, _, format_money, format_number, format_time
 
@@ -37,14 +40,16 @@ def standings_header() -> list[str]:
     ]
 
 
-def ledger_header() -> list[str]:
-    """The columns of an event's money ledger, in the PDF and in CSV alike."""
+def ledger_header(*, season: bool = False) -> list[str]:
+    """The columns of an event's money ledger, in the PDF and in CSV alike;
+    ``season``: with the part of each entry set aside for the league's season pot."""
     return [
         _("Time"),
         _("Player"),
         _("What"),
         _("Price"),
         _("Fee"),
+        *([_("Season pot")] if season else []),
         _("Bounty"),
         _("Prize pool"),
         _("Cash"),
@@ -52,8 +57,44 @@ def ledger_header() -> list[str]:
     ]
 
 
+def has_season_pot(state: TournamentState) -> bool:
+    """Whether the event sets money aside for a season pot (its ledger then shows it)."""
+    return bool(state.money.season_pot) or any(m.season for m in state.ledger)
+
+
+def ledger_row(movement: Movement, names: Mapping[int, str], *, season: bool) -> list[str]:
+    """One line of the ledger, under ``ledger_header(season=season)``."""
+    return [
+        format_time(movement.at),
+        names.get(int(movement.player), str(movement.player)),
+        _(KINDS[movement.kind]),
+        _money(movement.price),
+        _money(movement.fee),
+        *([_money(movement.season)] if season else []),
+        _money(movement.bounty),
+        _money(movement.prize),
+        _money(movement.cash),
+        format_number(movement.chips) if movement.chips else "",
+    ]
+
+
 def _money(amount: int) -> str:
     return format_money(amount) if amount else ""
+
+
+def host_rows(pool: PrizePool, *, season: bool = False) -> list[list[str]]:
+    """The host's lines of the ledger: money added to the prize pool, and the
+    overlay that tops it up to the guarantee (columns as ``ledger_header(season=...)``)."""
+    rows = []
+    for amount, what in (
+        (pool.added, _("Added money")),
+        (pool.overlay, _("Guarantee overlay")),
+    ):
+        if amount:
+            # Price, fee, (season pot), bounty are empty: the host's money goes to the pool.
+            empty = [""] * (4 if season else 3)
+            rows.append(["", _("The host"), what, *empty, format_money(amount), "", ""])
+    return rows
 
 
 def event_table(
@@ -86,19 +127,7 @@ def event_table(
             )
         return header, rows
     ledger = data.ledger_data(state, now)
-    header = ledger_header()
     rows = [
-        [
-            format_time(movement.at),
-            ledger.names.get(int(movement.player), str(movement.player)),
-            _(KINDS[movement.kind]),
-            _money(movement.price),
-            _money(movement.fee),
-            _money(movement.bounty),
-            _money(movement.prize),
-            _money(movement.cash),
-            format_number(movement.chips) if movement.chips else "",
-        ]
-        for movement in ledger.movements
+        ledger_row(movement, ledger.names, season=ledger.season) for movement in ledger.movements
     ]
-    return header, rows
+    return ledger_header(season=ledger.season), rows + host_rows(ledger.pool, season=ledger.season)

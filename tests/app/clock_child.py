@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
 from director.app import structures
 from director.app.library import Library
 from director.core import commands as c
-from director.persistence.db import open_database
+from director.persistence.db import database_target, open_database
 
 
 def main() -> None:
-    database = open_database(Path(sys.argv[1]))
+    database = open_database(database_target(sys.argv[1]))
     session = Library(database).create("Killed night")
     session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
     session.dispatch(c.StartClock())

@@ -20,6 +20,7 @@ def play_event(
     *,
     buy_in: int = 2000,
     bounty: int = 0,
+    season_pot: int = 0,
     eliminator_of=None,
 ):
     """A finished tournament: ``players`` (roster records) finish in this order,
@@ -29,7 +30,7 @@ def play_event(
     session.dispatch(
         c.SetUpEvent(
             structure=STRUCTURE,
-            money=MoneySettings(buy_in=buy_in, chips=5000, bounty=bounty),
+            money=MoneySettings(buy_in=buy_in, chips=5000, bounty=bounty, season_pot=season_pot),
             players=tuple(c.Newcomer(player=p.id, name=p.name) for p in players),
         )
     )

@@ -119,10 +119,11 @@ def test_money_knockouts_and_merged_players_in_standings_and_history(
 ) -> None:
     ann, bob, cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
     bobby = roster.add("Bobby")
-    play_event(library, "N1", "2026-02-01", [ann, bob, cat], bounty=500)
-    play_event(library, "N2", "2026-02-08", [bobby, ann, cat], bounty=500)
+    play_event(library, "N1", "2026-02-01", [ann, bob, cat], bounty=500, season_pot=100)
+    play_event(library, "N2", "2026-02-08", [bobby, ann, cat], bounty=500, season_pot=100)
+    play_event(library, "N3", "2026-03-01", [ann, bob], season_pot=250)  # another season
     roster.merge(bob.id, bobby.id)
-    league = leagues.create("L", PointsRule(kind="field", pot_per_entry=100))
+    league = leagues.create("L", PointsRule(kind="field"))
     leagues.add_season(league.id, "Feb", "2026-02-01", "2026-02-28")
     table = leagues.table("L")
     rows = {row.name: row for row in table.rows}
@@ -130,10 +131,11 @@ def test_money_knockouts_and_merged_players_in_standings_and_history(
     assert rows["Bob"].played == 2 and rows["Bob"].wins == 1
     assert rows["Ann"].knockouts == 2 and rows["Bob"].knockouts == 2
     assert rows["Ann"].money_in == 4000
-    assert table.pot == 6 * 100
+    assert table.pot == 6 * 100  # what the two counted events' ledgers hold
+    assert [event.season_pot for event in table.events] == [300, 300]
     history = leagues.history(bob.id)
-    assert [(line.name, line.best) for line in history] == [("N1", 2), ("N2", 1)]
-    assert sum(line.money_in for line in history) == 4000
+    assert [(line.name, line.best) for line in history] == [("N1", 2), ("N2", 1), ("N3", 2)]
+    assert sum(line.money_in for line in history) == 6000
 
 
 def test_seasons_choose_and_exclude_events(library, roster, leagues) -> None:
@@ -262,3 +264,22 @@ def test_players_csv_preview_shows_duplicates_before_anything_is_written(roster,
     assert [p.name for p in roster.all()] == ["Ann", "Zoé Martin"]
     assert leagues.undo_import() == "players"
     assert [p.name for p in roster.all()] == ["Ann"]
+
+
+def test_undoing_a_players_import_is_refused_once_an_event_used_them(
+    library, roster, leagues, clock
+) -> None:
+    leagues.import_players([("Zoé Martin", "Zo", ""), ("Yann", "", "")])
+    zoe = roster.find("Zoé Martin")
+    ann = roster.add("Ann")
+    clock.advance(60_000)
+    play_event(library, "After the import", "2026-03-06", [zoe, ann])
+    with pytest.raises(RuleViolation) as caught:
+        leagues.undo_import()
+    assert caught.value.code == "import_players_in_use"
+    assert caught.value.args_map == {"players": "Zoé Martin", "events": "After the import"}
+    # Nothing was taken back: the roster and the import are as they were.
+    assert {p.name for p in roster.all()} == {"Ann", "Yann", "Zoé Martin"}
+    from director.i18n import describe_error
+
+    assert "Zoé Martin" in describe_error(caught.value)

@@ -13,16 +13,6 @@ from director.core.messages import Message
 from director.persistence.db import StoreError, open_database
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
-    """Each test here runs on a database file, then on a PostgreSQL server."""
-    if request.param == "sqlite":
-        return tmp_path / "director.db"
-    from tests import pg
-
-    return pg.server().create_database()
-
-
 def reopen(db_path: Path, event_id: int, clock) -> tuple[object, TournamentSession]:
     database = open_database(db_path)
     return database, TournamentSession(database, event_id, clock=clock)

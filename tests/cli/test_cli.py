@@ -123,7 +123,13 @@ def test_status_json_includes_the_clock(db_path: Path, clock, capsys) -> None:
     assert main(["status", "1", "--json", "--db", str(db_path)]) == 0
     section = json.loads(capsys.readouterr().out)["clock"]
     assert section["level"] == 1
-    assert section["blinds"] == {"small_blind": 25, "big_blind": 50, "ante": 0, "ante_kind": "none"}
+    assert section["blinds"] == {
+        "small_blind": 25,
+        "big_blind": 50,
+        "ante": 0,
+        "ante_kind": "none",
+        "betting": "no_limit",
+    }
     assert section["seconds_left"] == 15 * 60  # 14:59.6 left is shown as 15:00
     assert section["paused"] is True and section["running"] is False
     assert section["next_level"]["level"] == 2

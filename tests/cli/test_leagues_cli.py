@@ -149,3 +149,61 @@ def test_export_an_events_standings_and_ledger_as_csv(season_db: Path, capsys, t
     text = out.read_text(encoding="utf-8-sig")
     assert text.startswith("Time,Player,What") and text.count("Buy-in") == 4
     assert digest(season_db) == before
+
+
+@pytest.fixture
+def pot_db(db_path: Path, clock) -> Path:
+    """One event whose money settings set 3.00 of each entry aside for the season pot."""
+    database = open_database(db_path)
+    roster = Roster(database, clock=clock)
+    players = [roster.add(name) for name in ("Ann", "Bob", "Zoé")]
+    play_event(Library(database, clock=clock), "Pot night", "2026-04-10", players, season_pot=300)
+    database.close()
+    return db_path
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_season_pot_is_the_ledgers_in_every_output(
+    pot_db: Path, tmp_path, capsys, language: str, monkeypatch
+) -> None:
+    run(pot_db, "league", "create", "Friday", "--participation", "0.5")
+    monkeypatch.setenv("LANGUAGE", language)
+    capsys.readouterr()
+    # JSON: the pot the counted event's ledger holds; points with a point, for machines.
+    assert run(pot_db, "league", "standings", "Friday", "--json") == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["pot"] == 900 and document["events"] == 1
+    assert {row["points"] for row in document["standings"]} == {"3.5", "2.5", "1.5"}
+    # CSV: points with the language's decimal mark, as its delimiter follows it.
+    assert run(pot_db, "league", "standings", "Friday", "--csv") == 0
+    rows = capsys.readouterr().out.splitlines()
+    mark, delimiter = (",", ";") if language == "fr" else (".", ",")
+    assert [row.split(delimiter)[2] for row in rows[1:]] == [f"3{mark}5", f"2{mark}5", f"1{mark}5"]
+    # PDF: one event, said in the singular; no header word cut in two.
+    out = tmp_path / "league.pdf"
+    assert run(pot_db, "report", "league", "Friday", "--out", str(out)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    if language == "en":
+        assert "1 event counted; season pot €9.00" in text
+        assert "Knock-outs" in text
+    else:
+        assert "1 manche comptée ; cagnotte de saison 9,00 €" in text.replace("\u202f", " ")
+        assert "Éliminations" in text
+    # The event's ledger, as CSV and PDF: a column of its own, and its total.
+    ledger = tmp_path / "ledger.csv"
+    assert run(pot_db, "export", "ledger", "Pot night", "--out", str(ledger)) == 0
+    lines = ledger.read_text(encoding="utf-8-sig").splitlines()
+    header = lines[0].split(delimiter)
+    column = header.index("Season pot" if language == "en" else "Cagnotte de saison")
+    assert [line.split(delimiter)[column] for line in lines[1:4]] == [
+        "€3.00" if language == "en" else "3,00\u00a0€"
+    ] * 3
+    pdf = tmp_path / "ledger.pdf"
+    assert run(pot_db, "report", "ledger", "Pot night", "--out", str(pdf)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+    expected = (
+        "Set aside for the league's season pot: €9.00"
+        if language == "en"
+        else "Mis de côté pour la cagnotte de saison de la ligue : 9,00 €"
+    )
+    assert expected in text.replace("\u202f", " ").replace("\u00a0", " ")

@@ -90,7 +90,7 @@ def test_the_rebuy_stack_question() -> None:
 
 
 def test_one_bubble_text_for_the_console_and_the_tv() -> None:
-    from director.app.display import bubble_text, payout_lines
+    from director.app.display import NoteRow, bubble_text, payouts_section
 
     state = run(created(STRUCTURE), c.SetMoneySettings(settings=MoneySettings(2000, 5000)), T0)
     for player in newcomers(10):
@@ -98,7 +98,9 @@ def test_one_bubble_text_for_the_console_and_the_tv() -> None:
     texts = []
     for number in range(10, 1, -1):
         texts.append(bubble_text(state))
-        assert ("→ " + texts[-1] in payout_lines(state)) == bool(texts[-1])
+        section = payouts_section(state)
+        notes = [row.text for row in section.rows if isinstance(row, NoteRow)] if section else []
+        assert notes == ([texts[-1]] if texts[-1] else [])
         state = run(state, c.BustPlayers(busts=(Bust(player=PlayerId(number)),)), T0)
     paid = len([amount for amount in prize_amounts(state) if amount])
     assert "Bubble: next out wins nothing" in texts

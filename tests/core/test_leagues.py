@@ -13,11 +13,14 @@ from director.core.leagues import (
     PointsRule,
     ResultLine,
     best_of,
+    decode_results,
+    encode_results,
     event_points,
     parse_expression,
     player_history,
     points_text,
     preview,
+    sample_paid,
     season_pot,
     standings,
 )
@@ -47,6 +50,7 @@ def event(number: int, places: list[tuple[int, int, int]], **extra: int) -> Even
         paid=extra.get("paid", 0),
         buy_in=extra.get("buy_in", 1000),
         lines=lines,
+        season_pot=extra.get("pot", 0),
     )
 
 
@@ -125,9 +129,22 @@ def test_merged_players_counted_once() -> None:
     assert [line.event for line in history] == [1, 2]
 
 
-def test_season_pot_sets_aside_part_of_every_entry() -> None:
-    season = [event(1, [(1, 1, 1), (2, 2, 2)]), event(2, [(1, 1, 1), (2, 2, 2), (3, 3, 3)])]
-    assert season_pot(PointsRule(pot_per_entry=250), season) == 5 * 250
+def test_the_season_pot_is_what_the_counted_events_ledgers_hold() -> None:
+    season = [
+        event(1, [(1, 1, 1), (2, 2, 2)], pot=500),
+        event(2, [(1, 1, 1), (2, 2, 2), (3, 3, 3)], pot=750),
+        event(3, [(1, 1, 1), (2, 2, 2)]),  # played without a season pot
+    ]
+    assert season_pot(season) == 1250
+    assert season_pot(season[2:]) == 0
+
+
+def test_a_summary_keeps_the_season_pot_and_an_older_one_reads_as_none() -> None:
+    results = event(4, [(1, 1, 1), (2, 2, 2)], pot=600)
+    assert decode_results(encode_results(results)) == results
+    older = encode_results(results)
+    del older["season_pot"]  # a summary written before events had a season pot
+    assert decode_results(older).season_pot == 0
 
 
 @pytest.mark.parametrize(
@@ -162,6 +179,21 @@ def test_safe_evaluator_refuses_huge_powers_and_division_by_zero() -> None:
 def test_preview_on_sample_fields() -> None:
     rows = preview(PointsRule(kind="field"), fields=(3, 10), places=5)
     assert rows == [(3, [300, 200, 100]), (10, [1000, 900, 800, 700, 600])]
+
+
+def test_the_preview_counts_the_bonuses_as_a_season_would() -> None:
+    """Participation for every place, the bubble bonus at the first place out of the
+    money (10 players: the default table pays 3, so 4th), shown past ``places``."""
+    rule = PointsRule(kind="table", table=(1000, 600, 300), participation=50, bubble=200)
+    assert sample_paid(10) == 3
+    ((size, points),) = preview(rule, fields=(10,), places=3)
+    assert size == 10
+    assert points == [1050, 650, 350, 250]  # 4th: 0 + 50 for playing + 200 on the bubble
+    sample = [1050, 650, 350, 250, 50, 50, 50, 50, 50, 50]
+    assert preview(rule, fields=(10,), places=10) == [(10, sample)]
+    # Exactly what a season gives each place of such an event.
+    field = event(1, [(p, p, p) for p in range(1, 11)], paid=3)
+    assert [event_points(rule, field)[PlayerId(p)] for p in range(1, 11)] == sample
 
 
 def test_points_text() -> None:

@@ -10,7 +10,7 @@ from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.ledger import figures
-from director.core.money import AddonRule, Fee, MoneySettings, RebuyRule, split
+from director.core.money import AddonRule, Fee, MoneySettings, RebuyRule, Split, split
 from director.core.players import Bust, EntrantStatus
 from director.core.standings import Place, places
 from director.core.state import Status
@@ -56,6 +56,78 @@ def test_r2_r6_r29_a_buy_in_splits_into_fee_bounty_and_prize_pool() -> None:
     assert numbers.fees == 600 and numbers.bounty_pool == 1500
     assert numbers.chips_in_play == 15000 and numbers.average_stack == 5000
     assert numbers.money_in == 6000 and numbers.owed == 0
+
+
+POT = MoneySettings(
+    buy_in=2500,
+    chips=5000,
+    fee=Fee(fixed=200),
+    bounty=500,
+    season_pot=300,
+    rebuy=RebuyRule(price=1500, chips=5000, until_level=3),
+    addon=AddonRule(price=1000, chips=7500, from_level=1, until_level=3),
+    late_until_level=2,
+    reentry=True,
+)
+
+
+def test_r29_the_season_pot_comes_out_of_each_entry_like_the_fee() -> None:
+    """A league's season pot: a part of each buy-in and re-entry, out of the prize
+    pool; re-buys and add-ons give none; a refund gives it back."""
+    assert split(2500, Fee(fixed=200), 500, 300) == Split(
+        fee=200, bounty=500, prize=1500, season=300
+    )
+    state = tournament(ANN, BOB, CAT, settings=POT)
+    numbers = figures(state.players, state.ledger)
+    assert numbers.season_pot == 3 * 300 and numbers.prize_pool == 3 * 1500
+    assert [m.season for m in state.ledger] == [300, 300, 300]
+    state = run(state, c.StartClock(), T0)
+    state = run(state, c.BustPlayers(busts=(Bust(player=CAT),)), T0 + MIN)
+    state = run(state, c.Reentry(player=CAT), T0 + 2 * MIN)
+    state = run(state, c.Rebuy(player=ANN, stack=0), T0 + 3 * MIN)
+    state = run(state, c.Addon(player=BOB), T0 + 4 * MIN)
+    numbers = figures(state.players, state.ledger)
+    assert numbers.season_pot == 4 * 300  # three buy-ins and a re-entry
+    assert numbers.prize_pool == 4 * 1500 + (1500 - 0) + 1000
+    state = run(state, c.RemoveEntry(player=BOB), T0 + 5 * MIN)  # the add-on goes back
+    state = run(state, c.RemoveEntry(player=BOB), T0 + 5 * MIN)  # then the buy-in
+    assert state.ledger[-1].season == -300
+    assert figures(state.players, state.ledger).season_pot == 3 * 300
+    for movement in state.ledger:
+        parts = movement.fee + movement.season + movement.bounty + movement.prize
+        assert parts == movement.price
+
+
+def test_a_season_pot_larger_than_what_the_buy_in_leaves_is_refused() -> None:
+    state = created(STRUCTURE)
+    too_much = MoneySettings(
+        buy_in=2000, chips=5000, fee=Fee(fixed=200), bounty=500, season_pot=1400
+    )
+    with pytest.raises(RuleViolation) as caught:
+        run(state, c.SetMoneySettings(settings=too_much), T0)
+    assert caught.value.code == "season_pot_exceeds_buy_in"
+    assert caught.value.args_map == {"pot": 1400, "most": 1300}
+    with pytest.raises(RuleViolation):
+        run(
+            state,
+            c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000, season_pot=-1)),
+            T0,
+        )
+
+
+def test_an_event_logged_before_season_pots_replays_as_it_always_did() -> None:
+    """Records written without the new fields read as "no season pot"."""
+    from director.core.codec import decode, encode
+    from director.core.events import MoneyMoved, MoneySettingsChanged
+
+    state = tournament(ANN, BOB)
+    moved = next(m for m in state.ledger)
+    record = encode(MoneyMoved(at=T0, movement=moved))
+    del record["movement"]["season"]
+    assert decode(MoneyMoved, record).movement == moved
+    settings = encode(MoneySettingsChanged(at=T0, settings=SETTINGS))
+    del settings["settings"]["season_pot"]
+    assert decode(MoneySettingsChanged, settings).settings == SETTINGS
 
 
 def test_a_player_may_register_owing_and_pay_later() -> None:
@@ -284,9 +356,9 @@ def command_for(kind, player, number, others):
     return c.PayDebt(player=player)
 
 
-@given(steps=actions)
-def test_money_is_conserved_to_the_cent(steps) -> None:
-    state = run(created(STRUCTURE), c.SetMoneySettings(settings=SETTINGS), T0)
+@given(steps=actions, settings=st.sampled_from([SETTINGS, POT]))
+def test_money_is_conserved_to_the_cent(steps, settings) -> None:
+    state = run(created(STRUCTURE), c.SetMoneySettings(settings=settings), T0)
     state = run(state, c.StartClock(), T0)
     now = T0
     for delay, player, kind, number in steps:
@@ -298,7 +370,8 @@ def test_money_is_conserved_to_the_cent(steps) -> None:
             continue
         numbers = figures(state.players, state.ledger)
         sold = sum(m.price for m in state.ledger)
-        assert sold == numbers.prize_pool + numbers.fees + numbers.bounty_pool
+        assert sold == numbers.prize_pool + numbers.fees + numbers.bounty_pool + numbers.season_pot
+        assert all(m.price == m.fee + m.season + m.bounty + m.prize for m in state.ledger)
         assert numbers.money_in - numbers.money_out + numbers.owed == sold
         assert numbers.chips_in_play == sum(e.chips for e in state.players.values())
         assert all(e.owed >= 0 for e in state.players.values())

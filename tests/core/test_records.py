@@ -17,9 +17,9 @@ from director.core.ids import Instant
 from tests.test_quality import sample_value
 
 
-def records() -> list[type]:
-    """Every dataclass of the rules core built on ``Record`` (the state's parts, the
-    events, the commands), found from the state and the registries."""
+def stored_dataclasses() -> dict[str, type]:
+    """Every dataclass of the rules core found from the state and the registries
+    (the state's parts, the events, the commands and what they hold), by name."""
     found: dict[str, type] = {}
 
     def walk(cls: type) -> None:
@@ -34,7 +34,12 @@ def records() -> list[type]:
 
     for cls in (state.TournamentState, *EVENTS.classes(), *COMMANDS.classes()):
         walk(cls)
-    return [cls for cls in found.values() if issubclass(cls, Record)]
+    return found
+
+
+def records() -> list[type]:
+    """Those of them built on ``Record``."""
+    return [cls for cls in stored_dataclasses().values() if issubclass(cls, Record)]
 
 
 CLASSES = records()
@@ -91,3 +96,19 @@ def test_records_differ_by_any_field_and_never_equal_a_tuple() -> None:
     assert renamed != (Instant(1), "Friday")
     assert len({renamed, TournamentRenamed(at=Instant(1), name="Friday")}) == 1
     assert repr(renamed) == "TournamentRenamed(at=1, name='Friday')"
+
+
+PLAIN = {"Positions", "Move", "RaceChips", "Newcomer"}
+"""The public API's dataclasses kept as they were (``Positions``, ``Move``) and two
+parts of commands: every other class stored in the state, an event or a command is
+a ``Record``."""
+
+
+def test_every_dataclass_stored_in_the_state_an_event_or_a_command_is_a_record() -> None:
+    found = stored_dataclasses()
+    plain = {name for name, cls in found.items() if not issubclass(cls, Record)}
+    assert plain == PLAIN
+    # The formats' and the TV's parts are among those checked above.
+    assert {"BountySettings", "EnvelopeDraw", "ChipSet", "PayoutTable", "TvLook"} <= {
+        cls.__name__ for cls in CLASSES
+    }

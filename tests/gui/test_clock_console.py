@@ -158,10 +158,14 @@ def test_f5_opens_the_display_which_follows_the_clock(qtbot, window, clock) -> N
 
 def test_closing_an_event_stops_its_clock_ticker_and_display(qtbot, window) -> None:
     window.show_display()
-    ticker = window.ticker
+    window.controller.dispatch(c.StartClock())
+    ticker, feed, session = window.ticker, window.feed, window.controller.session
+    assert ticker._timer.isActive()
     window.close_session()
-    assert window.ticker is None and window.display is None
-    assert not ticker._timer.isActive() and not ticker._alive.isActive()
+    assert window.ticker is None and window.display is None and window.feed is None
+    assert not ticker._timer.isActive()
+    # Neither the feed nor the ticker follows the closed session any more.
+    assert len(session._listeners) == 0 and len(feed._listeners) == 0
 
 
 def test_tables_keep_their_arrow_keys(qtbot, window) -> None:

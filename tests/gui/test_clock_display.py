@@ -134,11 +134,18 @@ def test_r8_limit_levels_show_their_bets_on_the_tv_and_the_structure_sheet(qtbot
     Hold'em et Limit Hold'em": a limit level shows its small and big bets, and its
     blinds beside them."""
     from director import reports
-    from director.core.structure import Level, Structure
+    from director.core.structure import Betting, Level, Structure
     from tests.reports.test_reports import text_of
 
-    level = Level(small_blind=50, big_blind=100, small_bet=100, big_bet=200, seconds=600)
-    structure = Structure(items=(level,), limit=True)
+    level = Level(
+        small_blind=50,
+        big_blind=100,
+        small_bet=100,
+        big_bet=200,
+        seconds=600,
+        betting=Betting.LIMIT,
+    )
+    structure = Structure(items=(level,))
     state = run(created(structure), c.StartClock(), T0)
     data = display_data(state, T0 + MIN)
     assert data.blinds_text == "Limit 100 / 200"
@@ -191,6 +198,7 @@ def test_every_text_on_the_tv_is_at_least_3_percent_of_the_height(qtbot, size) -
 def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbot, size) -> None:
     import math
 
+    from director.app.display import SeatRow
     from director.gui.clock_display import SeatingBoard
 
     board = SeatingBoard()
@@ -198,7 +206,12 @@ def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbo
     board.resize(*size)
     board.set_rows(
         [
-            (f"Player with a long name {n}", f"Table {n % 4 + 1} · Seat {n % 9 + 1}")
+            SeatRow(
+                f"Player with a long name {n}",
+                n % 4 + 1,
+                n % 9 + 1,
+                f"Table {n % 4 + 1} · Seat {n % 9 + 1}",
+            )
             for n in range(40)
         ]
     )

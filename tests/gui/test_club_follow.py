@@ -49,6 +49,9 @@ def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch,
         lambda: follower.controller.state.name == "Club night, table 2 broken", timeout=1000
     )
     assert follower.controller.state == writer.controller.state
+    # The follower's clock feed heard the reload too: its TV shows the new name.
+    assert follower.feed.data.event_name == "Club night, table 2 broken"
+    assert not follower.feed.tick.alive_due  # a follower never marks the event alive
     follower.close_session()
     follower.close()
     database.close()
@@ -103,3 +106,65 @@ def test_the_events_list_follows_the_other_copies(qtbot, window_factory, clock) 
     session.close()
     other.close()
     database.close()
+
+
+def test_a_lost_connection_is_said_and_the_followed_event_catches_up(
+    qtbot, window_factory, monkeypatch, clock
+) -> None:
+    """The follower's connection is cut (its server process ended): the status bar
+    says so until it is back; a change made meanwhile shows once it reconnects."""
+    from director.gui import main_window as main_window_module
+    from director.gui.main_window import MainWindow
+    from director.persistence import postgres
+    from tests import pg
+
+    monkeypatch.setattr(postgres, "RECONNECT_FIRST", 1.0)  # long enough to be seen
+    writer = window_factory()
+    session = writer.library.create("Club night")
+    writer.open_session(session)
+    monkeypatch.setattr(main_window_module, "confirm", lambda *_a, **_k: True)
+    database = open_database(writer.database.url)
+    follower = MainWindow(database, clock=clock, ask_resume=False)
+    qtbot.addWidget(follower)
+    follower.open_event(session.tournament_id)
+    assert follower.controller is not None and follower.controller.session.following
+    assert not follower.connection_note.isVisibleTo(follower)
+
+    _database, live = follower._following
+    pg.server().terminate(live.backend_pid)
+    qtbot.waitUntil(lambda: follower.connection_note.isVisibleTo(follower), timeout=3000)
+    assert "reconnecting" in follower.connection_note.text()
+    # Written while the follower hears nothing: the notice is lost, the catch-up is not.
+    writer.controller.dispatch(c.RenameTournament(name="Renamed during the cut"))
+    qtbot.waitUntil(lambda: not follower.connection_note.isVisibleTo(follower), timeout=5000)
+    qtbot.waitUntil(
+        lambda: follower.controller.state.name == "Renamed during the cut", timeout=2000
+    )
+    assert follower.controller.state == writer.controller.state
+    follower.close_session()
+    follower.close()
+    database.close()
+
+
+def test_the_events_list_says_when_the_club_database_is_out_of_reach(
+    qtbot, window_factory, monkeypatch
+) -> None:
+    from director.persistence import postgres
+    from tests import pg
+
+    monkeypatch.setattr(postgres, "RECONNECT_FIRST", 1.0)
+    window = window_factory()
+    window.show_events()
+    pg.server().terminate(window._club_follower.backend_pid)
+    qtbot.waitUntil(lambda: window.connection_note.isVisibleTo(window), timeout=3000)
+    made = window.library.create("Made while the list was cut off")
+    qtbot.waitUntil(lambda: not window.connection_note.isVisibleTo(window), timeout=5000)
+    model = window.events_page.model
+    qtbot.waitUntil(
+        lambda: any(
+            model.index(row, 0).data() == "Made while the list was cut off"
+            for row in range(model.rowCount())
+        ),
+        timeout=2000,
+    )
+    made.close()

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from director.app.display import NoteRow, PlaceRow, SectionKind
 from director.app.session import TournamentSession
 from director.core import clock as clk
 from director.core import commands as c
@@ -55,10 +56,14 @@ def test_the_tv_shows_the_winner_and_the_prizes_actually_won_deal_included(night
     assert data.time_caption == "Winner"
     assert data.time_text == winner.name
     assert data.blinds_text == format_money(winner.prize)
-    assert data.lines[0] == "# Final standings"
-    assert f"1. {winner.name} · {format_money(winner.prize)}" in data.lines
-    assert "→ Deal made" in data.lines
-    assert "Payouts" not in " ".join(data.lines)
+    (standings,) = data.sections
+    assert standings.kind is SectionKind.STANDINGS and standings.title == "Final standings"
+    first = standings.rows[0]
+    assert isinstance(first, PlaceRow)
+    assert (first.place, first.name, first.amount) == (1, winner.name, winner.prize)
+    assert first.text == f"1. {winner.name} · {format_money(winner.prize)}"
+    assert standings.rows[-1] == NoteRow("Deal made", "deal")
+    assert data.room.payouts[0] == winner.prize and not data.timing.ends_at
     # What is painted: the winner's name where the time was, no clock, no "PAUSED".
     window.display.face.grab()
     assert "paused" not in window.display.face.regions

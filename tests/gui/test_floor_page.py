@@ -182,10 +182,10 @@ def test_r8_antes_on_the_floor_reach_the_side_pots(qtbot, window) -> None:
 def test_r8_the_betting_round_sets_the_limit_bet_from_the_level(qtbot, window) -> None:
     """Seed 000: "avec la variante limite, le montant du pari est limité"; the small
     bet on the first two rounds, the big bet on the last two."""
-    from director.core.structure import Level, Structure
+    from director.core.structure import Betting, Level, Structure
 
-    level = Level(small_blind=50, big_blind=100, small_bet=100, big_bet=200)
-    window.controller.dispatch(c.SetStructure(structure=Structure(items=(level,), limit=True)))
+    level = Level(small_blind=50, big_blind=100, small_bet=100, big_bet=200, betting=Betting.LIMIT)
+    window.controller.dispatch(c.SetStructure(structure=Structure(items=(level,))))
     page = page_of(window)
     page.street.setCurrentIndex(2)  # turn
     page._street_chosen()

@@ -74,7 +74,8 @@ def test_formula_preview_refusal_and_save(qtbot, filled, clock) -> None:
     shown.participation.setText("2.5")
     shown.show_preview()
     assert not shown.formula_error.isVisible()
-    assert cells(shown.preview, 1)[:3] == ["100", "50", "33.33"]
+    # The preview counts the 2.5 points for playing, as a season does.
+    assert cells(shown.preview, 1)[:3] == ["102.5", "52.5", "35.83"]
     shown.save_rule()
     rule = Leagues(database).get("L").rule
     assert (rule.kind, rule.expression, rule.participation) == ("expression", "100 / place", 250)
@@ -90,7 +91,7 @@ def test_choosing_events_and_player_history(qtbot, filled, clock) -> None:
     leagues.add_season(league.id, "All year", "2026-01-01", "2026-12-31")
     shown = dialog(qtbot, database, clock)
     assert shown.pot.text().startswith("3 events")
-    box = shown.events.cellWidget(2, 2)
+    box = shown.events.cellWidget(2, 4)
     box.setCurrentIndex(box.findData(False))
     assert shown.pot.text().startswith("2 events")
     assert leagues.season(league.id).excluded == (sessions[2].tournament_id,)
@@ -148,3 +149,89 @@ def test_reports_page_exports_the_standings_as_csv(qtbot, filled, tmp_path) -> N
     rows = out.read_bytes().decode("utf-8").splitlines()
     assert rows[0].startswith("\ufeffPlace,Player")
     assert rows[1].split(",")[:2] == ["1", "Ann"]
+
+
+def test_the_season_pot_is_what_the_counted_events_ledgers_hold(qtbot, database, clock) -> None:
+    library = Library(database, clock=clock)
+    roster = Roster(database, clock=clock)
+    players = [roster.add(name) for name in ("Ann", "Bob", "Zoé")]
+    play_event(library, "With a pot", "2026-03-06", players, season_pot=300)
+    play_event(library, "Without", "2026-03-13", players)
+    leagues = Leagues(database, clock=clock)
+    league = leagues.create("L")
+    leagues.add_season(league.id, "Spring", "2026-03-01", "2026-05-31")
+    shown = dialog(qtbot, database, clock)
+    assert shown.pot.text() == "2 events counted; season pot €9.00"
+    assert "ledgers" in shown.pot.toolTip()
+    assert cells(shown.events, 1) == ["With a pot", "Without"]
+    assert cells(shown.events, 2) == ["3", "3"]  # entries
+    assert cells(shown.events, 3) == ["€9.00", ""]  # what each ledger set aside
+    assert not hasattr(shown, "pot_per_entry")  # set per event, in its money settings
+    box = shown.events.cellWidget(0, 4)
+    box.setCurrentIndex(box.findData(False))
+    assert shown.pot.text() == "1 event counted; season pot €0.00"
+
+
+def test_imported_past_results_are_counted_or_kept_out_one_by_one(
+    qtbot, database, clock, tmp_path, monkeypatch
+) -> None:
+    leagues = Leagues(database, clock=clock)
+    league = leagues.create("L")
+    leagues.add_season(league.id, "2025", "2025-01-01", "2025-12-31")
+    shown = dialog(qtbot, database, clock)
+    monkeypatch.setattr(page, "confirm", lambda *args, **kwargs: True)
+    results = tmp_path / "past.csv"
+    results.write_text(
+        "date,event,player,place\n"
+        "2025-10-03,October,Ann,1\n2025-10-03,October,Bob,2\n"
+        "2025-11-07,November,Bob,1\n2025-11-07,November,Ann,2\n"
+    )
+    shown.import_results(results)
+    assert cells(shown.events, 1) == ["October (imported)", "November (imported)"]
+    assert shown.pot.text().startswith("2 events counted")
+    box = shown.events.cellWidget(1, 4)
+    assert box.isEnabled()
+    box.setCurrentIndex(box.findData(False))  # November kept out of the season
+    assert shown.pot.text().startswith("1 event counted")
+    assert cells(shown.standings, 1) == ["Ann", "Bob"]
+    again = dialog(qtbot, database, clock)  # kept in the database
+    assert again.events.cellWidget(1, 4).currentData() is False
+    assert again.pot.text().startswith("1 event counted")
+    november = leagues.imported_events(league.id)[1].event
+    assert leagues.season(league.id).excluded == (november,)
+
+
+def test_the_preview_shows_the_bonuses(qtbot, database, clock) -> None:
+    Leagues(database, clock=clock).create("L")
+    shown = dialog(qtbot, database, clock)
+    shown.kind.setCurrentIndex(shown.kind.findData("table"))
+    shown.table_points.setText("10, 6, 3")
+    shown.participation.setText("0.5")
+    shown.bubble.setText("2")
+    shown.knockout.setText("1")
+    shown.show_preview()
+    # 10 players: the default table pays 3, so the 4th is on the bubble.
+    ten = shown.preview.horizontalHeaderItem(2).text()
+    assert ten == "10 players"
+    assert cells(shown.preview, 2)[:5] == ["10.5", "6.5", "3.5", "2.5", "0.5"]
+    assert shown.preview.item(3, 2).toolTip() == "The bubble: first place out of the money"
+    note = shown.preview_note.text()
+    assert "0.5 points for playing" in note and "2 bubble points" in note
+    assert "Each knock-out adds 1 points" in note
+
+
+def test_the_league_page_in_french(qtbot, database, clock) -> None:
+    from director.i18n import set_language
+
+    library = Library(database, clock=clock)
+    roster = Roster(database, clock=clock)
+    players = [roster.add(name) for name in ("Ann", "Bob")]
+    play_event(library, "Soirée", "2026-03-06", players, season_pot=250)
+    Leagues(database, clock=clock).create("L")
+    set_language("fr")
+    shown = dialog(qtbot, database, clock)
+    shown.participation.setText("0,5")
+    shown.save_rule()
+    shown_pot = shown.pot.text().replace("\u202f", " ").replace("\xa0", " ")
+    assert shown_pot == "1 manche comptée ; cagnotte de saison 5,00 €"
+    assert cells(shown.standings, 2) == ["2,5", "1,5"]  # the French decimal mark

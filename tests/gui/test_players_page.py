@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from director.app import structures
-from director.app.display import display_data
+from director.app.display import SectionKind, display_data
 from director.app.roster import Roster
 from director.core import commands as c
 from director.core.money import Fee, MoneySettings, RebuyRule
@@ -121,10 +121,16 @@ def test_bust_with_eliminator_then_rebuy_and_figures(qtbot, window, clock) -> No
     data = display_data(window.controller.state, window.controller.now())
     assert ("Players", "3 / 3") in [(s.caption, s.value) for s in data.stats]
     assert ("Re-buys to the end of level 2", "Open") in [(s.caption, s.value) for s in data.stats]
-    figures = list(data.lines[data.lines.index("# Figures") + 1 :])
+    (section,) = [s for s in data.sections if s.kind is SectionKind.FIGURES]
     # Three entries and a re-buy at 5,000 chips; a 5.00 bounty in each entry (none in re-buys).
-    assert figures == ["Re-buys 1", "Chips 20,000", "Bounties €15.00"]
-    assert not any("owed" in line.lower() or "fee" in line.lower() for line in data.lines)
+    assert [row.text for row in section.rows] == ["Re-buys 1", "Chips 20,000", "Bounties €15.00"]
+    assert [(f.key, f.value) for row in section.rows for f in row.figures] == [
+        ("rebuys", 1),
+        ("chips", 20_000),
+        ("bounties", 1500),
+    ]
+    texts = " ".join(row.text for s in data.sections for row in s.rows).lower()
+    assert "owed" not in texts and "fee" not in texts
     clock.advance(45 * MIN)
     data = display_data(window.controller.state, window.controller.now())
     assert ("Re-buys", "Closed") in [(s.caption, s.value) for s in data.stats]
@@ -179,6 +185,39 @@ def test_money_form_shows_bad_input_inline_and_saves(qtbot, window) -> None:
     window.undo_action.trigger()
     # Every amount shown alike, with the currency: the buy-in as the fee.
     assert form.buy_in.text() == "€20.00" and form.fee.amount.text() == "€2.00"
+
+
+def test_the_season_pot_is_set_in_the_money_form_and_shown_in_the_figures(
+    qtbot, window, monkeypatch
+) -> None:
+    """Set, refused when too large (inline), saved as an undoable command, taken from
+    each entry and shown among the figures; hidden while the event has none."""
+    page = page_of(window)
+    figure = page.figure_labels["season_pot"]
+    assert not page.figures_form.isRowVisible(figure)
+    window.console.show_page("event")
+    form = window.console.page("event").findChild(TournamentMoneyForm)
+    form.season_pot.setText("14")  # 20 - 2 fee - 5 bounty leaves 13
+    form.save()
+    assert "cannot be more than what the fee and the bounty leave" in form.error.text()
+    assert window.controller.state.money.season_pot == 0
+    form.season_pot.setText("3")
+    form.save()
+    assert form.error.isHidden() and window.controller.state.money.season_pot == 300
+    assert window.undo_action.text() == "&Undo: change the buy-in and re-buy settings"
+    window.console.show_page("players")
+    type_name(qtbot, page, "Ann")
+    type_name(qtbot, page, "Bob")
+    assert page.figures_form.isRowVisible(figure)
+    assert figure.text() == "€6.00"
+    assert page.figure_labels["prize_pool"].text() == "€20.00"  # 2 x (20 - 2 - 5 - 3)
+    window.undo_action.trigger()  # Bob's buy-in
+    window.undo_action.trigger()  # Ann's
+    window.undo_action.trigger()  # the season pot itself
+    assert window.controller.state.money.season_pot == 0
+    assert not page.figures_form.isRowVisible(figure)
+    window.console.show_page("event")
+    assert form.season_pot.value() == 0
 
 
 def test_cash_game_buy_in_cash_out_and_settlement(qtbot, window_factory, monkeypatch) -> None:

@@ -90,3 +90,55 @@ def test_the_guard_sees_a_dropped_reference() -> None:
         return
     with pytest.raises(RefcountDrift, match="None"):
         check_drift(before, refcounts(), tolerance=8, where="test")
+
+
+def test_the_tv_with_a_logo_a_background_and_a_scrolling_message_paints_without_drift(
+    night, tmp_path
+) -> None:
+    """The club's look all night: the logo and the background under its veil on every
+    paint, and the message scrolling by repainting its band about 30 times a second."""
+    from director.core import commands as c
+    from director.core.tv import THEMES, Picture, TvLook
+    from director.gui.media import choose_picture
+    from tests.app.tv_files import jpeg, png
+
+    logo_file, background_file = tmp_path / "logo.png", tmp_path / "felt.jpg"
+    logo_file.write_bytes(png())
+    background_file.write_bytes(jpeg())
+    logo = choose_picture(logo_file, night.assets)
+    background = choose_picture(background_file, night.assets)
+    look = TvLook(
+        theme=THEMES["felt"],
+        logo=logo.name,
+        background=Picture(background.name, background.low, background.high),
+        veil=70,
+    )
+    controller = night.controller
+    controller.run(c.SetTvLook(look=look))
+    controller.run(c.SetRoomMessage(text="Last orders at the bar in ten minutes " * 3))
+    night.ticker.update()
+    face = night.display.face
+    face.resize(1280, 720)
+    assert face.look == look and set(face.pictures) == {logo.name, background.name}
+    assert face.message_scrolls()
+    moment = {"ms": 0}
+
+    def scrolling() -> int:
+        moment["ms"] += 33
+        return moment["ms"]
+
+    face.scroll_clock = scrolling
+
+    class MessageBand:
+        """Paints what the scrolling timer paints: the message's band alone."""
+
+        def grab(self) -> None:
+            band = face.message_rect()
+            assert band is not None
+            face.repaint(band)
+
+    band_paints = face.message_paints
+    drifts = paint_many({"TV with pictures": face, "scrolling message": MessageBand()}, PAINTS)
+    assert face.message_paints - band_paints >= PAINTS  # the band alone, each time
+    for name, moved in drifts.items():
+        assert all(abs(delta) <= 8 for delta in moved.values()), (name, moved)

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from director.app import structures
-from director.app.display import display_data, seating_lines
+from director.app.display import MoveRow, SectionKind, display_data, seat_rows
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings
@@ -66,13 +66,20 @@ def test_moves_are_shown_as_instructions_and_confirmed(qtbot, window) -> None:
     labels = [w.text() for w in page.moves_host.findChildren(type(page.h4h))]
     assert any(text.startswith("Move Player") and "to table 2" in text for text in labels)
     data = display_data(state, window.controller.now())
-    assert data.lines[0] == "# Table moves"
-    assert data.lines[2] == f"→ table 2, seat {move.to_seat}"
+    moves = data.sections[0]
+    assert moves.kind is SectionKind.MOVES and moves.title == "Table moves"
+    (row,) = moves.rows
+    assert isinstance(row, MoveRow) and not row.done
+    assert row.destination == f"table 2, seat {move.to_seat}"
+    assert (row.to_table, row.to_seat) == (2, move.to_seat)
+    assert row.name == state.player_name(move.player)
     window.controller.dispatch(c.ConfirmMove(move=move))
     assert window.controller.state.tables.pending == ()
     assert window.controller.state.tables.where(PlayerId(int(move.player))) == (2, move.to_seat)
-    # Just confirmed: still on the TV for a little while.
-    assert display_data(window.controller.state, window.controller.now()).lines
+    # Just confirmed: still on the TV for a little while, as done.
+    data = display_data(window.controller.state, window.controller.now())
+    assert data.sections[0].kind is SectionKind.MOVES and data.sections[0].rows[0].done
+    assert window.display is None or window.display.face.data == window.feed.data
 
 
 def test_seats_on_the_tv(qtbot, window) -> None:
@@ -81,13 +88,16 @@ def test_seats_on_the_tv(qtbot, window) -> None:
     page.on_tv.setChecked(True)
     assert window.display is not None
     assert window.display.stack.currentWidget() is window.display.seating
-    rows = seating_lines(window.controller.state)
-    assert len(rows) == 18 and rows[0][1].startswith("Table ")
+    rows = seat_rows(window.controller.state)
+    assert len(rows) == 18 and rows[0].text.startswith("Table ")
+    assert window.display.seating.rows == rows == window.feed.data.seats
+    assert window.feed.data.show_seats
     window.display.resize(1920, 1080)
     _columns, size = window.display.seating.layout_for(1920, 1080)
     assert size >= 30  # readable across the room for 18 players
     page.on_tv.setChecked(False)
     assert window.display.stack.currentWidget() is window.display.face
+    assert not window.feed.data.show_seats
 
 
 def test_six_tables_fit_on_a_laptop_screen(qtbot, window_factory) -> None:
@@ -129,16 +139,17 @@ def test_seats_on_the_tv_follow_a_bust(qtbot, window) -> None:
     out = sorted(window.controller.state.tables.tables[1].seats.values())[0]
     window.controller.dispatch(c.BustPlayers(busts=(Bust(player=out),)))
     assert len(board.rows) == 17
-    assert board.rows == seating_lines(window.controller.state)
+    assert board.rows == seat_rows(window.controller.state)
 
 
 def test_console_and_tv_show_the_same_reading_of_the_clock(qtbot, window) -> None:
     window.show_display()
     window.controller.dispatch(c.StartClock())
     clock_page = window.console.page("clock")
-    assert window.display.face.data is window.ticker.data
-    assert clock_page.face.data is window.ticker.data
-    assert window.ticker.data == display_data(window.controller.state, window.controller.now())
+    assert window.display.face.data is window.feed.data
+    assert clock_page.face.data is window.feed.data
+    data = window.feed.data
+    assert data == display_data(window.controller.state, data.timing.computed_at)
 
 
 def test_a_name_too_wide_for_one_line_goes_on_two_before_being_shortened(qtbot) -> None:

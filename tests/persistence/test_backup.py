@@ -8,6 +8,7 @@ from director.app.backups import BackupManager
 from director.app.library import Library
 from director.persistence import backup as files
 from director.persistence.db import open_database
+from tests.conftest import names_in
 
 
 def test_backups_rotate_keeping_the_last_ten(db_path: Path) -> None:
@@ -25,7 +26,9 @@ def test_backups_rotate_keeping_the_last_ten(db_path: Path) -> None:
     database.close()
 
 
-def test_a_backup_is_a_complete_database_even_while_writing(db_path: Path, clock) -> None:
+def test_a_backup_is_a_complete_database_even_while_writing(file_path: Path, clock) -> None:
+    """SQLite's online backup (a server's database is copied row by row instead)."""
+    db_path = file_path
     database = open_database(db_path)
     library = Library(database, clock=clock)
     library.create("Friday").close()
@@ -123,5 +126,5 @@ def test_a_failed_start_up_backup_is_reported_and_the_write_goes_on(
     monkeypatch.setattr(files, "make_backup", full_disk)
     Library(database, clock=clock).create("Friday").close()
     assert [type(error) for error in failures] == [OSError]
-    assert _names_in(db_path) == ["Friday"]
+    assert names_in(db_path) == ["Friday"]
     database.close()

@@ -12,13 +12,8 @@ from director.app.backups import BackupManager
 from director.app.library import Library
 from director.persistence import backup as files
 from director.persistence import migrations
-from director.persistence.db import (
-    APPLICATION_ID,
-    SCHEMA_REVISIONS,
-    StoreError,
-    open_database,
-    read_identity,
-)
+from director.persistence.db import SCHEMA_REVISIONS, StoreError, open_database
+from director.persistence.sqlite import APPLICATION_ID, read_identity
 
 START = datetime.datetime(2026, 11, 21, 20, 0, 0)
 
@@ -117,8 +112,10 @@ def make_old_database(path: Path, revision: str) -> None:
 
 
 def test_an_older_database_gets_an_identity_and_keeps_its_copy_from_before(
-    db_path: Path,
+    file_path: Path,
 ) -> None:
+    """An old file (a server's database was made after identities existed)."""
+    db_path = file_path
     make_old_database(db_path, "0003_drafts")
     assert read_identity(db_path) is None
     database = open_database(db_path)

@@ -7,21 +7,16 @@ from pathlib import Path
 import pytest
 
 from director.persistence import migrations
-from director.persistence.db import (
-    APPLICATION_ID,
-    SCHEMA_HEAD,
-    SCHEMA_REVISIONS,
-    StoreError,
-    open_database,
-)
+from director.persistence.db import SCHEMA_HEAD, SCHEMA_REVISIONS, StoreError, open_database
+from director.persistence.sqlite import APPLICATION_ID
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_a_new_database_is_marked_ours_in_wal_mode_with_durable_settings(db_path: Path) -> None:
-    database = open_database(db_path)
+def test_a_new_database_is_marked_ours_in_wal_mode_with_durable_settings(file_path: Path) -> None:
+    database = open_database(file_path)
     with database.read() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
@@ -75,30 +70,30 @@ def test_another_sqlite_database_is_refused_and_left_unchanged(tmp_path: Path) -
     assert digest(path) == before
 
 
-def test_a_database_from_a_newer_version_is_refused_and_never_altered(db_path: Path) -> None:
-    open_database(db_path).close()
-    connection = sqlite3.connect(db_path)
+def test_a_database_from_a_newer_version_is_refused_and_never_altered(file_path: Path) -> None:
+    open_database(file_path).close()
+    connection = sqlite3.connect(file_path)
     connection.execute("UPDATE alembic_version SET version_num = '9999_future'")
     connection.commit()
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
-    before = digest(db_path)
+    before = digest(file_path)
     for readonly in (False, True):
         with pytest.raises(StoreError) as caught:
-            open_database(db_path, readonly=readonly)
+            open_database(file_path, readonly=readonly)
         assert caught.value.code == "db_newer"
-    assert digest(db_path) == before
+    assert digest(file_path) == before
 
 
-def test_a_second_copy_is_told_the_database_is_in_use(db_path: Path) -> None:
-    first = open_database(db_path)
+def test_a_second_copy_is_told_the_database_is_in_use(file_path: Path) -> None:
+    first = open_database(file_path)
     with pytest.raises(StoreError) as caught:
-        open_database(db_path)
+        open_database(file_path)
     assert caught.value.code == "db_in_use"
-    reader = open_database(db_path, readonly=True)  # reading beside it is fine
+    reader = open_database(file_path, readonly=True)  # reading beside it is fine
     reader.close()
     first.close()
-    open_database(db_path).close()
+    open_database(file_path).close()
 
 
 def test_missing_file_is_refused_when_not_creating(tmp_path: Path) -> None:
@@ -116,18 +111,18 @@ def test_an_empty_file_becomes_a_database(tmp_path: Path) -> None:
     assert path.stat().st_size > 0
 
 
-def test_an_older_database_is_backed_up_then_upgraded(db_path: Path) -> None:
+def test_an_older_database_is_backed_up_then_upgraded(file_path: Path) -> None:
     from sqlalchemy import create_engine
 
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(db_path)
+    file_path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(file_path)
     connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     connection.commit()
     connection.close()
-    engine = create_engine(f"sqlite:///{db_path}")
+    engine = create_engine(f"sqlite:///{file_path}")
     migrations.upgrade(engine, SCHEMA_REVISIONS[0])
     engine.dispose()
-    database = open_database(db_path)
+    database = open_database(file_path)
     with database.read() as connection:
         assert (
             connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
@@ -135,4 +130,4 @@ def test_an_older_database_is_backed_up_then_upgraded(db_path: Path) -> None:
         )
     database.close()
     if len(SCHEMA_REVISIONS) > 1:
-        assert list((db_path.parent / "backups").glob("*before-upgrade.db"))
+        assert list((file_path.parent / "backups").glob("*before-upgrade.db"))

@@ -23,9 +23,9 @@ def digest(path: Path) -> str:
 
 
 @pytest.fixture
-def backed_up(db_path: Path, clock) -> tuple[Path, list[Path]]:
+def backed_up(file_path: Path, clock) -> tuple[Path, list[Path]]:
     """A database with two good backups, then damaged."""
-    database = open_database(db_path)
+    database = open_database(file_path)
     library = Library(database, clock=clock)
     manager = BackupManager(database)
     library.create("Friday").close()
@@ -33,8 +33,8 @@ def backed_up(db_path: Path, clock) -> tuple[Path, list[Path]]:
     library.create("Saturday").close()
     made.append(manager.back_up(now=START + datetime.timedelta(hours=1)))
     database.close()
-    corrupt_index_page(db_path)
-    return db_path, made
+    corrupt_index_page(file_path)
+    return file_path, made
 
 
 def test_a_damaged_database_is_read_but_never_written(backed_up, capsys) -> None:
@@ -61,18 +61,18 @@ def test_a_damaged_backup_is_never_offered(backed_up) -> None:
     assert found is not None and found.path == made[0]
 
 
-def test_a_damaged_database_makes_no_backup(db_path: Path, clock) -> None:
-    database = open_database(db_path)
+def test_a_damaged_database_makes_no_backup(file_path: Path, clock) -> None:
+    database = open_database(file_path)
     Library(database, clock=clock).create("Friday").close()
     manager = BackupManager(database)
     good = manager.back_up(now=START)
     database.engine.dispose()
     import sqlite3
 
-    connection = sqlite3.connect(db_path)
+    connection = sqlite3.connect(file_path)
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
-    corrupt_index_page(db_path)
+    corrupt_index_page(file_path)
     with pytest.raises(StoreError) as caught:
         manager.back_up(now=START + datetime.timedelta(hours=1))
     assert caught.value.code == "db_damaged"

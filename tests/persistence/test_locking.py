@@ -53,11 +53,11 @@ def director(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture
-def one_event(db_path: Path, clock) -> Path:
-    database = open_database(db_path)
+def one_event(file_path: Path, clock) -> Path:
+    database = open_database(file_path)
     Library(database, clock=clock).create("Friday").close()
     database.close()
-    return db_path
+    return file_path
 
 
 @pytest.fixture

@@ -6,6 +6,6 @@ needs only the events and these, not the commands (``director status`` and
 opening an event import no command class).
 """
 
-from director.core.appliers import clock, meta, payouts, players, tables
+from director.core.appliers import clock, formats, meta, payouts, players, tables, tv
 
-__all__ = ["clock", "meta", "payouts", "players", "tables"]
+__all__ = ["clock", "formats", "meta", "payouts", "players", "tables", "tv"]

@@ -94,18 +94,21 @@ def _moved(state: TournamentState, event: e.MoneyMoved) -> TournamentState:
     movement = event.movement
     updated = _counted(state.players[movement.player], movement)
     busts = state.busts
+    draws = state.draws
     if updated.status is EntrantStatus.REMOVED:
-        # An entry made by mistake: its busts were mistakes too.
+        # An entry made by mistake: its busts were mistakes too (their envelopes go back).
         busts = tuple(
             evolve(record, busts=kept)
             for record in busts
             if (kept := tuple(b for b in record.busts if b.player != movement.player))
         )
+        draws = tuple(draw for draw in draws if draw.busted != movement.player)
     return evolve(
         state,
         players={**state.players, movement.player: updated},
         ledger=(*state.ledger, movement),
         busts=busts,
+        draws=draws,
     )
 
 
@@ -140,9 +143,15 @@ def _reverted(state: TournamentState, event: e.BustReverted) -> TournamentState:
     status = state.status
     if status is Status.FINISHED:
         status = Status.RUNNING if state.clock.started else Status.SETUP
+    draws = state.draws
+    drawn = [position for position, draw in enumerate(draws) if draw.busted == event.player]
+    if drawn:
+        # The envelope his bust drew goes back among those left.
+        draws = draws[: drawn[-1]] + draws[drawn[-1] + 1 :]
     return evolve(
         state,
         players={**state.players, event.player: evolve(entrant, status=EntrantStatus.PLAYING)},
         busts=_without_bust_of(state.busts, event.player),
         status=status,
+        draws=draws,
     )

@@ -2,6 +2,6 @@
 its commands and returns the events they cause (how each event changes the
 state is in ``appliers``). Importing this package registers them all."""
 
-from director.core.handlers import clock, meta, payouts, players, setup, tables
+from director.core.handlers import clock, formats, meta, payouts, players, setup, tables, tv
 
-__all__ = ["clock", "meta", "payouts", "players", "setup", "tables"]
+__all__ = ["clock", "formats", "meta", "payouts", "players", "setup", "tables", "tv"]

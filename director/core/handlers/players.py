@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from director.core import commands as c
 from director.core import events as e
+from director.core.bounties import check_bounty_change, check_winners, clockwise_winners
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name, handles
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
@@ -65,8 +66,9 @@ def _purchase(
     bounty: int,
     chips: int,
     paid: bool,
+    season: int = 0,
 ) -> Movement:
-    parts = split(price, fee, bounty)
+    parts = split(price, fee, bounty, season)
     entrant = state.players.get(player)
     revived = entrant is not None and entrant.status is EntrantStatus.BUSTED
     return Movement(
@@ -80,6 +82,7 @@ def _purchase(
         cash=price if paid else 0,
         chips=chips,
         revived=revived,
+        season=parts.season,
     )
 
 
@@ -174,6 +177,7 @@ def _money(state: TournamentState, command: c.SetMoneySettings, now: Instant) ->
     _tournament_only(state)
     check_settings(command.settings)
     require(command.settings != state.money, "options_unchanged")
+    check_bounty_change(state, command.settings)
     return [e.MoneySettingsChanged(at=now, settings=command.settings)]
 
 
@@ -282,14 +286,18 @@ def _tournament_purchase(
     the price the event's settings give for ``kind`` (checked by the caller)."""
     money = state.money
     price, fee, bounty, chips = money.buy_in, money.fee, money.bounty, money.chips
+    # The season pot takes its part of each entry (a buy-in or a re-entry).
+    season = money.season_pot
     if kind is MovementKind.REBUY:
         assert money.rebuy is not None
         rebuy = money.rebuy
         price, fee, bounty, chips = rebuy.price, rebuy.fee, rebuy.bounty, rebuy.chips
+        season = 0
     elif kind is MovementKind.ADDON:
         assert money.addon is not None
         addon = money.addon
-        price, fee, bounty, chips = addon.price, addon.fee, 0, addon.chips
+        price, fee, bounty, chips = addon.price, addon.fee, addon.bounty, addon.chips
+        season = 0
     movement = _purchase(
         state,
         now=now,
@@ -300,6 +308,7 @@ def _tournament_purchase(
         bounty=bounty,
         chips=chips,
         paid=command.paid,
+        season=season,
     )
     return [e.MoneyMoved(at=now, movement=movement)]
 
@@ -400,6 +409,9 @@ def _bust(state: TournamentState, command: c.BustPlayers, now: Instant) -> list[
                 "eliminator_is_out",
                 player=eliminator.name,
             )
+        check_winners(state, bust, players)
+    # Several winners share the bounty; odd units go by R22, from the button.
+    busts = tuple(clockwise_winners(state, bust) for bust in busts)
     left = len(state.alive())
     require(left - len(busts) >= 1, "cannot_bust_everyone")
     tables = state.tables
@@ -438,6 +450,7 @@ def _remove(state: TournamentState, command: c.RemoveEntry, now: Instant) -> lis
         fee=-last.fee,
         bounty=-last.bounty,
         prize=-last.prize,
+        season=-last.season,
         cash=-paid_back,
         chips=-last.chips,
         refunded=last.kind,

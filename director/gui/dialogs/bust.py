@@ -24,9 +24,11 @@ from PySide6.QtWidgets import (
 from director.app.display import eliminator_choices
 from director.app.roster import fold
 from director.core.ids import PlayerId
-from director.core.players import Bust
+from director.core.money import FIXED_BOUNTY
+from director.core.players import Bust, Winner
 from director.core.state import TournamentState
 from director.gui.common import ok_cancel
+from director.gui.dialogs.split_bounty import SplitBountyDialog
 from director.gui.widgets import ChipsEdit, InlineError
 from director.i18n import _
 
@@ -51,6 +53,8 @@ class BustDialog(QDialog):
         ):
             self.grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
         self.rows: list[tuple[QComboBox, QComboBox, ChipsEdit]] = []
+        self.shared: dict[int, tuple[Winner, ...]] = {}
+        """Row -> the winners who shared the busted player's bounty (several)."""
         self.error = InlineError()
         self.more = QPushButton(_("Another player out on the &same hand"))
         self.more.setAutoDefault(False)
@@ -95,6 +99,13 @@ class BustDialog(QDialog):
         self.grid.addWidget(out, row, 0)
         self.grid.addWidget(eliminator, row, 1)
         self.grid.addWidget(stack, row, 2)
+        if self.state.money.bounty or self.state.money.bounties.kind != FIXED_BOUNTY:
+            share = QPushButton(_("Shared…"))
+            share.setAutoDefault(False)
+            share.setToolTip(_("Several players won his chips: share his bounty"))
+            number = len(self.rows)
+            share.clicked.connect(lambda _checked=False, number=number: self.share(number))
+            self.grid.addWidget(share, row, 3)
         self.rows.append((out, eliminator, stack))
         self._fill_eliminators(eliminator, out)
         out.currentIndexChanged.connect(
@@ -102,6 +113,21 @@ class BustDialog(QDialog):
         )
         self.first_field = eliminator if player is not None else out
         self.first_field.setFocus()
+
+    def share(self, number: int) -> None:
+        """Several winners of the player's chips on row ``number``."""
+        out = self.rows[number][0]
+        if out.currentIndex() < 0:
+            return
+        dialog = SplitBountyDialog(
+            self.state, PlayerId(out.currentData()), self.shared.get(number, ()), self
+        )
+        if dialog.exec():
+            self.shared[number] = dialog.winners
+            names = ", ".join(self.state.player_name(w.player) for w in dialog.winners)
+            button = self.grid.itemAtPosition(number + 1, 3).widget()
+            if isinstance(button, QPushButton):
+                button.setText(_("Shared: {names}").format(names=names))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -152,7 +178,7 @@ class BustDialog(QDialog):
         busts = []
         several = sum(1 for out, _e, _s in self.rows if out.currentIndex() >= 0) > 1
         try:
-            for out, eliminator, stack in self.rows:
+            for number, (out, eliminator, stack) in enumerate(self.rows):
                 if out.currentIndex() < 0:
                     continue
                 try:
@@ -174,11 +200,15 @@ class BustDialog(QDialog):
                         )
                     )
                     return
+                winners = self.shared.get(number, ())
+                if winners and by not in {winner.player for winner in winners}:
+                    by = winners[0].player
                 busts.append(
                     Bust(
                         player=PlayerId(out.currentData()),
                         eliminator=by,
                         start_stack=start if several else None,
+                        winners=winners,
                     )
                 )
         except ValueError:

@@ -15,8 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.core.chip_sets import ChipSet
 from director.core.errors import RuleViolation
-from director.core.structure import AnteKind, Structure
+from director.core.structure import AnteKind, Betting, Structure
 from director.core.structure_generator import GeneratorRequest, generate
 from director.gui.common import ok_cancel
 from director.gui.widgets import InlineError
@@ -35,7 +36,14 @@ def parse_chips(text: str) -> tuple[int, ...]:
 class GeneratorDialog(QDialog):
     """On accept, ``result`` holds the proposed structure."""
 
-    def __init__(self, *, players: int = 10, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        players: int = 10,
+        stack: int = 0,
+        chip_set: ChipSet | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Generate a blind structure"))
         self.result_structure: Structure | None = None
@@ -45,8 +53,21 @@ class GeneratorDialog(QDialog):
         self.stack = QSpinBox()
         self.stack.setRange(1, 10_000_000)
         self.stack.setSingleStep(500)
-        self.stack.setValue(5000)
+        self.stack.setValue(stack or 5000)
+        self.chip_set = chip_set
         self.chips = QLineEdit("25, 100, 500, 1000")
+        if chip_set is not None:
+            # The organizer's own chips: the blinds are made of them, the stack checked.
+            self.chips.setText(", ".join(str(chip) for chip in chip_set.denominations))
+            self.chips.setEnabled(False)
+            self.chips.setToolTip(_("From your chip set “{name}”").format(name=chip_set.name))
+        self.betting = QComboBox()
+        for betting, text in (
+            (Betting.NO_LIMIT, _("No limit")),
+            (Betting.POT_LIMIT, _("Pot limit")),
+            (Betting.LIMIT, _("Limit")),
+        ):
+            self.betting.addItem(text, betting.value)
         self.level_minutes = QSpinBox()
         self.level_minutes.setRange(1, 240)
         self.level_minutes.setValue(20)
@@ -68,6 +89,7 @@ class GeneratorDialog(QDialog):
         form.addRow(_("Players"), self.players)
         form.addRow(_("Starting stack"), self.stack)
         form.addRow(_("Chips on the table"), self.chips)
+        form.addRow(_("Betting"), self.betting)
         form.addRow(_("Level length (minutes)"), self.level_minutes)
         form.addRow(_("How long the night should last"), self.duration)
         form.addRow(_("Antes"), self.ante)
@@ -96,6 +118,8 @@ class GeneratorDialog(QDialog):
             break_every=self.break_every.value(),
             break_minutes=self.break_minutes.value(),
             colour_up_note=_("Colour up the {chip}s"),
+            betting=Betting(self.betting.currentData()),
+            chip_set=self.chip_set,
         )
 
     def accept(self) -> None:

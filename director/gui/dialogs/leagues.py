@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -37,14 +38,16 @@ from PySide6.QtWidgets import (
 from director.app.leagues import League, Leagues, Season
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
-from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, preview
+from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, preview, sample_paid
 from director.gui.common import confirm, show_error
-from director.gui.widgets import DateField, InlineError, MoneyEdit
-from director.i18n import N_, _, format_date, language
+from director.gui.widgets import DateField, InlineError
+from director.i18n import N_, _, format_date, format_money, language
 from director.persistence.db import StoreError
 from director.reports.league_cells import (
     history_cells,
     history_header,
+    points_cell,
+    season_summary,
     standing_cells,
     standing_header,
 )
@@ -218,8 +221,9 @@ class LeaguesDialog(QDialog):
         self.events.horizontalHeader().setStretchLastSection(True)
         note = QLabel(
             _(
-                "Finished tournaments count in a season when their date is in it, unless "
-                "chosen here (the final, for instance, is often not counted)."
+                "Finished tournaments and the past results imported into the league count in "
+                "a season when their date is in it, unless chosen here (the final, for "
+                "instance, is often not counted)."
             )
         )
         note.setWordWrap(True)
@@ -254,7 +258,6 @@ class LeaguesDialog(QDialog):
             self.tie_break.addItem(_(text), key)
         self.final_table = QSpinBox()
         self.final_table.setRange(1, 99)
-        self.pot_per_entry = MoneyEdit()
         form = QFormLayout()
         form.addRow(_("Points"), self.kind)
         form.addRow(_("Points by place"), self.table_points)
@@ -265,7 +268,6 @@ class LeaguesDialog(QDialog):
         form.addRow(_("Count the best"), self.best_of)
         form.addRow(_("Ties broken by"), self.tie_break)
         form.addRow(_("Final table places"), self.final_table)
-        form.addRow(_("Season pot per entry"), self.pot_per_entry)
         self.formula_error = InlineError()
         buttons = QHBoxLayout()
         show = QPushButton(_("&Preview"))
@@ -276,6 +278,9 @@ class LeaguesDialog(QDialog):
         buttons.addWidget(save)
         buttons.addStretch()
         self.preview = read_only_table()
+        self.preview_note = QLabel()
+        """What the preview's points include (bonuses), and what they cannot (knock-outs)."""
+        self.preview_note.setWordWrap(True)
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.formula_error)
@@ -284,6 +289,7 @@ class LeaguesDialog(QDialog):
         right = QVBoxLayout()
         right.addWidget(QLabel(_("Points by place on sample fields")))
         right.addWidget(self.preview, 1)
+        right.addWidget(self.preview_note)
         layout = QHBoxLayout(page)
         layout.addLayout(left, 1)
         layout.addLayout(right, 1)
@@ -369,7 +375,6 @@ class LeaguesDialog(QDialog):
         self.best_of.setValue(rule.best_of)
         self.tie_break.setCurrentIndex(max(0, self.tie_break.findData(rule.tie_break)))
         self.final_table.setValue(rule.final_table)
-        self.pot_per_entry.set_value(rule.pot_per_entry)
         self.show_preview()
 
     def typed_rule(self) -> PointsRule:
@@ -399,10 +404,6 @@ class LeaguesDialog(QDialog):
                     field=_("Points by place"), value=self.table_points.text()
                 )
             ) from None
-        try:
-            pot = self.pot_per_entry.value()
-        except ValueError:
-            raise ValueError(_("The season pot per entry is not an amount.")) from None
         return PointsRule(
             kind=str(self.kind.currentData()),
             table=table,
@@ -413,7 +414,6 @@ class LeaguesDialog(QDialog):
             best_of=self.best_of.value(),
             tie_break=str(self.tie_break.currentData()),
             final_table=self.final_table.value(),
-            pot_per_entry=pot,
         ).check()
 
     # -- drawing --------------------------------------------------------------------------
@@ -433,27 +433,46 @@ class LeaguesDialog(QDialog):
             self.error.say(error)
             return
         fill_table(self.standings, standing_header(), [standing_cells(r) for r in table.rows])
-        from director.i18n import format_money
-
-        self.pot.setText(
-            _("{events} events counted; season pot {pot}").format(
-                events=len(table.events), pot=format_money(table.pot)
+        self.pot.setText(season_summary(len(table.events), table.pot))
+        self.pot.setToolTip(
+            _(
+                "The season pot is what the ledgers of the events counted set aside for it "
+                "(each event's money settings say how much of each entry)."
             )
         )
         self.redraw_events(season)
         self.redraw_players()
 
     def redraw_events(self, season: Season | None) -> None:
+        """Every finished event and every past event imported into the league, each
+        with its entries, what its ledger set aside for the season pot, and whether the
+        season counts it."""
+        league = self.league()
         events = self.leagues.finished_events()
+        if league is not None:
+            events += self.leagues.imported_events(league.id)
+            events.sort(key=lambda item: (item.date, item.event))
         self.events.clear()
-        self.events.setColumnCount(3)
-        self.events.setHorizontalHeaderLabels([_("Date"), _("Event"), _("In this season")])
+        self.events.setColumnCount(5)
+        self.events.setHorizontalHeaderLabels(
+            [_("Date"), _("Event"), _("Entries"), _("Season pot"), _("In this season")]
+        )
         self.events.setRowCount(len(events))
         for row, event in enumerate(events):
             self.events.setItem(
                 row, 0, QTableWidgetItem(format_date(event.date) if event.date else "")
             )
-            self.events.setItem(row, 1, QTableWidgetItem(event.name))
+            name = (
+                _("{event} (imported)").format(event=event.name) if event.event < 0 else event.name
+            )
+            self.events.setItem(row, 1, QTableWidgetItem(name))
+            for column, text in (
+                (2, str(event.entries)),
+                (3, format_money(event.season_pot) if event.season_pot else ""),
+            ):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.events.setItem(row, column, item)
             choice = QComboBox()
             for value, text in COUNTING:
                 choice.addItem(_(text), value)
@@ -472,7 +491,7 @@ class LeaguesDialog(QDialog):
                 choice.currentIndexChanged.connect(
                     lambda _i, e=event.event, box=choice: self.choose(e, box.currentData())
                 )
-            self.events.setCellWidget(row, 2, choice)
+            self.events.setCellWidget(row, 4, choice)
         self.events.resizeColumnsToContents()
 
     def redraw_players(self) -> None:
@@ -493,8 +512,6 @@ class LeaguesDialog(QDialog):
         fill_table(
             self.history, history_header(), [history_cells(line) for line in lines], left=(0, 1)
         )
-        from director.i18n import format_money
-
         self.history_total.setText(
             _("{count} events; net {net}").format(
                 count=len(lines), net=format_money(sum(line.net for line in lines))
@@ -513,10 +530,38 @@ class LeaguesDialog(QDialog):
         header = [_("Place")] + [_("{count} players").format(count=size) for size, _points in rows]
         table = [
             [str(place + 1)]
-            + [points_text(points[place]) if place < len(points) else "" for _s, points in rows]
+            + [points_cell(points[place]) if place < len(points) else "" for _s, points in rows]
             for place in range(places)
         ]
         fill_table(self.preview, header, table, left=())
+        notes = []
+        if rule.participation:
+            notes.append(
+                _("Each place includes {points} points for playing.").format(
+                    points=points_cell(rule.participation)
+                )
+            )
+        if rule.bubble:
+            notes.append(
+                _(
+                    "The shaded place is the bubble (first out of the money, with the usual "
+                    "places paid): it includes the {points} bubble points."
+                ).format(points=points_cell(rule.bubble))
+            )
+            for column, (size, points) in enumerate(rows, start=1):
+                bubble = sample_paid(size)  # 0-based row of place paid + 1
+                item = self.preview.item(bubble, column)
+                if bubble < len(points) and item is not None:
+                    item.setBackground(QColor("#fde7c8"))
+                    item.setToolTip(_("The bubble: first place out of the money"))
+        if rule.knockout:
+            notes.append(
+                _(
+                    "Each knock-out adds {points} points (not shown: it depends on the night)."
+                ).format(points=points_cell(rule.knockout))
+            )
+        self.preview_note.setText(" ".join(notes))
+        self.preview_note.setVisible(bool(notes))
 
     # -- changing ------------------------------------------------------------------------
 

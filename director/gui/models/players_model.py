@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from director.core.bounties import bounty_book
 from director.core.ids import PlayerId
 from director.core.players import Entrant, EntrantStatus
 from director.core.standings import Place, eliminations, places
@@ -16,7 +17,7 @@ from director.i18n import _, format_money, format_number
 
 Index = QModelIndex | QPersistentModelIndex
 
-NAME, STATUS, SEAT, ENTRIES, REBUYS, ADDONS, PAID, OWED, CHIPS, PLACE, KNOCKOUTS = range(11)
+NAME, STATUS, SEAT, ENTRIES, REBUYS, ADDONS, PAID, OWED, CHIPS, PLACE, KNOCKOUTS, BOUNTY = range(12)
 OUT_BRUSH = QBrush(QColor("#8b949e"))
 OWED_BRUSH = QBrush(QColor("#c0392b"))
 
@@ -45,6 +46,8 @@ class Row:
     place: Place | None
     knockouts: int
     seat: str
+    bounty: int = 0
+    """The bounty on his head now (fixed or progressive knockout)."""
 
 
 class PlayersModel(QAbstractTableModel):
@@ -60,6 +63,7 @@ class PlayersModel(QAbstractTableModel):
         self.finished = state.status is Status.FINISHED
         ranked = places(state.alive(), state.busts, self.finished)
         knockouts = eliminations(state.busts)
+        heads = bounty_book(state).on_head if not state.is_cash else {}
         seats = seats or {}
         rows = [
             Row(
@@ -67,6 +71,7 @@ class PlayersModel(QAbstractTableModel):
                 place=ranked.get(player),
                 knockouts=knockouts.get(player, 0),
                 seat=seats.get(player, ""),
+                bounty=heads.get(player, 0),
             )
             for player, entrant in state.players.items()
         ]
@@ -95,7 +100,7 @@ class PlayersModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else KNOCKOUTS + 1
+        return 0 if parent.isValid() else BOUNTY + 1
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -115,6 +120,7 @@ class PlayersModel(QAbstractTableModel):
                 _("Chips bought"),
                 _("Cashed out"),
                 "",
+                "",
             ]
         else:
             headers = [
@@ -129,6 +135,7 @@ class PlayersModel(QAbstractTableModel):
                 _("Chips bought"),
                 _("Place"),
                 _("Knock-outs"),
+                _("Bounty"),
             ]
         return headers[section]
 
@@ -179,4 +186,6 @@ class PlayersModel(QAbstractTableModel):
             return place_text(row.place)
         if column == KNOCKOUTS:
             return str(row.knockouts) if row.knockouts and not self.cash else ""
+        if column == BOUNTY:
+            return format_money(row.bounty) if row.bounty else ""
         return ""

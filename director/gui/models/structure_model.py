@@ -9,12 +9,21 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from director.core.frozen import evolve
-from director.core.structure import AnteKind, Break, Level, Problem, Severity, Structure, check
+from director.core.structure import (
+    AnteKind,
+    Betting,
+    Break,
+    Level,
+    Problem,
+    Severity,
+    Structure,
+    check,
+)
 from director.i18n import _, format_number
 
 Index = QModelIndex | QPersistentModelIndex
 
-LEVEL, SMALL, BIG, ANTE, ANTE_KIND, MINUTES, HANDS, SMALL_BET, BIG_BET, NOTE = range(10)
+LEVEL, SMALL, BIG, ANTE, ANTE_KIND, MINUTES, HANDS, BETTING, SMALL_BET, BIG_BET, NOTE = range(11)
 FIELDS = {
     SMALL: "small_blind",
     BIG: "big_blind",
@@ -23,6 +32,7 @@ FIELDS = {
     BIG_BET: "big_bet",
 }
 ANTE_KINDS = (AnteKind.NONE, AnteKind.EVERY_PLAYER, AnteKind.BIG_BLIND)
+BETTINGS = (Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.LIMIT)
 ERROR_BRUSH = QBrush(QColor("#f8d7da"))
 WARNING_BRUSH = QBrush(QColor("#fff3cd"))
 FROZEN_BRUSH = QBrush(QColor("#e9ecef"))
@@ -36,6 +46,14 @@ def ante_kind_text(kind: AnteKind) -> str:
     }[kind]
 
 
+def betting_text(betting: Betting) -> str:
+    return {
+        Betting.NO_LIMIT: _("No limit"),
+        Betting.POT_LIMIT: _("Pot limit"),
+        Betting.LIMIT: _("Limit"),
+    }[betting]
+
+
 class StructureModel(QAbstractTableModel):
     """Rows are the draft's items; rows before ``frozen`` (levels played) are read-only."""
 
@@ -45,7 +63,6 @@ class StructureModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.items: list[Level | Break] = []
-        self.limit = False
         self.chips: tuple[int, ...] = ()
         self.frozen = 0
         self.problems: list[Problem] = []
@@ -53,12 +70,11 @@ class StructureModel(QAbstractTableModel):
     # -- the draft -----------------------------------------------------------
 
     def structure(self) -> Structure:
-        return Structure(items=tuple(self.items), limit=self.limit, chips=self.chips)
+        return Structure(items=tuple(self.items), chips=self.chips)
 
     def load(self, structure: Structure, *, frozen: int = 0) -> None:
         self.beginResetModel()
         self.items = list(structure.items)
-        self.limit = structure.limit
         self.chips = structure.chips
         self.frozen = frozen
         self.problems = check(structure)
@@ -82,9 +98,10 @@ class StructureModel(QAbstractTableModel):
         self.endResetModel()
         self.draft_changed.emit()
 
-    def set_limit(self, limit: bool) -> None:
-        self.limit = limit
-        self._changed()
+    @property
+    def limit(self) -> bool:
+        """Whether a level is played limit (its bets are then shown)."""
+        return any(isinstance(item, Level) and item.betting is Betting.LIMIT for item in self.items)
 
     def set_chips(self, chips: tuple[int, ...]) -> None:
         """The denominations in play (R28: the chip race names those that go)."""
@@ -152,6 +169,7 @@ class StructureModel(QAbstractTableModel):
             _("Ante kind"),
             _("Minutes"),
             _("Hands"),
+            _("Betting"),
             _("Small bet"),
             _("Big bet"),
             _("Note"),
@@ -186,7 +204,12 @@ class StructureModel(QAbstractTableModel):
             if row < self.frozen:
                 return FROZEN_BRUSH
             return None
-        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (LEVEL, ANTE_KIND, NOTE):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (
+            LEVEL,
+            ANTE_KIND,
+            BETTING,
+            NOTE,
+        ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -208,6 +231,8 @@ class StructureModel(QAbstractTableModel):
             return (str(item.hands) if item.hands else "") if not edit else item.hands
         if column == ANTE_KIND:
             return ante_kind_text(item.ante_kind) if not edit else ANTE_KINDS.index(item.ante_kind)
+        if column == BETTING:
+            return betting_text(item.betting) if not edit else BETTINGS.index(item.betting)
         value = getattr(item, FIELDS[column])
         return value if edit else (format_number(value) if value or column in (SMALL, BIG) else "")
 
@@ -253,6 +278,14 @@ class StructureModel(QAbstractTableModel):
         if column == HANDS:
             hands = _parse_int(value)
             return evolve(item, hands=hands, seconds=0 if hands else max(item.seconds, 60))
+        if column == BETTING:
+            betting = BETTINGS[int(value)]
+            if betting is Betting.LIMIT and not item.small_bet:
+                # Limit hold'em's usual bets: the big blind, then twice it.
+                return evolve(
+                    item, betting=betting, small_bet=item.big_blind, big_bet=2 * item.big_blind
+                )
+            return evolve(item, betting=betting)
         if column == ANTE_KIND:
             kind = ANTE_KINDS[int(value)]
             ante = item.ante

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QListView,
     QListWidget,
     QListWidgetItem,
@@ -22,6 +23,7 @@ from director.app.display import level_summary
 from director.core import commands as c
 from director.core.clock import NewLevelApplies
 from director.core.structure import Break
+from director.core.tv import MESSAGE_MAX_LENGTH
 from director.gui.clock_face import ClockFace
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
@@ -35,6 +37,7 @@ class ClockPage(QWidget):
     """Buttons carry the same actions as the hotkeys (see ``hotkeys``)."""
 
     show_display_requested = Signal()
+    tv_settings_requested = Signal()
 
     def __init__(
         self, controller: SessionController, ticker: ClockTicker, parent: QWidget | None = None
@@ -92,6 +95,33 @@ class ClockPage(QWidget):
         )
         self.applies.activated.connect(self._applies_chosen)
 
+        # The message line for the room: type and Enter shows it, one click clears it.
+        self.message = QLineEdit()
+        self.message.setMaxLength(MESSAGE_MAX_LENGTH)
+        self.message.setPlaceholderText(_("A message for the room (Enter shows it on the TV)"))
+        self.message.setClearButtonEnabled(True)
+        self.message.returnPressed.connect(self.show_message)
+        self.message_button = QPushButton(_("Show message"))
+        self.message_button.setToolTip(
+            _("Show this message on the TV (and say it if the voice is on)")
+        )
+        self.message_button.clicked.connect(self.show_message)
+        self.clear_message_button = QPushButton(_("Clear"))
+        self.clear_message_button.setToolTip(_("Take the message off the TV"))
+        self.clear_message_button.clicked.connect(self.clear_message)
+        self.tv_button = QPushButton(_("TV display…"))
+        self.tv_button.setToolTip(_("The TV's theme, logo, layout, sounds and message line"))
+        self.tv_button.clicked.connect(self.tv_settings_requested)
+        guard.bind(self.message_button, lambda: c.SetRoomMessage(text=self.message.text()))
+        guard.bind(self.clear_message_button, lambda: c.SetRoomMessage(text=""))
+        self.message.textChanged.connect(lambda _text: guard.recheck(self.message_button))
+        message_row = QHBoxLayout()
+        message_row.addWidget(QLabel(_("Message:")))
+        message_row.addWidget(self.message, 1)
+        message_row.addWidget(self.message_button)
+        message_row.addWidget(self.clear_message_button)
+        message_row.addWidget(self.tv_button)
+
         self.levels = QListWidget()
         self.levels.setToolTip(_("Double-click a level to jump to it"))
         self.levels.itemDoubleClicked.connect(self._jump)
@@ -109,6 +139,7 @@ class ClockPage(QWidget):
         left = QVBoxLayout()
         left.addWidget(self.face, 1)
         left.addLayout(controls)
+        left.addLayout(message_row)
         left.addWidget(self.applies)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
@@ -118,6 +149,7 @@ class ClockPage(QWidget):
         controller.changed.connect(self._on_changed)
         self.refresh_levels()
         self.refresh_face()
+        self.refresh_message()
 
     # -- actions (also bound to hotkeys) ------------------------------------
 
@@ -159,6 +191,17 @@ class ClockPage(QWidget):
             show_error(self, RuleViolation("bad_time"))
             return
         self.controller.dispatch(c.SetTimeLeft(remaining_ms=remaining), self)
+
+    def show_message(self) -> None:
+        """Show the typed message on the TV (the same text again is refused, quietly)."""
+        command = c.SetRoomMessage(text=self.message.text())
+        if self.controller.session.refusal(command) is None:
+            self.controller.dispatch(command, self)
+
+    def clear_message(self) -> None:
+        command = c.SetRoomMessage(text="")
+        if self.controller.session.refusal(command) is None:
+            self.controller.dispatch(command, self)
 
     def _jump(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
@@ -218,3 +261,11 @@ class ClockPage(QWidget):
         # The face follows the ticker, which redraws after every change.
         if changes.touches("structure", "clock"):
             self.refresh_levels()
+        if changes.touches("room_message"):
+            self.refresh_message()
+
+    def refresh_message(self) -> None:
+        """The field shows the message on the TV (after an undo too)."""
+        shown = self.controller.state.room_message
+        if self.message.text().strip() != shown:
+            self.message.setText(shown)

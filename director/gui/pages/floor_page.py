@@ -133,10 +133,23 @@ class FloorPage(QWidget):
             self.street.addItem(name, number)
         self.street.setToolTip(_("The betting round: in limit, it sets the small or big bet."))
         self.street.activated.connect(lambda _index: self._street_chosen())
+        self.pot_limit = QCheckBox(_("Pot limit"))
+        self.pot_limit.setToolTip(_("The largest raise is the pot after the call."))
+        self.pot_limit.toggled.connect(self._pot_limit_toggled)
+        self.pot_before = QSpinBox()
+        self.pot_before.setRange(0, 1_000_000_000)
+        self.pot_before.setPrefix(_("Pot before this round: "))
+        self.pot_before.setToolTip(
+            _("Pot limit: the chips already in the middle from earlier betting rounds.")
+        )
         extra = QHBoxLayout()
         for widget in (self.ante, self.big_blind_ante, self.street, self.limit):
             extra.addWidget(widget)
         extra.addStretch()
+        pot_row = QHBoxLayout()
+        pot_row.addWidget(self.pot_limit)
+        pot_row.addWidget(self.pot_before)
+        pot_row.addStretch()
         self.players_model = RecordsModel(
             [
                 Column(_("Player (acting order)")),
@@ -160,6 +173,7 @@ class FloorPage(QWidget):
         left = QVBoxLayout()
         left.addLayout(setup)
         left.addLayout(extra)
+        left.addLayout(pot_row)
         left.addWidget(self.players, 1)
         left.addLayout(player_buttons)
 
@@ -240,6 +254,9 @@ class FloorPage(QWidget):
         self.ante.setValue(draft.ante)
         self.big_blind_ante.setChecked(draft.big_blind_ante)
         self.limit.setValue(draft.limit)
+        self.pot_limit.setChecked(draft.pot_limit)
+        self.pot_before.setValue(draft.pot)
+        self._pot_limit_toggled(draft.pot_limit)
         self.table_choice.clear()
         for number in sorted(state.tables.tables):
             self.table_choice.addItem(_("Table {number}").format(number=number), number)
@@ -273,6 +290,7 @@ class FloorPage(QWidget):
             self.ante.setValue(blinds.level.ante)
             self.big_blind_ante.setChecked(blinds.level.ante_kind is AnteKind.BIG_BLIND)
             self.limit.setValue(blinds.limit_bet)
+            self.pot_limit.setChecked(blinds.pot_limit)
         self.players_model.set_rows([[player.name, 0, player.posted] for player in players])
         text = _("Type each player's chips, then start the round.")
         if self.draft.dead_blinds:
@@ -288,8 +306,16 @@ class FloorPage(QWidget):
         self.preflop.setChecked(number == 1)
         state = self.controller.state
         level = clk.blinds_level(state.clock, state.structure, self.controller.now())
-        if state.structure.limit and level is not None and level.small_bet:
+        if level is not None and level.limited:
             self.limit.setValue(limit_bet(level.small_bet, level.big_bet, number))
+        if number == 1:
+            self.pot_before.setValue(0)
+
+    def _pot_limit_toggled(self, on: bool) -> None:
+        """Pot limit and limit exclude each other; the pot before the round counts
+        only in pot limit."""
+        self.limit.setEnabled(not on)
+        self.pot_before.setEnabled(on)
 
     def start_round(self) -> None:
         players = self._read_players()
@@ -301,7 +327,9 @@ class FloorPage(QWidget):
             actions=(),
             ante=self.ante.value(),
             big_blind_ante=self.big_blind_ante.isChecked(),
-            limit=self.limit.value(),
+            limit=0 if self.pot_limit.isChecked() else self.limit.value(),
+            pot_limit=self.pot_limit.isChecked(),
+            pot=self.pot_before.value() if self.pot_limit.isChecked() else 0,
         )
         self.refusal.clear()
         self._refresh_round()
@@ -373,6 +401,25 @@ class FloorPage(QWidget):
                             maximum=format_number(advice.max_total)
                         )
                     )
+            elif advice.may_raise and advice.min_raise_to is not None and advice.pot_limit:
+                if advice.min_raise_to <= advice.max_total:
+                    lines.append(
+                        _("Pot limit: raise to at least {minimum}, at most {maximum}").format(
+                            minimum=format_number(advice.min_raise_to),
+                            maximum=format_number(advice.max_total),
+                        )
+                    )
+                else:
+                    lines.append(
+                        _("Only an all-in raise, to {maximum}").format(
+                            maximum=format_number(advice.max_total)
+                        )
+                    )
+                lines.append(
+                    _("The pot after the call: {pot}").format(
+                        pot=format_number(advice.pot_after_call)
+                    )
+                )
             elif advice.may_raise and advice.min_raise_to is not None:
                 if advice.min_raise_to <= advice.max_total:
                     lines.append(

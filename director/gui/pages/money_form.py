@@ -26,6 +26,7 @@ from director.core.errors import RuleViolation
 from director.core.ids import Instant
 from director.core.money import AddonRule, CashSettings, Fee, MoneySettings, RebuyRule
 from director.gui.controller import SaveFailed, SessionController
+from director.gui.pages.formats_form import FieldError, FormatsFields
 from director.gui.widgets import ChipsEdit, InlineError, MoneyEdit, date_format, time_format
 from director.i18n import _, describe_error
 
@@ -95,6 +96,13 @@ class TournamentMoneyForm(QGroupBox):
         self.chips = ChipsEdit()
         self.fee = FeeEdit(Fee())
         self.bounty = MoneyEdit()
+        self.season_pot = MoneyEdit()
+        self.season_pot.setToolTip(
+            _(
+                "Money of each buy-in and re-entry set aside for the league's season pot "
+                "(its final), out of the prize pool like the fee"
+            )
+        )
         self.late = level_box(none_text=_("none after the start"))
         self.reentry = QCheckBox(_("Re-entry allowed (during late registration)"))
         self.max_reentries = level_box(none_text=_("no limit"))
@@ -113,11 +121,13 @@ class TournamentMoneyForm(QGroupBox):
         self.addon_chips = ChipsEdit()
         self.addon_from = level_box(1)
         self.addon_until = level_box(1)
+        self.formats = FormatsFields()
         form = QFormLayout(self)
         form.addRow(_("Buy-in price"), self.buy_in)
         form.addRow(_("Starting chips"), self.chips)
         form.addRow(_("House fee (kept out of the prize pool)"), self.fee)
         form.addRow(_("Bounty per entry"), self.bounty)
+        form.addRow(_("Season pot per entry"), self.season_pot)
         form.addRow(_("Late registration until the end of level"), self.late)
         form.addRow("", self.reentry)
         form.addRow(_("Re-entries per player"), self.max_reentries)
@@ -133,6 +143,7 @@ class TournamentMoneyForm(QGroupBox):
         form.addRow(_("Add-on chips"), self.addon_chips)
         form.addRow(_("Add-on offered from level"), self.addon_from)
         form.addRow(_("… to the end of level"), self.addon_until)
+        form.addRow(self.formats)
         self.error = InlineError()
         save = QPushButton(_("Save money settings"))
         save.clicked.connect(self.save)
@@ -144,6 +155,8 @@ class TournamentMoneyForm(QGroupBox):
         self.rebuys.toggled.connect(self._enable)
         self.addon.toggled.connect(self._enable)
         self.reentry.toggled.connect(self._enable)
+        self.chips.textEdited.connect(lambda _text: self._typed())
+        self.bounty.textEdited.connect(lambda _text: self._typed())
         controller.changed.connect(self._on_changed)
         self.load()
 
@@ -153,6 +166,7 @@ class TournamentMoneyForm(QGroupBox):
         self.chips.set_value(money.chips)
         self.fee.set_fee(money.fee)
         self.bounty.set_value(money.bounty)
+        self.season_pot.set_value(money.season_pot)
         self.late.setValue(money.late_until_level)
         self.reentry.setChecked(money.reentry)
         self.max_reentries.setValue(money.max_reentries)
@@ -170,8 +184,16 @@ class TournamentMoneyForm(QGroupBox):
         self.addon_chips.set_value(addon.chips if addon else money.chips)
         self.addon_from.setValue(addon.from_level if addon else 4)
         self.addon_until.setValue(addon.until_level if addon else 4)
+        self.formats.load(self.controller.state)
         self._enable()
         self.error.hide()
+
+    def _typed(self) -> None:
+        """The stack or the bounty typed: the formats' checks follow."""
+        try:
+            self.formats.set_typed(bounty=self.bounty.value(), stack=self.chips.value())
+        except ValueError:
+            self.formats.set_typed(bounty=0, stack=0)
 
     def _enable(self) -> None:
         for widget in (
@@ -186,6 +208,8 @@ class TournamentMoneyForm(QGroupBox):
         for widget in (self.addon_price, self.addon_chips, self.addon_from, self.addon_until):
             widget.setEnabled(self.addon.isChecked())
         self.max_reentries.setEnabled(self.reentry.isChecked())
+        self.formats.rebuy_bounty.setEnabled(self.rebuys.isChecked())
+        self.formats.addon_bounty.setEnabled(self.addon.isChecked())
 
     def settings(self) -> MoneySettings:
         """The settings as typed; raises ``ValueError`` for text that is not a number."""
@@ -208,7 +232,7 @@ class TournamentMoneyForm(QGroupBox):
                 from_level=self.addon_from.value(),
                 until_level=self.addon_until.value(),
             )
-        return MoneySettings(
+        plain = MoneySettings(
             buy_in=self.buy_in.value(),
             chips=self.chips.value(),
             fee=self.fee.fee(),
@@ -218,11 +242,16 @@ class TournamentMoneyForm(QGroupBox):
             late_until_level=self.late.value(),
             reentry=self.reentry.isChecked(),
             max_reentries=self.max_reentries.value(),
+            season_pot=self.season_pot.value(),
         )
+        return self.formats.apply(plain)
 
     def save(self) -> None:
         try:
             settings = self.settings()
+        except FieldError as error:
+            self._show_error(str(error))
+            return
         except ValueError:
             self._show_error(_("Amounts must be numbers, such as 20 or 12.50."))
             return
@@ -245,6 +274,9 @@ class TournamentMoneyForm(QGroupBox):
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("money"):
             self.load()
+        elif changes.touches("chip_set", "players", "ledger"):
+            self.formats.state = self.controller.state
+            self.formats.refresh_checks()
 
 
 def _moment(edit: QDateTimeEdit) -> int:

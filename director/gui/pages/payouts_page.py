@@ -25,19 +25,24 @@ from PySide6.QtWidgets import (
 from director.app import payout_templates
 from director.app.changes import Changes
 from director.app.display import bubble_text
+from director.app.format_display import pool_breakdown
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.ledger import figures
+from director.core.payout_tables import band_for
 from director.core.payouts import (
     AUTO,
     FIXED,
     PERCENT,
+    TABLE,
     Deal,
     PayoutSettings,
     check_payout_settings,
     default_shares,
+    shares_for,
 )
+from director.core.prize_pool import prize_pool
 from director.core.results import (
     player_results,
     preview_deal,
@@ -45,6 +50,7 @@ from director.core.results import (
 )
 from director.gui.common import scaled_font, show_error
 from director.gui.controller import SaveFailed, SessionController
+from director.gui.dialogs.payout_tables import PayoutTablesDialog
 from director.gui.models.deal_model import OUT_NEXT, DealModel
 from director.gui.models.records_model import MONEY, SHOWN, Column, RecordsModel
 from director.gui.models.records_model import PERCENT as PERCENT_KIND
@@ -93,6 +99,7 @@ class PayoutsPage(QWidget):
         self.mode.addItem(_("Automatic: the default table for the number of entries"), AUTO)
         self.mode.addItem(_("Percentages"), PERCENT)
         self.mode.addItem(_("Fixed amounts (first place gets the rest)"), FIXED)
+        self.mode.addItem(_("By field size: a payout table"), TABLE)
         self.mode.activated.connect(lambda _row: self._mode_changed())
         self.places_model = RecordsModel(
             [Column(_("Place"), SHOWN), Column(_("Share"), PERCENT_KIND)]
@@ -114,6 +121,13 @@ class PayoutsPage(QWidget):
         load.clicked.connect(self.load_template)
         save_template = QPushButton(_("Save as template…"))
         save_template.clicked.connect(self.save_template)
+        self.table_note = QLabel()
+        self.table_note.setWordWrap(True)
+        tables_button = QPushButton(_("Payout &tables…"))
+        tables_button.setToolTip(
+            _("Percentages by number of entries: shipped tables and your own, edit, import, export")
+        )
+        tables_button.clicked.connect(self.open_tables)
         self.error = InlineError()
         self.apply_button = QPushButton(_("&Apply"))
         self.apply_button.clicked.connect(self.apply)
@@ -125,6 +139,11 @@ class PayoutsPage(QWidget):
         template_row.addWidget(load)
         template_row.addWidget(save_template)
         form.addRow(_("Your templates"), template_row)
+        table_row = QHBoxLayout()
+        table_row.addWidget(tables_button)
+        table_row.addStretch()
+        form.addRow(_("Payout table"), table_row)
+        form.addRow(self.table_note)
         rows = QHBoxLayout()
         rows.addWidget(add)
         rows.addWidget(remove)
@@ -142,6 +161,7 @@ class PayoutsPage(QWidget):
         self.now.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.pool = QLabel()
         self.pool.setFont(scaled_font(self.font(), 1.2, bold=True))
+        self.pool.setWordWrap(True)
         self.bubble = QLabel()
         self.bubble.setFont(scaled_font(self.font(), 1.5, bold=True))
         self.bubble.setStyleSheet("color: #b7791f;")
@@ -166,7 +186,8 @@ class PayoutsPage(QWidget):
         elif settings.mode == PERCENT:
             values = list(settings.shares)
         else:
-            values = list(default_shares(self._entries()))
+            values = list(shares_for(settings, self._entries()))
+        self._show_table_note(settings)
         self._set_places(settings.mode, values)
         self.templates.clear()
         for template in payout_templates.templates():
@@ -177,7 +198,7 @@ class PayoutsPage(QWidget):
         """The places shown: a share (basis points) or an amount (minor units) each."""
         model = self.places_model
         model.set_column_kind(1, MONEY if mode == FIXED else PERCENT_KIND)
-        model.read_only = mode == AUTO
+        model.read_only = mode in (AUTO, TABLE)
         model.set_rows([[row + 1, value] for row, value in enumerate(values)])
 
     def _entries(self) -> int:
@@ -189,6 +210,9 @@ class PayoutsPage(QWidget):
         values = [value for _place, value in self.places_model.rows()] or [0]
         if mode == AUTO:
             values = list(default_shares(self._entries()))
+        elif mode == TABLE:
+            values = list(shares_for(self._table_draft(), self._entries()))
+            self._show_table_note(self._table_draft())
         elif (mode == FIXED) != (self.places_model.columns[1].kind == MONEY):
             values = [0] * len(values)  # a percentage is no amount: typed afresh
         self._set_places(mode, values)
@@ -214,7 +238,29 @@ class PayoutsPage(QWidget):
             return PayoutSettings(mode=PERCENT, shares=values, unit=unit)
         if mode == FIXED:
             return PayoutSettings(mode=FIXED, amounts=values, unit=unit)
+        if mode == TABLE:
+            return PayoutSettings(mode=TABLE, table=self._table_draft().table, unit=unit)
         return PayoutSettings(mode=AUTO, unit=unit)
+
+    def _table_draft(self) -> PayoutSettings:
+        """The event's payout table, or the shipped standard one until one is chosen."""
+        table = self.controller.state.payout.table or payout_templates.shipped_tables()[0]
+        return PayoutSettings(mode=TABLE, table=table, unit=self.controller.state.payout.unit)
+
+    def _show_table_note(self, settings: PayoutSettings) -> None:
+        table = settings.table if settings.mode == TABLE else None
+        if table is None:
+            self.table_note.setText("")
+            return
+        band = band_for(table, max(self._entries(), 1))
+        self.table_note.setText(
+            _("“{name}”: {entries} entries are paid by band {band}.").format(
+                name=table.name, entries=self._entries(), band=band.label
+            )
+        )
+
+    def open_tables(self) -> None:
+        PayoutTablesDialog(self.controller, self).exec()
 
     def _check_draft(self) -> bool:
         try:
@@ -475,16 +521,23 @@ class PayoutsPage(QWidget):
             self.now.setItem(row, 1, _item(format_money(amount), right=True))
             self.now.setItem(row, 2, _item(winners.get(row + 1, "")))
         numbers = figures(state.players, state.ledger)
-        self.pool.setText(
-            _("Prize pool: {pool} · {entries} entries").format(
-                pool=format_money(numbers.prize_pool), entries=numbers.entries
-            )
+        pool = prize_pool(state)
+        text = _("Prize pool: {pool} · {entries} entries").format(
+            pool=format_money(pool.total), entries=numbers.entries
         )
+        if pool.host_money or pool.guarantee:
+            text += "\n" + pool_breakdown(pool)
+            if pool.guarantee:
+                text += " · " + _("guaranteed {amount}").format(amount=format_money(pool.guarantee))
+        self.pool.setText(text)
         self.bubble.setText(bubble_text(state))
         self._fill_deal_players()
         self._fill_results()
         if state.payout.mode == AUTO and self.mode.currentData() == AUTO:
             self.load_settings_for_auto()
+        elif state.payout.mode == TABLE and self.mode.currentData() == TABLE:
+            self._set_places(TABLE, list(shares_for(state.payout, self._entries())))
+            self._show_table_note(state.payout)
 
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("payout"):

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
+from director.app.format_display import envelope_news
 from director.app.roster import Roster, fold
 from director.core import commands as c
 from director.core.errors import RuleViolation
@@ -30,6 +31,7 @@ from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
 from director.core.players import Bust, EntrantStatus
+from director.core.prize_pool import prize_pool
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.bust import BustDialog
@@ -120,6 +122,7 @@ class PlayersPage(QWidget):
         self.figures = QGroupBox(_("Figures"))
         self.figure_labels: dict[str, QLabel] = {}
         form = QFormLayout(self.figures)
+        self.figures_form = form
         keys = (
             [
                 ("players_left", _("Seated")),
@@ -139,6 +142,7 @@ class PlayersPage(QWidget):
                 ("prize_pool", _("Prize pool")),
                 ("bounty_pool", _("Bounty pool")),
                 ("fees", _("Fees")),
+                ("season_pot", _("Season pot")),
                 ("owed", _("Still owed")),
             ]
         )
@@ -148,6 +152,8 @@ class PlayersPage(QWidget):
             label.setAlignment(Qt.AlignmentFlag.AlignRight)
             self.figure_labels[key] = label
             form.addRow(caption, label)
+            if key == "season_pot":
+                label.setToolTip(_("Set aside from the entries for the league's season pot"))
         self.figures.setMinimumWidth(240)
 
         body = QHBoxLayout()
@@ -193,15 +199,20 @@ class PlayersPage(QWidget):
             "addons": format_number(numbers.addons),
             "chips_in_play": format_number(numbers.chips_in_play),
             "average": format_number(numbers.average_stack),
-            "prize_pool": format_money(numbers.prize_pool),
+            "prize_pool": format_money(prize_pool(state).total),
             "bounty_pool": format_money(numbers.bounty_pool),
             "fees": format_money(numbers.fees),
+            "season_pot": format_money(numbers.season_pot),
             "owed": format_money(numbers.owed),
             "money_in": format_money(numbers.money_in),
             "money_out": format_money(numbers.money_out),
         }
         for key, label in self.figure_labels.items():
             label.setText(values[key])
+        pot = self.figure_labels.get("season_pot")
+        if pot is not None:
+            # Only for an event that sets money aside for a league's season pot.
+            self.figures_form.setRowVisible(pot, bool(state.money.season_pot or numbers.season_pot))
         names = [entrant.name for entrant in state.players.values()]
         known = {fold(name) for name in names}
         names += [p.name for p in self.roster.all() if fold(p.name) not in known]
@@ -218,6 +229,10 @@ class PlayersPage(QWidget):
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("players", "ledger", "busts", "money", "cash", "status", "tables"):
             self.refresh()
+        news = envelope_news(self.controller.state, changes.events)
+        if news:
+            # Mystery bounties: the envelope drawn, to announce at the table.
+            self.status.setText(news)
 
     def _update_buttons(self) -> None:
         self.controller.guard.refresh()

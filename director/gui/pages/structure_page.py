@@ -11,7 +11,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -32,10 +31,11 @@ from director.core import clock as clk
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.messages import Message
-from director.core.structure import Break, Severity, Structure
+from director.core.structure import Break, Level, Severity, Structure
 from director.core.structure_file import StructureTemplate
 from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
+from director.gui.dialogs.chip_sets import ChipSetDialog
 from director.gui.dialogs.generator import GeneratorDialog, parse_chips
 from director.gui.models import structure_model as sm
 from director.i18n import _, render
@@ -58,6 +58,22 @@ class AnteKindDelegate(QStyledItemDelegate):
         model.setData(index, editor.currentIndex())
 
 
+class BettingDelegate(QStyledItemDelegate):
+    """A drop-down for each level's betting: no limit, pot limit, limit."""
+
+    def createEditor(self, parent, option, index):  # type: ignore[no-untyped-def]
+        box = QComboBox(parent)
+        for betting in sm.BETTINGS:
+            box.addItem(sm.betting_text(betting))
+        return box
+
+    def setEditorData(self, editor, index):  # type: ignore[no-untyped-def]
+        editor.setCurrentIndex(int(index.data(Qt.ItemDataRole.EditRole)))
+
+    def setModelData(self, editor, model, index):  # type: ignore[no-untyped-def]
+        model.setData(index, editor.currentIndex())
+
+
 class StructurePage(QWidget):
     _apply_bound = False
 
@@ -70,6 +86,7 @@ class StructurePage(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setItemDelegateForColumn(sm.ANTE_KIND, AnteKindDelegate(self.table))
+        self.table.setItemDelegateForColumn(sm.BETTING, BettingDelegate(self.table))
         self.table.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -113,10 +130,16 @@ class StructurePage(QWidget):
             button.clicked.connect(slot)
             self.buttons[key] = button
             edit_row.addWidget(button)
-        self.limit = QCheckBox(_("Limit game (small bet / big bet)"))
-        self.limit.toggled.connect(self._limit_toggled)
+        self.every_level = QComboBox()
+        self.every_level.addItem(_("Betting of every level…"), None)
+        for betting in sm.BETTINGS:
+            self.every_level.addItem(sm.betting_text(betting), sm.BETTINGS.index(betting))
+        self.every_level.setToolTip(
+            _("Each level has its betting (no limit, pot limit, limit): set them all at once.")
+        )
+        self.every_level.activated.connect(self._every_level_chosen)
         edit_row.addStretch()
-        edit_row.addWidget(self.limit)
+        edit_row.addWidget(self.every_level)
 
         self.messages = QLabel()
         self.messages.setWordWrap(True)
@@ -133,10 +156,16 @@ class StructurePage(QWidget):
             _("The chip denominations on the table; the breaks say which chips go (chip race).")
         )
         self.chips.editingFinished.connect(self._chips_edited)
+        chip_set = QPushButton(_("C&hip set…"))
+        chip_set.setToolTip(
+            _("Your chips (values, colours, how many): the stack is checked against them")
+        )
+        chip_set.clicked.connect(self.edit_chip_set)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
         bottom.addWidget(QLabel(_("Chips in play:")))
         bottom.addWidget(self.chips)
+        bottom.addWidget(chip_set)
         bottom.addWidget(self.revert_button)
         bottom.addWidget(self.apply_button)
 
@@ -173,9 +202,6 @@ class StructurePage(QWidget):
     def revert(self) -> None:
         self._loaded = self.controller.state.structure
         self.model.load(self._loaded, frozen=self.frozen_rows())
-        self.limit.blockSignals(True)
-        self.limit.setChecked(self.controller.state.structure.limit)
-        self.limit.blockSignals(False)
         self._show_limit_columns()
         self._show_chips()
 
@@ -240,8 +266,15 @@ class StructurePage(QWidget):
     def _show_chips(self) -> None:
         self.chips.setText(", ".join(str(chip) for chip in self.model.chips))
 
-    def _limit_toggled(self, on: bool) -> None:
-        self.model.set_limit(on)
+    def _every_level_chosen(self) -> None:
+        """Every level not played yet gets the betting chosen."""
+        choice = self.every_level.currentData()
+        self.every_level.setCurrentIndex(0)
+        if choice is None:
+            return
+        for row in range(self.model.frozen, self.model.rowCount()):
+            if isinstance(self.model.items[row], Level):
+                self.model.setData(self.model.index(row, sm.BETTING), choice)
         self._show_limit_columns()
 
     def _show_limit_columns(self) -> None:
@@ -273,8 +306,7 @@ class StructurePage(QWidget):
         self.model.replace_items(
             kept + list(structure.items[frozen:] if frozen else structure.items)
         )
-        self.model.set_limit(structure.limit)
-        self.limit.setChecked(structure.limit)
+        self._show_limit_columns()
         self.model.set_chips(structure.chips)
         self._show_chips()
         self.status.setText(_("Not applied yet: check the levels, then click “Apply changes”."))
@@ -330,8 +362,17 @@ class StructurePage(QWidget):
         except (RuleViolation, StoreError) as error:
             show_error(self, error, title=_("Not exported"))
 
+    def edit_chip_set(self) -> None:
+        ChipSetDialog(self.controller, self).exec()
+
     def generate(self) -> None:
-        dialog = GeneratorDialog(parent=self)
+        state = self.controller.state
+        dialog = GeneratorDialog(
+            players=len(state.players) or 10,
+            stack=state.money.chips,
+            chip_set=state.chip_set,
+            parent=self,
+        )
         if dialog.exec() and dialog.result_structure is not None:
             self._replace_draft(dialog.result_structure, _("Generate"))
 
@@ -345,6 +386,7 @@ class StructurePage(QWidget):
         self.status.setText(f"<span style='color:#c0392b'>{text}</span>")
 
     def _draft_changed(self) -> None:
+        self._show_limit_columns()
         lines = []
         for problem in self.model.problems[:8]:
             colour = "#c0392b" if problem.severity is Severity.ERROR else "#b7791f"

@@ -8,6 +8,8 @@ Revises: 0005_leagues
 import sqlalchemy as sa
 from alembic import op
 
+from director.persistence.postgres import NOTICES_SQL, NOTICES_UNDO_SQL, widen_columns_sql
+
 revision = "0006_club"
 down_revision = "0005_leagues"
 branch_labels = None
@@ -48,23 +50,14 @@ def upgrade() -> None:
     )
     if op.get_bind().dialect.name != "postgresql":
         return
-    for table, columns in _WIDE.items():
-        for column in columns:
-            op.execute(f"ALTER TABLE {table} ALTER COLUMN {column} TYPE BIGINT")
-    # Followers LISTEN on "director": the event's id, sent when its row changes
-    # (every append updates it), delivered at commit.
-    op.execute(
-        "CREATE FUNCTION director_notify() RETURNS trigger LANGUAGE plpgsql AS $$ "
-        "BEGIN PERFORM pg_notify('director', NEW.id::text); RETURN NEW; END $$"
-    )
-    op.execute(
-        "CREATE TRIGGER director_notify AFTER INSERT OR UPDATE ON tournament "
-        "FOR EACH ROW EXECUTE FUNCTION director_notify()"
-    )
+    # PostgreSQL's SQL lives in its module: 64-bit columns, then the trigger that
+    # notifies followers when an event changes.
+    for statement in (*widen_columns_sql(_WIDE), *NOTICES_SQL):
+        op.execute(statement)
 
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
-        op.execute("DROP TRIGGER director_notify ON tournament")
-        op.execute("DROP FUNCTION director_notify()")
+        for statement in NOTICES_UNDO_SQL:
+            op.execute(statement)
     op.drop_table("lease")

@@ -1,0 +1,253 @@
+"""Pictures and sounds for the TV, decoded for real with Qt before they are kept.
+
+``director.app.tv_assets`` checks a file's kind, size and structure without
+decoding it; here a picture is decoded (within a memory limit) and its tones
+measured, and a sound is decoded whole (OGG and MP3 through Qt Multimedia) and
+turned into the 16-bit mono WAV every cue plays. Nothing is stored until both
+checks pass. ``choose_picture`` and ``choose_sound`` do the whole import of a
+file the organizer picked.
+"""
+
+from __future__ import annotations
+
+import array
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QEventLoop, QIODevice, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QImage, QImageReader, QPainter
+
+from director.app.tv_assets import (
+    MAX_PICTURE_BYTES,
+    MAX_SOUND_FILE_BYTES,
+    MAX_SOUND_SECONDS,
+    SOUND_RATE,
+    AssetStore,
+    check_picture,
+    check_sound_file,
+    check_stored_sound,
+    read_chosen_file,
+    wav_bytes,
+)
+from director.core.colours import colour_text
+from director.core.errors import RuleViolation
+
+ALLOCATION_LIMIT_MB = 256
+"""What Qt may allocate to decode one picture (an 8K picture takes 128 MB)."""
+TONE_SAMPLES = 96
+"""The picture is sampled on a grid this wide to find its darkest and lightest tones."""
+DECODE_TIMEOUT_MS = 20_000
+KEPT_SIDE = 4096
+"""A decoded picture is kept at most this wide and high."""
+
+
+@dataclass
+class LoadedPicture:
+    """A decoded picture: a raster image, or an SVG drawn at whatever size is asked."""
+
+    image: QImage | None = None
+    svg: object | None = None
+    """A ``QSvgRenderer`` (QtSvg is imported only when an SVG is shown)."""
+
+    def natural_size(self) -> QSize:
+        if self.image is not None:
+            return self.image.size()
+        assert self.svg is not None
+        size: QSize = self.svg.defaultSize()  # type: ignore[attr-defined]
+        return size if size.width() > 0 and size.height() > 0 else QSize(400, 400)
+
+    def render(self, width: int, height: int, *, cover: bool) -> QImage:
+        """The picture at ``width`` x ``height``: fitted inside, keeping its shape
+        (transparent around), or covering the whole area (cropped in the middle)."""
+        width, height = max(1, width), max(1, height)
+        out = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        out.fill(Qt.GlobalColor.transparent)
+        natural = self.natural_size()
+        mode = (
+            Qt.AspectRatioMode.KeepAspectRatioByExpanding
+            if cover
+            else Qt.AspectRatioMode.KeepAspectRatio
+        )
+        scaled = natural.scaled(width, height, mode)
+        target = QRectF(
+            (width - scaled.width()) / 2,
+            (height - scaled.height()) / 2,
+            scaled.width(),
+            scaled.height(),
+        )
+        painter = QPainter(out)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self.image is not None:
+            painter.drawImage(target, self.image, QRectF(self.image.rect()))
+        else:
+            self.svg.render(painter, target)  # type: ignore[attr-defined]
+        painter.end()
+        return out
+
+
+def load_picture(data: bytes, kind: str | None = None) -> LoadedPicture:
+    """Decode ``data`` (checked by ``check_picture`` first); ``RuleViolation`` when
+    it cannot be shown."""
+    kind = kind or check_picture(data)
+    if kind == "svg":
+        from PySide6.QtSvg import QSvgRenderer
+
+        renderer = QSvgRenderer(QByteArray(data))
+        if not renderer.isValid():
+            raise RuleViolation("picture_unreadable", detail="SVG")
+        return LoadedPicture(svg=renderer)
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    reader.setAllocationLimit(ALLOCATION_LIMIT_MB)
+    reader.setAutoTransform(True)
+    image = reader.read()
+    if image.isNull():
+        raise RuleViolation("picture_unreadable", detail=reader.errorString()[:120])
+    if image.width() > KEPT_SIDE or image.height() > KEPT_SIDE:
+        # Kept all night: no more than a 4K screen can show (an 8K photo is 128 MB).
+        image = image.scaled(
+            KEPT_SIDE,
+            KEPT_SIDE,
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+    return LoadedPicture(image=image)
+
+
+def picture_tones(picture: LoadedPicture) -> tuple[str, str]:
+    """The least and the greatest red, green and blue of the picture's pixels, as
+    ``#rrggbb``: where it is transparent, both black and white are counted, since
+    either could show through."""
+    size = picture.natural_size().scaled(
+        TONE_SAMPLES, TONE_SAMPLES, Qt.AspectRatioMode.KeepAspectRatio
+    )
+    sample = picture.render(size.width(), size.height(), cover=True)
+    low = [255, 255, 255]
+    high = [0, 0, 0]
+    for y in range(sample.height()):
+        for x in range(sample.width()):
+            pixel = sample.pixelColor(x, y)
+            alpha = pixel.alpha()
+            channels = (pixel.red(), pixel.green(), pixel.blue())
+            if alpha < 255:
+                # Premultiplied over black, and the same over white.
+                over_black = channels
+                over_white = tuple(c + (255 - alpha) for c in channels)
+                candidates = (over_black, over_white)
+            else:
+                candidates = (channels,)
+            for rgb in candidates:
+                for index in range(3):
+                    low[index] = min(low[index], rgb[index])
+                    high[index] = max(high[index], rgb[index])
+    if low[0] > high[0]:
+        return "#000000", "#ffffff"
+    return colour_text((low[0], low[1], low[2])), colour_text((high[0], high[1], high[2]))
+
+
+def check_picture_bytes(data: bytes, kind: str) -> tuple[str, str]:
+    """Decode a picture for real and measure its tones (for ``tv_bundle``)."""
+    return picture_tones(load_picture(data, kind))
+
+
+@dataclass(frozen=True)
+class ChosenPicture:
+    name: str
+    """The stored asset's name."""
+    low: str
+    high: str
+
+
+def choose_picture(path: Path, store: AssetStore) -> ChosenPicture:
+    """Import the picture at ``path``: read, checked, decoded, then kept in ``store``."""
+    data = read_chosen_file(path, MAX_PICTURE_BYTES)
+    kind = check_picture(data)
+    low, high = picture_tones(load_picture(data, kind))
+    return ChosenPicture(store.put(data, kind), low, high)
+
+
+# -- sounds ---------------------------------------------------------------------------
+
+
+def decode_sound(data: bytes, *, timeout_ms: int = DECODE_TIMEOUT_MS) -> bytes:
+    """The sound file ``data`` decoded whole by Qt Multimedia, as 16-bit mono PCM at
+    ``SOUND_RATE``. ``RuleViolation`` when it cannot be decoded or lasts too long
+    (decoding stops as soon as it is known to be too long)."""
+    from PySide6.QtMultimedia import QAudioDecoder, QAudioFormat
+
+    decoder = QAudioDecoder()
+    wanted = QAudioFormat()
+    wanted.setSampleFormat(QAudioFormat.SampleFormat.Int16)
+    wanted.setSampleRate(SOUND_RATE)
+    wanted.setChannelCount(1)
+    decoder.setAudioFormat(wanted)
+    source = QBuffer()
+    source.setData(QByteArray(data))
+    source.open(QIODevice.OpenModeFlag.ReadOnly)
+    decoder.setSourceDevice(source)
+    chunks: list[bytes] = []
+    state = {"frames": 0, "error": "", "done": False}
+    most = MAX_SOUND_SECONDS * SOUND_RATE
+    loop = QEventLoop()
+
+    def ready() -> None:
+        buffer = decoder.read()
+        if not buffer.isValid():
+            return
+        chunks.append(bytes(buffer.constData()))
+        state["frames"] = int(state["frames"]) + buffer.frameCount()
+        if int(state["frames"]) > most:
+            decoder.stop()
+            loop.quit()
+
+    def failed(_error: object) -> None:
+        state["error"] = decoder.errorString() or "error"
+        loop.quit()
+
+    def finished() -> None:
+        state["done"] = True
+        loop.quit()
+
+    decoder.bufferReady.connect(ready)
+    decoder.finished.connect(finished)
+    decoder.error.connect(failed)
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.timeout.connect(loop.quit)
+    timer.start(timeout_ms)
+    decoder.start()
+    if not state["done"] and not state["error"]:
+        loop.exec()
+    timer.stop()
+    decoder.stop()
+    frames = int(state["frames"])
+    if frames > most:
+        raise RuleViolation(
+            "sound_too_long", seconds=frames // SOUND_RATE, maximum=MAX_SOUND_SECONDS
+        )
+    if state["error"]:
+        raise RuleViolation("sound_undecodable", detail=str(state["error"])[:120])
+    if not state["done"]:
+        raise RuleViolation("sound_undecodable", detail="no end")
+    if not frames:
+        raise RuleViolation("sound_undecodable", detail="empty")
+    pcm = b"".join(chunks)
+    if sys.byteorder != "little":
+        samples = array.array("h", pcm)
+        samples.byteswap()
+        pcm = samples.tobytes()
+    return pcm
+
+
+def choose_sound(path: Path, store: AssetStore) -> str:
+    """Import the sound at ``path``: size and kind checked, decoded whole, kept as WAV
+    in ``store``; the stored name."""
+    data = read_chosen_file(path, MAX_SOUND_FILE_BYTES)
+    check_sound_file(data)
+    stored = wav_bytes(decode_sound(data))
+    check_stored_sound(stored)
+    return store.put(stored, "wav")

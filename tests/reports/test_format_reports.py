@@ -1,0 +1,133 @@
+"""Reports of a progressive knockout with added money and a guarantee, and of a
+mystery bounty event: every PDF and the CSV export show the formats' money."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from director import reports
+from director.app import structures
+from director.app.library import Library
+from director.core import commands as c
+from director.core.bounties import bounty_book
+from director.core.ids import PlayerId
+from director.core.money import MYSTERY, PROGRESSIVE, BountySettings, Envelope, Fee, MoneySettings
+from director.core.players import Bust, Winner
+from director.core.prize_pool import prize_pool
+from director.core.results import prize_amounts
+from director.i18n import format_money, set_language
+from director.persistence.db import open_database
+from director.reports.table_cells import event_table
+
+NAMES = ["Ann", "Bob", "Carl", "Dana", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo"]
+
+
+def text_of(pdf: bytes) -> str:
+    """The PDF's text with every run of blanks made one space (cells wrap)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    return " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+
+
+def night(db_path, clock, bounties: BountySettings, **money):
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Knockout night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    settings = MoneySettings(
+        buy_in=3000, chips=5000, fee=Fee(fixed=200), bounty=1000, bounties=bounties, **money
+    )
+    session.dispatch(c.SetMoneySettings(settings=settings))
+    for number, name in enumerate(NAMES, start=1):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=name))
+    session.dispatch(c.StartClock())
+    return database, session
+
+
+@pytest.fixture
+def pko(db_path, clock):
+    database, session = night(
+        db_path, clock, BountySettings(kind=PROGRESSIVE), added=2000, guarantee=25_000
+    )
+    # Jo's bounty is shared: Ann won 3,000 of his chips, Bob 1,000.
+    clock.advance(60_000)
+    session.dispatch(
+        c.BustPlayers(
+            busts=(
+                Bust(
+                    player=PlayerId(10),
+                    eliminator=PlayerId(1),
+                    winners=(Winner(PlayerId(1), 3000), Winner(PlayerId(2), 1000)),
+                ),
+            )
+        )
+    )
+    for number in range(9, 1, -1):
+        clock.advance(60_000)
+        session.dispatch(
+            c.BustPlayers(busts=(Bust(player=PlayerId(number), eliminator=PlayerId(1)),))
+        )
+    yield session
+    database.close()
+
+
+def test_pko_reports_show_bounties_added_money_and_guarantee(pko) -> None:
+    state = pko.state
+    pool = prize_pool(state)
+    assert (pool.collected, pool.added, pool.overlay, pool.total) == (18_000, 2000, 5000, 25_000)
+    book = bounty_book(state)
+    assert book.held == 0 and book.paid == 10_000
+    now = pko.now()
+    payouts = text_of(reports.render("payouts", state, now))
+    assert "Prize pool €250.00" in payouts
+    assert "added €20.00" in payouts and "overlay €50.00" in payouts
+    assert "Guaranteed: €250.00" in payouts and "Progressive knockout" in payouts
+    for amount in prize_amounts(state):
+        assert format_money(amount) in payouts
+    ledger = text_of(reports.render("ledger", state, now))
+    assert "Added money" in ledger and "Guarantee overlay" in ledger
+    assert "The payouts add up to the prize pool." in ledger
+    assert "Bounty money €100.00: won €100.00, unclaimed €0.00, still held €0.00." in ledger
+    assert "on his bounty" in ledger  # the PKO's half added to Ann's own bounty
+    standings = text_of(reports.render("standings", state, now))
+    assert format_money(book.won[PlayerId(1)]) in standings
+    settlement = text_of(reports.render("settlement", state, now))
+    assert "The host puts in €70.00" in settlement
+    assert format_money(book.won[PlayerId(1)]) in settlement
+
+
+def test_pko_csv_ledger_has_the_host_lines(pko) -> None:
+    header, rows = event_table("ledger", pko.state, pko.now())
+    host = [row for row in rows if row[1] == "The host"]
+    assert [row[2] for row in host] == ["Added money", "Guarantee overlay"]
+    assert [row[6] for row in host] == ["€20.00", "€50.00"]
+    header, rows = event_table("standings", pko.state, pko.now())
+    ann = next(row for row in rows if row[1] == "Ann")
+    assert ann[header.index("Bounties")] == format_money(bounty_book(pko.state).won[PlayerId(1)])
+
+
+def test_pko_reports_in_french(pko) -> None:
+    set_language("fr")
+    try:
+        payouts = text_of(reports.render("payouts", pko.state, pko.now()))
+        ledger = text_of(reports.render("ledger", pko.state, pko.now()))
+    finally:
+        set_language("en")
+    assert "Garanti" in payouts and "Knock-out progressif" in payouts
+    assert "Argent ajouté" in ledger
+
+
+def test_mystery_reports_show_the_envelopes(db_path, clock) -> None:
+    envelopes = (Envelope(amount=5000, count=1), Envelope(amount=500, count=10))
+    database, session = night(db_path, clock, BountySettings(kind=MYSTERY, envelopes=envelopes))
+    try:
+        clock.advance(60_000)
+        session.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(5), eliminator=PlayerId(1)),)))
+        state = session.state
+        drawn = state.draws[0].amount
+        ledger = text_of(reports.render("ledger", state, session.now()))
+        assert "Mystery bounties" in ledger and f"envelope {format_money(drawn)}" in ledger
+        assert "10 envelopes left" in ledger
+    finally:
+        database.close()

@@ -13,6 +13,7 @@ Each function takes the driver's connection or a SQLAlchemy one.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Union
 
@@ -401,12 +402,31 @@ def _event_rows(
 
 def _payloads_together(rows: Sequence[Any]) -> list[Any] | None:
     """Every row's payload, parsed by one ``json.loads`` (several times faster than
-    one call per row); None if that fails or does not give one value per row."""
+    one call per row); None if that fails or if any row's text is not exactly one
+    value, for the careful reading to name that row.
+
+    Counting the values is not enough: a row holding two values after a top-level
+    comma, beside two rows whose texts make one value only once joined (a string or
+    a bracket left open in the first), still gives one value per row, and each row
+    between them another row's payload. So a mark follows each row's text: a string
+    drawn at random for this reading, which no stored text can hold. Only if the
+    values alternate with the mark, one after every row, is each row's text known to
+    be one value, its own.
+    """
+    if not rows:
+        return []
+    token = os.urandom(16).hex()
+    mark = f'"{token}"'
     try:
-        payloads = json.loads("[" + ",".join([row[4] for row in rows]) + "]")
+        values = json.loads("[" + f",{mark},".join([row[4] for row in rows]) + f",{mark}]")
     except (TypeError, ValueError, RecursionError):
         return None
-    return payloads if type(payloads) is list and len(payloads) == len(rows) else None
+    if type(values) is not list or len(values) != 2 * len(rows):
+        return None
+    if values[1::2].count(token) != len(rows):
+        return None
+    payloads: list[Any] = values[::2]
+    return payloads
 
 
 class EntrySpan(NamedTuple):

@@ -213,6 +213,14 @@ DAMAGE = {
     "two payloads in one row": [
         "UPDATE event SET payload = payload || ',' || payload WHERE seq = 6"
     ],
+    "two payloads in one row, one payload over two rows": [
+        # Parsed together, the rows still give as many values as there are rows.
+        "UPDATE event SET payload = payload || ',' || "
+        "(SELECT payload FROM event WHERE seq = 7) WHERE seq = 6",
+        """UPDATE event SET payload = '{"at":1795000000000,"player":3,"name":"Cat' """
+        "WHERE seq = 7",
+        """UPDATE event SET payload = '","nickname":""}' WHERE seq = 8""",
+    ],
     "a summary ahead of the log": ["UPDATE tournament SET last_entry = last_entry + 1"],
     "a summary with more events": ["UPDATE tournament SET last_event = last_event + 1"],
     "a summary that is not a number": ["UPDATE tournament SET last_entry = 'x'"],
@@ -250,6 +258,45 @@ def test_the_damage_above_is_refused(copy_of) -> None:
         if outcome(path, event_id, quickly=True)[0] == "opened":
             accepted.add(what)
     assert accepted == {"events of two commands interleaved", "a summary that is not a number"}
+
+
+def test_a_row_holding_two_payloads_cannot_shift_the_next_rows_payloads(copy_of) -> None:
+    """Event 6 holds its own payload and event 7's after a top-level comma, and event
+    7's and 8's payloads make one value when joined by a comma (inside a string): one
+    parse of all the payloads together gives one value per row, each of the right
+    kind for its row, but events 7 and 8 would get the wrong ones (Cat renamed
+    "Cat,"). Both readings refuse the log, naming event 6 and its entry."""
+    path, event_id = copy_of("plain")
+    damage(path, DAMAGE["two payloads in one row, one payload over two rows"])
+    refused = same_either_way(path, event_id)
+    assert refused[:2] == ("refused", "log_damaged")
+    assert refused[2]["entry"] == 5
+    assert str(refused[2]["detail"]).startswith("event 6: Extra data")
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ['{"a":[1', "2]}", '{"b":3},{"c":4}'],  # a bracket left open, then two values
+        ['{"a":"', '","b":1}', "{},{}"],  # a string left open, then two values
+        ["{},{}", '{"a":"}', '{","b":2}'],  # two values first, then a string left open
+        ["[1", "2]", "3,4"],
+    ],
+)
+def test_payloads_parsed_together_are_each_row_s_own_or_none(texts: list[str]) -> None:
+    """Each set above gives one value per row when its texts are joined by commas,
+    though no row's text but the sound ones is a value by itself."""
+    import json
+
+    from director.persistence.store import _payloads_together
+
+    assert len(json.loads("[" + ",".join(texts) + "]")) == len(texts)
+    rows = [(seq, 1, "Kind", 1, text) for seq, text in enumerate(texts, start=1)]
+    assert _payloads_together(rows) is None
+    sound = ['{"a":"},{"}', "[1,2]", '"x,y"', "3"]
+    rows = [(seq, 1, "Kind", 1, text) for seq, text in enumerate(sound, start=1)]
+    assert _payloads_together(rows) == [{"a": "},{"}, [1, 2], "x,y", 3]
+    assert _payloads_together([]) == []
 
 
 COLUMNS = {

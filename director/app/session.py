@@ -781,6 +781,9 @@ class TournamentSession:
                 if action == COMMAND:
                     history.record(seq)
                     groups[seq] = grouped[seq]
+                elif target is None:
+                    # Refused by _check_log already: an undo or a redo names its entry.
+                    raise store.log_damaged(tournament, seq, f"{action} of no entry")
                 elif action == UNDO:
                     history.undo(target)
                 else:

@@ -176,8 +176,51 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--out", type=Path, metavar="FILE.csv", help=_("the CSV file to write (default: print it)")
     )
+    serve = with_db(
+        commands.add_parser(
+            "serve",
+            help=_("serve the live clock on the local network, without the window"),
+        )
+    )
+    serve.add_argument(
+        "event",
+        nargs="?",
+        default=None,
+        metavar="EVENT",
+        help=_("the event's number or exact name (default: the newest one still going)"),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help=_(
+            "the address of this machine to serve on, as phones will type it "
+            "(default: %(default)s, this machine only)"
+        ),
+    )
+    serve.add_argument(
+        "--port",
+        type=port_number,
+        default=8765,
+        metavar="N",
+        help=_("the port (default: %(default)s)"),
+    )
+    serve.add_argument(
+        "--pair",
+        action="store_true",
+        help=_("print a one-time code to pair the organizer's phone as a remote"),
+    )
     add_league_commands(commands, with_db)
     return parser
+
+
+def port_number(text: str) -> int:
+    """A port as typed after ``--port``: a whole number from 1 to 65535."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("“{value}” is not a port (a number from 1 to 65535)").format(value=text)
+        )
+    return int(text)
 
 
 def add_league_commands(
@@ -428,11 +471,9 @@ def _delimiter() -> str:
 
 
 def _print_csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    import csv
+    from director.app.csv_io import write_rows
 
-    writer = csv.writer(sys.stdout, delimiter=_delimiter(), lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    write_rows(sys.stdout, header, rows, delimiter=_delimiter(), lineterminator="\n")
 
 
 def command_league(args: argparse.Namespace) -> int:
@@ -684,7 +725,48 @@ def command_copy(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_serve(args: argparse.Namespace) -> int:
+    from director.app.serving import FollowedEvent, event_to_follow, open_followed
+    from director.web.addresses import is_local, local_addresses, parse_host
+    from director.web.server import ServeError
+
+    host = args.host.strip()
+    if parse_host(host) is None or not is_local(host):
+        raise CliError(
+            describe_error(
+                ServeError(
+                    "serve_bad_address",
+                    address=host,
+                    addresses=", ".join(item.ip for item in local_addresses()),
+                )
+            )
+        )
+    if host in ("0.0.0.0", "::"):
+        print(
+            "director: "
+            + _("serving on every address of this machine (--host {address}).").format(
+                address=host
+            ),
+            file=sys.stderr,
+        )
+    database = open_followed(args.db)
+    try:
+        event = find_event(database, args.event) if args.event else event_to_follow(database)
+        followed = FollowedEvent(args.db, database, event)
+    except BaseException:
+        database.close()
+        raise
+    say_notices(followed.session.notices)
+    from director.web.serve import serve
+
+    try:
+        return serve(args.db, followed, host, args.port, pair=args.pair)
+    except ServeError as error:
+        raise CliError(describe_error(error)) from None
+
+
 HANDLERS = {
+    "serve": command_serve,
     "export": command_export,
     "leagues": command_leagues,
     "league": command_league,

@@ -270,6 +270,9 @@ def parse_money(text: str, code: str | None = None) -> int:
     cleaned = "".join(ch for ch in cleaned if unicodedata.category(ch) != "Sc")
     if not cleaned:
         raise ValueError("empty")
+    if not all(ch.isdecimal() or ch in ".,'" for ch in cleaned.lstrip("+-")):
+        # Letters are no amount: "nan", "inf" and "1e9" read as numbers by Decimal.
+        raise ValueError(text)
     try:
         # Strict, so that "12,50" typed in English is twelve-fifty (below), not 1,250.
         value = _numbers().parse_decimal(cleaned, locale=babel_locale(), strict=True)
@@ -284,6 +287,10 @@ def parse_money(text: str, code: str | None = None) -> int:
     minor = value.scaleb(digits)
     if minor != minor.to_integral_value():
         raise ValueError("too many decimals")
+    from director.core.money import MAX_MONEY
+
+    if minor > MAX_MONEY:
+        raise ValueError("too large")
     return int(minor)
 
 

@@ -315,7 +315,8 @@ MESSAGES: dict[str, str] = {
         "can no longer change."
     ),
     "envelopes_locked": N_(
-        "Envelopes were already drawn: the list of envelopes can no longer change."
+        "Envelopes were already drawn: the list must still hold them ({count} of "
+        "{amount:money}). Envelopes may be added."
     ),
     "eliminator_not_among_winners": N_(
         "The player who knocked him out must be one of those who won his chips."
@@ -366,6 +367,31 @@ MESSAGES: dict[str, str] = {
     "event_already_set_up": N_("This event already has players: set it up page by page."),
     "deal_not_worked_out": N_("Work out the deal first."),
     "deal_already_made": N_("A deal was already made (undo it to make another)."),
+    "deal_fixes_prizes": N_(
+        "A deal was made with the prizes as they stood: this would change them. "
+        "Undo the deal first if it must change."
+    ),
+    "deal_made_no_entries": N_(
+        "A deal was made among the players left: nobody else can come in now "
+        "(no entry, re-buy or add-on, nobody put back in)."
+    ),
+    "prize_already_paid": N_(
+        "{player} was already paid {paid:money}; this would cut the prize and bounties "
+        "due for the night to {total:money}."
+    ),
+    "refund_bounty_already_won": N_(
+        "The bounty of {player}'s entry was already won by a knockout: put {player} "
+        "back in first, then refund."
+    ),
+    "refund_envelopes_drawn": N_(
+        "Envelopes worth {drawn:money} were already drawn from the bounty money: refunding "
+        "{player}'s entry would leave {left:money} for them. Put back in the players whose "
+        "knockouts drew them first."
+    ),
+    "refund_after_knockouts": N_(
+        "{player} knocked {out} out and won a bounty: put {out} back in before removing "
+        "{player}'s entry."
+    ),
     "deal_does_not_add_up": N_(
         "The deal shares {total:money} but {prizes:money} is left to win: it must add up."
     ),
@@ -471,9 +497,14 @@ MESSAGES: dict[str, str] = {
         "place, buyin, paid, knockouts or prize."
     ),
     "formula_cannot_compute": N_("The points formula “{formula}” cannot be worked out ({detail})."),
+    "formula_divides_by_zero": N_(
+        "The points formula “{formula}” divides by zero for some places or fields "
+        "(with place - 1 or knockouts, say)."
+    ),
     "formula_kind_unknown": N_("Unknown kind of points formula: {kind}."),
     "points_table_empty": N_("The points table needs points for at least one place."),
     "points_negative": N_("Points cannot be negative ({value})."),
+    "points_too_large": N_("At most {maximum:n} points for one result."),
     "best_of_negative": N_("“Best N events” cannot be negative."),
     "tie_break_unknown": N_("Unknown tie-break rule: {rule}."),
     "final_table_too_small": N_("The final table needs at least one place."),
@@ -493,6 +524,10 @@ MESSAGES: dict[str, str] = {
     "csv_row_length": N_("Row {row}: {found} values for {expected} columns."),
     "csv_value": N_("Row {row}, column {column}: {detail}"),
     "csv_duplicate": N_("Row {row} repeats row {first} ({value})."),
+    "csv_place_out_of_order": N_(
+        "Row {row}, column place: place {place} where place {expected} comes next (tied "
+        "players share the places they cover: two at 1 cover 1 and 2, the next is 3)."
+    ),
     "csv_not_for_report": N_("Only the standings and the ledger can be exported as CSV."),
     "import_nothing_to_undo": N_("There is no import to take back."),
     # -- the TV ------------------------------------------------------------------
@@ -584,4 +619,33 @@ MESSAGES: dict[str, str] = {
     "bundle_asset_mismatch": N_(
         "A picture or sound in the look file is not what its name says ({name}…)."
     ),
+    # -- the network page and the remote ----------------------------------------
+    "serve_bad_address": N_(
+        "“{address}” is not an address of this machine: choose one of {addresses}."
+    ),
+    "serve_bad_port": N_("The port must be a number from 1 to 65535, not “{port}”."),
+    "serve_port_in_use": N_(
+        "Port {port} is already in use on {address} (another program, or another copy "
+        "of director): choose another port."
+    ),
+    "serve_port_refused": N_(
+        "Port {port} may not be used here (ports under 1024 need the administrator): "
+        "choose a port from 1024 up."
+    ),
+    "serve_address_unavailable": N_(
+        "{address} is no longer an address of this machine (another network?): choose "
+        "one of its addresses now."
+    ),
+    "serve_failed": N_("The page cannot be served on {address}:{port} ({detail})."),
+    "serve_no_event": N_("There is no event to follow in this database: create one first."),
+    "remote_off": N_("Remote control is off: turn it on in Share on the network, on the console."),
+    "remote_not_paired": N_("This phone is not paired (or was revoked): pair it again."),
+    "remote_too_many": N_("Too many failed attempts from this device: wait {seconds} s."),
+    "pairing_code_wrong": N_(
+        "This pairing code is wrong, used already or expired (a code works once, for "
+        "two minutes): ask the console for a new one."
+    ),
+    "device_name_missing": N_("Give this phone a name, so the console can tell it apart."),
+    "device_name_bad": N_("A phone's name is one line of at most {maximum} characters."),
+    "remote_bad_request": N_("The remote sent a request that is not understood ({detail})."),
 }

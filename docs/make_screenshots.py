@@ -90,6 +90,19 @@ def main() -> None:
         window.help_overlay.toggle()
         shot("shortcuts")
         window.help_overlay.toggle()
+        # View > Share on the network, on this computer only (the picture stays the
+        # same from one run to the next: no pairing code, which is random).
+        from director.gui.dialogs.share import ShareDialog
+
+        if window.sharing.start("127.0.0.1", 8765, remember=False):
+            window.sharing.start("127.0.0.1", 0, remember=False)
+        share = ShareDialog(
+            window.sharing, window.settings, show_on_tv=lambda: None, now=clock, parent=window
+        )
+        share.resize(760, 640)
+        share.show()
+        shot("share", share)
+        share.close()
         window.show_display()
         display = window.display
         display.showNormal()
@@ -118,6 +131,7 @@ def main() -> None:
         display.resize(*TV)
         window._refresh_display()
         shot("tv-felt", display)
+        window.sharing.close()
         window.close()
         database.close()
 

@@ -24,6 +24,7 @@ def test_ci_reruns_the_guard_and_the_soak_on_the_newest_python() -> None:
     rerun = text[text.index("newest=$(newest_python)") :]
     assert ".venv-new" in rerun
     assert "tests/gui/test_refcounts.py" in rerun and "tests/gui/test_soak.py" in rerun
+    assert "tests/web/test_long_run.py" in rerun and "tests/web/test_browser.py" in rerun
     assert "No Python 3.12 or newer" in rerun  # says so when it cannot
 
 

@@ -92,6 +92,9 @@ def test_the_installed_package_carries_its_resources(tmp_path: Path) -> None:
         "sounds/level_start.wav",
         "i18n/fr/LC_MESSAGES/director.mo",
         "icons/director.png",
+        "web/index.html",
+        "web/app.js",
+        "web/app.css",
     ):
         assert (installed / needed).is_file(), needed
     # Run from the installed copy (not the source tree) and in French.

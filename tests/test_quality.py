@@ -41,10 +41,22 @@ FORBIDDEN = {
         "director.cli",
         "director.i18n",
     ),
-    "app": ("PySide6", "director.gui", "reportlab"),
-    "persistence": ("PySide6", "director.gui", "director.app", "reportlab"),
-    "reports": ("PySide6", "director.gui"),
+    "app": ("PySide6", "director.gui", "director.web", "reportlab"),
+    "persistence": ("PySide6", "director.gui", "director.app", "director.web", "reportlab"),
+    "reports": ("PySide6", "director.gui", "director.web"),
+    # Beside the GUI: the app layer and Qt's event loop and network, never widgets.
+    "web": (
+        "director.gui",
+        "director.cli",
+        "PySide6.QtGui",
+        "PySide6.QtWidgets",
+        "PySide6.QtMultimedia",
+        "reportlab",
+    ),
 }
+
+WEB_QT = ("PySide6.QtCore", "PySide6.QtNetwork", "PySide6.QtWebSockets")
+"""The Qt modules the network page's server may use (no GUI: ``director serve``)."""
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
@@ -77,9 +89,20 @@ def test_only_the_entry_point_imports_the_gui() -> None:
         if relative.parts[0] == "gui" or relative.name == "__main__.py":
             continue
         for name in imports_of(path):
+            if relative.parts[0] == "web" and name in (*WEB_QT, "shiboken6"):
+                continue  # the server runs in Qt's loop, with no widget
             if name.startswith("director.gui") or name.startswith("PySide6"):
                 offenders.append(f"{relative} imports {name}")
     assert offenders == []
+
+
+def test_the_layer_check_sees_a_web_module_importing_the_gui(tmp_path: Path) -> None:
+    """The web layer's contract would catch a widget or the GUI imported there."""
+    module = tmp_path / "bad.py"
+    module.write_text("from director.gui.main_window import MainWindow\nimport PySide6.QtWidgets\n")
+    found = imports_of(module)
+    assert any(name.startswith(bad) for name in found for bad in FORBIDDEN["web"])
+    assert {"director.gui.main_window", "PySide6.QtWidgets"} <= found
 
 
 CODE_PATTERNS = [

@@ -3,11 +3,40 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import NamedTuple
 
 from director.core.events import Event
 from director.core.messages import Message
 from director.core.state import TournamentState
+
+
+class Origin(NamedTuple):
+    """Where a command came from when not from this copy's console: a paired phone
+    (its id and the name it was paired under). Stored with the command's log entry."""
+
+    device: int
+    name: str
+
+    def to_text(self) -> str:
+        return json.dumps({"device": self.device, "name": self.name}, ensure_ascii=False)
+
+    @classmethod
+    def from_text(cls, text: object) -> Origin | None:
+        """The origin stored as ``text``; None for "" or anything unreadable (an origin
+        is only a note beside the command)."""
+        if not isinstance(text, str) or not text:
+            return None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(data, dict):
+            return None
+        device, name = data.get("device"), data.get("name")
+        if type(device) is not int or not isinstance(name, str):
+            return None
+        return cls(device=device, name=name)
 
 
 class Changes(NamedTuple):
@@ -22,6 +51,8 @@ class Changes(NamedTuple):
     aspects: frozenset[str]
     events: tuple[Event, ...] = ()
     label: Message | None = None
+    origin: Origin | None = None
+    """The paired phone that sent the command (None: this copy's console)."""
 
     def touches(self, *aspects: str) -> bool:
         """Whether any of ``aspects`` changed."""

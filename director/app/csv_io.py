@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from director.app.leagues import ImportedEvent
 from director.app.roster import CONTACT_MAX, Roster, fold
@@ -18,7 +20,7 @@ from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.leagues import ResultLine
-from director.files import display_path, write_atomic
+from director.files import display_path
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_ROWS = 20_000
@@ -49,16 +51,53 @@ def delimiter_for(language: str) -> str:
     return ";" if language.split("_")[0] in ("fr", "de", "es", "it", "nl", "pt") else ","
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (``=cmd|' /C calc'!A0``)."""
+_AFFIX = r"(?:[A-Za-z$£¥€]|[^\x00-\x7f]){1,4}"
+_PLAIN_NUMBER = re.compile(
+    rf"[+-](?:{_AFFIX}[\u00a0\u202f ]?)?\d[\d.,\u00a0\u202f]*(?:[\u00a0\u202f ]?(?:%|{_AFFIX}))?"
+)
+"""A number or an amount as the app writes it ("-€15.00", "-15,00 €", "-3"): it may
+start with a minus and stays a number."""
+
+
+def spreadsheet_cell(value: object) -> str:
+    """``value`` as a CSV cell a spreadsheet will not run: a text that starts like a
+    formula (= + - @, a tab or a carriage return), a player named ``=HYPERLINK(...)``
+    say, gets a leading apostrophe, which spreadsheets read as "text"; the app's
+    own numbers and amounts (a net of -€15.00) are left as they are."""
+    text = "" if value is None else str(value)
+    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def write_rows(
+    handle: TextIO,
+    header: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    delimiter: str,
+    lineterminator: str = "\r\n",
+) -> None:
+    """A table as CSV on ``handle``, every cell made safe for spreadsheets."""
+    writer = csv.writer(handle, delimiter=delimiter, lineterminator=lineterminator)
+    writer.writerow([spreadsheet_cell(value) for value in header])
+    for row in rows:
+        writer.writerow([spreadsheet_cell(value) for value in row])
+
+
 def write_table(
     path: Path, header: Sequence[str], rows: Iterable[Sequence[object]], *, delimiter: str
 ) -> None:
-    """Write a table as CSV (UTF-8 with BOM) through a temporary file."""
+    """Write a table as CSV (UTF-8 with BOM) through a temporary file; a place that
+    cannot be written (no such folder, a database file, a full disk) is a
+    ``StoreError`` naming it, never a traceback."""
+    from director.app.outputs import write_output
+
     buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow(["" if value is None else value for value in row])
-    write_atomic(Path(path), BOM + buffer.getvalue())
+    write_rows(buffer, header, rows, delimiter=delimiter)
+    write_output(Path(path), BOM + buffer.getvalue())
 
 
 @dataclass(frozen=True)
@@ -126,7 +165,11 @@ def read_rows(
                 )
             rows.append(
                 CsvRow(
-                    number, {key: value.strip() for key, value in zip(keys, values, strict=True)}
+                    number,
+                    {
+                        key: _unquoted(value.strip())
+                        for key, value in zip(keys, values, strict=True)
+                    },
                 )
             )
     except csv.Error as error:
@@ -134,6 +177,14 @@ def read_rows(
             "csv_value", row=reader.line_num, column="", detail=str(error)
         ) from None
     return rows
+
+
+def _unquoted(value: str) -> str:
+    """A cell as written before ``spreadsheet_cell`` made it safe: a file exported by
+    director (or a spreadsheet) reads back with the same names."""
+    if value.startswith("'") and value[1:].startswith(FORMULA_STARTS):
+        return value[1:]
+    return value
 
 
 def _cell_error(row: CsvRow, column: str, error: RuleViolation) -> RuleViolation:
@@ -146,7 +197,8 @@ def _whole(row: CsvRow, column: str, *, minimum: int, empty: int | None = None) 
     text = row.values.get(column, "")
     if not text and empty is not None:
         return empty
-    if not text.isdigit() or int(text) < minimum:
+    # ASCII digits only: "²" and other Unicode digits pass isdigit() but not int().
+    if not (text.isascii() and text.isdigit()) or int(text) < minimum:
         raise RuleViolation("csv_value", row=row.number, column=column, detail=repr(text))
     return int(text)
 
@@ -238,10 +290,9 @@ def read_results(source: Path | bytes) -> list[ImportedEvent]:
         count: dict[int, int] = {}
         for _row, _player, place in entries:
             count[place] = count.get(place, 0) + 1
+        _check_places(entries, count)
         lines = []
         for row, player, place in entries:
-            if place > len(entries):
-                raise RuleViolation("csv_value", row=row.number, column="place", detail=str(place))
             prize = _money(row, "prize")
             bounties = _money(row, "bounties")
             lines.append(
@@ -261,3 +312,15 @@ def read_results(source: Path | bytes) -> list[ImportedEvent]:
             ImportedEvent(name=event, date=date, buy_in=buy_ins[(date, event)], lines=tuple(lines))
         )
     return imported
+
+
+def _check_places(entries: Sequence[tuple[CsvRow, str, int]], count: dict[int, int]) -> None:
+    """R23: the places of one event follow each other from 1, tied players sharing
+    the places they cover (two at 1 cover 1 and 2: the next is 3), none past the
+    last player."""
+    expected = 1
+    for place in sorted(count):
+        if place != expected:
+            row = min(row.number for row, _player, at in entries if at == place)
+            raise RuleViolation("csv_place_out_of_order", row=row, place=place, expected=expected)
+        expected += count[place]

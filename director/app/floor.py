@@ -120,7 +120,9 @@ def start_round(draft: FloorDraft) -> BettingRound:
         antes=antes_for(draft),
         limit=0 if draft.pot_limit else draft.limit,
         pot_limit=draft.pot_limit,
-        pot=draft.pot,
+        # Dead small blinds posted with missed blinds are in the middle before the
+        # flop: pot limit counts them as it counts the antes.
+        pot=draft.pot + (draft.dead_blinds if draft.preflop else 0),
     )
 
 

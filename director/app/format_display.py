@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from director.core import clock as clk
 from director.core.bounties import bounty_book
-from director.core.chip_sets import chips_in_play
+from director.core.chip_sets import ChipSet, StackCheck, check_stack, chips_in_play
 from director.core.events import EnvelopesDrawn
 from director.core.ids import Instant
 from director.core.money import MYSTERY, PROGRESSIVE
+from director.core.players import EntrantStatus
 from director.core.prize_pool import PrizePool, prize_pool
 from director.core.state import TournamentState
 from director.i18n import _, format_money, format_number
@@ -116,6 +117,24 @@ def pool_breakdown(pool: PrizePool) -> str:
     if pool.overlay:
         parts.append(_("overlay {amount}").format(amount=format_money(pool.overlay)))
     return " + ".join(parts)
+
+
+def stack_players(state: TournamentState) -> int:
+    """The players a starting stack is made for: everyone registered or bought in
+    (entries refunded by mistake aside), at least two."""
+    count = sum(
+        1
+        for entrant in state.players.values()
+        if entrant.status is not EntrantStatus.REMOVED
+        and (entrant.entries or entrant.status is EntrantStatus.REGISTERED)
+    )
+    return max(count, 2)
+
+
+def event_stack_check(state: TournamentState, chip_set: ChipSet, stack: int) -> StackCheck:
+    """``stack`` checked against ``chip_set`` for this event's players (the money
+    form and the chip set dialog ask the same question)."""
+    return check_stack(chip_set, stack, players=stack_players(state))
 
 
 def chip_rows(state: TournamentState, now: Instant) -> list[tuple[str, int]]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from director.app.changes import Changes, changed_aspects
+from director.app.changes import Changes, Origin, changed_aspects
 from director.app.notices import Listener, Notifier, Subscription
 from director.app.timesource import Now, wall_clock
 from director.core import codec
@@ -38,10 +38,13 @@ if TYPE_CHECKING:
     # command classes and their rules.
     from director.core.commands import Command, CreateTournament
 
-STATE_FORMAT = 3
+STATE_FORMAT = 4
 """Bump when ``TournamentState`` changes shape or meaning: older snapshots are then
 ignored. 2: a finished event's clock is stopped at the last bust. 3: each level
-carries its betting; bounty draws, chip set and prize money settings."""
+carries its betting; bounty draws, chip set and prize money settings. 4: each
+envelope drawn knows which of the player's busts drew it, each bust record where
+it stands among the ledger's movements and whether it came after a deal (an old
+snapshot lacks them: the log, replayed, has them)."""
 SNAPSHOT_EVERY = 1_000
 """Events between snapshots."""
 STATES_KEPT = 256
@@ -197,6 +200,7 @@ class TournamentSession:
         self._appended = False
         """Whether this session wrote to the event's log (then its close snapshots)."""
         self._labels: dict[int, Message] = {}
+        self._origins: dict[int, Origin | None] = {}
         self._group_events: dict[int, list[Event]] = {}
         self._listeners: Notifier[Changes] = Notifier(f"event {tournament_id}")
         # On a shared server, this copy becomes the event's one writer (or is told
@@ -230,6 +234,7 @@ class TournamentSession:
         old_state = self._state
         loaded = self._load()
         self._labels.clear()
+        self._origins.clear()
         self._group_events.clear()
         self._take(loaded)
         return self._told(Changes(action=COMMAND, aspects=changed_aspects(old_state, self._state)))
@@ -307,6 +312,11 @@ class TournamentSession:
         return self._state
 
     @property
+    def last_entry(self) -> int:
+        """The last entry of the event's log this session has read or written."""
+        return self._last_entry
+
+    @property
     def history(self) -> History:
         return self._history.copy()
 
@@ -326,6 +336,14 @@ class TournamentSession:
     def redo_label(self) -> Message | None:
         """What redo would bring back, or None."""
         return self._label_of(self._history.next_redo()) if self.can_redo() else None
+
+    def undo_origin(self) -> Origin | None:
+        """The paired phone that sent what undo would take back (None: the console)."""
+        return self._origin_of(self._history.next_undo()) if self.can_undo() else None
+
+    def redo_origin(self) -> Origin | None:
+        """The paired phone that sent what redo would bring back (None: the console)."""
+        return self._origin_of(self._history.next_redo()) if self.can_redo() else None
 
     def refusal(self, command: Command) -> RuleViolation | None:
         """Why the rules would refuse ``command`` now, or None if they would accept it.
@@ -372,10 +390,11 @@ class TournamentSession:
 
     # -- changing -----------------------------------------------------------
 
-    def dispatch(self, command: Command) -> Changes:
+    def dispatch(self, command: Command, *, origin: Origin | None = None) -> Changes:
         """Apply ``command``: decide, write durably, then update the state.
 
-        Raises ``RuleViolation`` (nothing written) when the rules refuse it.
+        ``origin``: the paired phone that sent it, kept with its log entry (None: the
+        console). Raises ``RuleViolation`` (nothing written) when the rules refuse it.
         """
         self._require_writing()
         now = self._clock()
@@ -386,7 +405,7 @@ class TournamentSession:
         seq = self._last_entry + 1
         label = command.label(self._state)
         self._write(
-            self._entry(seq, COMMAND, None, command, label, now),
+            self._entry(seq, COMMAND, None, command, label, now, origin),
             self._stored_events(seq, self._last_event, events),
             new_state,
         )
@@ -394,6 +413,7 @@ class TournamentSession:
         old_state = self._state
         self._history.record(seq)
         self._labels[seq] = label
+        self._origins[seq] = origin
         self._group_events[seq] = events
         self._forget_states_beyond(self._history.done_count - 1)
         self._remember(new_state)
@@ -404,6 +424,7 @@ class TournamentSession:
                 aspects=changed_aspects(old_state, new_state),
                 events=tuple(events),
                 label=label,
+                origin=origin,
             )
         )
 
@@ -492,7 +513,13 @@ class TournamentSession:
 
     @staticmethod
     def _entry(
-        seq: int, action: str, target: int | None, command: Command, label: Message, at: int
+        seq: int,
+        action: str,
+        target: int | None,
+        command: Command,
+        label: Message,
+        at: int,
+        origin: Origin | None = None,
     ) -> store.StoredEntry:
         from director.core.commands import COMMANDS
 
@@ -506,6 +533,7 @@ class TournamentSession:
             payload=payload,
             label=_label_data(label),
             at=at,
+            origin=origin.to_text() if origin is not None else "",
         )
 
     @staticmethod
@@ -598,15 +626,27 @@ class TournamentSession:
 
     def _label_of(self, seq: int) -> Message | None:
         if seq not in self._labels:
-            try:
-                with self.database.reading() as connection:
-                    entry = store.load_entry(connection, self.tournament_id, seq)
-            except StoreError:
-                return None  # a label is only words for the Edit menu
-            label = _label_from(entry.label) if entry is not None else None
-            if label is not None:
-                self._labels[seq] = label
+            self._read_entry_notes(seq)
         return self._labels.get(seq)
+
+    def _origin_of(self, seq: int) -> Origin | None:
+        if seq not in self._origins:
+            self._read_entry_notes(seq)
+        return self._origins.get(seq)
+
+    def _read_entry_notes(self, seq: int) -> None:
+        """The label and origin of entry ``seq``, read from the log once."""
+        try:
+            with self.database.reading() as connection:
+                entry = store.load_entry(connection, self.tournament_id, seq)
+        except StoreError:
+            return  # a label and an origin are only words for the Edit menu
+        if entry is None:
+            return
+        label = _label_from(entry.label)
+        if label is not None:
+            self._labels[seq] = label
+        self._origins[seq] = Origin.from_text(entry.origin)
 
     def _maybe_snapshot(self) -> None:
         if self._last_event - self._snapshot_event >= SNAPSHOT_EVERY:

@@ -45,6 +45,13 @@ class Settings:
     open_database: str = ""
     tv_look: TvLook = TvLook()
     """The TV's look for events that have none of their own (a new event starts here)."""
+    share: bool = False
+    """The clock is shared on the local network (started again with the app)."""
+    share_address: str = ""
+    """The address of this machine it is served on (chosen by the organizer)."""
+    share_port: int = 8765
+    remote: bool = False
+    """Paired phones may control the clock (off until the organizer turns it on)."""
 
     def geometry_on(self, screen: str) -> str:
         """The console's saved geometry on ``screen`` (a screen key), or ""."""
@@ -131,7 +138,8 @@ def _from_data(data: dict[str, Any]) -> Settings:
         settings = settings.with_changes(tv_look=TvLook())  # edited by hand into nonsense
     volume = min(100, max(0, settings.volume))
     paper = settings.paper if settings.paper in PAPER_SIZES else "A4"
-    return settings.with_changes(volume=volume, paper=paper)
+    port = settings.share_port if 1 <= settings.share_port <= 65535 else Settings.share_port
+    return settings.with_changes(volume=volume, paper=paper, share_port=port)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

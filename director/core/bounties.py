@@ -15,7 +15,9 @@ Several players who won a busted player's chips on one hand share his bounty
 (or envelope) in proportion to the chips each won; the units left over go one
 each in the order R22 gives (from the first winner left of the button). A
 player knocked out with nobody recorded leaves his bounty unclaimed. The last
-player keeps his own bounty (mystery: the bounty money still held). Nothing
+player keeps his own bounty (mystery: the bounty money still held); so do the
+players who make a deal (R31), each his own, and knockouts after the deal move
+no bounty money (mystery: the envelopes left are still drawn). Nothing
 is stored but the draws: the book is worked out from the ledger and the bust
 records, so undo, replay and a restart all agree, and at every moment the
 bounty money put in equals what was won, what is unclaimed and what is held.
@@ -29,7 +31,9 @@ bounty money put in equals what was won, what is unclaimed and what is held.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
@@ -52,6 +56,7 @@ from director.core.players import (
     Movement,
     MovementKind,
     Winner,
+    busts_of,
 )
 from director.core.state import Status, TournamentState
 
@@ -119,6 +124,9 @@ class BountyBook(NamedTuple):
     envelopes_left: tuple[int, ...] = ()
     """Mystery: the envelopes not drawn yet, largest first."""
     kept_by_winner: int = 0
+    kept_at_deal: int = 0
+    """Fixed and progressive bounties: what the players in a deal kept of their own
+    bounties (each keeps his, as the last player keeps his at the end)."""
 
     @property
     def paid(self) -> int:
@@ -148,18 +156,28 @@ def _book(state: TournamentState) -> BountyBook:
     pool = figures(state.players, state.ledger).bounty_pool
     if settings.kind == MYSTERY:
         return _mystery_book(state, pool)
-    timeline: list[tuple[int, int, Movement | BustRecord]] = [
-        (movement.at, order, movement) for order, movement in enumerate(state.ledger)
-    ]
-    timeline += [
-        (record.at, len(state.ledger) + order, record) for order, record in enumerate(state.busts)
-    ]
-    timeline.sort(key=lambda item: (item[0], item[1]))
     on_head: dict[PlayerId, int] = {}
     won: dict[PlayerId, int] = {}
     knockouts: list[Knockout] = []
     unclaimed = 0
-    for _at, _order, item in timeline:
+    deal = state.deal
+    in_deal = {PlayerId(share.player) for share in deal.shares} if deal is not None else set()
+    kept_at_deal = 0
+    dealt = False
+
+    def settle_deal() -> int:
+        """R31 with bounties: each player in the deal keeps the bounty on his head."""
+        kept = 0
+        for player in sorted(in_deal):
+            amount = on_head.pop(player, 0)
+            if amount:
+                won[player] = won.get(player, 0) + amount
+                kept += amount
+        return kept
+
+    for item in in_log_order(state.ledger, state.busts):
+        if isinstance(item, BustRecord) and item.after_deal and deal is not None and not dealt:
+            kept_at_deal, dealt = settle_deal(), True
         if isinstance(item, Movement):
             if item.bounty and (item.kind in PURCHASES or item.kind is MovementKind.REFUND):
                 on_head[item.player] = on_head.get(item.player, 0) + item.bounty
@@ -177,6 +195,8 @@ def _book(state: TournamentState) -> BountyBook:
                 if share.head:
                     on_head[share.player] = on_head.get(share.player, 0) + share.head
             knockouts.append(Knockout(bust.player, item.at, amount, shares))
+    if deal is not None and not dealt:
+        kept_at_deal = settle_deal()
     kept = 0
     alive = state.alive()
     if state.status is Status.FINISHED:
@@ -195,7 +215,37 @@ def _book(state: TournamentState) -> BountyBook:
         knockouts=tuple(knockouts),
         unclaimed=unclaimed,
         kept_by_winner=kept,
+        kept_at_deal=kept_at_deal,
     )
+
+
+def in_log_order(
+    ledger: Sequence[Movement], records: Sequence[BustRecord]
+) -> list[Movement | BustRecord]:
+    """The movements and bust records merged in the order the log holds them (a
+    re-entry after a bust comes after it even within one millisecond, or when the
+    computer's clock was set back between them). A record from an older log, which
+    does not say where it stands, is placed by its time."""
+    times: list[int] | None = None
+    placed: list[tuple[int, BustRecord]] = []
+    for record in records:
+        position = record.after_movements
+        if position < 0:
+            if times is None:
+                times = sorted(movement.at for movement in ledger)
+            position = bisect_right(times, record.at)
+        placed.append((position, record))
+    # A stable sort keeps the records of one position in the log's order.
+    placed.sort(key=lambda item: item[0])
+    merged: list[Movement | BustRecord] = []
+    next_record = 0
+    for position, movement in enumerate(ledger):
+        while next_record < len(placed) and placed[next_record][0] <= position:
+            merged.append(placed[next_record][1])
+            next_record += 1
+        merged.append(movement)
+    merged += [record for _position, record in placed[next_record:]]
+    return merged
 
 
 def _mystery_book(state: TournamentState, pool: int) -> BountyBook:
@@ -221,6 +271,31 @@ def _mystery_book(state: TournamentState, pool: int) -> BountyBook:
         unclaimed=0,
         envelopes_left=left,
         kept_by_winner=kept,
+    )
+
+
+@dataclass(frozen=True)
+class EnvelopeCheck:
+    """A list of mystery envelopes against the event's bounty money."""
+
+    count: int
+    total: int
+    pool: int
+    """The bounty money put in so far."""
+
+    @property
+    def matches(self) -> bool:
+        """Whether the envelopes add up to the bounty money (as the draws need)."""
+        return self.total == self.pool
+
+
+def check_envelopes(state: TournamentState, settings: BountySettings) -> EnvelopeCheck:
+    """``settings``' envelopes (typed, perhaps not saved yet) against ``state``'s
+    bounty money: what the money form says as the organizer types."""
+    return EnvelopeCheck(
+        count=settings.envelope_count,
+        total=settings.envelope_total,
+        pool=figures(state.players, state.ledger).bounty_pool,
     )
 
 
@@ -252,7 +327,8 @@ def current_bounty(state: TournamentState, player: PlayerId) -> int:
 def check_bounty_change(state: TournamentState, settings: MoneySettings) -> None:
     """Bounties already won are history: once a knockout has moved bounty money,
     the kind of bounty, its cash share and unit stay; once an envelope is drawn,
-    the envelopes stay."""
+    the new list must still hold every envelope drawn. Envelopes may be added (a
+    re-entry after the draws began brings bounty money that needs its envelope)."""
     old, new = state.money.bounties, settings.bounties
     if any(knockout.bounty for knockout in bounty_book(state).knockouts):
         require(new.kind == old.kind, "bounty_kind_locked")
@@ -260,7 +336,17 @@ def check_bounty_change(state: TournamentState, settings: MoneySettings) -> None
             require(new.cash_share_bp == old.cash_share_bp, "bounty_kind_locked")
         require(new.unit == old.unit, "bounty_kind_locked")
     if state.draws:
-        require(new.envelopes == old.envelopes, "envelopes_locked")
+        listed = {envelope.amount: envelope.count for envelope in new.envelopes}
+        drawn: dict[int, int] = {}
+        for draw in state.draws:
+            drawn[draw.amount] = drawn.get(draw.amount, 0) + 1
+        for amount, count in sorted(drawn.items()):
+            require(
+                listed.get(amount, 0) >= count,
+                "envelopes_locked",
+                amount=amount,
+                count=count,
+            )
 
 
 def mystery_phase(state: TournamentState, level: int, busting: int) -> bool:
@@ -311,6 +397,7 @@ def envelope_draws(
                 amount=amount,
                 shares=knockout_shares(amount, winners, cash_only),
                 at=now,
+                bust=busts_of(state.busts, bust.player) + 1,
             )
         )
     return tuple(draws)

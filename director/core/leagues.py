@@ -103,9 +103,20 @@ class Expression:
     text: str
     tree: ast.Expression = field(compare=False, repr=False)
 
+    @property
+    def names(self) -> frozenset[str]:
+        """The variables the expression uses."""
+        return frozenset(
+            node.id
+            for node in ast.walk(self.tree)
+            if isinstance(node, ast.Name) and node.id in VARIABLES
+        )
+
     def evaluate(self, variables: Mapping[str, Number]) -> Number:
         try:
             return _walk(self.tree.body, variables)
+        except ZeroDivisionError:
+            raise RuleViolation("formula_divides_by_zero", formula=self.text) from None
         except (ArithmeticError, ValueError, TypeError) as error:
             raise RuleViolation(
                 "formula_cannot_compute", formula=self.text, detail=str(error)
@@ -211,20 +222,42 @@ class PointsRule:
         if self.kind == "table":
             require(bool(self.table), "points_table_empty")
             for value in self.table:
-                require(0 <= value <= POINTS_MAX * 100, "points_negative", value=value)
-        if self.kind == "expression":
-            parse_expression(self.expression)
+                _check_points(value)
         for value in (self.participation, self.knockout, self.bubble):
-            require(0 <= value <= POINTS_MAX * 100, "points_negative", value=value)
+            _check_points(value)
         require(self.best_of >= 0, "best_of_negative", value=self.best_of)
         require(self.tie_break in TIE_BREAKS, "tie_break_unknown", rule=self.tie_break)
         require(self.final_table >= 1, "final_table_too_small", value=self.final_table)
+        if self.kind == "expression":
+            parse_expression(self.expression)
+            # A formula that cannot be worked out for a plain night (a division by
+            # the place less one, a huge power) would only fail once a season counts
+            # it: it is refused now, as the preview would show it.
+            for size in SAMPLE_FIELDS:
+                for place in range(1, size + 1):
+                    self.place_points(place, size, buyin=Fraction(10), paid=sample_paid(size))
         return self
 
+    @property
+    def per_player(self) -> bool:
+        """Whether the points of a place depend on the player's own night (an
+        expression using ``knockouts`` or ``prize``), not only on the place."""
+        return self.kind == "expression" and bool(
+            _parsed(self.expression).names & {"knockouts", "prize"}
+        )
+
     def place_points(
-        self, place: int, entrants: int, *, buyin: Number = Fraction(0), paid: int = 0
+        self,
+        place: int,
+        entrants: int,
+        *,
+        buyin: Number = Fraction(0),
+        paid: int = 0,
+        knockouts: int = 0,
+        prize: Number = Fraction(0),
     ) -> int:
-        """Points (hundredths) for finishing at ``place`` of ``entrants``, before bonuses."""
+        """Points (hundredths) for finishing at ``place`` of ``entrants``, before bonuses;
+        ``knockouts`` and ``prize`` (in whole money, like ``buyin``) are the player's."""
         if self.kind == "table":
             value = self.table[place - 1] if 1 <= place <= len(self.table) else 0
         elif self.kind == "field":
@@ -237,8 +270,8 @@ class PointsRule:
                     "place": Fraction(place),
                     "buyin": buyin,
                     "paid": Fraction(paid),
-                    "knockouts": Fraction(0),
-                    "prize": Fraction(0),
+                    "knockouts": Fraction(knockouts),
+                    "prize": prize,
                 }
             )
             value = math.floor(raw * 100)
@@ -252,21 +285,31 @@ class PointsRule:
         *,
         buyin: Number = Fraction(0),
         paid: int = 0,
-        cache: dict[tuple[int, int, Number, int], int] | None = None,
+        knockouts: int = 0,
+        prize: Number = Fraction(0),
+        cache: dict[tuple[int, int, Number, int, int, Number], int] | None = None,
     ) -> int:
         """Points for a place shared by players tied at ``best``..``worst`` (R23):
         the mean of those places' points, rounded down to the hundredth.
         ``cache`` keeps places already worked out (a season repeats field sizes)."""
         total = 0
         for place in range(best, worst + 1):
-            key = (place, entrants, buyin, paid)
+            key = (place, entrants, buyin, paid, knockouts, prize)
             value = None if cache is None else cache.get(key)
             if value is None:
-                value = self.place_points(place, entrants, buyin=buyin, paid=paid)
+                value = self.place_points(
+                    place, entrants, buyin=buyin, paid=paid, knockouts=knockouts, prize=prize
+                )
                 if cache is not None:
                     cache[key] = value
             total += value
         return total // (worst - best + 1)
+
+
+def _check_points(value: int) -> None:
+    """A number of points (hundredths) from 0 to ``POINTS_MAX``."""
+    require(value >= 0, "points_negative", value=value)
+    require(value <= POINTS_MAX * 100, "points_too_large", maximum=POINTS_MAX)
 
 
 def sample_paid(entrants: int) -> int:
@@ -346,17 +389,27 @@ def event_points(
     event: EventResults,
     *,
     unit: int = 100,
-    cache: dict[tuple[int, int, Number, int], int] | None = None,
+    cache: dict[tuple[int, int, Number, int, int, Number], int] | None = None,
 ) -> dict[PlayerId, int]:
-    """Each player's points (hundredths) for one event, bonuses included."""
+    """Each player's points (hundredths) for one event, bonuses included. An
+    expression's ``knockouts`` and ``prize`` are each player's own (the prize in
+    whole money, like the buy-in)."""
     points: dict[PlayerId, int] = {}
     cache = {} if cache is None else cache
     buyin = Fraction(event.buy_in, unit)
+    own = rule.per_player
     for line in event.lines:
         value = rule.participation + rule.knockout * line.knockouts
         if line.best is not None and line.worst is not None:
             value += rule.shared_points(
-                line.best, line.worst, event.entrants, buyin=buyin, paid=event.paid, cache=cache
+                line.best,
+                line.worst,
+                event.entrants,
+                buyin=buyin,
+                paid=event.paid,
+                knockouts=line.knockouts if own else 0,
+                prize=Fraction(line.prize, unit) if own else Fraction(0),
+                cache=cache,
             )
             if event.paid and line.best <= event.paid + 1 <= line.worst:
                 value += rule.bubble
@@ -421,7 +474,7 @@ def standings(
     """
     tallies: dict[PlayerId, _Tally] = {}
     same = same or {}
-    cache: dict[tuple[int, int, Number, int], int] = {}
+    cache: dict[tuple[int, int, Number, int, int, Number], int] = {}
     for event in events:
         per_event: dict[PlayerId, _Tally] = {}
         points = event_points(rule, event, unit=unit, cache=cache)

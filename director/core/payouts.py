@@ -333,19 +333,30 @@ def shares_for(settings: PayoutSettings, entries: int) -> tuple[int, ...]:
     return default_shares(max(entries, 1))
 
 
-def payout_amounts(settings: PayoutSettings, pool: int, entries: int) -> list[int]:
+def payout_amounts(
+    settings: PayoutSettings, pool: int, entries: int, *, players: int = 0
+) -> list[int]:
     """The amount for each paid place, adding up to ``pool`` (R29, R30).
 
     Fixed amounts: places 2 and below get theirs; first place gets what is
     left of the pool (more or less than its own amount as the pool grows).
+    ``players``: the people in the event (0: not known). Re-entries can make a
+    field of entries pay more places than there are people to finish in them;
+    only as many places as players are paid, sharing the whole pool in the
+    same proportions, so that no prize is left to nobody.
+
+    >>> payout_amounts(PayoutSettings(mode=PERCENT, shares=(5000, 3000, 2000), unit=1), 1000, 12,
+    ...                players=2)
+    [625, 375]
     """
+    places = players if players > 0 else None
     if settings.mode == FIXED and settings.amounts:
-        rest = list(settings.amounts[1:])
+        rest = list(settings.amounts[1:places])
         first = pool - sum(rest)
         if first < 0:
             raise RuleViolation("fixed_payouts_exceed_pool", pool=pool, total=sum(rest))
         return [first, *rest]
-    shares = shares_for(settings, entries)
+    shares = shares_for(settings, entries)[:places]
     if pool == 0:
         return [0] * len(shares)
     return round_payouts(pool, shares, unit=settings.unit)

@@ -6,6 +6,7 @@ in time order, so that the bank can be checked to the cent at any moment.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -166,6 +167,10 @@ class EnvelopeDraw(Record):
     amount: int
     shares: tuple[BountyShare, ...]
     at: Instant = Instant(0)
+    bust: int = 0
+    """Which of the busted player's busts drew it (1: his first), so that putting him
+    back in returns the envelope of his latest bust only, never an earlier one's
+    (0 in a log written before: the count is made when the draw is applied)."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -176,3 +181,15 @@ class BustRecord(Record):
     busts: tuple[Bust, ...]
     at: Instant
     hand_for_hand: bool = False
+    after_movements: int = -1
+    """How many ledger movements came before this bust in the log: the bounty book
+    follows the log's order, not the wall clock's, which a laptop may set back
+    (-1 in a log written before: its time places it)."""
+    after_deal: bool = False
+    """Recorded after the players left made a deal (R31): their bounties were theirs
+    at the deal, so this knockout moves no bounty money."""
+
+
+def busts_of(records: Sequence[BustRecord], player: PlayerId) -> int:
+    """How many times ``player`` is recorded out in ``records``."""
+    return sum(1 for record in records for bust in record.busts if bust.player == player)

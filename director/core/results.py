@@ -13,6 +13,7 @@ from director.core.ledger import figures
 from director.core.payouts import (
     Deal,
     DealShare,
+    PayoutSettings,
     icm,
     payout_amounts,
     prizes_for_places,
@@ -23,15 +24,22 @@ from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
 
 
-def prize_amounts(state: TournamentState) -> list[int]:
+def prize_amounts(state: TournamentState, payout: PayoutSettings | None = None) -> list[int]:
     """The amount of every paid place for the pool as it stands now (added money
-    and the guarantee's overlay included)."""
+    and the guarantee's overlay included); never more places than players.
+    ``payout``: other payout settings to preview (the event's when None)."""
+    settings = state.payout if payout is None else payout
     numbers = figures(state.players, state.ledger)
     pool = prize_pool(state).total
+    players = sum(
+        1
+        for entrant in state.players.values()
+        if entrant.entries > 0 and entrant.status is not EntrantStatus.REMOVED
+    )
     try:
-        return payout_amounts(state.payout, pool, numbers.entries)
+        return payout_amounts(settings, pool, numbers.entries, players=players)
     except RuleViolation:
-        return payout_amounts(type(state.payout)(), pool, numbers.entries)
+        return payout_amounts(type(settings)(), pool, numbers.entries, players=players)
 
 
 def bounty_money(state: TournamentState) -> tuple[dict[PlayerId, int], int]:
@@ -238,3 +246,59 @@ def propose_deal(
         for player, amount in zip(alive, amounts, strict=True)
     )
     return Deal(method=method, shares=shares, kept_aside=kept_aside, places=len(alive))
+
+
+class BoxCheck(NamedTuple):
+    """The tournament's cash box checked to the cent: what it holds now, with the
+    host's money and the debts still to collect, must cover what is still to pay
+    the players and leave exactly the money kept apart (fees, the season pot,
+    unclaimed bounties) and the money still in play (prizes and bounties not won
+    yet)."""
+
+    in_box: int
+    """Money taken in less money paid out, now."""
+    host_money: int
+    owed: int
+    """Still owed by players for what they bought."""
+    due: int
+    """Prizes and bounties won and not paid yet."""
+    fees: int
+    season_pot: int
+    unclaimed: int
+    """Bounties of players knocked out with nobody recorded."""
+    in_play: int
+    """Prizes and bounty money nobody has won yet."""
+
+    @property
+    def at_the_end(self) -> int:
+        """What the box holds once the debts are collected, the host has put in his
+        money and every prize and bounty won is paid."""
+        return self.in_box + self.host_money + self.owed - self.due
+
+    @property
+    def difference(self) -> int:
+        """0 when the box balances."""
+        return self.at_the_end - (self.fees + self.season_pot + self.unclaimed + self.in_play)
+
+
+def box_check(state: TournamentState) -> BoxCheck:
+    """The box of a tournament checked against its books (see ``BoxCheck``).
+
+    >>> box_check(TournamentState()).difference
+    0
+    """
+    numbers = figures(state.players, state.ledger)
+    book = bounty_book(state)
+    pool = prize_pool(state)
+    results = player_results(state)
+    won = sum(prizes_by_player(state).values())
+    return BoxCheck(
+        in_box=numbers.money_in - numbers.money_out,
+        host_money=pool.host_money,
+        owed=sum(entrant.owed for entrant in state.players.values()),
+        due=sum(result.due for result in results),
+        fees=numbers.fees,
+        season_pot=numbers.season_pot,
+        unclaimed=book.unclaimed,
+        in_play=pool.total - won + book.held,
+    )

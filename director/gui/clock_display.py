@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QResizeEvent,
     QScreen,
 )
 from PySide6.QtWidgets import QStackedLayout, QWidget
@@ -27,7 +28,11 @@ from director.app.display import DisplayData, SeatRow
 from director.core.tv import Theme, TvLook
 from director.gui.clock_face import ClockFace
 from director.gui.media import LoadedPicture
+from director.gui.qr import paint_qr
 from director.i18n import _
+
+ADDRESS_SHOWN_MS = 60_000
+"""How long the page's address stays over the clock when asked for."""
 
 
 class SeatingBoard(QWidget):
@@ -112,6 +117,72 @@ class SeatingBoard(QWidget):
         painter.end()
 
 
+class AddressPanel(QWidget):
+    """The network page's address and its QR code over the clock, for a minute: the
+    room scans it from their seats. (Never the remote's pairing code: that one is
+    shown on the console only.)"""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.url = ""
+        self.rows: tuple[tuple[bool, ...], ...] = ()
+        self.caption = ""
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hide()
+
+    def set_url(self, url: str) -> None:
+        from director.web.qr import qr_rows  # segno, on first use
+
+        self.url = url
+        self.rows = qr_rows(url) if url else ()
+        self.caption = _("The clock on your phone:")
+        self.update()
+
+    def place(self) -> None:
+        """Bottom right of the window, about half its height."""
+        window = self.parentWidget()
+        if window is None:
+            return
+        height = int(window.height() * 0.62)
+        width = int(height * 0.82)
+        margin = int(window.height() * 0.03)
+        self.setGeometry(
+            window.width() - width - margin, window.height() - height - margin, width, height
+        )
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        width, height = float(self.width()), float(self.height())
+        painter.fillRect(self.rect(), QColor("#ffffff"))
+        pad = width * 0.06
+        text_height = height * 0.09
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(max(1, int(text_height * 0.55)))
+        painter.setFont(font)
+        painter.setPen(QColor("#0d1117"))
+        painter.drawText(
+            QRectF(pad, pad * 0.5, width - 2 * pad, text_height),
+            int(Qt.AlignmentFlag.AlignCenter),
+            self.caption,
+        )
+        code = QRectF(pad, pad * 0.5 + text_height, width - 2 * pad, height - 2 * text_height - pad)
+        paint_qr(painter, code, self.rows)
+        metrics = QFontMetricsF(font)
+        size = font.pixelSize()
+        while size > 8 and metrics.horizontalAdvance(self.url) > width - 2 * pad:
+            size -= 1
+            font.setPixelSize(size)
+            metrics = QFontMetricsF(font)
+        painter.setFont(font)
+        painter.drawText(
+            QRectF(pad, height - text_height - pad * 0.5, width - 2 * pad, text_height),
+            int(Qt.AlignmentFlag.AlignCenter),
+            self.url,
+        )
+        painter.end()
+
+
 class ClockDisplayWindow(QWidget):
     """Shows the clock, or the seat draw when the data says so; closing it only hides it
     (``hidden`` is emitted)."""
@@ -128,6 +199,10 @@ class ClockDisplayWindow(QWidget):
         self.stack.addWidget(self.face)
         self.stack.addWidget(self.seating)
         self.setStyleSheet(f"background: {Theme().background};")
+        self.address = AddressPanel(self)
+        self._address_timer = QTimer(self)
+        self._address_timer.setSingleShot(True)
+        self._address_timer.timeout.connect(self.hide_address)
         self.resize(1280, 720)
 
     def set_look(self, look: TvLook, pictures: Mapping[str, LoadedPicture] | None = None) -> None:
@@ -135,6 +210,22 @@ class ClockDisplayWindow(QWidget):
         self.face.set_look(look, pictures)
         self.seating.set_theme(look.theme)
         self.setStyleSheet(f"background: {look.theme.background};")
+
+    def show_address(self, url: str, milliseconds: int = ADDRESS_SHOWN_MS) -> None:
+        """Show the page's address and QR code over the clock for ``milliseconds``."""
+        self.address.set_url(url)
+        self.address.place()
+        self.address.show()
+        self.address.raise_()
+        self._address_timer.start(milliseconds)
+
+    def hide_address(self) -> None:
+        self._address_timer.stop()
+        self.address.hide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.address.place()
 
     def set_data(self, data: DisplayData) -> None:
         """Show ``data``: the clock, or the seat draw while ``data.show_seats``."""

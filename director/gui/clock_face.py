@@ -117,11 +117,12 @@ def section_lines(section: Section) -> list[SideLine]:
     return lines
 
 
-SIDE_SECTIONS: dict[Element, tuple[SectionKind, ...]] = {
+SIDE_SECTIONS = {
     Element.MOVES: (SectionKind.MOVES,),
-    # The players' bounties are prize money: they follow the payouts.
+    # The bounties (each player's in a progressive knockout, the mystery envelopes
+    # left) are prize money: they follow the payouts.
     Element.PAYOUTS: (SectionKind.PAYOUTS, SectionKind.BOUNTIES),
-    # The room's figures (chips in play, re-buys, add-ons), then the chips still used.
+    # The figures, then the chips on the table at this level with their colours.
     Element.CHIPS: (SectionKind.FIGURES, SectionKind.CHIPS),
 }
 
@@ -215,11 +216,11 @@ def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold
 
 
 def qr_image(text: str) -> QImage:
-    """A QR code for ``text``: one pixel per module, dark on white with its quiet zone."""
-    import segno  # only when a code is shown
+    """A QR code for ``text``: one pixel per module, dark on white with its quiet zone
+    (the same modules as every other code the app shows, ``web.qr.qr_rows``)."""
+    from director.web.qr import qr_rows  # segno, only when a code is shown
 
-    code = segno.make(text, error="m")
-    rows = list(code.matrix_iter(scale=1, border=4))
+    rows = qr_rows(text, border=4)
     size = len(rows)
     image = QImage(size, size, QImage.Format.Format_RGB32)
     image.fill(QColor("#ffffff"))

@@ -34,6 +34,7 @@ from director.gui import hotkeys
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.models.events_model import EventsModel
 from director.gui.screens import choose_screen, screen_id
+from director.gui.sharing import Sharing
 from director.gui.sound import SoundPlayer
 from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
 from director.persistence.db import ANY_EVENT, Database, StoreError
@@ -271,6 +272,19 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.sound_note)
         self._backup_failing = False
         self.statusBar().showMessage(database.location)
+        self.sharing = Sharing(database, self.update_settings, clock=clock, parent=self)
+        """The clock on the local network (View > Share on the network)."""
+        self.share_note = QPushButton()
+        self.share_note.setFlat(True)
+        self.share_note.clicked.connect(self.show_sharing)
+        self.share_note.hide()
+        self.statusBar().addPermanentWidget(self.share_note)
+        self.sharing.changed.connect(self._sharing_changed)
+        self.sharing.set_remote(self.settings.remote, remember=False)
+        if self.settings.share:
+            # An address gone (another network) is said in the status bar, and the page
+            # is never served on another address instead.
+            self.sharing.start_remembered(self.settings.share_address, self.settings.share_port)
 
     # -- menus and actions --------------------------------------------------
 
@@ -292,6 +306,10 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.about_action = action(_("&About director"), self.about)
         self.display_action = action(_("&Clock display on the TV"), self.show_display)
+        self.share_action = action(_("&Share on the network…"), self.show_sharing)
+        self.share_action.setToolTip(
+            _("The live clock on every phone and TV in the room, and a phone as a remote")
+        )
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.tv_settings_action = action(_("&TV display…"), self.show_tv_settings)
@@ -325,6 +343,7 @@ class MainWindow(QMainWindow):
         self.view_menu.setToolTipsVisible(True)
         self.view_menu.addAction(self.display_action)
         self.view_menu.addAction(self.tv_settings_action)
+        self.view_menu.addAction(self.share_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
@@ -363,12 +382,26 @@ class MainWindow(QMainWindow):
         # The clock display shows the open event's clock: none open, nothing to show.
         self.display_action.setEnabled(session is not None)
         self.display_action.setToolTip("" if session is not None else _("No event is open."))
-        self.undo_action.setText(
-            _("&Undo: {action}").format(action=render(undo_label)) if undo_label else _("&Undo")
-        )
-        self.redo_action.setText(
-            _("&Redo: {action}").format(action=render(redo_label)) if redo_label else _("&Redo")
-        )
+        undo_origin = session.undo_origin() if session and undo_label else None
+        redo_origin = session.redo_origin() if session and redo_label else None
+        if undo_label and undo_origin is not None:
+            undo_text = _("&Undo: {action} (from {device})").format(
+                action=render(undo_label), device=undo_origin.name
+            )
+        elif undo_label:
+            undo_text = _("&Undo: {action}").format(action=render(undo_label))
+        else:
+            undo_text = _("&Undo")
+        if redo_label and redo_origin is not None:
+            redo_text = _("&Redo: {action} (from {device})").format(
+                action=render(redo_label), device=redo_origin.name
+            )
+        elif redo_label:
+            redo_text = _("&Redo: {action}").format(action=render(redo_label))
+        else:
+            redo_text = _("&Redo")
+        self.undo_action.setText(undo_text)
+        self.redo_action.setText(redo_text)
 
     def _update_buttons(self) -> None:
         selected = self.events_page.selected()
@@ -461,6 +494,7 @@ class MainWindow(QMainWindow):
         folder = self.settings.backup_folder
         self.backups = BackupManager(database, Path(folder).expanduser() if folder else None)
         self.library.backup_folder = self.backups.folder
+        self.sharing.use_database(database)
         with contextlib.suppress(Exception):
             old.close()
         self._listen_to_club()
@@ -614,6 +648,7 @@ class MainWindow(QMainWindow):
         if self.ask_resume:
             self._offer_resume(session)
         self.feed = ClockFeed(session)
+        self.sharing.attach(self.feed, session)
         self.ticker = ClockTicker(self.controller, self.feed, self)
         self.ticker.cue.connect(self._announce)
         self.ticker.tick.connect(self._refresh_display)
@@ -879,6 +914,7 @@ class MainWindow(QMainWindow):
             self.display = ClockDisplayWindow()
             look = self.tv_look()
             self.display.set_look(look, self.look_pictures(look))
+            self._tell_tv_the_address()
         if self.feed is not None:
             self.display.set_data(self.feed.data)
         self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
@@ -1077,6 +1113,7 @@ class MainWindow(QMainWindow):
                 self._refresh_display()
             if showing_events:
                 self.show_events()
+        self._sharing_changed()
 
     def refresh_everything(self) -> None:
         """Redraw every page (after a change that is not an event's, such as the currency)."""
@@ -1097,6 +1134,7 @@ class MainWindow(QMainWindow):
             self.ticker.stop()
             self.ticker.deleteLater()
             self.ticker = None
+        self.sharing.detach()
         if self.feed is not None:
             self.feed.close()
             self.feed = None
@@ -1149,6 +1187,14 @@ class MainWindow(QMainWindow):
         if changes.label is not None and changes.action != "command":
             verb = _("Undone: {action}") if changes.action == "undo" else _("Redone: {action}")
             self.statusBar().showMessage(verb.format(action=render(changes.label)), 5000)
+        elif changes.label is not None and changes.origin is not None:
+            # A paired phone did it: the organizer sees what, and from which phone.
+            self.statusBar().showMessage(
+                _("{device}: {action}").format(
+                    device=changes.origin.name, action=render(changes.label)
+                ),
+                8000,
+            )
 
     def offer_button_draw(self) -> None:
         """After the final-table redraw no seat has the button yet: offer the draw for it
@@ -1251,6 +1297,64 @@ class MainWindow(QMainWindow):
         else:
             self.show_events()
 
+    # -- the network page --------------------------------------------------------
+
+    def show_sharing(self) -> None:
+        """View > Share on the network: the page's address, its QR code, the remote."""
+        from director.gui.dialogs.share import ShareDialog
+
+        dialog = ShareDialog(
+            self.sharing,
+            self.settings,
+            show_on_tv=self.show_address_on_tv,
+            now=self.clock,
+            parent=self,
+        )
+        self.share_dialog = dialog
+        try:
+            dialog.exec()
+        finally:
+            self.share_dialog = None
+
+    share_dialog: object | None = None
+
+    def show_address_on_tv(self) -> None:
+        """The page's address and its QR code over the clock on the TV, for a minute."""
+        if not self.sharing.running:
+            return
+        if self.controller is None:
+            self._say_refused(_("Open an event first: the TV shows its clock."))
+            return
+        self.show_display()
+        if self.display is not None:
+            self.display.show_address(self.sharing.url)
+
+    def _sharing_changed(self) -> None:
+        summary = self.sharing.summary()
+        self.share_note.setText(summary)
+        self.share_note.setToolTip(_("Share on the network…"))
+        self.share_note.setVisible(bool(summary))
+        self._tell_tv_the_address()
+
+    def _tell_tv_the_address(self) -> None:
+        """The TV's QR code element (when its layout has one) points at the network
+        page while it is shared, and disappears when it is not."""
+        if self.display is not None:
+            self.display.face.set_network_url(self.sharing.url if self.sharing.running else "")
+
+    def update_settings(self, **changes: object) -> None:
+        """Keep a setting changed outside the settings dialog (sharing on the network)."""
+        settings = self.settings.with_changes(**changes)
+        if settings == self.settings:
+            return
+        self.settings = settings
+        try:
+            save_settings(settings)
+        except OSError as error:
+            self.statusBar().showMessage(
+                _("Settings not saved: {error}").format(error=error), 10000
+            )
+
     # -- misc ---------------------------------------------------------------
 
     def about(self) -> None:
@@ -1315,6 +1419,7 @@ class MainWindow(QMainWindow):
             with contextlib.suppress(Exception):  # a courtesy for next time, never a block
                 self.remember_place()
             self.close_session()
+            self.sharing.close()
         finally:
             self._stop_listening()
             self.backup_timer.stop()

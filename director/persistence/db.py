@@ -43,6 +43,7 @@ SCHEMA_REVISIONS = (
     "0005_leagues",
     "0006_club",
     "0007_season_imports",
+    "0008_remote_devices",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -138,6 +139,11 @@ class Database(Protocol):
 
     def check_lease(self, connection: Any, tournament_id: int) -> None:
         """In the writer's transaction: this copy still writes the event."""
+        ...
+
+    def writer_elsewhere(self, tournament_id: int) -> StoreError | None:
+        """Whether another copy writes the event now (the error a write would meet,
+        naming it), without taking anything: None when this copy could write it."""
         ...
 
     def follow(

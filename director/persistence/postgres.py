@@ -390,6 +390,24 @@ class PostgresDatabase:
             since=time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(since / 1000)),
         )
 
+    def writer_elsewhere(self, tournament_id: int) -> StoreError | None:
+        """Another copy holds the event's lease and it has not lapsed."""
+        with self.reading() as connection:
+            rows = connection.execute(
+                "SELECT holder, since, token FROM lease WHERE tournament_id = ? AND expires > "
+                "(extract(epoch FROM clock_timestamp()) * 1000)::bigint",
+                (tournament_id,),
+            ).fetchall()
+        if not rows or rows[0][2] == self._token:
+            return None
+        holder, since = rows[0][0], rows[0][1]
+        return StoreError(
+            "event_leased",
+            event=tournament_id,
+            machine=holder,
+            since=time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(int(since) / 1000)),
+        )
+
     def release_lease(self, tournament_id: int) -> None:
         """One session of this copy lets go of the event; once the last one has, another
         copy may write it. Safe to call more often than ``take_lease``."""

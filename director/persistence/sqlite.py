@@ -246,6 +246,30 @@ class SqliteWriterLock:
             self._file_lock = None
 
 
+def sqlite_writer_elsewhere(path: Path) -> StoreError | None:
+    """``db_in_use`` when a copy of the app holds the writer's lock on ``path`` now, else
+    None. Only asks for the lock shared, for a moment, so readers (this process's
+    own among them) never make it say yes, and no writer is kept out."""
+    if fcntl is None:  # pragma: no cover - Windows: a writer keeps a lock file
+        lock = SqliteWriterLock(path)
+        try:
+            lock.acquire(create=False, wait=0)
+        except StoreError as error:
+            return error
+        lock.release()
+        return None
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        return StoreError("db_unreadable", path=display_path(path), detail=error.strerror)
+    try:
+        if not _flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB):
+            return StoreError("db_in_use", path=display_path(path))
+        return None
+    finally:
+        os.close(descriptor)
+
+
 def _flock(descriptor: int, operation: int) -> bool:
     try:
         fcntl.flock(descriptor, operation)
@@ -599,6 +623,12 @@ class SqliteDatabase:
 
     def check_lease(self, connection: object, tournament_id: int) -> None:
         """Nothing to check (see ``take_lease``)."""
+
+    def writer_elsewhere(self, tournament_id: int) -> StoreError | None:
+        """Another copy holds the file's writer lock (it writes every event of it)."""
+        if self._lock is not None:
+            return None  # this copy is the writer
+        return sqlite_writer_elsewhere(self.path)
 
     def follow(
         self, changed: Callable[[int], None], status: Callable[[bool], None] | None = None

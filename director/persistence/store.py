@@ -48,6 +48,8 @@ class StoredEntry(NamedTuple):
     payload: dict[str, Any]
     label: dict[str, Any]
     at: int
+    origin: str = ""
+    """Where the command came from when not from this copy's console (JSON), or ""."""
 
 
 class StoredEvent(NamedTuple):
@@ -114,8 +116,8 @@ def insert_tournament(connection: AnyConnection, summary: Summary, *, at: int) -
 
 
 _INSERT_ENTRY = (
-    "INSERT INTO entry (tournament_id, seq, action, target, type, version, payload, label, at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO entry (tournament_id, seq, action, target, type, version, payload, label, at, "
+    "origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _INSERT_EVENT = (
     "INSERT INTO event (tournament_id, seq, entry_seq, type, version, payload, at) "
@@ -177,6 +179,7 @@ def append(
                 _dumps(entry.payload),
                 _dumps(entry.label),
                 entry.at,
+                entry.origin,
             ),
         )
         if events:
@@ -280,7 +283,7 @@ def load_entries(
     """Whole entries (commands with payload and label) after ``after``."""
     rows = _raw_rows(
         connection,
-        "SELECT seq, action, target, type, version, payload, label, at FROM entry "
+        "SELECT seq, action, target, type, version, payload, label, at, origin FROM entry "
         "WHERE tournament_id = :t AND seq > :after ORDER BY seq"
         + (" LIMIT :limit" if limit >= 0 else ""),
         {"t": tournament_id, "after": after, "limit": limit},
@@ -301,6 +304,7 @@ def load_entries(
                 payload=payload,
                 label=label,
                 at=row[7],
+                origin=row[8] if isinstance(row[8], str) else "",
             )
         )
     return entries

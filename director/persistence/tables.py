@@ -54,6 +54,9 @@ class EntryRow(SQLModel, table=True):
     payload: str = "{}"
     label: str = "{}"
     at: int = Field(sa_type=WIDE)
+    # Where a command came from when not from this copy's console: a paired phone
+    # ({"device": 3, "name": "Ann's phone"} as JSON), "" otherwise.
+    origin: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class EventRow(SQLModel, table=True):
@@ -146,6 +149,21 @@ class LeaseRow(SQLModel, table=True):
     token: str
     since: int = Field(sa_type=WIDE)
     expires: int = Field(sa_type=WIDE)
+
+
+class RemoteDeviceRow(SQLModel, table=True):
+    """A phone paired as a remote for the clock. Only a hash of its token is kept
+    (SHA-256 of 32 random bytes): the token itself lives on the phone alone."""
+
+    __tablename__ = "remote_device"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    token_hash: str = Field(unique=True)
+    paired_at: int = Field(sa_type=WIDE)
+    last_seen: int | None = Field(default=None, sa_type=WIDE)
+    last_address: str = ""
+    revoked_at: int | None = Field(default=None, sa_type=WIDE)
 
 
 # The league tables live in their own module; importing it here keeps the

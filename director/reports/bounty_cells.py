@@ -34,6 +34,12 @@ def bounty_paragraphs(book: BountyBook) -> list[str]:
                 count=len(book.envelopes_left), amount=format_money(sum(book.envelopes_left))
             )
         )
+    if book.kept_at_deal:
+        lines.append(
+            _("At the deal each player kept his own bounty: {amount} in all.").format(
+                amount=format_money(book.kept_at_deal)
+            )
+        )
     if book.kept_by_winner:
         lines.append(
             _("The winner keeps {amount} of his own bounty.").format(

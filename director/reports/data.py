@@ -15,7 +15,14 @@ from director.core.ledger import BANK, Figures, Settlement, figures, settle
 from director.core.payouts import Deal
 from director.core.players import EntrantStatus, Movement
 from director.core.prize_pool import PrizePool, prize_pool
-from director.core.results import PlayerResult, bubble, player_results, prize_amounts
+from director.core.results import (
+    BoxCheck,
+    PlayerResult,
+    box_check,
+    bubble,
+    player_results,
+    prize_amounts,
+)
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Break, Level, Structure
 from director.i18n import _, format_date, format_datetime
@@ -112,6 +119,8 @@ class LedgerData:
     """Whether the event sets money aside for a season pot (a column of its own)."""
     pool: PrizePool = PrizePool(collected=0)
     bounties: BountyBook | None = None
+    box: BoxCheck | None = None
+    """The cash box checked against the books (a tournament's)."""
 
 
 def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
@@ -132,6 +141,7 @@ def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
         season=has_season_pot(state),
         pool=pool,
         bounties=None if state.is_cash else bounty_book(state),
+        box=None if state.is_cash else box_check(state),
     )
 
 
@@ -244,6 +254,7 @@ class TournamentSettlementData:
     pool: PrizePool
     bounties: BountyBook
     prizes_total: int
+    box: BoxCheck
 
 
 def tournament_settlement_data(state: TournamentState, now: Instant) -> TournamentSettlementData:
@@ -267,4 +278,5 @@ def tournament_settlement_data(state: TournamentState, now: Instant) -> Tourname
         pool=prize_pool(state),
         bounties=bounty_book(state),
         prizes_total=sum(prize_amounts(state)),
+        box=box_check(state),
     )

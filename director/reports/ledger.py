@@ -8,6 +8,7 @@ from reportlab.platypus import Flowable, Spacer
 from director.i18n import _, format_money, format_number
 from director.reports.base import RenderOptions, Report
 from director.reports.bounty_cells import bounty_paragraphs, knockout_rows
+from director.reports.box_cells import box_lines
 from director.reports.data import LedgerData
 from director.reports.table_cells import host_rows, ledger_header, ledger_row
 
@@ -86,7 +87,9 @@ class LedgerReport(Report):
         checks += [
             *pool_checks(data),
             _("Bounty pool: {amount}").format(amount=format_money(numbers.bounty_pool)),
-            _("Prizes paid so far: {amount}").format(amount=format_money(data.paid_out_prizes)),
+            _("Prizes and bounties paid so far: {amount}").format(
+                amount=format_money(data.paid_out_prizes)
+            ),
         ]
         if data.prize_pool_check:
             checks.append(
@@ -96,6 +99,8 @@ class LedgerReport(Report):
             )
         else:
             checks.append(_("The payouts add up to the prize pool."))
+        if data.box is not None:
+            checks += box_lines(data.box)
         story: list[Flowable] = [
             self.table(
                 rows,
@@ -139,5 +144,7 @@ def pool_checks(data: LedgerData) -> list[str]:
                 amount=format_money(pool.guarantee), overlay=format_money(pool.overlay)
             )
         )
-    lines.append(_("Prize pool paid out: {amount}").format(amount=format_money(pool.total)))
+    lines.append(
+        _("Prize pool the payouts share: {amount}").format(amount=format_money(pool.total))
+    )
     return lines

@@ -11,6 +11,7 @@ from director.app.format_display import pool_breakdown
 from director.i18n import _, format_money, format_number
 from director.reports.base import RenderOptions, Report
 from director.reports.bounty_cells import bounty_paragraphs
+from director.reports.box_cells import box_lines
 from director.reports.data import SettlementData, TournamentSettlementData
 
 
@@ -137,8 +138,15 @@ class TournamentSettlementReport(Report):
                 )
             )
         checks.append(_("Fees kept apart: {fees}.").format(fees=format_money(numbers.fees)))
+        if numbers.season_pot:
+            checks.append(
+                _("Set aside for the league's season pot: {amount}").format(
+                    amount=format_money(numbers.season_pot)
+                )
+            )
         if book.pool:
             checks += bounty_paragraphs(book)
+        checks += box_lines(data.box)
         story: list[Flowable] = [
             self.table(
                 rows,

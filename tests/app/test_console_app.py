@@ -7,6 +7,7 @@ import pytest
 
 from director.app import floor, structures
 from director.core import commands as c
+from director.core.frozen import evolve
 from director.core.structure import Structure
 from director.i18n import parse_chips
 from tests.core.helpers import MIN, T0, created, run
@@ -38,3 +39,22 @@ def test_one_chip_reader() -> None:
     for bad in ("-5", "1.5k", "twelve", "12,5e3"):
         with pytest.raises(ValueError):
             parse_chips(bad)
+
+
+def test_pot_limit_counts_the_dead_blinds_posted_with_missed_blinds() -> None:
+    """Blinds 50/100; a player back from missing his blinds posts a live big blind
+    and a dead small blind of 50. Before the flop the pot is 50 + 100 + 100 + 50 = 300:
+    the first to act may raise to 100 + 300 + 100 = 500 (it said 450)."""
+    players = (
+        floor.FloorPlayer(name="UTG", stack=10_000),
+        floor.FloorPlayer(name="Back", stack=10_000, posted=100),
+        floor.FloorPlayer(name="SB", stack=10_000, posted=50),
+        floor.FloorPlayer(name="BB", stack=10_000, posted=100),
+    )
+    draft = floor.FloorDraft(big_blind=100, players=players, pot_limit=True, dead_blinds=50)
+    round_ = floor.start_round(draft)
+    assert round_.max_raise_to("UTG") == 500
+    assert floor.advice(round_).pot_after_call == 400
+    # With antes too: every ante is in the pot as well (4 x 10).
+    with_antes = floor.start_round(evolve(draft, ante=10))
+    assert with_antes.max_raise_to("UTG") == 540

@@ -5,10 +5,14 @@ several eliminators, reverted busts, refunds and payments, with progressive
 knockout or mystery bounties, added money and a guarantee, and undo, redo and
 restarts in between. After every step:
 
-    money in + the host's money == prizes + bounties paid + fees + pools still held
+    money in + the host's money
+        == prizes + bounties paid + fees + the season pot + pools still held
 
-in integers; the mystery envelopes drawn and left are the published list; the
-live state equals the replay of the log; undo then redo gives the same state.
+in integers; bounty money still held is on the heads of players still in (never
+on nobody's), and none is left once the night is over; every prize goes to a
+player at the end; the mystery envelopes drawn and left are the published list;
+the live state equals the replay of the log; undo then redo gives the same state.
+Steps may come within one millisecond or after the computer's clock was set back.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from director.core.money import (
 )
 from director.core.players import PURCHASES, Bust, MovementKind, Winner
 from director.core.prize_pool import prize_pool
-from director.core.results import prize_amounts
+from director.core.results import box_check, prize_amounts, prizes_by_player, propose_deal
 from director.core.structure import simple
 from director.persistence.db import open_database
 from tests.app.test_session_properties import replay_from_scratch
@@ -64,6 +68,7 @@ INTENTS = st.one_of(
     st.tuples(st.just("knockout"), KNOCKOUT),
     st.tuples(st.just("comeback"), st.tuples(st.integers(0, 9), st.booleans())),
     st.tuples(st.just("pay"), st.integers(0, 9)),
+    st.tuples(st.just("deal"), st.sampled_from(["even", "chips"])),
     st.tuples(
         st.just("command"),
         st.one_of(
@@ -78,9 +83,14 @@ INTENTS = st.one_of(
     ),
 )
 ACTIONS = st.lists(
-    st.one_of(
-        INTENTS,
-        st.tuples(st.sampled_from(["undo", "redo", "reopen", "undo_redo"]), st.none()),
+    st.tuples(
+        st.one_of(
+            INTENTS,
+            st.tuples(st.sampled_from(["undo", "redo", "reopen", "undo_redo"]), st.none()),
+        ),
+        # Milliseconds before the step: mostly a second; at times none, or the
+        # laptop's clock set back.
+        st.sampled_from([1000, 1000, 1000, 1000, 0, -3000]),
     ),
     min_size=12,
     max_size=40,
@@ -94,6 +104,15 @@ def command_for(state, action: str, data) -> c.Command | None:
         return data
     if action == "pay":
         return c.PayPrize(player=PLAYERS[data % len(PLAYERS)])
+    if action == "deal":
+        if state.deal is not None or len(alive) < 2:
+            return None
+        stacks = {player: 1000 * (number + 1) for number, player in enumerate(alive)}
+        try:
+            deal = propose_deal(state, data, stacks)
+        except RuleViolation:
+            return None
+        return c.AcceptDeal(deal=deal, chips_difference_accepted=True)
     if action == "comeback":
         out = sorted(p for p, e in state.players.items() if e.status.value == "busted")
         if not out:
@@ -144,6 +163,7 @@ def money_settings(kind: str, added: int, guarantee: int, share: int) -> MoneySe
         reentry=True,
         added=added,
         guarantee=guarantee,
+        season_pot=200,
     )
 
 
@@ -157,10 +177,19 @@ def check_money(state) -> None:
     prizes = sum(prize_amounts(state))
     values = (money_in, pool.host_money, prizes, book.paid, book.unclaimed, book.held, numbers.fees)
     assert all(type(value) is int for value in values)
-    assert (
-        money_in + pool.host_money == prizes + book.paid + book.unclaimed + book.held + numbers.fees
-    )
+    kept = numbers.fees + numbers.season_pot
+    assert money_in + pool.host_money == prizes + book.paid + book.unclaimed + book.held + kept
     assert numbers.bounty_pool == book.paid + book.unclaimed + book.held
+    assert book.held >= 0 and all(amount >= 0 for amount in book.won.values())
+    if state.money.bounties.kind != MYSTERY:
+        # Held bounty money is on the heads of players still in, nowhere else.
+        assert book.held == sum(book.on_head.values())
+    # The cash box, to the cent: with the host's money and the debts, it covers what
+    # is due to the players and holds what is kept apart or still in play.
+    assert box_check(state).difference == 0
+    if state.status.value == "finished":
+        assert book.held == 0
+        assert sum(prizes_by_player(state).values()) == pool.total
     if state.money.bounties.kind == MYSTERY:
         published = Counter({e.amount: e.count for e in ENVELOPES})
         drawn = Counter(draw.amount for draw in state.draws)
@@ -214,9 +243,9 @@ def check_night(path, steps, kind: str, added: int, guarantee: int, share: int) 
     event_id = session.tournament_id
     check_money(session.state)
     seen: set[str] = set()
-    for action, data in steps:
-        clock.advance(1000)
-        if action in ("command", "knockout", "comeback", "pay"):
+    for (action, data), gap in steps:
+        clock.advance(gap)
+        if action in ("command", "knockout", "comeback", "pay", "deal"):
             command = command_for(session.state, action, data)
             if command is not None:
                 with contextlib.suppress(RuleViolation):
@@ -259,6 +288,8 @@ def what_happened(state) -> set[str]:
         found.add("a winner")
     if prize_pool(state).overlay:
         found.add("an overlay")
+    if state.deal is not None:
+        found.add("a deal")
     if any(m.kind is MovementKind.PAYOUT for m in state.ledger):
         found.add("a payment")
     return found

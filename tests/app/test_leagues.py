@@ -3,6 +3,9 @@ log, standings checked by hand, imports undone whole, CSV round trips."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from director.app.csv_io import preview_players, read_results, write_table
@@ -235,6 +238,21 @@ def test_export_then_import_gives_the_same_standings(tmp_path, roster, leagues) 
             "csv_encoding",
             {"row": 3},
         ),
+        (
+            "date,event,player,place\n2026-01-01,E,Ann,²\n".encode(),
+            "csv_value",
+            {"row": 2, "column": "place"},
+        ),
+        (
+            b"date,event,player,place\n2026-01-01,E,Ann,1\n2026-01-01,E,Bob,1\n2026-01-01,E,Cy,2\n",
+            "csv_place_out_of_order",
+            {"row": 4, "place": 2, "expected": 3},
+        ),
+        (
+            b"date,event,player,place\n2026-01-01,E,Ann,1\n2026-01-01,E,Bob,3\n2026-01-01,E,Cy,3\n",
+            "csv_place_out_of_order",
+            {"row": 3, "place": 3, "expected": 2},
+        ),
         (b"", "csv_empty", {}),
         (b"\x00\xff" * 600_000, "csv_encoding", {"row": 1}),
         (b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024), "csv_too_large", {}),
@@ -283,3 +301,41 @@ def test_undoing_a_players_import_is_refused_once_an_event_used_them(
     from director.i18n import describe_error
 
     assert "Zoé Martin" in describe_error(caught.value)
+
+
+HOSTILE = ("=cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "+SUM(1,2)", "@SUM(A1)", "-Bob")
+
+
+def test_csv_export_neutralises_formulas_and_reads_them_back(tmp_path, roster, leagues) -> None:
+    """A player named like a spreadsheet formula is written with a leading apostrophe
+    (a spreadsheet shows it as text, never runs it); the app's own amounts, negative
+    ones included, stay numbers; importing the file gives the names back."""
+    path = tmp_path / "hostile.csv"
+    rows = [
+        ["2026-01-05", "Jan", name, place, "-€15.00", "-15,00\u00a0€"]
+        for place, name in enumerate(HOSTILE, start=1)
+    ]
+    write_table(path, ["date", "event", "player", "place", "net", "net fr"], rows, delimiter=",")
+    written = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"))))[1:]
+    assert [row[2] for row in written] == ["'" + name for name in HOSTILE]
+    assert {row[4] for row in written} == {"-€15.00"}
+    assert {row[5] for row in written} == {"-15,00\u00a0€"}
+    back = tmp_path / "back.csv"
+    write_table(
+        back, ["date", "event", "player", "place"], [row[:4] for row in rows], delimiter=";"
+    )
+    (event,) = read_results(back)
+    assert [line.name for line in event.lines] == list(HOSTILE)
+
+
+def test_csv_places_tied_as_spreadsheets_rank_them(roster, leagues) -> None:
+    """R23 in a results file: two at 2 share places 2 and 3; the next is 4."""
+    data = b"date,event,player,place\n2026-01-01,E,Ann,1\n2026-01-01,E,Bob,2\n"
+    data += b"2026-01-01,E,Cy,2\n2026-01-01,E,Dee,4\n"
+    (event,) = read_results(data)
+    assert [(line.name, line.best, line.worst) for line in event.lines] == [
+        ("Ann", 1, 1),
+        ("Bob", 2, 3),
+        ("Cy", 2, 3),
+        ("Dee", 4, 4),
+    ]

@@ -243,3 +243,14 @@ def test_names_stored_with_control_characters_are_printed_harmlessly(filled: Pat
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x9b" not in out
     json.loads(out)
+
+
+@pytest.mark.parametrize("argv", [["export", "ledger", "1"], ["export", "standings", "1"]])
+def test_a_csv_export_to_a_folder_that_is_not_there_exits_2_in_one_line(
+    filled: Path, tmp_path: Path, capsys, argv: list[str]
+) -> None:
+    """It ended in a traceback (the CSV was written without the reports' checks)."""
+    out = tmp_path / "no such folder" / "ledger.csv"
+    assert main([*argv, "--db", str(filled), "--out", str(out)]) == 2
+    assert "could not be written" in one_error_line(capsys)
+    assert not out.parent.exists()

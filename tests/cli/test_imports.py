@@ -19,7 +19,16 @@ from director.app.library import Library
 from director.core import commands as c
 from director.persistence.db import open_database
 
-HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "reportlab", "PySide6", "babel", "platformdirs")
+HEAVY = (
+    "sqlalchemy",
+    "sqlmodel",
+    "alembic",
+    "reportlab",
+    "PySide6",
+    "babel",
+    "platformdirs",
+    "segno",
+)
 
 
 def imported_after(code: str, env: dict[str, str] | None = None) -> tuple[list[str], str]:
@@ -95,6 +104,25 @@ def test_importing_a_module_pulls_in_only_what_it_needs(module: str, allowed: se
     assert set(heavy) <= allowed, f"{module} imports {sorted(set(heavy) - allowed)}"
 
 
+def test_the_window_imports_the_network_server_only_when_sharing() -> None:
+    """An app that never shares its clock never loads the server, Qt's network
+    modules or the QR library."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, director.gui.main_window\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('director.web', "
+            "'PySide6.QtWebSockets', 'PySide6.QtNetwork', 'segno'))))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize("command", [["events"], ["status", "1"], ["status", "1", "--json"]])
 def test_reading_commands_do_not_import_sqlalchemy(
     command: list[str], db_path: Path, tmp_path: Path, clock
@@ -149,7 +177,7 @@ def test_the_window_starts_and_opens_an_event_without_sqlalchemy_or_reportlab(
         env=env,
     )
     assert output == "Friday night out\n"
-    assert not set(heavy) & {"sqlalchemy", "sqlmodel", "reportlab", "alembic"}
+    assert not set(heavy) & {"sqlalchemy", "sqlmodel", "reportlab", "alembic", "segno"}
 
 
 RULES_FOR_COMMANDS = {
@@ -213,6 +241,9 @@ def test_status_reads_an_event_without_the_commands_or_their_rules(
     assert "director.core.appliers" in ours  # the check sees the replay's modules
     assert not {m for m in ours if m.split(".")[:3] == ["director", "core", "handlers"]}
     assert not ours & RULES_FOR_COMMANDS
+    # Nor the network page or the remote (a phone's commands).
+    assert not {m for m in ours if m.startswith("director.web")}
+    assert "director.app.remote" not in ours
 
 
 def test_the_window_paints_the_event_list_before_importing_any_console(
@@ -243,8 +274,13 @@ def test_the_window_paints_the_event_list_before_importing_any_console(
         "director.gui.console",
         "director.gui.clock_display",
         "director.gui.controller",
+        "director.gui.dialogs.share",
+        "director.app.feed",
+        "director.app.remote",
     ):
         assert absent not in ours, absent
+    # The network page is made when it is first shared, never for the first paint.
+    assert not {m for m in ours if m.startswith("director.web")}
 
 
 @pytest.mark.parametrize(("started", "shown"), [(False, "event_page"), (True, "clock_page")])

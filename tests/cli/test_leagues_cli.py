@@ -92,6 +92,45 @@ def test_import_results_with_a_bad_row_exits_2_naming_it_and_writes_nothing(
     assert digest(season_db) == before
 
 
+@pytest.mark.parametrize(
+    ("place", "message"),
+    [
+        ("²", "Row 3, column place: '²'"),
+        ("2", "Row 3, column place: place 2 where place 3 comes next"),
+    ],
+)
+def test_import_results_with_a_place_that_cannot_be_exits_2_in_one_line(
+    season_db: Path, capsys, tmp_path, place: str, message: str
+) -> None:
+    """A Unicode digit used to crash the import with a traceback; a place inside a
+    tie (two at 1 cover 1 and 2) was taken, giving out places twice."""
+    run(season_db, "league", "create", "L")
+    bad = tmp_path / "bad.csv"
+    text = f"date,event,player,place\n2025-12-01,Dec,Ann,1\n2025-12-01,Dec,Eve,{place}\n"
+    bad.write_text(text + "2025-12-01,Dec,Bob,1\n" * (place == "2"), encoding="utf-8")
+    before = digest(season_db)
+    assert run(season_db, "import", "results", str(bad), "--league", "L") == 2
+    err = capsys.readouterr().err
+    assert err.startswith("director: " + message) and err.count("\n") == 1
+    assert digest(season_db) == before
+
+
+def test_standings_csv_on_the_terminal_neutralise_formulas(
+    season_db: Path, capsys, tmp_path
+) -> None:
+    run(season_db, "league", "create", "L")
+    results = tmp_path / "results.csv"
+    results.write_text(
+        'date,event,player,place\n2025-12-01,Dec,=HYPERLINK("http://x"),1\n2025-12-01,Dec,Ann,2\n',
+        encoding="utf-8",
+    )
+    assert run(season_db, "import", "results", str(results), "--league", "L") == 0
+    capsys.readouterr()
+    assert run(season_db, "league", "standings", "L", "--csv") == 0
+    out = capsys.readouterr().out
+    assert "'=HYPERLINK" in out and "\n=HYPERLINK" not in out and ",=HYPERLINK" not in out
+
+
 def test_import_players_and_results_then_undo(season_db: Path, capsys, tmp_path) -> None:
     run(season_db, "league", "create", "L")
     players = tmp_path / "players.csv"

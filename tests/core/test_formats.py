@@ -3,7 +3,11 @@ guarantee, payout tables by field size, chip sets and pot limit (issue 21)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from director.core import commands as c
 from director.core import events as e
@@ -15,7 +19,14 @@ from director.core.bounties import (
     knockout_shares,
     split_units,
 )
-from director.core.chip_sets import Chip, ChipSet, check_chip_set, check_stack, chips_in_play
+from director.core.chip_sets import (
+    Chip,
+    ChipSet,
+    check_chip_set,
+    check_stack,
+    chips_in_play,
+    stack_breakdown,
+)
 from director.core.codec import encode
 from director.core.decide import decide
 from director.core.errors import RuleViolation
@@ -477,6 +488,50 @@ def test_chip_set_cannot_make_an_odd_stack() -> None:
     assert not check.ok and check.code == "chip_set_cannot_make_stack"
 
 
+def brute_breakdown(chips, stack: int, players: int):
+    """Every way to make ``stack`` from the set for ``players`` players, the best by
+    the same rule (most different chips, then fewest chips)."""
+    kinds = sorted(chips, key=lambda chip: chip.value)
+    ranges = [range(min(chip.count // players, stack // chip.value) + 1) for chip in kinds]
+    best = None
+    for counts in itertools.product(*ranges):
+        if sum(chip.value * count for chip, count in zip(kinds, counts, strict=True)) == stack:
+            score = (sum(1 for count in counts if count), -sum(counts))
+            if best is None or score > best[0]:
+                best = (score, counts)
+    return best
+
+
+@settings(max_examples=300)
+@given(
+    values=st.lists(
+        st.sampled_from([1, 5, 25, 100, 500, 1000, 5000]), min_size=1, max_size=4, unique=True
+    ),
+    counts=st.lists(st.integers(0, 60), min_size=4, max_size=4),
+    players=st.integers(1, 6),
+    steps=st.integers(1, 80),
+)
+def test_chip_set_stack_check_neither_accepts_an_impossible_stack_nor_refuses_a_possible_one(
+    values, counts, players, steps
+) -> None:
+    """The breakdown against every way of making the stack: found exactly when one
+    exists, never more chips of a colour than each player's share of the set, and
+    the best by the stated rule."""
+    chips = [Chip(value, count) for value, count in zip(values, counts, strict=False)]
+    stack = steps * 25
+    found = stack_breakdown(chips, stack, players)
+    best = brute_breakdown(chips, stack, players)
+    assert (found is None) == (best is None)
+    if found is not None:
+        made = dict(found)
+        assert sum(value * count for value, count in found) == stack
+        for chip in chips:
+            assert made.get(chip.value, 0) * players <= chip.count
+        kinds = sorted(chips, key=lambda chip: chip.value)
+        ordered = [made.get(chip.value, 0) for chip in kinds]
+        assert (sum(1 for count in ordered if count), -sum(ordered)) == best[0]
+
+
 def test_chip_set_checked() -> None:
     for chip_set, code in (
         (ChipSet(name="X", chips=()), "chip_set_empty"),
@@ -557,6 +612,35 @@ def test_pot_limit_all_in_above_the_pot_refused() -> None:
     )
     short.all_in("A")
     assert short.contributions["A"] == 300
+
+
+def test_pot_limit_after_an_all_in_below_a_call_and_a_short_all_in_raise() -> None:
+    """Blinds 100/200: UTG raises to 600 (the pot's limit is 700); MP is all-in for
+    300, less than a call: his chips are in the pot. CO may raise to 600 + (1,200 +
+    600) = 2,400. A short all-in raise is in the pot too and does not reopen."""
+    round_ = BettingRound(
+        stacks={"UTG": 10_000, "MP": 300, "CO": 10_000, "SB": 10_000, "BB": 10_000},
+        order=["UTG", "MP", "CO", "SB", "BB"],
+        big_blind=200,
+        posted={"SB": 100, "BB": 200},
+        pot_limit=True,
+    )
+    assert round_.max_raise_to("UTG") == 700
+    round_.raise_to("UTG", 600)
+    round_.all_in("MP")
+    assert round_.max_raise_to("CO") == 2400 and round_.min_raise_to("CO") == 1000
+    short = BettingRound(
+        stacks={"A": 10_000, "B": 700, "C": 10_000},
+        order=["A", "B", "C"],
+        big_blind=200,
+        pot=600,
+        pot_limit=True,
+    )
+    short.raise_to("A", 500)
+    short.all_in("B")  # 700: 200 more, short of a full raise of 500
+    assert short.max_raise_to("C") == 700 + (600 + 500 + 700) + 700
+    short.call("C")
+    assert short.min_raise_to("A") is None  # not reopened (R17)
 
 
 def test_pot_limit_levels_mix_in_one_structure() -> None:

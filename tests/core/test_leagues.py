@@ -73,6 +73,16 @@ def test_expression_formula_square_root_of_field_and_buyin() -> None:
     assert event_points(rule, results) == {1: 4000, 2: 2000, 3: 1333, 4: 1000}
 
 
+def test_expression_formula_uses_each_players_knockouts_and_prize() -> None:
+    """The formula's ``knockouts`` and ``prize`` are the player's own night (they
+    were always 0, so a formula on them gave every place the same points)."""
+    rule = PointsRule(kind="expression", expression="10 + 2 * knockouts + prize / 10")
+    results = event(1, [(1, 1, 1), (2, 2, 3), (3, 2, 3)], ko1=3, prize1=6000, ko2=1, prize2=2000)
+    # Ann: 10 + 6 + 60 / 10 = 22; Bob and Cy tie over 2-3, each with his own night.
+    assert event_points(rule, results) == {1: 2200, 2: 1400, 3: 1000}
+    assert not PointsRule(kind="expression", expression="entrants - place").per_player
+
+
 def test_bonuses_participation_knockouts_bubble() -> None:
     rule = PointsRule(kind="table", table=(500,), participation=100, knockout=50, bubble=70)
     results = event(1, [(1, 1, 1), (2, 2, 2), (3, 3, 3)], paid=1, ko1=2)
@@ -170,10 +180,34 @@ def test_safe_evaluator_refuses(text: str, code: str) -> None:
 
 
 def test_safe_evaluator_refuses_huge_powers_and_division_by_zero() -> None:
-    for text in ("9 ** 9 ** 9", "1 / (place - place)", "sqrt(-1)"):
+    for text, code in (
+        ("9 ** 9 ** 9", "formula_cannot_compute"),
+        ("1 / (place - place)", "formula_divides_by_zero"),
+        ("sqrt(-1)", "formula_cannot_compute"),
+    ):
         with pytest.raises(RuleViolation) as raised:
             PointsRule(kind="expression", expression=text).place_points(1, 10)
-        assert raised.value.code == "formula_cannot_compute"
+        assert raised.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("rule", "code"),
+    [
+        (
+            PointsRule(kind="expression", expression="prize / (place - 1)"),
+            "formula_divides_by_zero",
+        ),
+        (PointsRule(kind="expression", expression="100 / knockouts"), "formula_divides_by_zero"),
+        (PointsRule(kind="expression", expression="9 ** 99 ** 99"), "formula_cannot_compute"),
+        (PointsRule(kind="table", table=(10**12,)), "points_too_large"),
+        (PointsRule(kind="field", participation=-1), "points_negative"),
+    ],
+)
+def test_a_formula_that_cannot_score_a_plain_night_is_refused_when_set(rule, code) -> None:
+    """It used to be taken, and every standings of the league then failed."""
+    with pytest.raises(RuleViolation) as raised:
+        rule.check()
+    assert raised.value.code == code
 
 
 def test_preview_on_sample_fields() -> None:

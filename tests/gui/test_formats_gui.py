@@ -28,7 +28,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]
 
 
 def side_texts(data) -> list[str]:
-    """The TV's side column as the lines it paints."""
+    """The TV's side column as the lines it paints (the default look's layout)."""
     from director.core.tv import TvLook
     from director.gui.clock_face import side_lines
 

@@ -129,8 +129,9 @@ def test_the_events_list_opens_the_league_page(qtbot, window_factory, monkeypatc
     assert len(opened) == 1
 
 
-def test_reports_page_exports_the_standings_as_csv(qtbot, filled, tmp_path) -> None:
+def test_reports_page_exports_the_standings_as_csv(qtbot, filled, tmp_path, monkeypatch) -> None:
     from director.gui.controller import SessionController
+    from director.gui.pages import reports_page as reports_module
     from director.gui.pages.reports_page import ReportsPage
 
     _database, sessions = filled
@@ -149,6 +150,11 @@ def test_reports_page_exports_the_standings_as_csv(qtbot, filled, tmp_path) -> N
     rows = out.read_bytes().decode("utf-8").splitlines()
     assert rows[0].startswith("\ufeffPlace,Player")
     assert rows[1].split(",")[:2] == ["1", "Ann"]
+    # A folder that is not there: said in a dialog, never an exception out of the slot.
+    shown = []
+    monkeypatch.setattr(reports_module, "show_error", lambda _parent, error: shown.append(error))
+    reports_page.export_csv(tmp_path / "gone" / "standings.csv")
+    assert [error.code for error in shown] == ["output_unwritable"]
 
 
 def test_the_season_pot_is_what_the_counted_events_ledgers_hold(qtbot, database, clock) -> None:

@@ -131,3 +131,52 @@ def test_mystery_reports_show_the_envelopes(db_path, clock) -> None:
         assert "10 envelopes left" in ledger
     finally:
         database.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_r29_ledger_and_settlement_reconcile_the_box_with_the_season_pot(
+    db_path, clock, language
+) -> None:
+    """A PKO night with a guarantee and a season pot, the winner paid, the runner-up
+    not yet: each PDF says what the box holds once everything is settled and what
+    that money is (the season pot was missing from the settlement, and the ledger
+    called prizes and bounties together "prizes"), and that it balances."""
+    database, session = night(
+        db_path, clock, BountySettings(kind=PROGRESSIVE), guarantee=25_000, season_pot=300
+    )
+    try:
+        for number in range(10, 1, -1):
+            clock.advance(60_000)
+            session.dispatch(
+                c.BustPlayers(busts=(Bust(player=PlayerId(number), eliminator=PlayerId(1)),))
+            )
+        session.dispatch(c.PayPrize(player=PlayerId(1)))
+        state, now = session.state, session.now()
+        set_language(language)
+        try:
+            ledger = text_of(reports.render("ledger", state, now))
+            settlement = text_of(reports.render("settlement", state, now))
+        finally:
+            set_language("en")
+    finally:
+        database.close()
+    # In: 10 x 30.00 = 300.00: fees 20.00, season pot 30.00, bounties 100.00 and
+    # prizes 150.00, topped up to 250.00 (overlay 100.00). Ann is paid 125.00 and all
+    # the bounties, 100.00; the 2nd and 3rd prizes (75.00, 50.00) are still to pay. The
+    # box: 300.00 - 225.00 = 75.00, + 100.00 from the host - 125.00 due = 50.00, which
+    # is the fees 20.00 and the season pot 30.00.
+    box = 30_000 - (prize_amounts(state)[0] + 10_000)
+    end = box + 10_000 - sum(prize_amounts(state)[1:])
+    assert end == 2000 + 3000
+    money = {amount: format_money(amount) for amount in (box, end, 2000, 3000)}
+    if language == "en":
+        assert "Prizes and bounties paid so far" in ledger
+        assert "Set aside for the league's season pot: €30.00" in settlement
+        for text in (ledger, settlement):
+            assert f"leaves {money[end]}: fees {money[2000]}, season pot {money[3000]}." in text
+            assert "The box balances to the cent." in text
+    else:
+        for text in (ledger, settlement):
+            flat = text.replace("\u202f", " ").replace("\u00a0", " ")
+            assert "La caisse tombe juste au centime près." in flat
+            assert "cagnotte de saison 30,00 €" in flat

@@ -7,7 +7,14 @@ from director.core import events as e
 from director.core.apply import applies
 from director.core.frozen import evolve
 from director.core.ids import PlayerId
-from director.core.players import BustRecord, Entrant, EntrantStatus, Movement, MovementKind
+from director.core.players import (
+    BustRecord,
+    Entrant,
+    EntrantStatus,
+    Movement,
+    MovementKind,
+    busts_of,
+)
 from director.core.state import Status, TournamentState
 
 
@@ -143,11 +150,12 @@ def _reverted(state: TournamentState, event: e.BustReverted) -> TournamentState:
     status = state.status
     if status is Status.FINISHED:
         status = Status.RUNNING if state.clock.started else Status.SETUP
-    draws = state.draws
-    drawn = [position for position, draw in enumerate(draws) if draw.busted == event.player]
-    if drawn:
-        # The envelope his bust drew goes back among those left.
-        draws = draws[: drawn[-1]] + draws[drawn[-1] + 1 :]
+    # The envelope his latest bust drew, if it drew one, goes back among those left
+    # (an envelope an earlier bust of his drew stays won).
+    latest = busts_of(state.busts, event.player)
+    draws = tuple(
+        draw for draw in state.draws if not (draw.busted == event.player and draw.bust == latest)
+    )
     return evolve(
         state,
         players={**state.players, event.player: evolve(entrant, status=EntrantStatus.PLAYING)},

@@ -13,6 +13,7 @@ from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name, handle
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
 from director.core.ids import Instant, PlayerId
+from director.core.ledger import figures
 from director.core.money import (
     MAX_CHIPS,
     Fee,
@@ -421,9 +422,22 @@ def _bust(state: TournamentState, command: c.BustPlayers, now: Instant) -> list[
         busts = tuple(
             evolve(bust, table=seated.get(bust.player, (bust.table, 0))[0]) for bust in busts
         )
-        record = BustRecord(hand=tables.round, busts=busts, at=now, hand_for_hand=True)
+        record = BustRecord(
+            hand=tables.round,
+            busts=busts,
+            at=now,
+            hand_for_hand=True,
+            after_movements=len(state.ledger),
+            after_deal=state.deal is not None,
+        )
     else:
-        record = BustRecord(hand=len(state.busts) + 1, busts=tuple(busts), at=now)
+        record = BustRecord(
+            hand=len(state.busts) + 1,
+            busts=tuple(busts),
+            at=now,
+            after_movements=len(state.ledger),
+            after_deal=state.deal is not None,
+        )
     return [e.PlayersBusted(at=now, record=record)]
 
 
@@ -440,6 +454,7 @@ def _remove(state: TournamentState, command: c.RemoveEntry, now: Instant) -> lis
     last = last_purchase(state, command.player)
     require(last is not None, "nothing_to_refund", player=entrant.name)
     assert last is not None
+    _check_refund_keeps_bounties(state, entrant, last)
     # The money paid for it goes back; what was still owed for it is cancelled.
     paid_back = min(last.price, max(0, last.price - entrant.owed))
     movement = Movement(
@@ -457,6 +472,41 @@ def _remove(state: TournamentState, command: c.RemoveEntry, now: Instant) -> lis
         revived=last.revived,
     )
     return [e.MoneyMoved(at=now, movement=movement)]
+
+
+def _check_refund_keeps_bounties(state: TournamentState, entrant: Entrant, last: Movement) -> None:
+    """A refund may not take back bounty money somebody already won (R6).
+
+    Refunding a player's only entry removes him with his busts, so the bounty his
+    bust paid goes back with them; but not the bounties he won himself: whoever he
+    knocked out is put back in first. A player out who keeps an entry keeps his
+    bust: the bounty of the purchase refunded was already won by his eliminator,
+    so he is put back in first (his bust then gives the bounty back)."""
+    removes = last.kind in (MovementKind.BUY_IN, MovementKind.REENTRY) and entrant.entries == 1
+    if removes:
+        beaten = [
+            bust.player
+            for record in state.busts
+            for bust in record.busts
+            if entrant.player in {winner.player for winner in bust.eliminators()}
+        ]
+        if beaten:
+            raise RuleViolation(
+                "refund_after_knockouts",
+                player=entrant.name,
+                out=state.player_name(beaten[-1]),
+            )
+    elif entrant.status is EntrantStatus.BUSTED and last.bounty > 0:
+        raise RuleViolation("refund_bounty_already_won", player=entrant.name)
+    if last.bounty > 0 and state.draws:
+        # Mystery: the envelopes drawn were paid from the bounty money; what is
+        # left of it must still cover them.
+        kept = (draw for draw in state.draws if not (removes and draw.busted == entrant.player))
+        drawn = sum(draw.amount for draw in kept)
+        left = figures(state.players, state.ledger).bounty_pool - last.bounty
+        require(
+            left >= drawn, "refund_envelopes_drawn", player=entrant.name, drawn=drawn, left=left
+        )
 
 
 def last_purchase(state: TournamentState, player: PlayerId) -> Movement | None:

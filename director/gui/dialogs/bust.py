@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from director.app.display import eliminator_choices
 from director.app.roster import fold
 from director.core.ids import PlayerId
-from director.core.money import FIXED_BOUNTY
+from director.core.money import bounty_parts
 from director.core.players import Bust, Winner
 from director.core.state import TournamentState
 from director.gui.common import ok_cancel
@@ -99,7 +99,7 @@ class BustDialog(QDialog):
         self.grid.addWidget(out, row, 0)
         self.grid.addWidget(eliminator, row, 1)
         self.grid.addWidget(stack, row, 2)
-        if self.state.money.bounty or self.state.money.bounties.kind != FIXED_BOUNTY:
+        if bounty_parts(self.state.money) > 0:  # a re-buy or add-on may carry the only bounty
             share = QPushButton(_("Shared…"))
             share.setAutoDefault(False)
             share.setToolTip(_("Several players won his chips: share his bounty"))

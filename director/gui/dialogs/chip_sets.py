@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from director.app import chip_set_files
+from director.app.format_display import event_stack_check
 from director.core import commands as c
-from director.core.chip_sets import Chip, ChipSet, check_chip_set, check_stack
+from director.core.chip_sets import Chip, ChipSet, check_chip_set
 from director.core.errors import RuleViolation
-from director.core.players import EntrantStatus
 from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
 from director.gui.widgets import InlineError
@@ -68,18 +68,6 @@ def colour_of(name: str) -> QColor | None:
         return None
     found = QColor(COLOURS.get(text, text))
     return found if found.isValid() else None
-
-
-def event_players(controller: SessionController) -> int:
-    """The players this event's stacks are for: everyone registered or bought in."""
-    state = controller.state
-    count = sum(
-        1
-        for entrant in state.players.values()
-        if entrant.status is not EntrantStatus.REMOVED
-        and (entrant.entries or entrant.status is EntrantStatus.REGISTERED)
-    )
-    return max(count, 2)
 
 
 class ChipSetDialog(QDialog):
@@ -261,8 +249,8 @@ class ChipSetDialog(QDialog):
         stack = self.controller.state.money.chips
         if stack <= 0:
             return _("Set the starting stack in the money settings to check it against the set.")
-        players = event_players(self.controller)
-        check = check_stack(chip_set, stack, players=players)
+        check = event_stack_check(self.controller.state, chip_set, stack)
+        players = check.players
         if not check.ok:
             problem = describe_error(
                 RuleViolation(check.code, stack=stack, players=players, most=check.most_players)

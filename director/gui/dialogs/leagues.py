@@ -560,6 +560,13 @@ class LeaguesDialog(QDialog):
                     "Each knock-out adds {points} points (not shown: it depends on the night)."
                 ).format(points=points_cell(rule.knockout))
             )
+        if rule.per_player:
+            notes.append(
+                _(
+                    "The formula's knock-outs and prize are each player's own: the preview "
+                    "counts none."
+                )
+            )
         self.preview_note.setText(" ".join(notes))
         self.preview_note.setVisible(bool(notes))
 
@@ -628,8 +635,8 @@ class LeaguesDialog(QDialog):
             return
         try:
             write_table(Path(path), header, rows, delimiter=delimiter_for(language()))
-        except OSError as error:
-            show_error(self, RuleViolation("output_unwritable", path=path, detail=str(error)))
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
 
     def export_standings(self) -> None:
         league = self.league()

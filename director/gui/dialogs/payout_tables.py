@@ -31,9 +31,10 @@ from director.app import payout_templates
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ledger import figures
-from director.core.payout_tables import Band, PayoutTable, band_for, table_problems
-from director.core.payouts import DEFAULT_UNIT, TABLE, PayoutSettings, payout_amounts
+from director.core.payout_tables import BASIS_POINTS, Band, PayoutTable, band_for, table_problems
+from director.core.payouts import DEFAULT_UNIT, TABLE, PayoutSettings
 from director.core.prize_pool import prize_pool
+from director.core.results import prize_amounts
 from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
 from director.gui.models.records_model import parse_percent
@@ -288,7 +289,7 @@ class PayoutTablesDialog(QDialog):
             item = self.grid.item(row, SUM)
             if item is not None:
                 item.setText(format_percent(total))
-                item.setBackground(RIGHT if total == 10_000 else WRONG)
+                item.setBackground(RIGHT if total == BASIS_POINTS else WRONG)
         self.grid.blockSignals(False)
         try:
             table = self.table()
@@ -320,7 +321,7 @@ class PayoutTablesDialog(QDialog):
         band = band_for(table, max(entries, 1))
         unit = state.payout.unit or DEFAULT_UNIT
         settings = PayoutSettings(mode=TABLE, table=table, unit=unit)
-        amounts = payout_amounts(settings, pool, entries) if pool else []
+        amounts = prize_amounts(state, settings) if pool else []
         paid = " · ".join(
             _("{place}. {amount}").format(place=place, amount=format_money(amount))
             for place, amount in enumerate(amounts, start=1)

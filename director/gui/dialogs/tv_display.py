@@ -66,7 +66,7 @@ from director.core.tv import (
 from director.gui.clock_face import ClockFace
 from director.gui.media import LoadedPicture, check_picture_bytes, choose_picture, choose_sound
 from director.gui.widgets import InlineError
-from director.i18n import N_, _, describe_error
+from director.i18n import N_, _, describe_error, format_money
 from director.messages import MESSAGES
 
 if TYPE_CHECKING:
@@ -125,7 +125,9 @@ def place_name(place: Place) -> str:
 def sample_data() -> DisplayData:
     """What the preview shows when no event is open: a plausible night."""
     payouts = tuple(
-        PlaceRow(place, amount, f"{place}. {amount // 100} €")
+        PlaceRow(
+            place, amount, _("{place}. {amount}").format(place=place, amount=format_money(amount))
+        )
         for place, amount in enumerate((21_000, 12_600, 8_400), start=1)
     )
     return DisplayData(

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.core.chip_sets import check_stack
+from director.app.format_display import event_stack_check
+from director.core.bounties import check_envelopes
 from director.core.errors import RuleViolation
-from director.core.ledger import figures
 from director.core.money import (
     FIXED_BOUNTY,
     MYSTERY,
@@ -35,7 +35,6 @@ from director.core.money import (
     Envelope,
     MoneySettings,
 )
-from director.core.players import EntrantStatus
 from director.core.state import TournamentState
 from director.gui.widgets import MoneyEdit
 from director.i18n import _, describe_error, format_money, format_number, parse_money
@@ -220,13 +219,13 @@ class FormatsFields(QGroupBox):
             envelopes = self.read_envelopes()
         except ValueError as error:
             return f"<span style='color:#c0392b'>{error}</span>"
-        count = sum(envelope.count for envelope in envelopes)
-        total = sum(envelope.amount * envelope.count for envelope in envelopes)
-        pool = figures(self.state.players, self.state.ledger).bounty_pool
+        check = check_envelopes(self.state, BountySettings(kind=MYSTERY, envelopes=envelopes))
         text = _("{count} envelopes, {total} in all; bounty money so far {pool}.").format(
-            count=format_number(count), total=format_money(total), pool=format_money(pool)
+            count=format_number(check.count),
+            total=format_money(check.total),
+            pool=format_money(check.pool),
         )
-        if total != pool:
+        if not check.matches:
             text += " " + _("They must be equal when the draws begin.")
             return f"<span style='color:#b7791f'>{text}</span>"
         return text
@@ -235,13 +234,7 @@ class FormatsFields(QGroupBox):
         state = self.state
         if state is None or state.chip_set is None or self._typed_stack <= 0:
             return ""
-        players = sum(
-            1
-            for entrant in state.players.values()
-            if entrant.status in (EntrantStatus.REGISTERED, EntrantStatus.PLAYING)
-            or entrant.entries
-        )
-        check = check_stack(state.chip_set, self._typed_stack, players=max(players, 2))
+        check = event_stack_check(state, state.chip_set, self._typed_stack)
         if check.ok:
             parts = ", ".join(
                 _("{count} × {chip}").format(count=count, chip=format_number(value))

@@ -200,8 +200,8 @@ class ReportsPage(QWidget):
         header, rows = event_table(kind, self.controller.state, self.controller.now())
         try:
             write_table(path, header, rows, delimiter=delimiter_for(language()))
-        except OSError as error:
-            show_error(self, RuleViolation("output_unwritable", path=str(path), detail=str(error)))
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
 
     def default_name(self) -> str:
         return f"{slug(self.controller.state.name)}-{self.kind()}.pdf"

@@ -1,0 +1,479 @@
+"""The network page: what a change and a tick cost the server with viewers, how soon
+every viewer has a change, and whether the TV stays on time while they watch.
+
+Two parts (``--part cost``, ``--part night``, or both by default). Viewers are
+WebSocket clients in another process (``bench.web_viewers``), so the figures are
+the server's own.
+
+cost: an event on a fake time source, served on 127.0.0.1 to 1, 10 and 50 viewers
+(``--viewers``). Each figure next to its floor from the same run: a bare
+``QWebSocketServer`` on the same loop sending the same bytes to the same number of
+clients.
+
+- from a change (a dispatch: written durably, then the feed, then the push) to a
+  viewer having it: median over changes of the median viewer, and the worst viewer
+  of any change; floor: the bare server sending a message of the same size;
+- the server's CPU per clock tick (the feed's reading each second, and a heartbeat
+  to every viewer every other second; nothing else changes); floor: the bare server
+  sending a heartbeat-sized message every other tick;
+- the server's CPU per change pushed to every viewer (the display in each viewer's
+  language); floor: the bare server sending the same bytes.
+
+night: the real TV window (offscreen) fed by the app's ticker on the wall clock,
+one-minute levels, with the server on the same feed; ``--minutes`` without
+viewers, then as long with ``--night-viewers`` (200) connected. For each level
+change: from the moment the level ended to every viewer having it (median and
+worst); the TV's lateness (how long after the true second it painted each change,
+target within one frame, 16.7 ms, beyond the floor without viewers); the app's
+CPU and memory with and without the viewers.
+
+Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_web [--part cost] [--minutes 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtNetwork import QHostAddress
+from PySide6.QtWebSockets import QWebSocket, QWebSocketServer
+
+from director.app import structures
+from director.app.feed import ClockFeed
+from director.app.library import Library
+from director.app.remote import SessionTarget
+from director.core import clock as clk
+from director.core import commands as c
+from director.core.ids import PlayerId
+from director.core.money import MoneySettings
+from director.core.structure import Level, Structure
+from director.gui.app import application
+from director.persistence.db import open_database
+from director.web.server import Limits, WebServer
+
+HOST = "127.0.0.1"
+FRAME_MS = 1000 / 60
+LEVEL_MS = 60_000
+"""One-minute levels in the night part: a level change to measure every minute."""
+LIMITS = Limits(connections=1024, per_address=1024)
+"""The viewers all come from one address here."""
+
+
+class FakeClock:
+    def __init__(self, start: int = 1_795_000_000_000) -> None:
+        self.now = start
+
+    def __call__(self) -> int:
+        return self.now
+
+
+def wait(milliseconds: int) -> None:
+    """Let Qt's loop run for a while without spinning the CPU."""
+    loop = QEventLoop()
+    QTimer.singleShot(milliseconds, loop.quit)
+    loop.exec()
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise SystemExit("timed out")
+        wait(10)
+
+
+def rss_mib() -> float:
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+class Viewers:
+    """N clients in another process (``bench.web_viewers``)."""
+
+    def __init__(self, port: int, count: int) -> None:
+        url, origin = f"ws://{HOST}:{port}/ws", f"http://{HOST}:{port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bench.web_viewers", url, origin, str(count)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self._next()  # "ready": every client is connected (Qt's loop served them)
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+
+    def _next(self) -> str:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                return self.lines.get_nowait()
+            except queue.Empty:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise SystemExit("the viewers' process stopped") from None
+                wait(10)
+
+    def dump(self) -> list[tuple[tuple[str, int], int, int]]:
+        assert self.process.stdin is not None
+        self.process.stdin.write("dump\n")
+        self.process.stdin.flush()
+        return [((key[0], key[1]), client, at) for key, client, at in json.loads(self._next())]
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write("quit\n")
+        self.process.stdin.flush()
+        wait_until(lambda: self.process.poll() is not None)  # the server answers their goodbyes
+
+
+class BareServer:
+    """The floor: Qt's WebSocket server alone, sending text to every client."""
+
+    def __init__(self) -> None:
+        self.server = QWebSocketServer("floor", QWebSocketServer.SslMode.NonSecureMode)
+        assert self.server.listen(QHostAddress(HOST), 0)
+        self.clients: list[QWebSocket] = []
+        self.server.newConnection.connect(self._take)
+
+    def _take(self) -> None:
+        while self.server.hasPendingConnections():
+            self.clients.append(self.server.nextPendingConnection())
+
+    @property
+    def port(self) -> int:
+        return int(self.server.serverPort())
+
+    def send(self, text: str) -> None:
+        for client in self.clients:
+            client.sendTextMessage(text)
+
+    def close(self) -> None:
+        for client in self.clients:
+            client.abort()
+        self.server.close()
+
+
+def night_event(database: Any, clock: Callable[[], int], *, levels: Structure | None = None):
+    session = Library(database, clock=clock).create("Web bench")
+    template = structures.find("regular-5000")
+    structure = levels or (template.template.structure if template else Structure())
+    session.dispatch(c.SetStructure(structure=structure))
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
+    for number in range(1, 28):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+    session.dispatch(c.DrawSeats())
+    session.dispatch(c.DrawForButton())
+    session.dispatch(c.StartClock())
+    return session
+
+
+def cpu_per_call(work: Callable[[], object], calls: int, interval_ms: int = 10) -> float:
+    """Process CPU seconds per call of ``work`` run by a timer every ``interval_ms``
+    (the loop's own cost included: see ``net``)."""
+    done = {"calls": 0}
+    loop = QEventLoop()
+    timer = QTimer()
+    timer.setInterval(interval_ms)
+
+    def step() -> None:
+        work()
+        done["calls"] += 1
+        if done["calls"] >= calls:
+            timer.stop()
+            QTimer.singleShot(50, loop.quit)  # what was sent is written
+
+    timer.timeout.connect(step)
+    cpu = time.process_time()
+    timer.start()
+    loop.exec()
+    return (time.process_time() - cpu) / calls
+
+
+def net(work: Callable[[], object], calls: int) -> float:
+    """CPU per call of ``work`` beyond an idle timer's own, measured just before."""
+    idle = cpu_per_call(lambda: None, calls)
+    return max(0.0, cpu_per_call(work, calls) - idle)
+
+
+def ms(nanoseconds: float) -> str:
+    return f"{nanoseconds / 1e6:.2f} ms"
+
+
+def us(seconds: float) -> str:
+    return f"{seconds * 1e6:.0f} µs"
+
+
+def per_viewer_latency(
+    sent: dict[tuple[str, int], int], arrived: list[tuple[tuple[str, int], int, int]]
+) -> tuple[float, float]:
+    """(median over messages of the median viewer's delay, worst delay of any viewer)."""
+    by_key: dict[tuple[str, int], list[int]] = {}
+    for key, _client, at in arrived:
+        if key in sent:
+            by_key.setdefault(key, []).append(at - sent[key])
+    medians = [statistics.median(delays) for delays in by_key.values() if delays]
+    worst = max((max(delays) for delays in by_key.values() if delays), default=float("nan"))
+    return (statistics.median(medians) if medians else float("nan")), worst
+
+
+def cost(viewer_counts: list[int], changes: int, ticks: int) -> None:
+    application()
+    folder = tempfile.mkdtemp()
+    print("cost: 127.0.0.1, viewers in another process; each row next to its floor")
+    for count in viewer_counts:
+        cost_for(count, folder, changes, ticks)
+
+
+def cost_for(count: int, folder: str, changes: int, ticks: int) -> None:
+    """The cost rows for ``count`` viewers."""
+    clock = FakeClock()
+    database = open_database(Path(folder) / f"cost-{count}.db")
+    session = night_event(database, clock)
+    feed = ClockFeed(session)
+    server = WebServer(clock=clock, limits=LIMITS)
+    server.start(HOST, 0)
+    server.attach(feed, SessionTarget(session))
+    viewers = Viewers(server.port, count)
+    wait_until(lambda: server.viewers == count)
+    wait(300)
+    viewers.dump()
+    state_bytes = len(server._state_message("en").encode())
+
+    # From a dispatch to the viewers.
+    sent: dict[tuple[str, int], int] = {}
+    for number in range(changes):
+        command = c.NextLevel() if number % 2 == 0 else c.PreviousLevel()
+        started = time.monotonic_ns()
+        session.dispatch(command)
+        sent[("state", server._revision)] = started
+        wait(60)
+    wait(300)
+    ours = per_viewer_latency(sent, viewers.dump())
+
+    # CPU per clock tick: the feed's reading, a heartbeat every other second.
+    ticked = {"n": 0}
+
+    def tick() -> None:
+        clock.now += 1000
+        feed.advance()
+        ticked["n"] += 1
+        if ticked["n"] % 2:
+            server._heartbeat()
+
+    tick_cpu = net(tick, ticks)
+    viewers.dump()
+
+    # CPU per change pushed to everyone (the display, in each viewer's language).
+    pushed = {"n": 0}
+
+    def change() -> None:
+        pushed["n"] += 1
+        feed.show_seats(pushed["n"] % 2 == 0)
+
+    push_cpu = net(change, changes * 5)
+    viewers.dump()
+    viewers.close()
+    server.stop()
+    server.detach(push=False)
+    feed.close()
+    session.close()
+    database.close()
+
+    # The floor: a bare WebSocket server, the same bytes to the same clients.
+    bare = BareServer()
+    floor_viewers = Viewers(bare.port, count)
+    wait_until(lambda: len(bare.clients) == count)
+    wait(300)
+    padding = "x" * max(0, state_bytes - 40)
+    sent = {}
+    for number in range(changes):
+        started = time.monotonic_ns()
+        bare.send(json.dumps({"type": "probe", "n": number, "pad": padding}))
+        sent[("probe", number)] = started
+        wait(60)
+    wait(300)
+    floor = per_viewer_latency(sent, floor_viewers.dump())
+    beat = json.dumps({"type": "beat", "now": clock.now, "revision": 1})
+    beats = {"n": 0}
+
+    def bare_tick() -> None:
+        beats["n"] += 1
+        if beats["n"] % 2:
+            bare.send(beat)
+
+    floor_tick_cpu = net(bare_tick, ticks)
+    probe = json.dumps({"type": "probe", "n": -1, "pad": padding})
+    floor_push_cpu = net(lambda: bare.send(probe), changes * 5)
+    floor_viewers.close()
+    bare.close()
+
+    print(f"- {count} viewer(s), display message {state_bytes} bytes:")
+    print(
+        f"  dispatch to viewer: median {ms(ours[0])}, worst {ms(ours[1])}; "
+        f"floor (bare send) median {ms(floor[0])}, worst {ms(floor[1])}"
+    )
+    print(f"  CPU per clock tick: {us(tick_cpu)}; floor {us(floor_tick_cpu)}")
+    print(f"  CPU per change pushed: {us(push_cpu)}; floor {us(floor_push_cpu)}")
+
+
+def night(minutes: float, count: int) -> None:
+    from director.gui.clock_display import ClockDisplayWindow
+    from director.gui.controller import SessionController
+    from director.gui.ticker import ClockTicker
+
+    application()
+    folder = tempfile.mkdtemp()
+    database = open_database(Path(folder) / "night.db")
+    levels = Structure(
+        items=tuple(
+            Level(small_blind=25 * n, big_blind=50 * n, seconds=LEVEL_MS // 1000)
+            for n in range(1, 200)
+        )
+    )
+    from director.app.timesource import wall_clock
+
+    session = night_event(database, wall_clock, levels=levels)
+    controller = SessionController(session)
+    ticker = ClockTicker(controller)
+    window = ClockDisplayWindow()
+    window.resize(1920, 1080)
+    window.show()
+    server = WebServer(limits=LIMITS)
+    server.start(HOST, 0)
+    server.attach(ticker.feed, SessionTarget(session))
+    ticker.tick.connect(lambda: window.set_data(ticker.data))
+
+    late: list[float] = []
+    shown = {"text": ""}
+    original_paint = window.face.paintEvent
+
+    def painted(event: object) -> None:
+        original_paint(event)  # type: ignore[arg-type]
+        data = window.face.data
+        if data is None or data.time_text == shown["text"]:
+            return
+        shown["text"] = data.time_text
+        state = controller.state
+        view = clk.view(state.clock, state.structure, time.time_ns() // 1_000_000)
+        late.append(view.elapsed % 1000)
+
+    window.face.paintEvent = painted  # type: ignore[method-assign]
+    pushes: dict[tuple[str, int], int] = {}
+    ended: dict[tuple[str, int], int] = {}
+    offset = time.monotonic_ns() - time.time_ns()
+    """The monotonic clock (what the viewers note) minus the wall clock (the app's)."""
+    original_push = server._push
+    previous_level = {"level": -1}
+
+    def push(*, force: bool = False) -> None:
+        revision = server._revision
+        original_push(force=force)
+        if server._revision == revision:
+            return
+        key = ("state", server._revision)
+        pushes[key] = time.monotonic_ns()
+        data = ticker.feed.data
+        if data.level != previous_level["level"] and data.timing.remaining_ms is not None:
+            previous_level["level"] = data.level
+            # When the level ended: the new one has run its length less what is left.
+            start_ms = data.timing.computed_at - (LEVEL_MS - data.timing.remaining_ms)
+            ended[key] = start_ms * 1_000_000 + offset
+
+    server._push = push  # type: ignore[method-assign]
+    ticker.update()
+
+    def phase(viewers: int) -> dict[str, Any]:
+        late.clear()
+        watching = Viewers(server.port, viewers) if viewers else None
+        if watching is not None:
+            wait_until(lambda: server.viewers == viewers)
+            watching.dump()
+        pushes.clear()
+        ended.clear()
+        memory_before = rss_mib()
+        cpu = time.process_time()
+        wall = time.perf_counter()
+        wait(int(minutes * 60_000))
+        cpu = time.process_time() - cpu
+        wall = time.perf_counter() - wall
+        found: dict[str, Any] = {
+            "cpu": 100 * cpu / wall,
+            "rss": rss_mib(),
+            "rss_before": memory_before,
+            "late_median": statistics.median(late[1:]),
+            "late_worst": max(late[1:]),
+            "changes": len(pushes),
+        }
+        if watching is not None:
+            arrived = watching.dump()
+            found["from_push"] = per_viewer_latency(pushes, arrived)
+            found["from_end"] = per_viewer_latency(dict(ended), arrived)
+            watching.close()
+            wait_until(lambda: server.viewers == 0)
+        return found
+
+    alone = phase(0)
+    watched = phase(count)
+    ticker.stop()
+    server.stop()
+    window.face.paintEvent = original_paint  # type: ignore[method-assign]
+    window.close()
+    session.close()
+    database.close()
+    print(f"night: {minutes:g} min alone, then {minutes:g} min with {count} viewers")
+    print(
+        f"- without viewers: CPU {alone['cpu']:.2f}% of a core, RSS {alone['rss']:.1f} MiB; "
+        f"TV lateness median {alone['late_median']:.1f} ms, worst {alone['late_worst']:.1f} ms"
+    )
+    print(
+        f"- with {count} viewers: CPU {watched['cpu']:.2f}% of a core, RSS {watched['rss']:.1f} "
+        f"MiB; TV lateness median {watched['late_median']:.1f} ms, worst "
+        f"{watched['late_worst']:.1f} ms (one frame: {FRAME_MS:.1f} ms beyond the floor)"
+    )
+    median, worst = watched["from_end"]
+    print(
+        f"- level change ({watched['changes']} pushes) to every viewer, from the level's end: "
+        f"median {ms(median)}, worst {ms(worst)}; from the push: median "
+        f"{ms(watched['from_push'][0])}, worst {ms(watched['from_push'][1])}"
+    )
+    extra = watched["late_worst"] - alone["late_worst"]
+    print(f"TV within one frame of its floor: {'met' if extra <= FRAME_MS else 'MISSED'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--part", choices=("cost", "night", "all"), default="all")
+    parser.add_argument("--viewers", default="1,10,50")
+    parser.add_argument("--changes", type=int, default=40)
+    parser.add_argument("--ticks", type=int, default=600)
+    parser.add_argument("--minutes", type=float, default=5.0)
+    parser.add_argument("--night-viewers", type=int, default=200)
+    args = parser.parse_args()
+    resource.setrlimit(resource.RLIMIT_NOFILE, (4096, 4096))
+    if args.part in ("cost", "all"):
+        cost([int(n) for n in args.viewers.split(",")], args.changes, args.ticks)
+    if args.part in ("night", "all"):
+        night(args.minutes, args.night_viewers)
+
+
+if __name__ == "__main__":
+    main()

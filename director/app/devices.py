@@ -1,0 +1,119 @@
+"""The phones paired in one database: pair, check a token, note when seen, revoke.
+
+Every server on the database shares them (the app's, ``director serve``'s): a
+phone paired on one is paired on the others, and a revoked one stops on all.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from director.app.remote import TOKEN_SHAPE, Device, new_token, token_hash
+from director.persistence import devices as stored
+from director.persistence.errors import StoreError
+
+
+class _Opens(Protocol):
+    """A database to read the paired phones from and write them to."""
+
+    def reading(self) -> AbstractContextManager[Any]: ...
+
+    def transaction(self) -> AbstractContextManager[Any]: ...
+
+
+class Devices:
+    """The phones paired in one database (every server on it shares them).
+
+    ``reading`` and ``writing`` give the database for a moment: the app's own, or,
+    for ``director serve``, one opened just then (a file another copy writes can
+    only be read).
+    """
+
+    def __init__(
+        self,
+        reading: Callable[[], AbstractContextManager[_Opens]],
+        writing: Callable[[], AbstractContextManager[_Opens]],
+    ) -> None:
+        self._reading = reading
+        self._writing = writing
+        self._seen: dict[int, tuple[int, str]] = {}
+        """When each phone was last seen, also when that could not be written."""
+
+    @classmethod
+    def of(cls, database: _Opens) -> Devices:
+        """The phones of an open, writable database (the app's)."""
+
+        def same() -> AbstractContextManager[_Opens]:
+            return _Given(database)
+
+        return cls(same, same)
+
+    def pair(self, name: str, now: int) -> tuple[Device, str]:
+        """Record a phone as paired; returns it and its token (given out once)."""
+        token = new_token()
+        with self._writing() as database, database.transaction() as connection:
+            device_id = stored.add_device(
+                connection, name=name, token_hash=token_hash(token), at=now
+            )
+        return Device(device_id, name, now, None), token
+
+    def check(self, token: object, now: int, address: str = "") -> Device | None:
+        """The phone ``token`` belongs to, if it is paired and not revoked (None for
+        anything else: a malformed, unknown or revoked token)."""
+        if not isinstance(token, str) or not TOKEN_SHAPE.match(token):
+            return None
+        wanted = token_hash(token).encode()
+        with self._reading() as database, database.reading() as connection:
+            rows = stored.list_devices(connection)
+        found = None
+        for row in rows:  # a handful of phones: every hash compared in constant time
+            if hmac.compare_digest(row.token_hash.encode(), wanted):
+                found = row
+        if found is None:
+            return None
+        self._seen[found.id] = (now, address)
+        return Device(found.id, found.name, found.paired_at, now, address)
+
+    def note_seen(self, device: Device, now: int, address: str) -> None:
+        """Write when and from where ``device`` was last seen (kept in memory when the
+        database cannot be written just now)."""
+        self._seen[device.id] = (now, address)
+        try:
+            with self._writing() as database, database.transaction() as connection:
+                stored.touch_device(connection, device.id, at=now, address=address)
+        except StoreError:
+            pass  # another copy writes the file: the console there knows its own
+
+    def listed(self) -> list[Device]:
+        """The phones paired and not revoked, oldest first."""
+        with self._reading() as database, database.reading() as connection:
+            rows = stored.list_devices(connection)
+        devices = []
+        for row in rows:
+            seen, address = row.last_seen, row.last_address
+            kept = self._seen.get(row.id)
+            if kept is not None and (seen is None or kept[0] > seen):
+                seen, address = kept
+            devices.append(Device(row.id, row.name, row.paired_at, seen, address))
+        return devices
+
+    def revoke(self, device_id: int, now: int) -> bool:
+        """Stop a phone: its token works no more, from this moment."""
+        with self._writing() as database, database.transaction() as connection:
+            done = stored.revoke_device(connection, device_id, at=now)
+        self._seen.pop(device_id, None)
+        return done
+
+
+class _Given(AbstractContextManager["_Opens"]):
+    def __init__(self, database: _Opens) -> None:
+        self.database = database
+
+    def __enter__(self) -> _Opens:
+        return self.database
+
+    def __exit__(self, *_exc: object) -> None:
+        return None

@@ -1,0 +1,374 @@
+"""The organizer's phone as a remote: pairing codes, tokens, the rate limit, and the
+commands a paired phone may send.
+
+Pairing: the console shows a one-time code (in a QR code) that works once and for
+two minutes; the phone that sends it gets a long random token, which it keeps and
+sends back with every command. Only a hash of the token is stored (SHA-256 of 32
+random bytes), compared in constant time; a revoked phone's token stops at once.
+Failed pairing attempts and bad tokens are counted per client address: too many
+in a minute and that address must wait. The paired phones themselves are kept in
+the database (``app.devices``).
+
+A phone's command is an ordinary command (``director.core.commands``) through the
+session: refused by the same rules with the same messages, undoable from the
+console, and logged with the phone it came from (``Origin``). No Qt and no HTTP
+here: the web server, ``director serve`` and the tests call these.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import re
+import secrets
+from collections import OrderedDict, deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from director.app.changes import Changes, Origin
+from director.core import commands as c
+from director.core.errors import RuleViolation
+from director.core.handlers.players import rebuy_stack_question
+from director.core.ids import PlayerId
+from director.core.players import Bust, EntrantStatus
+from director.core.state import TournamentState
+from director.core.text import refused_character
+from director.i18n import _, describe_error
+from director.persistence.errors import StoreError
+
+PAIRING_CODE_MS = 120_000
+"""How long a pairing code works (once)."""
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Letters and digits that cannot be mistaken for one another when typed by hand."""
+CODE_LENGTH = 8
+TOKEN_BYTES = 32
+TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{43}$")
+"""What ``secrets.token_urlsafe(32)`` gives: anything else is refused unread."""
+DEVICE_NAME_MAX = 40
+FAILURES_ALLOWED = 10
+"""Failed pairing attempts or bad tokens per client address in ``FAILURE_WINDOW_MS``."""
+FAILURE_WINDOW_MS = 60_000
+ADDRESSES_KEPT = 4_096
+"""Client addresses the rate limit remembers (the oldest are forgotten first)."""
+MINUTE_MS = 60_000
+INT_LIMIT = 2**31
+"""Numbers a phone sends (players, tables, chips) stay under this."""
+
+
+# -- pairing codes and tokens ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairingCode:
+    code: str
+    expires_at: int
+
+    @property
+    def shown(self) -> str:
+        """The code as the console shows it, for typing by hand: "ABCD-EFGH"."""
+        return f"{self.code[:4]}-{self.code[4:]}"
+
+
+def normal_code(text: str) -> str:
+    """A code as typed (any case, with dashes or spaces) in its stored form."""
+    return "".join(ch for ch in text.upper() if ch not in "- ")
+
+
+class PairingCodes:
+    """The one pairing code the console shows: a new one replaces the previous one;
+    it works once, until it expires."""
+
+    def __init__(self, *, lifetime_ms: int = PAIRING_CODE_MS) -> None:
+        self.lifetime_ms = lifetime_ms
+        self._current: PairingCode | None = None
+
+    def issue(self, now: int) -> PairingCode:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        self._current = PairingCode(code, now + self.lifetime_ms)
+        return self._current
+
+    def current(self, now: int) -> PairingCode | None:
+        """The code still waiting to be used, if any."""
+        code = self._current
+        if code is not None and now >= code.expires_at:
+            self._current = code = None
+        return code
+
+    def redeem(self, text: object, now: int) -> bool:
+        """Whether ``text`` is the current code (then it is used up)."""
+        code = self.current(now)
+        if code is None or not isinstance(text, str) or len(text) > 64:
+            return False
+        if not hmac.compare_digest(normal_code(text).encode(), code.code.encode()):
+            return False
+        self._current = None
+        return True
+
+    def cancel(self) -> None:
+        self._current = None
+
+
+def new_token() -> str:
+    """A phone's token: 32 random bytes, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("ascii", "replace")).hexdigest()
+
+
+def device_name(text: object) -> str:
+    """A phone's name as typed, cleaned; ``RuleViolation`` when unusable."""
+    if not isinstance(text, str):
+        raise RuleViolation("device_name_missing")
+    name = " ".join(text.split())
+    if not name:
+        raise RuleViolation("device_name_missing")
+    if refused_character(name) is not None or len(name) > DEVICE_NAME_MAX:
+        raise RuleViolation("device_name_bad", maximum=DEVICE_NAME_MAX)
+    return name
+
+
+# -- the rate limit ---------------------------------------------------------------------
+
+
+class RateLimiter:
+    """Counts failures per client address over a sliding window."""
+
+    def __init__(
+        self,
+        *,
+        allowed: int = FAILURES_ALLOWED,
+        window_ms: int = FAILURE_WINDOW_MS,
+        addresses: int = ADDRESSES_KEPT,
+    ) -> None:
+        self.allowed = allowed
+        self.window_ms = window_ms
+        self.addresses = addresses
+        self._failures: OrderedDict[str, deque[int]] = OrderedDict()
+
+    def retry_after(self, address: str, now: int) -> int | None:
+        """Milliseconds ``address`` must wait before trying again, or None."""
+        failures = self._recent(address, now)
+        if failures is None or len(failures) < self.allowed:
+            return None
+        return max(1, failures[0] + self.window_ms - now)
+
+    def failed(self, address: str, now: int) -> None:
+        failures = self._recent(address, now)
+        if failures is None:
+            failures = self._failures[address] = deque(maxlen=self.allowed)
+            while len(self._failures) > self.addresses:
+                self._failures.popitem(last=False)
+        failures.append(now)
+        self._failures.move_to_end(address)
+
+    def _recent(self, address: str, now: int) -> deque[int] | None:
+        failures = self._failures.get(address)
+        if failures is None:
+            return None
+        while failures and (now - failures[0] >= self.window_ms or now < failures[0]):
+            failures.popleft()
+        if not failures:
+            del self._failures[address]
+            return None
+        return failures
+
+    def __len__(self) -> int:
+        return len(self._failures)
+
+
+# -- paired phones ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Device:
+    """A paired phone, as the console lists it."""
+
+    id: int
+    name: str
+    paired_at: int
+    last_seen: int | None
+    last_address: str = ""
+
+    @property
+    def origin(self) -> Origin:
+        return Origin(device=self.id, name=self.name)
+
+
+# -- what a phone may do -------------------------------------------------------------------
+
+
+class BadRequest(ValueError):
+    """A command a phone sent that is not understood (not a rule's refusal)."""
+
+
+class Target(Protocol):
+    """Where a phone's commands go: the open session, or ``director serve``'s writer."""
+
+    @property
+    def state(self) -> TournamentState: ...
+
+    def refusal(self, command: c.Command) -> Exception | None: ...
+
+    def dispatch(self, command: c.Command, *, origin: Origin) -> Changes: ...
+
+
+CLOCK_ACTIONS: Mapping[str, Callable[[], c.Command]] = {
+    "start": c.StartClock,
+    "pause": c.PauseClock,
+    "next_level": c.NextLevel,
+    "previous_level": c.PreviousLevel,
+    "add_minute": lambda: c.AdjustTime(delta_ms=MINUTE_MS),
+    "remove_minute": lambda: c.AdjustTime(delta_ms=-MINUTE_MS),
+}
+"""The clock's buttons on the phone, each the command the console's button sends."""
+ACTIONS = (*CLOCK_ACTIONS, "hand_done", "bust", "rebuy")
+_FIELDS: Mapping[str, frozenset[str]] = {
+    **{name: frozenset({"action"}) for name in CLOCK_ACTIONS},
+    "hand_done": frozenset({"action", "table"}),
+    "bust": frozenset({"action", "player", "eliminator"}),
+    "rebuy": frozenset({"action", "player", "stack", "paid"}),
+}
+
+
+def _number(data: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if type(value) is not int or not 0 <= value < INT_LIMIT:
+        raise BadRequest(f"{key}: expected a whole number")
+    return value
+
+
+def command_for(data: object) -> c.Command:
+    """The command a phone's request asks for: ``{"action": "pause"}``,
+    ``{"action": "hand_done", "table": 2}``, ``{"action": "bust", "player": 7,
+    "eliminator": 3}``, ``{"action": "rebuy", "player": 7, "stack": 1200, "paid": true}``.
+    ``BadRequest`` for anything else (the rules are asked later)."""
+    if not isinstance(data, dict):
+        raise BadRequest("expected an object")
+    action = data.get("action")
+    if not isinstance(action, str) or action not in _FIELDS:
+        raise BadRequest("unknown action")
+    unknown = set(data) - _FIELDS[action]
+    if unknown:
+        raise BadRequest(f"unknown field: {sorted(unknown)[0][:40]}")
+    if action in CLOCK_ACTIONS:
+        return CLOCK_ACTIONS[action]()
+    if action == "hand_done":
+        return c.HandDone(table=_number(data, "table") or 0)
+    player = PlayerId(_number(data, "player") or 0)
+    if action == "bust":
+        eliminator = _number(data, "eliminator", optional=True)
+        return c.BustPlayers(
+            busts=(
+                Bust(
+                    player=player, eliminator=None if eliminator is None else PlayerId(eliminator)
+                ),
+            )
+        )
+    paid = data.get("paid", True)
+    if type(paid) is not bool:
+        raise BadRequest("paid: expected true or false")
+    return c.Rebuy(player=player, paid=paid, stack=_number(data, "stack", optional=True))
+
+
+def _answer(refusal: Exception | None) -> dict[str, Any]:
+    return {"ok": refusal is None, "why": "" if refusal is None else describe_error(refusal)}
+
+
+def controls(target: Target) -> dict[str, Any]:
+    """What a paired phone may do now, each with the reason when it may not (in the
+    current language), as the console's guard greys its own buttons."""
+    state = target.state
+    clock = state.clock
+    actions = {name: _answer(target.refusal(make())) for name, make in CLOCK_ACTIONS.items()}
+    seated = state.tables.seated()
+    tables = [
+        {"table": number, "hand_done": _answer(target.refusal(c.HandDone(table=number)))}
+        for number in sorted(state.tables.tables)
+    ]
+    players = []
+    people = [
+        (player, entrant)
+        for player, entrant in state.players.items()
+        if entrant.status in (EntrantStatus.PLAYING, EntrantStatus.BUSTED)
+    ]
+
+    def order(item: tuple[PlayerId, Any]) -> tuple[int, int, int, str]:
+        player, entrant = item
+        where = seated.get(player)
+        out = int(entrant.status is not EntrantStatus.PLAYING)
+        table, seat = where if where is not None else (INT_LIMIT, 0)
+        return (out, table, seat, entrant.name.casefold())
+
+    for player, entrant in sorted(people, key=order):
+        where = seated.get(player)
+        playing = entrant.status is EntrantStatus.PLAYING
+        stack = rebuy_stack_question(state, player)
+        players.append(
+            {
+                "id": int(player),
+                "name": entrant.name,
+                "in": playing,
+                "where": _("T{table} S{seat}").format(table=where[0], seat=where[1])
+                if where is not None
+                else "",
+                "bust": _answer(
+                    target.refusal(c.BustPlayers(busts=(Bust(player=player),)))
+                    if playing
+                    else RuleViolation("player_not_playing", player=entrant.name)
+                ),
+                "rebuy": _answer(target.refusal(c.Rebuy(player=player, stack=stack))),
+                "rebuy_stack_at_most": stack,
+            }
+        )
+    return {
+        "running": clock.running,
+        "started": clock.started,
+        "actions": actions,
+        "tables": tables,
+        "players": players,
+    }
+
+
+def perform(target: Target, data: object, device: Device) -> Changes:
+    """Run a phone's command through ``target``: ``BadRequest`` when not understood,
+    the rules' ``RuleViolation`` (or a ``StoreError``) when refused; nothing is
+    written then."""
+    command = command_for(data)
+    refused = target.refusal(command)
+    if refused is not None:
+        raise refused
+    return target.dispatch(command, origin=device.origin)
+
+
+class SessionTarget:
+    """A phone's commands to the open session (the app's): what its console does."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    @property
+    def state(self) -> TournamentState:
+        state: TournamentState = self.session.state
+        return state
+
+    def refusal(self, command: c.Command) -> Exception | None:
+        refused: Exception | None = self.session.refusal(command)
+        return refused
+
+    def dispatch(self, command: c.Command, *, origin: Origin) -> Changes:
+        try:
+            changes: Changes = self.session.dispatch(command, origin=origin)
+        except StoreError as error:
+            if error.code == "event_moved_on":
+                # Another copy wrote the event meanwhile: show what it holds now.
+                with contextlib.suppress(StoreError):
+                    self.session.reload()
+            raise
+        return changes

@@ -1,0 +1,59 @@
+"""The words of the network page, in the viewer's language.
+
+The page shows the clock's own texts as the feed makes them in the viewer's
+language (levels, blinds, payouts: one formatter for the TV and the page), and
+its own few words (buttons, headings) from here, so every word the page shows
+comes from the same translated catalogue as the rest of the app.
+"""
+
+from __future__ import annotations
+
+from director.i18n import _, language
+
+
+def page_texts() -> dict[str, str]:
+    """The page's own words in the current language."""
+    return {
+        "language": language(),
+        "title": _("director — live clock"),
+        "connecting": _("Connecting…"),
+        "connection_lost": _("Connection lost: reconnecting…"),
+        "no_event": _("No event is shared right now."),
+        "paused": _("Paused"),
+        "seats": _("Seats"),
+        "find_title": _("Find my seat"),
+        "find_placeholder": _("Your name"),
+        "find_none": _("No player by that name."),
+        "find_hint": _("Type the first letters of your name."),
+        "remote_title": _("Remote control"),
+        "pair_title": _("Pair this phone as the organizer's remote"),
+        "pair_name": _("Name of this phone"),
+        "pair_default_name": _("Organizer's phone"),
+        "pair_button": _("Pair"),
+        "pair_code": _("Pairing code"),
+        "paired_as": _("Paired as {name}."),
+        "unpair": _("Forget this phone"),
+        "start": _("Start"),
+        "resume": _("Resume"),
+        "pause": _("Pause"),
+        "previous_level": _("◀ Level"),
+        "next_level": _("Level ▶"),
+        "add_minute": _("+1 min"),
+        "remove_minute": _("−1 min"),
+        "hand_done": _("Hand done"),
+        "table": _("Table {table}"),
+        "bust": _("Bust"),
+        "rebuy": _("Re-buy"),
+        "player": _("Player"),
+        "eliminator": _("Knocked out by"),
+        "nobody": _("Nobody recorded"),
+        "chips_now": _("Chips now (at most {chips})"),
+        "paid": _("Paid now"),
+        "record_bust": _("Record the bust"),
+        "record_rebuy": _("Record the re-buy"),
+        "confirm_bust": _("{player} is out: record it?"),
+        "confirm_rebuy": _("Record a re-buy for {player}?"),
+        "done": _("Done: {action}"),
+        "working": _("Sending…"),
+        "not_sent": _("Not sent: the connection to the console failed."),
+    }

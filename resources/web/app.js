@@ -1,0 +1,720 @@
+// The live clock on the local network, and the organizer's phone as a remote.
+//
+// The server pushes the clock display (texts in the viewer's language, and the raw
+// numbers behind them) over a WebSocket when anything changes, and a heartbeat every
+// two seconds with its own time. Between two pushes the page counts down by itself
+// from the instant the level ends, corrected by the offset between the server's
+// clock and this device's. When nothing has been heard for a few seconds (Wi-Fi
+// gone, phone asleep) the page says "connection lost" instead of showing a time it
+// cannot vouch for, reconnects with a growing delay, and catches up with the full
+// state the server sends on every connection.
+"use strict";
+
+(function () {
+  const PROTOCOL = 1;
+  const STALE_MS = 5000; // no message for this long: the connection is lost
+  const ASLEEP_MS = 3000; // the page's own timer stalled this long: it was asleep
+  const BACKOFF_FIRST_MS = 500;
+  const BACKOFF_MOST_MS = 8000;
+  const TOKEN_KEY = "director.remote.token";
+  const DEVICE_KEY = "director.remote.device";
+  const LANGUAGE_KEY = "director.language";
+  const LANGUAGES = ["en", "fr"];
+
+  const $ = (id) => document.getElementById(id);
+  const storage = {
+    get(key) { try { return window.localStorage.getItem(key); } catch (e) { return null; } },
+    set(key, value) { try { window.localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
+    remove(key) { try { window.localStorage.removeItem(key); } catch (e) { /* private mode */ } },
+  };
+
+  const page = {
+    language: chooseLanguage(),
+    texts: null,
+    display: null,
+    revision: -1,
+    offsets: [],
+    offset: 0,
+    heard: 0,
+    waitingSince: 0,
+    lastTick: Date.now(),
+    socket: null,
+    backoff: BACKOFF_FIRST_MS,
+    reconnectTimer: null,
+    stale: true,
+    token: storage.get(TOKEN_KEY),
+    device: storage.get(DEVICE_KEY) || "",
+    pairCode: null,
+    controls: null,
+    players: null,
+    playersRevision: -2,
+  };
+
+  function chooseLanguage() {
+    const asked = new URLSearchParams(window.location.search).get("lang");
+    if (LANGUAGES.includes(asked)) return asked;
+    const saved = storage.get(LANGUAGE_KEY);
+    if (LANGUAGES.includes(saved)) return saved;
+    const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
+    return LANGUAGES.includes(browser) ? browser : "en";
+  }
+
+  function text(key, values) {
+    let found = (page.texts && page.texts[key]) || "";
+    if (values) {
+      for (const [name, value] of Object.entries(values)) {
+        found = found.split("{" + name + "}").join(String(value));
+      }
+    }
+    return found;
+  }
+
+  function api(path, options) {
+    const joiner = path.includes("?") ? "&" : "?";
+    const settings = Object.assign({ cache: "no-store", credentials: "omit" }, options || {});
+    return fetch(path + joiner + "lang=" + page.language, settings).then((response) =>
+      response.json().then(
+        (data) => ({ status: response.status, data: data }),
+        () => ({ status: response.status, data: {} })
+      )
+    );
+  }
+
+  function authorised(options) {
+    const settings = Object.assign({}, options || {});
+    settings.headers = Object.assign({}, settings.headers || {}, {
+      Authorization: "Bearer " + page.token,
+    });
+    return settings;
+  }
+
+  // -- the clock --------------------------------------------------------------------
+
+  function formatClock(milliseconds) {
+    const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
+    const hours = Math.floor(seconds / 3600);
+    const minutes = Math.floor((seconds % 3600) / 60);
+    const rest = seconds % 60;
+    const two = (value) => (value < 10 ? "0" : "") + value;
+    if (hours) return hours + ":" + two(minutes) + ":" + two(rest);
+    return two(minutes) + ":" + two(rest);
+  }
+
+  function serverNow() {
+    return Date.now() + page.offset;
+  }
+
+  function noteOffset(serverTime, received) {
+    // The server's time minus this device's when it arrived: the travel time makes
+    // each sample too small, so the largest recent one is the truest.
+    page.offsets.push(serverTime - received);
+    if (page.offsets.length > 12) page.offsets.shift();
+    page.offset = Math.max.apply(null, page.offsets);
+  }
+
+  function counting(display) {
+    const timing = display.timing;
+    return (display.running && !display.hands_level) || timing.cash_ends_at !== null;
+  }
+
+  function timeText(display) {
+    const timing = display.timing;
+    if (!counting(display)) return display.time_text;
+    const now = serverNow();
+    if (timing.cash_ends_at !== null && !display.running) return formatClock(timing.cash_ends_at - now);
+    if (timing.ends_at !== null) return formatClock(timing.ends_at - now);
+    if (display.overtime) return "+" + formatClock(timing.overtime_ms + (now - timing.computed_at));
+    return display.time_text;
+  }
+
+  function statValue(display, stat) {
+    if (stat.key === "next_break" && display.running && display.timing.until_break_ms !== null) {
+      const gone = serverNow() - display.timing.computed_at;
+      return formatClock(display.timing.until_break_ms - gone);
+    }
+    return stat.value;
+  }
+
+  // -- drawing ----------------------------------------------------------------------
+
+  function setText(id, value) {
+    const element = $(id);
+    if (element.textContent !== value) element.textContent = value;
+  }
+
+  function element(tag, className, content) {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (content !== undefined) made.textContent = content;
+    return made;
+  }
+
+  function drawTexts() {
+    document.documentElement.lang = page.language;
+    document.title = text("title") || "director";
+    for (const button of document.querySelectorAll("#languages button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.lang === page.language));
+    }
+    setText("seats-title", text("seats"));
+    setText("find-title", text("find_title"));
+    $("find-name").placeholder = text("find_placeholder");
+    setText("pair-title", text("pair_title"));
+    setText("pair-name-label", text("pair_name"));
+    setText("pair-button", text("pair_button"));
+    if (!$("pair-name").value) $("pair-name").value = text("pair_default_name");
+    setText("remote-title", text("remote_title"));
+    setText("r-tables-title", text("hand_done"));
+    setText("r-player-label", text("player"));
+    setText("r-eliminator-label", text("eliminator"));
+    setText("r-bust", text("record_bust"));
+    setText("r-rebuy", text("record_rebuy"));
+    setText("r-paid-label", text("paid"));
+    setText("r-unpair", text("unpair"));
+    for (const button of document.querySelectorAll("#clock-controls [data-action]")) {
+      button.textContent = text(button.dataset.action);
+    }
+    drawStatus();
+  }
+
+  function drawStatus() {
+    let status = "";
+    if (!page.texts) status = "";
+    else if (page.stale) status = page.heard ? text("connection_lost") : text("connecting");
+    setText("status", status);
+    document.body.classList.toggle("stale", page.stale && page.heard > 0);
+  }
+
+  function draw() {
+    const display = page.display && page.display.display;
+    const body = document.body;
+    body.classList.toggle("no-event", !display);
+    if (!display) {
+      setText("event", "");
+      setText("level", "");
+      setText("caption", "");
+      setText("time", page.stale ? "--:--" : "");
+      setText("blinds", page.stale ? "" : text("no_event"));
+      for (const id of ["ante", "next", "note"]) setText(id, "");
+      $("pending").hidden = true;
+      $("paused").hidden = true;
+      $("stats").replaceChildren();
+      $("side").replaceChildren();
+      $("seats").hidden = true;
+      return;
+    }
+    body.classList.toggle("on-break", display.on_break);
+    body.classList.toggle("overtime", display.overtime);
+    body.classList.toggle("finished", display.finished);
+    body.classList.toggle("hands-level", display.hands_level);
+    body.classList.toggle("paused", page.display.paused);
+    body.classList.toggle("seats", display.show_seats);
+    setText("event", display.event_name);
+    setText("level", display.level_label);
+    setText("caption", display.time_caption);
+    setText("blinds", display.on_break ? display.note : display.blinds_text);
+    setText("ante", display.on_break ? "" : display.ante_text);
+    setText("pending", display.pending_text);
+    $("pending").hidden = !display.pending_text;
+    setText("next", display.pending_text ? "" : display.next_text);
+    setText("note", display.on_break ? "" : display.note);
+    setText("paused", text("paused"));
+    $("paused").hidden = !page.display.paused;
+    drawStats(display);
+    drawSide(display);
+    drawSeats(display);
+    drawTime();
+  }
+
+  function drawStats(display) {
+    const holder = $("stats");
+    holder.replaceChildren(
+      ...display.stats.map((stat) => {
+        const box = element("div", "stat");
+        box.dataset.key = stat.key;
+        box.append(element("span", "caption", stat.caption), element("span", "value", statValue(display, stat)));
+        return box;
+      })
+    );
+  }
+
+  function drawSide(display) {
+    const holder = $("side");
+    holder.replaceChildren(
+      ...display.sections.map((section) => {
+        const box = element("div", "section");
+        box.dataset.kind = section.kind;
+        box.append(element("h2", "", section.title));
+        const list = element("ul");
+        for (const row of section.rows) {
+          if (row.type === "MoveRow") {
+            list.append(element("li", row.done ? "done" : "", row.name));
+            list.append(element("li", row.done ? "done detail" : "detail", "→ " + row.destination));
+          } else if (row.type === "NoteRow") {
+            list.append(element("li", "note", "→ " + row.text));
+          } else {
+            list.append(element("li", "", row.text));
+          }
+        }
+        box.append(list);
+        return box;
+      })
+    );
+  }
+
+  function drawSeats(display) {
+    const shown = display.show_seats && display.seats.length > 0;
+    $("seats").hidden = !shown;
+    if (!shown) return;
+    $("seat-list").replaceChildren(
+      ...display.seats.map((seat) => {
+        const item = element("li");
+        item.append(element("span", "name", seat.name), element("span", "where", seat.text));
+        return item;
+      })
+    );
+  }
+
+  function drawTime() {
+    const display = page.display && page.display.display;
+    if (!display) return;
+    if (page.stale) {
+      setText("time", "--:--");
+      return;
+    }
+    setText("time", timeText(display));
+    for (const box of document.querySelectorAll("#stats .stat")) {
+      if (box.dataset.key !== "next_break") continue;
+      const stat = display.stats.find((item) => item.key === "next_break");
+      if (stat) box.querySelector(".value").textContent = statValue(display, stat);
+    }
+  }
+
+  // -- the push channel ----------------------------------------------------------------
+
+  function setStale(stale) {
+    if (page.stale === stale) return;
+    page.stale = stale;
+    drawStatus();
+    drawTime();
+    if (!page.display) draw();
+  }
+
+  function connect() {
+    clearTimeout(page.reconnectTimer);
+    page.reconnectTimer = null;
+    if (page.socket) return;
+    let socket;
+    try {
+      socket = new WebSocket("ws://" + window.location.host + "/ws?lang=" + page.language);
+    } catch (error) {
+      reconnectLater();
+      return;
+    }
+    page.socket = socket;
+    page.waitingSince = Date.now();
+    socket.onmessage = (event) => {
+      if (page.socket !== socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (error) {
+        return;
+      }
+      heard(message);
+    };
+    socket.onopen = () => {
+      page.backoff = BACKOFF_FIRST_MS;
+    };
+    socket.onclose = () => {
+      if (page.socket !== socket) return;
+      page.socket = null;
+      setStale(true);
+      reconnectLater();
+    };
+    socket.onerror = () => {
+      try { socket.close(); } catch (error) { /* closing anyway */ }
+    };
+  }
+
+  function reconnectLater() {
+    if (page.reconnectTimer) return;
+    const delay = page.backoff + Math.random() * 250;
+    page.backoff = Math.min(page.backoff * 2, BACKOFF_MOST_MS);
+    page.reconnectTimer = setTimeout(connect, delay);
+  }
+
+  function reconnectNow() {
+    const socket = page.socket;
+    page.socket = null;
+    if (socket) {
+      try { socket.close(); } catch (error) { /* gone already */ }
+    }
+    page.backoff = BACKOFF_FIRST_MS;
+    connect();
+  }
+
+  function heard(message) {
+    const received = Date.now();
+    if (typeof message.now === "number") noteOffset(message.now, received);
+    page.heard = received;
+    if (message.type === "state") {
+      if (message.protocol !== PROTOCOL) {
+        window.location.reload();
+        return;
+      }
+      page.display = message.display;
+      page.revision = message.revision;
+      setStale(false);
+      draw();
+      if (page.token) refreshControls();
+      if (page.players !== null) refreshPlayers();
+    } else {
+      setStale(false);
+    }
+  }
+
+  function tick() {
+    const now = Date.now();
+    if (now - page.lastTick > ASLEEP_MS) {
+      // The device slept (or hid the page): what is shown may be stale. Say so, and
+      // fetch the whole state again at once.
+      setStale(true);
+      reconnectNow();
+    } else if (page.socket && now - Math.max(page.heard, page.waitingSince) > STALE_MS) {
+      setStale(true);
+      reconnectNow();
+    }
+    page.lastTick = now;
+    drawTime();
+  }
+
+  // -- finding a player ----------------------------------------------------------------
+
+  function fold(value) {
+    return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLocaleLowerCase();
+  }
+
+  function refreshPlayers() {
+    page.playersRevision = page.revision;
+    return api("/api/players").then((answer) => {
+      if (answer.status === 200 && Array.isArray(answer.data)) {
+        page.players = answer.data;
+        drawFound();
+      }
+    }, () => {});
+  }
+
+  function drawFound() {
+    const typed = fold($("find-name").value.trim());
+    const list = $("find-list");
+    const result = $("find-result");
+    if (!typed || page.players === null) {
+      list.replaceChildren();
+      setText("find-result", typed ? "" : text("find_hint"));
+      return;
+    }
+    const exact = page.players.filter((player) => fold(player.name) === typed);
+    const matching = page.players.filter((player) => fold(player.name).includes(typed));
+    if (exact.length === 1) {
+      list.replaceChildren();
+      setText("find-result", exact[0].name + " · " + exact[0].text);
+      return;
+    }
+    list.replaceChildren(
+      ...matching.slice(0, 8).map((player) => {
+        const item = element("li");
+        const button = element("button", "", player.name);
+        button.type = "button";
+        button.addEventListener("click", () => {
+          $("find-name").value = player.name;
+          drawFound();
+        });
+        item.append(button);
+        return item;
+      })
+    );
+    result.textContent = matching.length ? "" : text("find_none");
+  }
+
+  // -- the remote ----------------------------------------------------------------------
+
+  function showRemote() {
+    $("remote").hidden = !page.token;
+    document.body.classList.toggle("paired", Boolean(page.token));
+    $("pair").hidden = !page.pairCode || Boolean(page.token);
+    setText("remote-device", page.token ? text("paired_as", { name: page.device }) : "");
+  }
+
+  function pair() {
+    const name = $("pair-name").value.trim();
+    setText("pair-result", text("working"));
+    $("pair-result").className = "";
+    api("/api/pair", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: page.pairCode, name: name }),
+    }).then((answer) => {
+      if (answer.status === 200 && answer.data.token) {
+        page.token = answer.data.token;
+        page.device = answer.data.device.name;
+        storage.set(TOKEN_KEY, page.token);
+        storage.set(DEVICE_KEY, page.device);
+        page.pairCode = null;
+        setText("pair-result", "");
+        showRemote();
+        refreshControls();
+      } else {
+        $("pair-result").className = "refused";
+        setText("pair-result", answer.data.error || answer.data.why || String(answer.status));
+      }
+    }, () => {
+      $("pair-result").className = "refused";
+      setText("pair-result", text("not_sent"));
+    });
+  }
+
+  function forget() {
+    const token = page.token;
+    page.token = null;
+    storage.remove(TOKEN_KEY);
+    storage.remove(DEVICE_KEY);
+    showRemote();
+    if (token) {
+      fetch("/api/unpair?lang=" + page.language, {
+        method: "POST",
+        cache: "no-store",
+        credentials: "omit",
+        headers: { Authorization: "Bearer " + token, "Content-Type": "application/json" },
+        body: "{}",
+      }).catch(() => {});
+    }
+  }
+
+  function refreshControls() {
+    if (!page.token) return Promise.resolve();
+    return api("/api/controls", authorised()).then((answer) => {
+      if (answer.status === 401) {
+        page.controls = null;
+        forgetRefused(answer.data.error);
+        return;
+      }
+      if (answer.status !== 200) {
+        page.controls = null;
+        showResult(answer.data.error || answer.data.why || "", true);
+        disableAll();
+        return;
+      }
+      page.controls = answer.data;
+      drawControls();
+    }, () => {});
+  }
+
+  function forgetRefused(reason) {
+    page.token = null;
+    storage.remove(TOKEN_KEY);
+    storage.remove(DEVICE_KEY);
+    showRemote();
+    if (reason) {
+      $("pair-result").className = "refused";
+      setText("pair-result", reason);
+      $("pair").hidden = !page.pairCode;
+    }
+  }
+
+  function disableAll() {
+    for (const button of document.querySelectorAll("#remote .control button")) button.disabled = true;
+  }
+
+  function setControl(button, answer) {
+    button.disabled = !answer.ok;
+    button.title = answer.why || "";
+    const why = button.parentElement.querySelector(".why");
+    if (why) why.textContent = answer.ok ? "" : answer.why;
+  }
+
+  function drawControls() {
+    const controls = page.controls;
+    if (!controls) return;
+    const toggle = $("r-toggle");
+    const action = controls.running ? "pause" : "start";
+    toggle.dataset.action = action;
+    toggle.textContent = action === "start" && controls.started ? text("resume") : text(action);
+    setControl(toggle, controls.actions[action]);
+    for (const button of document.querySelectorAll("#clock-controls [data-action]")) {
+      if (button !== toggle) setControl(button, controls.actions[button.dataset.action]);
+    }
+    const tables = $("r-tables");
+    tables.replaceChildren(
+      ...controls.tables.map((table) => {
+        const box = element("div", "control");
+        const button = element("button", "", text("table", { table: table.table }));
+        button.type = "button";
+        button.addEventListener("click", () => send({ action: "hand_done", table: table.table }));
+        box.append(button, element("small", "why"));
+        setControl(button, table.hand_done);
+        return box;
+      })
+    );
+    $("r-tables-title").hidden = controls.tables.length === 0;
+    fillPlayers($("r-player"), controls.players, false);
+    fillPlayers($("r-eliminator"), controls.players.filter((player) => player.in), true);
+    drawPlayerControls();
+  }
+
+  function fillPlayers(select, players, withNobody) {
+    const chosen = select.value;
+    const options = [];
+    if (withNobody) options.push(new Option(text("nobody"), ""));
+    for (const player of players) {
+      const label = player.where ? player.name + " · " + player.where : player.name;
+      options.push(new Option(label, String(player.id)));
+    }
+    select.replaceChildren(...options);
+    if ([...select.options].some((option) => option.value === chosen)) select.value = chosen;
+  }
+
+  function chosenPlayer() {
+    const controls = page.controls;
+    if (!controls) return null;
+    const id = Number($("r-player").value);
+    return controls.players.find((player) => player.id === id) || null;
+  }
+
+  function drawPlayerControls() {
+    const player = chosenPlayer();
+    const none = { ok: false, why: "" };
+    setControl($("r-bust"), player ? player.bust : none);
+    setControl($("r-rebuy"), player ? player.rebuy : none);
+    const limit = player ? player.rebuy_stack_at_most : null;
+    $("r-stack").hidden = limit === null;
+    $("r-stack-label").hidden = limit === null;
+    if (limit !== null) setText("r-stack-label", text("chips_now", { chips: limit }));
+    for (const option of $("r-eliminator").options) {
+      option.disabled = player !== null && option.value === String(player.id);
+    }
+  }
+
+  function showResult(message, refused) {
+    const result = $("r-result");
+    result.className = refused ? "refused" : "";
+    result.textContent = message;
+  }
+
+  function send(request) {
+    showResult(text("working"), false);
+    disableAll();
+    return api("/api/control", authorised({
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request),
+    })).then((answer) => {
+      if (answer.status === 401) {
+        forgetRefused(answer.data.error);
+        return;
+      }
+      if (answer.status === 200) showResult(text("done", { action: answer.data.done }), false);
+      else showResult(answer.data.why || answer.data.error || String(answer.status), true);
+      return refreshControls();
+    }, () => {
+      showResult(text("not_sent"), true);
+      return refreshControls();
+    });
+  }
+
+  function bust() {
+    const player = chosenPlayer();
+    if (!player) return;
+    if (!window.confirm(text("confirm_bust", { player: player.name }))) return;
+    const eliminator = $("r-eliminator").value;
+    send({ action: "bust", player: player.id, eliminator: eliminator ? Number(eliminator) : null });
+  }
+
+  function rebuy() {
+    const player = chosenPlayer();
+    if (!player) return;
+    if (!window.confirm(text("confirm_rebuy", { player: player.name }))) return;
+    const request = { action: "rebuy", player: player.id, paid: $("r-paid").checked };
+    if (player.rebuy_stack_at_most !== null) {
+      const typed = $("r-stack").value.replace(/[\s,.'\u202f\u00a0]/g, "");
+      if (!/^\d{1,9}$/.test(typed)) {
+        $("r-stack").focus();
+        return;
+      }
+      request.stack = Number(typed);
+    }
+    send(request);
+  }
+
+  // -- starting --------------------------------------------------------------------------
+
+  function loadTexts() {
+    return api("/api/texts").then((answer) => {
+      if (answer.status === 200) {
+        page.texts = answer.data;
+        drawTexts();
+        draw();
+        showRemote();
+        drawControls();
+        drawFound();
+      }
+    });
+  }
+
+  function setLanguage(chosen) {
+    if (!LANGUAGES.includes(chosen) || chosen === page.language) return;
+    page.language = chosen;
+    storage.set(LANGUAGE_KEY, chosen);
+    loadTexts().then(() => {
+      if (page.socket && page.socket.readyState === WebSocket.OPEN) {
+        page.socket.send(JSON.stringify({ type: "language", language: chosen }));
+      }
+      if (page.players !== null) refreshPlayers();
+      if (page.token) refreshControls();
+    }, () => {});
+  }
+
+  function readPairingCode() {
+    const match = /(?:^|[#&])pair=([A-Za-z0-9-]{4,20})/.exec(window.location.hash);
+    if (!match) return;
+    page.pairCode = match[1];
+    // Out of the address bar: a code is for this pairing only.
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+
+  function start() {
+    readPairingCode();
+    for (const button of document.querySelectorAll("#languages button")) {
+      button.addEventListener("click", () => setLanguage(button.dataset.lang));
+    }
+    $("find-name").addEventListener("input", () => {
+      if (page.players === null || page.playersRevision !== page.revision) refreshPlayers();
+      drawFound();
+    });
+    $("find-name").addEventListener("focus", () => {
+      if (page.players === null) refreshPlayers();
+    });
+    $("pair-button").addEventListener("click", pair);
+    $("r-unpair").addEventListener("click", forget);
+    $("r-toggle").addEventListener("click", () => send({ action: $("r-toggle").dataset.action }));
+    for (const button of document.querySelectorAll("#clock-controls [data-action]")) {
+      if (button.id !== "r-toggle") {
+        button.addEventListener("click", () => send({ action: button.dataset.action }));
+      }
+    }
+    $("r-player").addEventListener("change", drawPlayerControls);
+    $("r-bust").addEventListener("click", bust);
+    $("r-rebuy").addEventListener("click", rebuy);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") tick();
+    });
+    window.addEventListener("online", reconnectNow);
+    const loadUntilDone = () => loadTexts().catch(() => setTimeout(loadUntilDone, 2000));
+    loadUntilDone();
+    showRemote();
+    connect();
+    setInterval(tick, 200);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -19,7 +19,6 @@ import os
 import string
 import unicodedata
 from collections.abc import Iterator, Mapping
-from decimal import Decimal, InvalidOperation
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -251,6 +250,8 @@ def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -
 
 @functools.lru_cache(maxsize=4096)
 def _format_money(language_code: str, code: str, amount: int, symbol: bool) -> str:
+    from decimal import Decimal  # with babel: not needed to start
+
     value = Decimal(amount).scaleb(-currency_digits(code))
     locale = _locale_of(language_code)
     if symbol:
@@ -268,6 +269,8 @@ def parse_money(text: str, code: str | None = None) -> int:
     Raises ``ValueError`` for text that is not an amount, has too many decimals,
     or is negative.
     """
+    from decimal import Decimal, InvalidOperation
+
     code = code or currency()
     # Spaces of every width group thousands (French uses a narrow no-break one).
     cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in "\u00a0\u202f")
@@ -303,6 +306,8 @@ def parse_money(text: str, code: str | None = None) -> int:
 
 def format_percent(basis_points: int) -> str:
     """Basis points as a percentage: 5000 -> 50%, 1250 -> 12.5%."""
+    from decimal import Decimal
+
     text: str = _numbers().format_percent(
         # Unquantized keeps 12.5% from becoming 13%, and the locale's own
         # pattern gives French its space before the sign (12,5 %).

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.events import Event
 from director.core.messages import Message
 from director.core.state import TournamentState
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Where a command came from when not from this copy's console: a paired phone
     (its id and the name it was paired under). Stored with the command's log entry."""
 
@@ -40,8 +39,7 @@ class Origin:
         return cls(device=device, name=name)
 
 
-@dataclass(frozen=True)
-class Changes:
+class Changes(NamedTuple):
     """The outcome of one session action.
 
     ``aspects`` names the parts of the state that changed (field names of
@@ -61,14 +59,18 @@ class Changes:
         return not self.aspects.isdisjoint(aspects)
 
 
+_ASPECTS = tuple(
+    field.name for field in dataclasses.fields(TournamentState) if field.name != "version"
+)
+"""The parts of the state a change can touch (looked up once, not on every command)."""
+
+
 def changed_aspects(old: TournamentState, new: TournamentState) -> frozenset[str]:
     """Fields of the state that differ; parts are compared by identity first (cheap)."""
     changed = set()
-    for field in dataclasses.fields(TournamentState):
-        if field.name == "version":
-            continue
-        before = getattr(old, field.name)
-        after = getattr(new, field.name)
+    for name in _ASPECTS:
+        before = getattr(old, name)
+        after = getattr(new, name)
         if before is not after and before != after:
-            changed.add(field.name)
+            changed.add(name)
     return frozenset(changed)

@@ -24,10 +24,10 @@ from director.app import format_display as formats
 from director.core import clock as clk
 from director.core import codec
 from director.core.chip_race import chips_going
-from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
 from director.core.money import MYSTERY
+from director.core.periods import rebuys_open
 from director.core.prize_pool import PrizePool, prize_pool
 from director.core.results import Bubble, PlayerResult, player_results, prize_amounts
 from director.core.seating import Move

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
-from director.app.session import TournamentSession
 from director.app.timesource import Now, wall_clock
-from director.core.commands import CreateTournament
 from director.core.ids import Instant
-from director.core.state import EventKind, Status
+from director.core.kinds import EventKind, Status
 from director.persistence import store
-from director.persistence.backup import safety_backup
 from director.persistence.db import Database, StoreError
 
+if TYPE_CHECKING:
+    # The list of events reads summaries only; a session (the events, the state,
+    # the rules) is imported when an event is opened or created.
+    from director.app.session import TournamentSession
 
-@dataclass(frozen=True)
-class EventSummary:
+
+class EventSummary(NamedTuple):
     """One line of the event list.
 
     ``damaged``: the line could not be read in full (its event's log may
@@ -120,16 +121,23 @@ class Library:
         venue: str = "",
     ) -> TournamentSession:
         """Create an event and return a session on it. Raises ``RuleViolation`` on bad input."""
+        from director.app.session import TournamentSession
+        from director.core.commands import CreateTournament
+
         command = CreateTournament(name=name, kind=kind, event_date=event_date, venue=venue)
         return TournamentSession.create(self.database, command, clock=self._clock)
 
     def open(self, event_id: int) -> TournamentSession:
         """A session on an existing event."""
+        from director.app.session import TournamentSession
+
         return TournamentSession(self.database, event_id, clock=self._clock)
 
     def read(self, event_id: int) -> TournamentSession:
         """A session on an existing event only to read it: it never writes to the
         database (no lease taken, no snapshot at close)."""
+        from director.app.session import TournamentSession
+
         return TournamentSession(self.database, event_id, clock=self._clock, reading=True)
 
     def delete(self, event_id: int) -> Path:
@@ -137,6 +145,8 @@ class Library:
 
         The event can be recovered by restoring that backup.
         """
+        from director.persistence.backup import safety_backup
+
         self.get(event_id)
         backup = safety_backup(
             self.database.path,

@@ -9,13 +9,14 @@ data, no Qt: the window turns each ``QScreen`` into a ``ScreenId``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 SEPARATOR = "|"
 
 
-@dataclass(frozen=True)
-class ScreenId:
+class ScreenId(NamedTuple):
+    """What tells one screen from another, as the window reads it from Qt."""
+
     name: str = ""
     manufacturer: str = ""
     model: str = ""

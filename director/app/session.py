@@ -16,21 +16,27 @@ import contextlib
 import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from director.app.changes import Changes, Origin, changed_aspects
 from director.app.notices import Listener, Notifier, Subscription
 from director.app.timesource import Now, wall_clock
 from director.core import codec
 from director.core.apply import apply, fold
-from director.core.commands import COMMANDS, Command, CreateTournament
-from director.core.decide import decide
 from director.core.errors import RuleViolation
 from director.core.events import EVENTS, Event
 from director.core.history import History
+from director.core.ids import Instant
 from director.core.messages import Message
 from director.core.state import EventKind, Status, TournamentState
 from director.persistence import store
 from director.persistence.db import Database, StoreError
+
+if TYPE_CHECKING:
+    # Imported when a command comes (``_decide``, ``_entry``): reading an event
+    # (``director status``, a follower) needs the events only, not the ~50
+    # command classes and their rules.
+    from director.core.commands import Command, CreateTournament
 
 STATE_FORMAT = 4
 """Bump when ``TournamentState`` changes shape or meaning: older snapshots are then
@@ -68,13 +74,15 @@ def keep_results_summary(
 ) -> None:
     """Keep a finished tournament's results summary (what leagues read) in step
     with its log, in the same transaction as the entry that changed it."""
-    from director.core.leagues import encode_results, event_results
-    from director.persistence import league_store
-
     if new.kind is EventKind.TOURNAMENT and new.status is Status.FINISHED:
+        from director.core.leagues import encode_results, event_results
+        from director.persistence import league_store
+
         data = encode_results(event_results(new, tournament_id))
         league_store.save_summary(connection, tournament_id, last_entry, data)
     elif old.status is Status.FINISHED:
+        from director.persistence import league_store
+
         league_store.delete_summary(connection, tournament_id)
 
 
@@ -114,6 +122,13 @@ def paused_garbage_collector() -> Iterator[None]:
             gc.enable()
 
 
+def _decide(state: TournamentState, command: Command, now: Instant) -> list[Event]:
+    """The rules' ``decide``, imported on the first command (see the imports above)."""
+    from director.core.decide import decide
+
+    return decide(state, command, now)
+
+
 _DAMAGE = (RuleViolation, KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What reading or replaying a damaged log row can raise."""
 
@@ -140,6 +155,26 @@ def _decode_events(stored: Iterable[store.StoredEvent], tournament_id: int = 0) 
                 tournament_id, item.entry_seq, f"event {item.seq}: {error}"
             ) from None
     raise store.log_damaged(tournament_id, "?", "unreadable events")
+
+
+class _Read(NamedTuple):
+    """An event as read up to an entry: its history and state, and the last entry
+    and event read (a snapshot's, or the whole log's)."""
+
+    history: History
+    state: TournamentState
+    last_entry: int
+    last_event: int
+
+
+class _Log(NamedTuple):
+    """The log after a snapshot (or from the start), read and checked but not yet
+    folded: the history, each command's events, the last entry and event."""
+
+    history: History
+    groups: dict[int, list[Event]]
+    last_entry: int
+    last_event: int
 
 
 @dataclass
@@ -202,6 +237,8 @@ class TournamentSession:
         self._snapshot_event = loaded.snapshot_event
         # _states[k] is the state after the first k groups of done + reversed(undone).
         self._states: dict[int, TournamentState] = {len(self._history.done): self._state}
+        self._states_top = len(self._history.done)
+        """The highest key of ``_states``: a command checks it, not every key."""
 
     def reload(self) -> Changes:
         """Read the event again from the database: a copy that follows an event written
@@ -265,7 +302,7 @@ class TournamentSession:
     ) -> TournamentSession:
         """Create a new event from ``command`` and open a session on it."""
         now = clock()
-        events = decide(TournamentState(), command, now)
+        events = _decide(TournamentState(), command, now)
         state = fold(events)
         with database.transaction() as connection:
             tournament_id = store.insert_tournament(connection, summary_of(state), at=now)
@@ -331,7 +368,7 @@ class TournamentSession:
         if refused is not None:
             return refused
         try:
-            decide(self._state, command, self._clock())
+            _decide(self._state, command, self._clock())
         except RuleViolation as violation:
             return violation
         return None
@@ -373,7 +410,7 @@ class TournamentSession:
         """
         self._require_writing()
         now = self._clock()
-        events = decide(self._state, command, now)
+        events = _decide(self._state, command, now)
         if not events:
             return self._told(Changes(action=COMMAND, aspects=frozenset()))
         new_state = fold(events, self._state)
@@ -496,6 +533,8 @@ class TournamentSession:
         at: int,
         origin: Origin | None = None,
     ) -> store.StoredEntry:
+        from director.core.commands import COMMANDS
+
         name, version, payload = COMMANDS.to_record(command)
         return store.StoredEntry(
             seq=seq,
@@ -560,15 +599,23 @@ class TournamentSession:
 
     def _remember(self, state: TournamentState) -> None:
         self._state = state
-        self._states[self._history.done_count] = state
-        while len(self._states) > STATES_KEPT:
-            del self._states[min(self._states)]
+        states = self._states
+        key = self._history.done_count
+        states[key] = state
+        self._states_top = max(self._states_top, key)
+        if len(states) > STATES_KEPT + STATES_KEPT // 8:
+            # The lowest go, several at a time: looking for the lowest of hundreds
+            # of keys on every command would cost more than the rest of its
+            # bookkeeping.
+            for old in sorted(states)[: len(states) - STATES_KEPT]:
+                del states[old]
 
     def _forget_states_beyond(self, length: int) -> None:
-        if max(self._states, default=0) <= length:
+        if self._states_top <= length:
             return  # the usual case: nothing was undone
         for key in [key for key in self._states if key > length]:
             del self._states[key]
+        self._states_top = length
 
     def _state_after(self, done: Sequence[int]) -> TournamentState:
         cached = self._states.get(len(done))
@@ -642,39 +689,178 @@ class TournamentSession:
             if base is None and snapshot is not None:
                 snapshot = None
                 notices.append(Message("snapshot_damaged", {"event": self.tournament_id}))
-            after = snapshot.entry_seq if snapshot else 0
-            entries = store.load_history(connection, self.tournament_id, after=after)
-            stored_events = store.load_events(connection, self.tournament_id, after_entry=after)
-        state, history, snapshot_event = base or (TournamentState(), History(), 0)
-        last_entry = snapshot.entry_seq if snapshot else 0
-        last_event = snapshot.event_seq if snapshot else 0
-        self._check_log(entries, stored_events, row, last_entry, last_event)
-        base_done = history.done
+            state, history, snapshot_event = base or (TournamentState(), History(), 0)
+            start = _Read(
+                history=history,
+                state=state,
+                last_entry=snapshot.entry_seq if snapshot else 0,
+                last_event=snapshot.event_seq if snapshot else 0,
+            )
+            read = self._read_log_quickly(connection, row, start)
+            log = self._read_log_carefully(connection, row, start) if read is None else None
+        if log is not None:
+            # Folded once the reading is over: a group from before the snapshot
+            # is read again in a reading of its own.
+            read = self._fold_log(start, log)
+        assert read is not None
+        self._history = read.history
+        return _Loaded(
+            state=read.state,
+            history=read.history,
+            last_entry=read.last_entry,
+            last_event=read.last_event,
+            snapshot_event=snapshot_event,
+            notices=notices,
+        )
+
+    def _read_log_quickly(
+        self, connection: store.AnyConnection, row: store.RawTournament, start: _Read
+    ) -> _Read | None:
+        """The log after ``start`` read and folded into its state in one pass, with
+        the database counting the entries rather than returning them; None at the
+        first thing out of the ordinary, for ``_read_log_carefully`` to name (or
+        accept).
+
+        Every entry between the undo and redo entries is a command: the database
+        says how many entries there are, that their numbers are distinct and
+        follow ``start`` without a gap, and returns only the entries that are not
+        commands, from which the history is worked out. Then each event is checked,
+        decoded (each kind planned once) and, if its command is in force, applied
+        at once: the groups in force are in the order of the log. What this
+        accepts, the careful reading accepts too, with the same history and state.
+        """
+        tournament = self.tournament_id
+        after = start.last_entry
+        span = store.entry_span(connection, tournament, after)
+        count = span.count
+        if type(count) is not int or span.distinct != count:
+            return None
+        end = after + count
+        if count and (span.first != after + 1 or span.last != end):
+            return None
+        if type(row.last_entry) is int and row.last_entry > end:
+            return None  # entries missing at the end
+        markers = store.load_markers(connection, tournament, after)
+        history = start.history.copy()
+        marker_seqs: set[int] = set()
+        position = after + 1
+        try:
+            for seq, action, target in markers:
+                if type(seq) is not int or type(target) is not int:
+                    return None
+                history.record_all(range(position, seq))
+                if action == UNDO:
+                    history.undo(target)
+                elif action == REDO:
+                    history.redo(target)
+                else:
+                    return None
+                marker_seqs.add(seq)
+                position = seq + 1
+            history.record_all(range(position, end + 1))
+        except RuleViolation:
+            return None
+        base_done = start.history.done
+        done = history.done
+        if done[: len(base_done)] != base_done or (
+            len(done) > len(base_done) and done[len(base_done)] <= after
+        ):
+            return None  # a group from before the snapshot is back in force
+        in_force = set(done[len(base_done) :])
+
+        read = store.load_event_rows(connection, tournament, after)
+        if read is None:
+            return None
+        rows, payloads = read
+        state = start.state
+        plans: dict[tuple[str, int], Callable[[dict[str, object]], Event]] = {}
+        expected = start.last_event + 1
+        current = after
+        commands_with_events = 0
+        applying = False
+        try:
+            for (seq, entry_seq, kind, version, _text), payload in zip(rows, payloads, strict=True):
+                if seq != expected:
+                    return None
+                expected += 1
+                if entry_seq != current:
+                    # A new command's events: later than the previous one's, a
+                    # command of this log.
+                    if (
+                        type(entry_seq) is not int
+                        or entry_seq <= current
+                        or entry_seq > end
+                        or entry_seq in marker_seqs
+                    ):
+                        return None
+                    current = entry_seq
+                    commands_with_events += 1
+                    applying = entry_seq in in_force
+                plan = plans.get((kind, version))
+                if plan is None:
+                    plan = plans[(kind, version)] = EVENTS.decoder(kind, version, plain_errors=True)
+                event = plan(payload)
+                if applying:
+                    state = apply(state, event)
+        except _DAMAGE:
+            return None
+        if commands_with_events != count - len(marker_seqs):
+            return None  # a command without events
+        if type(row.last_event) is int and row.last_event >= expected:
+            return None  # events missing at the end
+        return _Read(history=history, state=state, last_entry=end, last_event=expected - 1)
+
+    def _read_log_carefully(
+        self, connection: store.AnyConnection, row: store.RawTournament, start: _Read
+    ) -> _Log:
+        """The log after ``start``, every row read and checked: a damaged or missing
+        row is an error naming its entry."""
+        tournament = self.tournament_id
+        entries = store.load_history(connection, tournament, after=start.last_entry)
+        stored_events = store.load_events(connection, tournament, after_entry=start.last_entry)
+        self._check_log(entries, stored_events, row, start.last_entry, start.last_event)
 
         # Every event decoded in one pass (each kind planned once), then grouped.
         grouped: dict[int, list[Event]] = {}
         for item, decoded in zip(
-            stored_events, _decode_events(stored_events, self.tournament_id), strict=True
+            stored_events, _decode_events(stored_events, tournament), strict=True
         ):
             group_events = grouped.get(item.entry_seq)
             if group_events is None:
                 grouped[item.entry_seq] = [decoded]
             else:
                 group_events.append(decoded)
+        history = start.history.copy()
+        groups: dict[int, list[Event]] = {}
         for seq, action, target in entries:
             try:
                 if action == COMMAND:
                     history.record(seq)
-                    self._group_events[seq] = grouped[seq]
+                    groups[seq] = grouped[seq]
+                elif target is None:
+                    # Refused by _check_log already: an undo or a redo names its entry.
+                    raise store.log_damaged(tournament, seq, f"{action} of no entry")
                 elif action == UNDO:
                     history.undo(target)
                 else:
                     history.redo(target)
             except RuleViolation as error:
-                raise store.log_damaged(self.tournament_id, seq, error) from None
+                raise store.log_damaged(tournament, seq, error) from None
+        return _Log(
+            history=history,
+            groups=groups,
+            last_entry=entries[-1][0] if entries else start.last_entry,
+            last_event=stored_events[-1].seq if stored_events else start.last_event,
+        )
 
-        done = history.done
-        self._history = history
+    def _fold_log(self, start: _Read, log: _Log) -> _Read:
+        """The state after a log read carefully: the groups in force folded in turn
+        (a group from before the snapshot read again), a fold that fails naming its
+        group."""
+        self._group_events.update(log.groups)
+        base_done = start.history.done
+        done = log.history.done
+        state = start.state
         group = 0
         try:
             if done[: len(base_done)] == base_done:
@@ -690,17 +876,11 @@ class TournamentSession:
             raise
         except _DAMAGE as error:
             raise store.log_damaged(self.tournament_id, group or "?", error) from None
-        if entries:
-            last_entry = entries[-1][0]
-        if stored_events:
-            last_event = stored_events[-1].seq
-        return _Loaded(
+        return _Read(
+            history=log.history,
             state=state,
-            history=history,
-            last_entry=last_entry,
-            last_event=last_event,
-            snapshot_event=snapshot_event,
-            notices=notices,
+            last_entry=log.last_entry,
+            last_event=log.last_event,
         )
 
     def _from_snapshot(

@@ -12,7 +12,7 @@ import json
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from director import paths
 from director.core import codec
@@ -69,8 +69,7 @@ def settings_path() -> Path:
     return paths.config_dir() / FILE_NAME
 
 
-@dataclass(frozen=True)
-class LoadedSettings:
+class LoadedSettings(NamedTuple):
     """The settings read from the file, and what went wrong reading it (if anything)."""
 
     settings: Settings

@@ -12,10 +12,10 @@ from typing import Any
 from director.app.session import TournamentSession
 from director.core import clock as clk
 from director.core.bounties import bounty_book
-from director.core.handlers.players import rebuys_open
 from director.core.ids import Instant
 from director.core.ledger import figures, settle
 from director.core.money import MYSTERY, PROGRESSIVE
+from director.core.periods import rebuys_open
 from director.core.prize_pool import prize_pool
 from director.core.standings import places
 from director.core.state import Status, TournamentState

@@ -55,5 +55,5 @@ def fold(events: Iterable[e.Event], state: TournamentState | None = None) -> Tou
     return current
 
 
-# Importing the handlers registers them.
-from director.core import handlers  # noqa: E402, F401
+# Importing the appliers registers them.
+from director.core import appliers  # noqa: E402, F401

@@ -34,6 +34,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
 from director.core.ids import Instant, PlayerId
@@ -97,8 +98,7 @@ def knockout_shares(
     return tuple(shares)
 
 
-@dataclass(frozen=True)
-class Knockout:
+class Knockout(NamedTuple):
     """One knockout and the bounty money it moved (an envelope's, in a mystery)."""
 
     busted: PlayerId
@@ -108,8 +108,7 @@ class Knockout:
     envelope: bool = False
 
 
-@dataclass(frozen=True)
-class BountyBook:
+class BountyBook(NamedTuple):
     """The bounty money of an event at one moment."""
 
     kind: str

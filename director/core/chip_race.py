@@ -21,19 +21,22 @@ wins nothing gets one chip all the same.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from director.core.errors import require
+from director.core.frozen import Record
 from director.core.structure import Level, Structure
+
+if TYPE_CHECKING:
+    import random  # the rules take a generator; they never make one
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 
-@dataclass(frozen=True)
-class Holding:
+class Holding(NamedTuple):
     """What a player has of the leaving denomination; ``nothing_else``: those chips
     are his whole stack (so he cannot be raced out)."""
 
@@ -43,8 +46,8 @@ class Holding:
     nothing_else: bool = False
 
 
-@dataclass(frozen=True)
-class RaceEntry:
+@dataclass(frozen=True, eq=False, repr=False)
+class RaceEntry(Record):
     player: str
     seat: int
     chips: int
@@ -60,8 +63,8 @@ class RaceEntry:
     """Given a chip so as not to be raced out of the tournament."""
 
 
-@dataclass(frozen=True)
-class RaceResult:
+@dataclass(frozen=True, eq=False, repr=False)
+class RaceResult(Record):
     denomination: int
     next_denomination: int
     entries: tuple[RaceEntry, ...]

@@ -23,9 +23,11 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import gcd
+from typing import NamedTuple
 
 from director.core.chip_race import smallest_chip_needed
 from director.core.errors import RuleViolation, require
+from director.core.frozen import Record
 from director.core.money import MAX_CHIPS
 from director.core.structure import Level, Structure
 from director.core.text import NAME_MAX_LENGTH, clean_line
@@ -41,8 +43,8 @@ broken down exactly (a tenth of a second or so); above it the stack is not
 checked (a home game's stack is a few hundred steps: 20,000 in 25s is 800)."""
 
 
-@dataclass(frozen=True)
-class Chip:
+@dataclass(frozen=True, eq=False, repr=False)
+class Chip(Record):
     """``count`` chips worth ``value`` each; ``colour`` as the organizer calls it
     ("white") or as ``#rrggbb``."""
 
@@ -51,8 +53,8 @@ class Chip:
     colour: str = ""
 
 
-@dataclass(frozen=True)
-class ChipSet:
+@dataclass(frozen=True, eq=False, repr=False)
+class ChipSet(Record):
     name: str
     chips: tuple[Chip, ...]
 
@@ -86,8 +88,7 @@ def check_chip_set(chip_set: ChipSet) -> None:
     require(len(set(values)) == len(values), "chip_value_listed_twice")
 
 
-@dataclass(frozen=True)
-class StackCheck:
+class StackCheck(NamedTuple):
     """Whether ``players`` stacks of ``stack`` can be made from a set.
 
     ``breakdown``: (value, chips per player), smallest first, when they can;

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from director.core.frozen import evolve
+from director.core.frozen import Record, evolve
 from director.core.ids import Instant
 from director.core.structure import Break, Level, Structure
 
@@ -32,8 +32,8 @@ class NewLevelApplies(StrEnum):
     AT_ONCE = "at_once"
 
 
-@dataclass(frozen=True)
-class ClockState:
+@dataclass(frozen=True, eq=False, repr=False)
+class ClockState(Record):
     """The clock at its anchor: item ``index``, ``elapsed`` ms into it, at ``anchor``."""
 
     started: bool = False

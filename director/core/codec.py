@@ -57,18 +57,25 @@ def decode(cls: type[T], data: Json) -> T:
 
 def decoder(cls: type[T]) -> Callable[[Json], T]:
     """:func:`decode` for one class, looked up once: for decoding many records."""
-    plan: _Decoder = _decoder_for(typing.cast(Any, cls))
+    plan: Callable[[Json], T] = _decoder_for(typing.cast(Any, cls))
     name = cls.__name__
 
     def decode_one(data: Json) -> T:
         try:
-            return typing.cast(T, plan(data))
+            return plan(data)
         except RuleViolation:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise RuleViolation("bad_data", type=name, detail=str(error)) from error
 
     return decode_one
+
+
+def plain_decoder(cls: type[T]) -> Callable[[Json], T]:
+    """:func:`decoder` without its wrapping of errors: malformed data raises the
+    ``KeyError``, ``TypeError``, ``ValueError`` or ``AttributeError`` met."""
+    plan: Callable[[Json], T] = _decoder_for(typing.cast(Any, cls))
+    return plan
 
 
 def _strip_newtype(hint: Any) -> Any:

@@ -29,7 +29,7 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Command(Versioned):
     """Base of every command."""
 
@@ -39,7 +39,7 @@ class Command(Versioned):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CreateTournament(Command):
     VERSION = 2  # each level carries its betting
     name: str
@@ -50,20 +50,20 @@ class CreateTournament(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RenameTournament(Command):
     name: str
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class EditDetails(Command):
     event_date: str
     venue: str
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetArchived(Command):
     archived: bool
 
@@ -75,7 +75,7 @@ class SetArchived(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetStructure(Command):
     """Replace the structure; ``change`` names the edit for the undo label."""
 
@@ -88,14 +88,14 @@ class SetStructure(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class StartClock(Command):
     def label(self, state: TournamentState) -> Message:
         return Message("resume_clock" if state.clock.started else "start_clock")
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PauseClock(Command):
     """Pause now, or at ``at`` (a moment in the past, when resuming after a crash)."""
 
@@ -103,19 +103,19 @@ class PauseClock(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class NextLevel(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PreviousLevel(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class GoToLevel(Command):
     """Move the clock to the start of item ``index`` of the structure."""
 
@@ -126,7 +126,7 @@ class GoToLevel(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class AdjustTime(Command):
     """Add (or, negative, remove) time left."""
 
@@ -137,19 +137,19 @@ class AdjustTime(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetTimeLeft(Command):
     remaining_ms: int
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class NextHand(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetClockOptions(Command):
     applies: NewLevelApplies
 
@@ -162,13 +162,13 @@ def _name(state: TournamentState, player: PlayerId, fallback: str = "") -> str:
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetMoneySettings(Command):
     settings: MoneySettings
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetChipSet(Command):
     """The organizer's chips for this event; the structure's denominations follow."""
 
@@ -176,7 +176,7 @@ class SetChipSet(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetCashSettings(Command):
     settings: CashSettings
 
@@ -191,7 +191,7 @@ class Newcomer:
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetUpEvent(Command):
     """A new event's first set-up in one step (one undo): the blinds, the prices and
     the players. In a tournament with starting chips the players buy in, otherwise
@@ -208,7 +208,7 @@ class SetUpEvent(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RegisterPlayer(Command):
     """Put a player on the list without a buy-in yet."""
 
@@ -221,7 +221,7 @@ class RegisterPlayer(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BuyIn(Command):
     """A first entry (registering the player if needed). ``paid=False``: owed.
 
@@ -240,7 +240,7 @@ class BuyIn(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Reentry(Command):
     player: PlayerId
     paid: bool = True
@@ -250,7 +250,7 @@ class Reentry(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Rebuy(Command):
     """R3. ``stack``: the player's chips, when they are still in (checked against
     the threshold)."""
@@ -264,7 +264,7 @@ class Rebuy(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Addon(Command):
     player: PlayerId
     paid: bool = True
@@ -274,7 +274,7 @@ class Addon(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TopUp(Command):
     """Cash game: more chips for ``amount``."""
 
@@ -287,7 +287,7 @@ class TopUp(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayDebt(Command):
     """Money a player owed is paid to the bank (all of it when ``amount`` is 0)."""
 
@@ -299,7 +299,7 @@ class PayDebt(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayOutDue(Command):
     """Cash game: the bank pays a player what it still owes them for their chips."""
 
@@ -311,7 +311,7 @@ class PayOutDue(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BustPlayers(Command):
     """One or more players out on the same hand (R23)."""
 
@@ -323,7 +323,7 @@ class BustPlayers(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RevertBust(Command):
     """Put back in a player whose bust was recorded by mistake."""
 
@@ -334,7 +334,7 @@ class RevertBust(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RemoveEntry(Command):
     """Take back a player's last purchase, made by mistake, as a refund."""
 
@@ -345,7 +345,7 @@ class RemoveEntry(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CashOut(Command):
     """Cash game: the player leaves and returns ``chips``; ``paid``: the bank pays now."""
 
@@ -361,7 +361,7 @@ class CashOut(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetTableOptions(Command):
     seats_per_table: int = 9
     method: str = "dead"
@@ -369,7 +369,7 @@ class SetTableOptions(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DrawSeats(Command):
     """R7: draw a seat for every player in; ``tables`` forces the number of tables."""
 
@@ -377,7 +377,7 @@ class DrawSeats(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DrawForButton(Command):
     """R7: high-card draw for the first button, at one table (0: every table)."""
 
@@ -385,7 +385,7 @@ class DrawForButton(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetButton(Command):
     """The first hand's button, entered by hand."""
 
@@ -394,7 +394,7 @@ class SetButton(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class HandDone(Command):
     """A hand is over at ``table``: move the button and the blinds."""
 
@@ -405,7 +405,7 @@ class HandDone(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ConfirmMove(Command):
     """Confirm a planned move (the first one when ``move`` is None)."""
 
@@ -418,13 +418,13 @@ class ConfirmMove(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ConfirmAllMoves(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MovePlayer(Command):
     """Move a player by hand to an open seat."""
 
@@ -437,13 +437,13 @@ class MovePlayer(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetBreakOrder(Command):
     order: tuple[int, ...]
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetHandForHand(Command):
     on: bool
 
@@ -452,13 +452,13 @@ class SetHandForHand(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RedrawFinalTable(Command):
     pass
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SitOut(Command):
     player: PlayerId
 
@@ -467,7 +467,7 @@ class SitOut(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SitIn(Command):
     player: PlayerId
 
@@ -485,7 +485,7 @@ class RaceChips:
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ChipRace(Command):
     """R28: colour up ``denomination`` at ``table``, racing the odd chips."""
 
@@ -498,7 +498,7 @@ class ChipRace(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PostBlinds(Command):
     player: PlayerId
 
@@ -510,13 +510,13 @@ class PostBlinds(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetPayouts(Command):
     settings: PayoutSettings
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class AcceptDeal(Command):
     """R31: record the deal the players left agreed on."""
 
@@ -525,7 +525,7 @@ class AcceptDeal(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayPrize(Command):
     """The bank pays a player their prize and bounties (all that is due when 0)."""
 
@@ -550,7 +550,7 @@ for _name_v1 in ("CreateTournament", "SetStructure", "SetUpEvent"):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetTvLook(Command):
     """The TV's colours, layout, pictures and sounds for this event (None: the
     defaults from the settings)."""
@@ -559,7 +559,7 @@ class SetTvLook(Command):
 
 
 @COMMANDS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetRoomMessage(Command):
     """A line of text for the room, on the TV (and spoken); empty clears it."""
 

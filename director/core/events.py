@@ -14,6 +14,7 @@ from director.core.buttons import Positions
 from director.core.chip_race import RaceResult
 from director.core.chip_sets import ChipSet
 from director.core.clock import NewLevelApplies
+from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
@@ -27,7 +28,7 @@ from director.core.tv import TvLook
 EVENTS: Registry[Event] = Registry("event")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Event(Versioned):
     """Base of every event; ``at`` is when it happened."""
 
@@ -35,7 +36,7 @@ class Event(Versioned):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TournamentCreated(Event):
     """The first event of every log. Version 2: each level carries its betting
     (see ``structure.upcast_structure``)."""
@@ -49,13 +50,13 @@ class TournamentCreated(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TournamentRenamed(Event):
     name: str
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DetailsChanged(Event):
     """Date and place, as printed on every report."""
 
@@ -64,7 +65,7 @@ class DetailsChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ArchiveChanged(Event):
     archived: bool
 
@@ -73,7 +74,7 @@ class ArchiveChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class StructureChanged(Event):
     """Version 2: each level carries its betting (no limit, pot limit, limit)."""
 
@@ -93,19 +94,19 @@ EVENTS.upcaster("StructureChanged", 1)(_structure_v1)
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockStarted(Event):
     """The clock runs from ``at`` (a first start or a resume)."""
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockPaused(Event):
     """The clock stopped at ``at``, which may lie in the past (resuming after a crash)."""
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class LevelChanged(Event):
     """The organizer moved the clock to the start of item ``index``."""
 
@@ -113,7 +114,7 @@ class LevelChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TimeAdjusted(Event):
     """``delta_ms`` added to the time left (negative: removed)."""
 
@@ -121,19 +122,19 @@ class TimeAdjusted(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TimeLeftSet(Event):
     remaining_ms: int
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class HandStarted(Event):
     """A new hand is dealt: counts hands in hand-counted levels, confirms pending blinds."""
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockOptionsChanged(Event):
     applies: NewLevelApplies
 
@@ -142,19 +143,19 @@ class ClockOptionsChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MoneySettingsChanged(Event):
     settings: MoneySettings
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CashSettingsChanged(Event):
     settings: CashSettings
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerRegistered(Event):
     player: PlayerId
     name: str
@@ -162,7 +163,7 @@ class PlayerRegistered(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MoneyMoved(Event):
     """A line of the ledger: a purchase, a refund, a payment or a cash-out."""
 
@@ -170,7 +171,7 @@ class MoneyMoved(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayersBusted(Event):
     """One or more players out on one hand."""
 
@@ -178,7 +179,7 @@ class PlayersBusted(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class EnvelopesDrawn(Event):
     """Mystery bounties: the envelopes drawn by the knockouts of one hand."""
 
@@ -186,7 +187,7 @@ class EnvelopesDrawn(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ChipSetChanged(Event):
     """The organizer's chips for this event (None: none given)."""
 
@@ -194,7 +195,7 @@ class ChipSetChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BustReverted(Event):
     """A bust recorded by mistake: the player is back in."""
 
@@ -204,15 +205,15 @@ class BustReverted(Event):
 # -- tables (R5, R7, R11-R14, R24-R27) ----------------------------------------------
 
 
-@dataclass(frozen=True)
-class SeatAssignment:
+@dataclass(frozen=True, eq=False, repr=False)
+class SeatAssignment(Record):
     player: PlayerId
     table: int
     seat: int
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TableOptionsChanged(Event):
     seats_per_table: int
     method: str
@@ -220,7 +221,7 @@ class TableOptionsChanged(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SeatsDrawn(Event):
     """R7: every player's seat, the tables in play and the breaking order."""
 
@@ -230,7 +231,7 @@ class SeatsDrawn(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class FinalTableDrawn(Event):
     """R26: everyone left redrawn at the final table."""
 
@@ -239,7 +240,7 @@ class FinalTableDrawn(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerSeated(Event):
     player: PlayerId
     table: int
@@ -247,7 +248,7 @@ class PlayerSeated(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerUnseated(Event):
     player: PlayerId
     table: int
@@ -255,7 +256,7 @@ class PlayerUnseated(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MovesPlanned(Event):
     """The moves that break and balance tables, waiting for the organizer."""
 
@@ -263,7 +264,7 @@ class MovesPlanned(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PlayerMoved(Event):
     """A player changes seats. ``wait_hands``: in a cash game, a player who moved
     away from the big blind at his table sits out that many hands unless he posts
@@ -275,7 +276,7 @@ class PlayerMoved(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ButtonPlaced(Event):
     """The first hand's button at a table; ``cards`` when drawn by high card (R7)."""
 
@@ -285,7 +286,7 @@ class ButtonPlaced(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TableHandDealt(Event):
     """A hand is over at a table: the next hand's button and blinds."""
 
@@ -297,26 +298,26 @@ class TableHandDealt(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BreakOrderSet(Event):
     order: tuple[int, ...]
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class HandForHandSet(Event):
     on: bool
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SittingOutChanged(Event):
     player: PlayerId
     away: bool
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BlindsPosted(Event):
     """A player posts what he owes to be dealt in: ``live`` counts as his bet,
     ``dead`` goes to the middle (seed 002 §4.1.10). Version 2 added the amounts
@@ -329,7 +330,7 @@ class BlindsPosted(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ChipRaced(Event):
     """R28: a denomination coloured up at a table, with the cards dealt."""
 
@@ -351,13 +352,13 @@ def _posted_v1(payload: dict[str, object]) -> dict[str, object]:
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PayoutsChanged(Event):
     settings: PayoutSettings
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class DealAccepted(Event):
     deal: Deal
 
@@ -366,12 +367,12 @@ class DealAccepted(Event):
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TvLookChanged(Event):
     look: TvLook | None
 
 
 @EVENTS.register
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RoomMessageChanged(Event):
     text: str

@@ -4,7 +4,7 @@ end-of-night settlement of a cash game (R32), down to the fewest payments."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.ids import PlayerId
 from director.core.players import PURCHASES, Entrant, EntrantStatus, Movement, MovementKind
@@ -15,8 +15,7 @@ EXACT_SETTLEMENT_LIMIT = 16
 """Up to this many parties the fewest payments are found exactly."""
 
 
-@dataclass(frozen=True)
-class Figures:
+class Figures(NamedTuple):
     """The live figures of an event."""
 
     entries: int
@@ -91,8 +90,7 @@ def figures(entrants: Mapping[PlayerId, Entrant], ledger: Iterable[Movement]) ->
 # -- the cash game settlement (R32) -------------------------------------------
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     player: PlayerId
     bought: int
     cashed_out: int
@@ -102,8 +100,7 @@ class PlayerResult:
         return self.cashed_out - self.bought
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
     """``payer`` gives ``amount`` to ``payee`` (either may be the bank, ``BANK``)."""
 
     payer: PlayerId
@@ -111,8 +108,7 @@ class Payment:
     amount: int
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     results: tuple[PlayerResult, ...]
     chips_sold: int
     chips_returned: int

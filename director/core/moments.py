@@ -9,14 +9,13 @@ the bubble, replaying its log or restarting the app announce nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.clock import Cue, CueKind
 from director.core.state import TournamentState
 
 
-@dataclass(frozen=True)
-class Moments:
+class Moments(NamedTuple):
     left: int = 0
     """Players still in."""
     paid: int = 0

@@ -10,16 +10,18 @@ to the prize pool (R29).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import Record
 
 BASIS_POINTS = 10_000
 MAX_MONEY = 10**11
 MAX_CHIPS = 10**12
 
 
-@dataclass(frozen=True)
-class Fee:
+@dataclass(frozen=True, eq=False, repr=False)
+class Fee(Record):
     """A house fee: a fixed amount, or a percentage in basis points (1000 = 10%)."""
 
     fixed: int = 0
@@ -30,8 +32,8 @@ class Fee:
         return self.fixed + price * self.percent_bp // BASIS_POINTS
 
 
-@dataclass(frozen=True)
-class RebuyRule:
+@dataclass(frozen=True, eq=False, repr=False)
+class RebuyRule(Record):
     """R3: while the level number is at most ``until_level``, a player who is out,
     or at or below ``threshold`` chips, may buy ``chips`` for ``price``, at most
     ``max_per_player`` times (0: no limit).
@@ -50,8 +52,8 @@ class RebuyRule:
     through_break: bool = False
 
 
-@dataclass(frozen=True)
-class AddonRule:
+@dataclass(frozen=True, eq=False, repr=False)
+class AddonRule(Record):
     """R4: once per player, from level ``from_level`` to ``until_level`` (and the
     break after it)."""
 
@@ -73,16 +75,16 @@ BOUNTY_KINDS = (FIXED_BOUNTY, PROGRESSIVE, MYSTERY)
 MAX_ENVELOPES = 10_000
 
 
-@dataclass(frozen=True)
-class Envelope:
+@dataclass(frozen=True, eq=False, repr=False)
+class Envelope(Record):
     """Mystery bounties: ``count`` envelopes of ``amount`` each."""
 
     amount: int
     count: int
 
 
-@dataclass(frozen=True)
-class BountySettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class BountySettings(Record):
     """How the bounty part of each purchase is won.
 
     ``cash_share_bp``: in a progressive knockout, the part of the busted player's
@@ -109,8 +111,8 @@ class BountySettings:
         return sum(envelope.count for envelope in self.envelopes)
 
 
-@dataclass(frozen=True)
-class MoneySettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class MoneySettings(Record):
     """A tournament's buy-in and what may be bought after it."""
 
     buy_in: int = 0
@@ -132,8 +134,8 @@ class MoneySettings:
     """The least prize pool: the host tops it up to this (the overlay)."""
 
 
-@dataclass(frozen=True)
-class CashSettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class CashSettings(Record):
     """A cash game (R1, R32): times fixed in advance and what chips are worth.
 
     ``chip_money`` minor units buy ``chip_count`` chips (100 cents for 100 chips).
@@ -147,8 +149,7 @@ class CashSettings:
     max_buy_in: int = 0
 
 
-@dataclass(frozen=True)
-class Split:
+class Split(NamedTuple):
     """Where the money of one purchase goes."""
 
     fee: int

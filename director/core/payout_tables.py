@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import Record
 from director.core.text import NAME_MAX_LENGTH, clean_line
 
 BASIS_POINTS = 10_000
@@ -34,8 +35,8 @@ MAX_PLACES = 500
 MAX_ENTRIES = 100_000
 
 
-@dataclass(frozen=True)
-class Band:
+@dataclass(frozen=True, eq=False, repr=False)
+class Band(Record):
     """For ``first`` to ``last`` entries (``last`` 0: and more), the ``shares`` of
     places 1, 2, 3... in basis points."""
 
@@ -52,8 +53,8 @@ class Band:
         return f"{self.first}+" if self.last == 0 else f"{self.first}-{self.last}"
 
 
-@dataclass(frozen=True)
-class PayoutTable:
+@dataclass(frozen=True, eq=False, repr=False)
+class PayoutTable(Record):
     name: str
     bands: tuple[Band, ...]
 

@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
+from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import Record
 from director.core.payout_tables import PayoutTable, band_for, check_table
 
 BASIS_POINTS = 10_000
@@ -193,8 +195,7 @@ def _add_fractions(weights: Sequence[dict[int, int]]) -> tuple[list[int], int]:
     return [numerators[0] for numerators in levels], denominators[0]
 
 
-@dataclass(frozen=True)
-class Prize:
+class Prize(NamedTuple):
     """What one finishing place pays."""
 
     place: int
@@ -267,8 +268,8 @@ TABLE = "table"
 DEFAULT_UNIT = 100
 
 
-@dataclass(frozen=True)
-class PayoutSettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class PayoutSettings(Record):
     """How the prize pool is paid: the default table by entries ("auto"), the
     organizer's percentages (basis points), fixed amounts, or a payout table by
     field size ("table"); rounded to ``unit``."""
@@ -280,15 +281,15 @@ class PayoutSettings:
     table: PayoutTable | None = None
 
 
-@dataclass(frozen=True)
-class DealShare:
+@dataclass(frozen=True, eq=False, repr=False)
+class DealShare(Record):
     player: int
     amount: int
     stack: int = 0
 
 
-@dataclass(frozen=True)
-class Deal:
+@dataclass(frozen=True, eq=False, repr=False)
+class Deal(Record):
     """R31: what the players left agreed to share; ``kept_aside`` is played for."""
 
     method: str

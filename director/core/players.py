@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
 
 
@@ -47,8 +48,8 @@ PURCHASES = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Movement:
+@dataclass(frozen=True, eq=False, repr=False)
+class Movement(Record):
     """One line of the money ledger.
 
     ``price`` is what was bought (negative for a refund or a cash-out), split
@@ -78,8 +79,8 @@ class Movement:
     written before events had one: such a log replays as it always did)."""
 
 
-@dataclass(frozen=True)
-class Entrant:
+@dataclass(frozen=True, eq=False, repr=False)
+class Entrant(Record):
     """A person in this event, with the counters the console shows."""
 
     player: PlayerId
@@ -116,8 +117,8 @@ class Entrant:
         return f"{self.name} ({self.nickname})" if self.nickname else self.name
 
 
-@dataclass(frozen=True)
-class Winner:
+@dataclass(frozen=True, eq=False, repr=False)
+class Winner(Record):
     """One of several players who won a busted player's chips on one hand (a split
     pot, side pots), with how many of those chips he won: his share of the bounty."""
 
@@ -125,8 +126,8 @@ class Winner:
     chips: int
 
 
-@dataclass(frozen=True)
-class Bust:
+@dataclass(frozen=True, eq=False, repr=False)
+class Bust(Record):
     """One player out: who knocked them out, and their stack when the hand began."""
 
     player: PlayerId
@@ -148,8 +149,8 @@ class Bust:
         return (Winner(player=self.eliminator, chips=1),)
 
 
-@dataclass(frozen=True)
-class BountyShare:
+@dataclass(frozen=True, eq=False, repr=False)
+class BountyShare(Record):
     """Bounty money won by ``player`` at one knockout: ``cash`` paid to him, ``head``
     added to his own bounty (progressive knockout)."""
 
@@ -158,8 +159,8 @@ class BountyShare:
     head: int = 0
 
 
-@dataclass(frozen=True)
-class EnvelopeDraw:
+@dataclass(frozen=True, eq=False, repr=False)
+class EnvelopeDraw(Record):
     """Mystery bounties: the envelope drawn when ``busted`` went out, and who won it."""
 
     busted: PlayerId
@@ -172,8 +173,8 @@ class EnvelopeDraw:
     (0 in a log written before: the count is made when the draw is applied)."""
 
 
-@dataclass(frozen=True)
-class BustRecord:
+@dataclass(frozen=True, eq=False, repr=False)
+class BustRecord(Record):
     """The players who went out on one hand (R23), in the order they were recorded."""
 
     hand: int

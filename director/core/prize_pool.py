@@ -12,14 +12,13 @@ guarantee (the overlay). Payouts always share the whole pool (R29, R30).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.ledger import figures
 from director.core.state import TournamentState
 
 
-@dataclass(frozen=True)
-class PrizePool:
+class PrizePool(NamedTuple):
     collected: int
     """The players' part: purchases less fees and bounties."""
     added: int = 0

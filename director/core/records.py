@@ -12,13 +12,18 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from director.core import codec
 from director.core.errors import RuleViolation
+from director.core.frozen import Record
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
 
 
-class Versioned:
-    """Mixin for records: a stable type name (the class name) and a version."""
+class Versioned(Record):
+    """Mixin for records: a stable type name (the class name) and a version.
+
+    Events and commands are declared ``@dataclass(frozen=True, kw_only=True,
+    eq=False, repr=False)``: they compare, hash and print through ``Record``.
+    """
 
     VERSION: ClassVar[int] = 1
 
@@ -33,7 +38,7 @@ class Registry(Generic[R]):
         self.kind = kind
         self._classes: dict[str, type[R]] = {}
         self._upcasters: dict[tuple[str, int], Upcaster] = {}
-        self._plans: dict[tuple[str, int], Callable[[Payload], R]] = {}
+        self._plans: dict[tuple[str, int, bool], Callable[[Payload], R]] = {}
 
     def register(self, cls: type[R]) -> type[R]:
         """Class decorator: make ``cls`` storable under its class name."""
@@ -68,20 +73,26 @@ class Registry(Generic[R]):
         """Rebuild a stored record, upcasting older versions first."""
         return self.decoder(name, version)(payload)
 
-    def decoder(self, name: str, version: int) -> Callable[[Payload], R]:
+    def decoder(
+        self, name: str, version: int, *, plain_errors: bool = False
+    ) -> Callable[[Payload], R]:
         """What rebuilds records stored as ``(name, version)``: the class, the
         upcasters and the decoder are looked up once per pair, not once per
         record (replaying a log rebuilds thousands of a few kinds).
 
         Raises ``RuleViolation`` for a type or version this program cannot read.
+        The decoder raises ``RuleViolation("bad_data")`` for a malformed payload;
+        with ``plain_errors``, the ``KeyError``, ``TypeError``, ``ValueError`` or
+        ``AttributeError`` met instead (a step less per record, for a caller that
+        handles any failure itself).
         """
-        plan = self._plans.get((name, version))
+        key = (name, version, plain_errors)
+        plan = self._plans.get(key)
         if plan is None:
-            plan = self._plan(name, version)
-            self._plans[(name, version)] = plan
+            plan = self._plans[key] = self._plan(name, version, plain_errors)
         return plan
 
-    def _plan(self, name: str, version: int) -> Callable[[Payload], R]:
+    def _plan(self, name: str, version: int, plain_errors: bool) -> Callable[[Payload], R]:
         cls = self._classes.get(name)
         if cls is None:
             raise RuleViolation("unknown_record_type", kind=self.kind, type=name)
@@ -94,7 +105,7 @@ class Registry(Generic[R]):
                 raise RuleViolation("no_upcaster", type=name, version=version)
             steps.append(upcast)
             version += 1
-        decode = codec.decoder(cls)
+        decode = codec.plain_decoder(cls) if plain_errors else codec.decoder(cls)
         if not steps:
             return decode
 

@@ -4,7 +4,7 @@ and each player's net result for the night."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.bounties import bounty_book
 from director.core.errors import RuleViolation, require
@@ -49,8 +49,7 @@ def bounty_money(state: TournamentState) -> tuple[dict[PlayerId, int], int]:
     return dict(book.won), book.unclaimed
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     player: PlayerId
     name: str
     place: Place | None
@@ -157,8 +156,7 @@ def _player_results(state: TournamentState) -> list[PlayerResult]:
     return results
 
 
-@dataclass(frozen=True)
-class Bubble:
+class Bubble(NamedTuple):
     paid: int
     left: int
 
@@ -187,8 +185,7 @@ def out_next_prize(state: TournamentState) -> int | None:
     return remaining_prizes(state)[-1]
 
 
-@dataclass(frozen=True)
-class DealPreview:
+class DealPreview(NamedTuple):
     """A deal worked out and what the table looks at before accepting it (R31)."""
 
     deal: Deal
@@ -251,8 +248,7 @@ def propose_deal(
     return Deal(method=method, shares=shares, kept_aside=kept_aside, places=len(alive))
 
 
-@dataclass(frozen=True)
-class BoxCheck:
+class BoxCheck(NamedTuple):
     """The tournament's cash box checked to the cent: what it holds now, with the
     host's money and the debts still to collect, must cover what is still to pay
     the players and leave exactly the money kept apart (fees, the season pot,

@@ -15,12 +15,15 @@ seat the big blind reaches first, never the small blind).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from director.core.buttons import MAX_SEATS, MIN_SEATS, Positions, next_occupied
 from director.core.errors import require
+
+if TYPE_CHECKING:
+    import random  # the rules take a generator; they never make one
 
 
 @dataclass(frozen=True)

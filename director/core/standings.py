@@ -11,14 +11,13 @@ players of equal rank at their own table share the places they cover.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from director.core.ids import PlayerId
 from director.core.players import Bust, BustRecord
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """Finishing place ``best``..``worst`` (equal when not tied), shared by ``tied`` players."""
 
     best: int

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from director.core.chip_sets import ChipSet
 from director.core.clock import ClockState
+from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
+from director.core.kinds import EventKind as EventKind
+from director.core.kinds import Status as Status
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, Entrant, EntrantStatus, EnvelopeDraw, Movement
@@ -22,23 +24,8 @@ from director.core.tables import TablesState
 from director.core.tv import TvLook
 
 
-class EventKind(StrEnum):
-    """What kind of poker night an event is (R1)."""
-
-    TOURNAMENT = "tournament"
-    CASH = "cash"
-
-
-class Status(StrEnum):
-    """Where an event stands: set up, under way, or over."""
-
-    SETUP = "setup"
-    RUNNING = "running"
-    FINISHED = "finished"
-
-
-@dataclass(frozen=True)
-class TournamentState:
+@dataclass(frozen=True, eq=False, repr=False)
+class TournamentState(Record):
     """Everything known about one event. ``version`` counts applied events."""
 
     name: str = ""

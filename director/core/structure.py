@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from director.core.errors import RuleViolation
+from director.core.frozen import Record
 from director.core.ids import MINUTE_MS, SECOND_MS
 
 MAX_ITEMS = 200
@@ -43,8 +44,8 @@ class AnteKind(StrEnum):
     BIG_BLIND = "big_blind"
 
 
-@dataclass(frozen=True)
-class Level:
+@dataclass(frozen=True, eq=False, repr=False)
+class Level(Record):
     """One blind level. Exactly one of ``seconds`` and ``hands`` is positive."""
 
     small_blind: int
@@ -78,8 +79,8 @@ class Level:
         return self.small_bet or self.big_blind
 
 
-@dataclass(frozen=True)
-class Break:
+@dataclass(frozen=True, eq=False, repr=False)
+class Break(Record):
     """A pause in play; its note is shown on the display."""
 
     seconds: int = 10 * 60
@@ -97,8 +98,8 @@ class Break:
 Item = Level | Break
 
 
-@dataclass(frozen=True)
-class Structure:
+@dataclass(frozen=True, eq=False, repr=False)
+class Structure(Record):
     """The levels and breaks of an event, in order."""
 
     items: tuple[Level | Break, ...] = ()

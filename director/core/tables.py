@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from director.core.buttons import DEAD, MAX_SEATS, Positions
 from director.core.chip_race import RaceResult
+from director.core.frozen import Record
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move, Table
 from director.core.structure import Level
@@ -21,8 +22,8 @@ RECENT_MOVE_MS = 2 * 60_000
 """How long a confirmed move stays on the clock display."""
 
 
-@dataclass(frozen=True)
-class Posting:
+@dataclass(frozen=True, eq=False, repr=False)
+class Posting(Record):
     """Blinds a player puts in to be dealt in: ``live`` counts as his bet, ``dead``
     goes to the middle (seed 002 §4.1.10)."""
 
@@ -30,8 +31,8 @@ class Posting:
     dead: int = 0
 
 
-@dataclass(frozen=True)
-class TableState:
+@dataclass(frozen=True, eq=False, repr=False)
+class TableState(Record):
     number: int
     seats: Mapping[int, PlayerId] = field(default_factory=dict)
     """Occupied seat -> player."""
@@ -71,14 +72,14 @@ class TableState:
         return frozenset(seat for seat in self.seats if seat not in self.sitting_out)
 
 
-@dataclass(frozen=True)
-class ConfirmedMove:
+@dataclass(frozen=True, eq=False, repr=False)
+class ConfirmedMove(Record):
     move: Move
     at: Instant
 
 
-@dataclass(frozen=True)
-class SeatRecord:
+@dataclass(frozen=True, eq=False, repr=False)
+class SeatRecord(Record):
     """Where a player sat before leaving their seat (to give it back on a re-buy)."""
 
     table: int
@@ -88,8 +89,8 @@ class SeatRecord:
     """Missed blinds go with the player (seed 002 §4.1.12)."""
 
 
-@dataclass(frozen=True)
-class TableRace:
+@dataclass(frozen=True, eq=False, repr=False)
+class TableRace(Record):
     """R28: a chip race run at a table."""
 
     table: int
@@ -97,8 +98,8 @@ class TableRace:
     result: RaceResult
 
 
-@dataclass(frozen=True)
-class TablesState:
+@dataclass(frozen=True, eq=False, repr=False)
+class TablesState(Record):
     seats_per_table: int = DEFAULT_SEATS
     method: str = DEAD
     tables: Mapping[int, TableState] = field(default_factory=dict)

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from enum import StrEnum
+from typing import NamedTuple
 
 from director.core.clock import CueKind
 from director.core.colours import (
@@ -32,12 +33,13 @@ from director.core.colours import (
     worst_ratio,
 )
 from director.core.errors import RuleViolation, require
+from director.core.frozen import Record
 
 # -- colours ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Theme:
+@dataclass(frozen=True, eq=False, repr=False)
+class Theme(Record):
     """The TV's colours, each ``#rrggbb``; ``name`` is a shipped theme's or "custom"."""
 
     name: str = "dark"
@@ -121,8 +123,7 @@ class Ground(StrEnum):
     """The PAUSED banner."""
 
 
-@dataclass(frozen=True)
-class TextCheck:
+class TextCheck(NamedTuple):
     """One kind of text on the TV: its colour role, what it is drawn on, its size."""
 
     key: str
@@ -155,8 +156,7 @@ TEXT_CHECKS: tuple[TextCheck, ...] = (
 same pairs: names in the main colour, seats in the next level's)."""
 
 
-@dataclass(frozen=True)
-class ContrastProblem:
+class ContrastProblem(NamedTuple):
     """A text that is not readable enough: its contrast and the least it needs."""
 
     key: str
@@ -189,8 +189,8 @@ def require_asset(name: str, kinds: frozenset[str]) -> str:
     return name
 
 
-@dataclass(frozen=True)
-class Picture:
+@dataclass(frozen=True, eq=False, repr=False)
+class Picture(Record):
     """A background picture and the range of its tones.
 
     ``low`` and ``high`` are the least and the greatest red, green and blue over the
@@ -270,8 +270,8 @@ class LogoPlace(StrEnum):
     SIDE_TOP = "side_top"
 
 
-@dataclass(frozen=True)
-class Slot:
+@dataclass(frozen=True, eq=False, repr=False)
+class Slot(Record):
     element: Element
     place: Place
 
@@ -292,8 +292,8 @@ _FULL_SLOTS = (
 )
 
 
-@dataclass(frozen=True)
-class Layout:
+@dataclass(frozen=True, eq=False, repr=False)
+class Layout(Record):
     """What the TV shows and where: the elements shown (each once) with their place,
     in order within each place; the side column's side and width; the logo's place.
     ``preset`` names the preset it was made from, or "custom"."""
@@ -376,8 +376,8 @@ SOUND_CUES: tuple[CueKind, ...] = (
 """The cues that play a sound (a message is only spoken)."""
 
 
-@dataclass(frozen=True)
-class CueSound:
+@dataclass(frozen=True, eq=False, repr=False)
+class CueSound(Record):
     """The sound of one cue: the built-in one (``asset`` empty), an imported one, or
     none; at ``volume`` percent of the settings' volume."""
 
@@ -392,8 +392,8 @@ class CueSound:
 VEIL_RANGE = (0, 100)
 
 
-@dataclass(frozen=True)
-class TvLook:
+@dataclass(frozen=True, eq=False, repr=False)
+class TvLook(Record):
     """Everything that makes the TV the club's own."""
 
     theme: Theme = Theme()

@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QLibraryInfo, QObject, Qt, QTimer, QTranslator
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from director import __version__, paths
 from director.app.backups import BackupManager, newest_good_backup, replace_damaged
@@ -29,12 +29,15 @@ from director.i18n import (
 from director.persistence.db import Database, StoreError, open_database
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QTranslator
+
     from director.gui.main_window import MainWindow
 
 EXIT_FAILED = 2
 BACKUP_AT_THE_LATEST_MS = 2000
 """The start-up backup is made once the window has painted, or after this long
-if it never paints (hidden), or before the first write, whichever comes first."""
+if it never paints (hidden), or before the first write, whichever comes first;
+the audio output is looked for then too."""
 
 
 def application() -> QApplication:
@@ -63,15 +66,19 @@ def apply_language(app: QApplication, settings: Settings) -> QTranslator | None:
     """Use the chosen language for director's texts and for Qt's own (buttons, dialogs).
 
     Called again after a change of language: the previous Qt translator is removed.
-    Returns Qt's installed translator, if one was needed.
+    Returns Qt's installed translator, if one was needed (none for English, Qt's own).
     """
     set_language(settings.language)
     set_currency(settings.currency)
     while _qt_translators:
         app.removeTranslator(_qt_translators.pop())
+    if language() == "en":
+        return None
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
     translator = QTranslator(app)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if language() != "en" and translator.load(f"qtbase_{language()}", folder):
+    if translator.load(f"qtbase_{language()}", folder):
         app.installTranslator(translator)
         _qt_translators.append(translator)
         return translator
@@ -80,6 +87,12 @@ def apply_language(app: QApplication, settings: Settings) -> QTranslator | None:
 
 def backup_folder_of(settings: Settings) -> Path | None:
     return Path(settings.backup_folder).expanduser() if settings.backup_folder else None
+
+
+def _cannot_open(text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    QMessageBox.critical(None, _("director cannot open this database"), text)
 
 
 def open_or_explain(path: Path, folder: Path | None = None) -> Database | None:
@@ -93,7 +106,7 @@ def open_or_explain(path: Path, folder: Path | None = None) -> Database | None:
     except StoreError as error:
         if error.code == "db_damaged" and isinstance(path, Path):
             return offer_backup(path, error, folder)
-        QMessageBox.critical(None, _("director cannot open this database"), describe_error(error))
+        _cannot_open(describe_error(error))
         return None
 
 
@@ -102,7 +115,7 @@ def offer_backup(path: Path, error: StoreError, folder: Path | None) -> Database
     path = Path(path).expanduser().absolute()
     backup = newest_good_backup(path, folder)
     if backup is None:
-        QMessageBox.critical(None, _("director cannot open this database"), describe_error(error))
+        _cannot_open(describe_error(error))
         return None
     question = _(
         "{problem}\n\nIts newest good backup was made on {moment} ({name}). Put it in "
@@ -118,7 +131,7 @@ def offer_backup(path: Path, error: StoreError, folder: Path | None) -> Database
         replace_damaged(path, backup.path)
         return open_database(path)
     except StoreError as failure:
-        QMessageBox.critical(None, _("director cannot open this database"), describe_error(failure))
+        _cannot_open(describe_error(failure))
         return None
 
 
@@ -148,11 +161,24 @@ def start(
     for notice in notices:
         window.warn(render(notice))
     window.place_and_show()
-    # The backup first: moving an older version's pictures in is a write, and the
-    # copy must be of the file as it was opened.
-    after_first_paint(window, lambda: (backups.back_up_pending(), window.adopt_assets()))
-    QTimer.singleShot(BACKUP_AT_THE_LATEST_MS, window, backups.back_up_pending)
-    window.check_audio()
+    settled: list[bool] = []
+
+    def settle() -> None:
+        """What waits for the first paint, done once: the backup of the file as
+        opened (see above), moving an older version's pictures into the database,
+        and looking for an audio output (which loads Qt Multimedia, some 50 ms)."""
+        if not settled:
+            settled.append(True)
+            try:
+                backups.back_up_pending()
+                # After the backup: moving an older version's pictures in is a
+                # write, and the copy must be of the file as it was opened.
+                window.adopt_assets()
+            finally:
+                window.check_audio()
+
+    after_first_paint(window, settle)
+    QTimer.singleShot(BACKUP_AT_THE_LATEST_MS, window, settle)
     if not window.reopen_last_event():
         window.welcome_if_new()
     return window

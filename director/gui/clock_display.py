@@ -15,7 +15,6 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
-    QGuiApplication,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -26,7 +25,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData, SeatRow
-from director.app.screens import ScreenId, choose_display
 from director.core.tv import Theme, TvLook
 from director.gui.clock_face import ClockFace
 from director.gui.media import LoadedPicture
@@ -35,30 +33,6 @@ from director.i18n import _
 
 ADDRESS_SHOWN_MS = 60_000
 """How long the page's address stays over the clock when asked for."""
-
-
-def screen_id(screen: QScreen) -> ScreenId:
-    """The stable identity of a Qt screen: name, maker, model, serial and geometry."""
-    box = screen.geometry()
-    return ScreenId(
-        name=screen.name(),
-        manufacturer=screen.manufacturer(),
-        model=screen.model(),
-        serial=screen.serialNumber(),
-        geometry=(box.x(), box.y(), box.width(), box.height()),
-    )
-
-
-def choose_screen(wanted: str, console: QScreen | None = None) -> QScreen:
-    """The screen ``wanted`` names (a ``ScreenId`` key, or an old bare name) unless
-    it is the console's own; else another screen than the console's; else the primary."""
-    screens = QGuiApplication.screens()
-    if not screens:
-        return QGuiApplication.primaryScreen()
-    if console is None:
-        console = QGuiApplication.primaryScreen()
-    console_index = screens.index(console) if console in screens else None
-    return screens[choose_display(wanted, [screen_id(s) for s in screens], console_index)]
 
 
 class SeatingBoard(QWidget):

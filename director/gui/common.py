@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
 
 from director.i18n import _, describe_error
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QWidget
+
+# The dialog classes are imported when a dialog opens: PySide builds each class
+# (and its enums) on first use, several milliseconds before the first paint.
 
 
 def show_error(parent: QWidget | None, error: Exception, *, title: str | None = None) -> None:
     """Tell the user why an action was refused, in one sentence."""
+    from PySide6.QtWidgets import QMessageBox
+
     QMessageBox.warning(parent, title or _("Not done"), describe_error(error))
 
 
 def confirm(parent: QWidget | None, title: str, text: str, *, yes: str | None = None) -> bool:
     """Ask once; the safe answer (No) is the default."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
     yes_button = box.addButton(yes or _("Yes"), QMessageBox.ButtonRole.AcceptRole)
     no_button = box.addButton(_("Cancel"), QMessageBox.ButtonRole.RejectRole)
@@ -32,6 +43,8 @@ def scaled_font(base: QFont, factor: float, *, bold: bool = False) -> QFont:
 
 def ok_cancel(dialog: QDialog, ok_text: str | None = None) -> QDialogButtonBox:
     """OK and Cancel wired to the dialog's accept and reject; OK renamed if asked."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
     buttons = QDialogButtonBox(
         QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
     )

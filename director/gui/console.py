@@ -1,8 +1,16 @@
-"""The console of an open event: a header and a page per job of the night."""
+"""The console of an open event: a header and a page per job of the night.
+
+A page is built (and its module imported) when it is first shown or asked for,
+not when the event opens: the console appears as soon as its first page is
+ready, and a page never visited costs nothing all night.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -21,11 +29,16 @@ from director.gui.controller import SessionController
 from director.gui.models.events_model import kind_text, status_text
 from director.i18n import _, format_date
 
+PageMaker = Callable[[], QWidget]
+"""Builds a page (importing its module then)."""
+
 
 class Console(QWidget):
     """Pages are added with ``add_page``; each listens to the controller itself."""
 
     back_requested = Signal()
+    page_built = Signal(str, QWidget)
+    """A page was just built: its key and the page."""
 
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,8 +64,10 @@ class Console(QWidget):
         self.nav.setSpacing(2)
         self.nav.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
         self.pages = QStackedWidget()
-        self.nav.currentRowChanged.connect(self.pages.setCurrentIndex)
+        self.nav.currentRowChanged.connect(self._show_row)
         self._keys: list[str] = []
+        self._makers: dict[str, PageMaker] = {}
+        """The pages not built yet; a placeholder stands in the stack for each."""
 
         body = QHBoxLayout()
         body.addWidget(self.nav)
@@ -64,22 +79,60 @@ class Console(QWidget):
         controller.changed.connect(self._on_changed)
         self.refresh_header()
 
-    def add_page(self, key: str, title: str, page: QWidget) -> None:
+    def add_page(self, key: str, title: str, page: QWidget | PageMaker) -> None:
+        """Add a page under ``key``: the page itself, or what builds it when it is
+        first shown or asked for (``page``)."""
         self._keys.append(key)
         item = QListWidgetItem(title)
         item.setSizeHint(
             item.sizeHint().expandedTo(self.nav.sizeHintForIndex(self.nav.model().index(0, 0)))
         )
+        if isinstance(page, QWidget):
+            self.pages.addWidget(page)
+        else:
+            self._makers[key] = page
+            self.pages.addWidget(QWidget())
         self.nav.addItem(item)
-        self.pages.addWidget(page)
         if self.nav.currentRow() < 0:
+            # The first page is the current one, built once it is shown (the
+            # caller usually shows another page at once).
+            self.nav.blockSignals(True)
             self.nav.setCurrentRow(0)
+            self.nav.blockSignals(False)
+            if self.isVisible():
+                self._show_row(0)
 
     def page(self, key: str) -> QWidget:
-        return self.pages.widget(self._keys.index(key))
+        """The page under ``key``, built now if it was not yet."""
+        index = self._keys.index(key)
+        maker = self._makers.pop(key, None)
+        if maker is not None:
+            page = maker()
+            placeholder = self.pages.widget(index)
+            showing = self.pages.currentIndex() == index
+            self.pages.insertWidget(index, page)
+            self.pages.removeWidget(placeholder)
+            placeholder.deleteLater()
+            if showing:
+                self.pages.setCurrentIndex(index)
+            self.page_built.emit(key, page)
+        return self.pages.widget(index)
+
+    def built_page(self, key: str) -> QWidget | None:
+        """The page under ``key`` if it is built, else None (nothing is built)."""
+        return None if key in self._makers else self.page(key)
 
     def show_page(self, key: str) -> None:
         self.nav.setCurrentRow(self._keys.index(key))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._show_row(self.nav.currentRow())
+        super().showEvent(event)
+
+    def _show_row(self, row: int) -> None:
+        if 0 <= row < len(self._keys):
+            self.page(self._keys[row])
+        self.pages.setCurrentIndex(row)
 
     def current_key(self) -> str:
         return self._keys[self.nav.currentRow()]

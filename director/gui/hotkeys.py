@@ -10,27 +10,22 @@ hotkeys.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt
-from PySide6.QtGui import (
-    QColor,
-    QFontMetrics,
-    QKeyEvent,
-    QKeySequence,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QShortcut,
-)
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from director.gui.common import scaled_font
 from director.i18n import N_, _
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QMouseEvent, QPaintEvent
 
-@dataclass(frozen=True)
-class Hotkey:
+
+class Hotkey(NamedTuple):
+    """One or more keys, the action they trigger, and what the help list says."""
+
     keys: tuple[str, ...]
     action: str
     description: str
@@ -146,6 +141,10 @@ class HelpOverlay(QWidget):
         return [(keys_text(hotkey.keys), _(hotkey.description)) for hotkey in HOTKEYS]
 
     def paintEvent(self, _event: QPaintEvent) -> None:
+        # The painting classes are imported when the list is first shown.
+        from PySide6.QtCore import QRect
+        from PySide6.QtGui import QColor, QFontMetrics, QPainter
+
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor(10, 12, 16, 225))
         title_font = scaled_font(self.font(), 2.0, bold=True)

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QSignalBlocker, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QStackedWidget,
     QTableView,
@@ -28,54 +25,49 @@ from PySide6.QtWidgets import (
 
 from director import __version__
 from director.app.backups import BackupManager
-from director.app.changes import Changes
-from director.app.display import announcement
-from director.app.feed import ClockFeed
 from director.app.library import EventSummary, Library
-from director.app.resume import Interruption
-from director.app.session import TournamentSession
 from director.app.settings import Settings, load_settings, save_settings
 from director.app.timesource import Now, wall_clock
-from director.app.tv_assets import AssetStore
-from director.core import clock as clk
-from director.core import commands as c
-from director.core.clock import Cue
 from director.core.errors import RuleViolation
-from director.core.events import FinalTableDrawn
-from director.core.state import EventKind, TournamentState
-from director.core.structure import Level
-from director.core.tv import TvLook
 from director.files import one_line
 from director.gui import hotkeys
-from director.gui.clock_display import ClockDisplayWindow, choose_screen, screen_id
 from director.gui.common import confirm, scaled_font, show_error
-from director.gui.console import Console
-from director.gui.controller import SessionController
-from director.gui.dialogs.backups import BackupsDialog
-from director.gui.dialogs.new_event import NewEventDialog
-from director.gui.dialogs.settings import SettingsDialog
-from director.gui.media import LoadedPicture, load_picture
 from director.gui.models.events_model import EventsModel
-from director.gui.pages.clock_page import ClockPage
-from director.gui.pages.event_page import EventPage
-from director.gui.pages.floor_page import FloorPage
-from director.gui.pages.payouts_page import PayoutsPage
-from director.gui.pages.players_page import PlayersPage
-from director.gui.pages.reports_page import ReportsPage
-from director.gui.pages.structure_page import StructurePage
-from director.gui.pages.tables_page import TablesPage
+from director.gui.screens import choose_screen, screen_id
 from director.gui.sharing import Sharing
 from director.gui.sound import SoundPlayer
-from director.gui.ticker import ClockTicker
 from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
-from director.persistence.backup import default_folder
 from director.persistence.db import ANY_EVENT, Database, StoreError
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent, QScreen
+    from PySide6.QtWidgets import QMessageBox
+
+    # The console of an open event (its pages, the clock, the rules) is imported
+    # when an event is opened: the list of events paints first.
+    from director.app.changes import Changes
+    from director.app.feed import ClockFeed
+    from director.app.resume import Interruption
+    from director.app.session import TournamentSession
+    from director.app.tv_assets import AssetStore
+    from director.core import clock as clk
+    from director.core import commands as c
+    from director.core.clock import Cue
+    from director.core.tv import TvLook
+    from director.gui.clock_display import ClockDisplayWindow
+    from director.gui.console import Console
+    from director.gui.controller import SessionController
+    from director.gui.media import LoadedPicture
+    from director.gui.pages.clock_page import ClockPage
+    from director.gui.ticker import ClockTicker
 
 BACKUP_CHECK_MS = 60_000
 
 
 def _where(view: clk.ClockView) -> str:
     """ "level 5, 3:12 left" or "break, 8:00 left"."""
+    from director.core.structure import Level
+
     what = (
         _("a break")
         if view.item is not None and not isinstance(view.item, Level)
@@ -435,6 +427,10 @@ class MainWindow(QMainWindow):
         self._update_buttons()
 
     def new_event(self) -> None:
+        from director.app.session import TournamentSession
+        from director.core.state import EventKind
+        from director.gui.dialogs.new_event import NewEventDialog
+
         def create(name: str, kind: EventKind, event_date: str, venue: str) -> TournamentSession:
             return self.library.create(name, kind, event_date=event_date, venue=venue)
 
@@ -466,6 +462,8 @@ class MainWindow(QMainWindow):
 
     def ask_database(self) -> None:
         """File > Open database: a file, or a club database on a PostgreSQL server."""
+        from PySide6.QtWidgets import QInputDialog
+
         text, accepted = QInputDialog.getText(
             self,
             _("Open database"),
@@ -512,6 +510,7 @@ class MainWindow(QMainWindow):
         database says it changed (PostgreSQL's notices; no polling)."""
         if self.database.url is None:
             return  # a file has one writer: this copy
+        from director.app.session import TournamentSession
         from director.persistence.db import open_database
 
         try:
@@ -595,6 +594,8 @@ class MainWindow(QMainWindow):
         self.refresh_events(select=event_id)
 
     def rename_selected(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         selected = self.events_page.selected()
         if selected is None:
             return
@@ -602,12 +603,16 @@ class MainWindow(QMainWindow):
             self, _("Rename event"), _("New name:"), text=selected.name
         )
         if accepted and name.strip() != selected.name:
-            self._run_on(selected.id, c.RenameTournament(name=name))
+            from director.core.commands import RenameTournament
+
+            self._run_on(selected.id, RenameTournament(name=name))
 
     def archive_selected(self) -> None:
         selected = self.events_page.selected()
         if selected is not None:
-            self._run_on(selected.id, c.SetArchived(archived=not selected.archived))
+            from director.core.commands import SetArchived
+
+            self._run_on(selected.id, SetArchived(archived=not selected.archived))
 
     def delete_selected(self) -> None:
         selected = self.events_page.selected()
@@ -635,6 +640,11 @@ class MainWindow(QMainWindow):
     # -- the open event -----------------------------------------------------
 
     def open_session(self, session: TournamentSession) -> None:
+        from director.app.feed import ClockFeed
+        from director.gui.console import Console
+        from director.gui.controller import SessionController
+        from director.gui.ticker import ClockTicker
+
         self.close_session()
         for notice in session.notices:
             self.warn(render(notice))
@@ -650,33 +660,84 @@ class MainWindow(QMainWindow):
         self.ticker.tick.connect(self._refresh_display)
         self.console = Console(self.controller)
         self.console.back_requested.connect(self.show_events)
+        self.console.page_built.connect(
+            lambda _key, page: hotkeys.keep_keys(page, self._item_view_keys)
+        )
         self.build_pages(self.console, self.controller)
+        # The page to open on is chosen before the console shows (a page is built
+        # when first shown: the first one would be, for nothing).
+        self.console.show_page("clock" if session.state.clock.started else "event")
         hotkeys.keep_keys(self.console, self._item_view_keys)
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)
-        self.console.show_page("clock" if session.state.clock.started else "event")
         self.apply_tv_look()
         self.setWindowTitle(_("{event} — director").format(event=session.state.name))
         self.update_undo_actions()
         self.refresh_events(select=session.tournament_id)
 
     def build_pages(self, console: Console, controller: SessionController) -> None:
-        """Fill the console; each part of the product adds its page here."""
+        """Fill the console; each part of the product adds its page here. A page is
+        built, and its module imported, when it is first shown or asked for."""
         assert self.ticker is not None
-        console.add_page("event", _("Event"), EventPage(controller))
-        clock_page = ClockPage(controller, self.ticker)
-        clock_page.show_display_requested.connect(self.show_display)
-        clock_page.tv_settings_requested.connect(self.show_tv_settings)
+        ticker = self.ticker
+
+        def event_page() -> QWidget:
+            from director.gui.pages.event_page import EventPage
+
+            return EventPage(controller)
+
+        def clock_page() -> QWidget:
+            from director.gui.pages.clock_page import ClockPage
+
+            page = ClockPage(controller, ticker)
+            page.show_display_requested.connect(self.show_display)
+            page.tv_settings_requested.connect(self.show_tv_settings)
+            # The TV's look, as on the TV (given to a built page by apply_tv_look).
+            look = self.tv_look()
+            page.face.set_look(look, self.look_pictures(look))
+            return page
+
+        def structure_page() -> QWidget:
+            from director.gui.pages.structure_page import StructurePage
+
+            return StructurePage(controller)
+
+        def players_page() -> QWidget:
+            from director.gui.pages.players_page import PlayersPage
+
+            return PlayersPage(controller)
+
+        def tables_page() -> QWidget:
+            from director.gui.pages.tables_page import TablesPage
+
+            page = TablesPage(controller)
+            page.show_seating_requested.connect(self.show_seating_on_tv)
+            return page
+
+        def payouts_page() -> QWidget:
+            from director.gui.pages.payouts_page import PayoutsPage
+
+            return PayoutsPage(controller)
+
+        def floor_page() -> QWidget:
+            from director.gui.pages.floor_page import FloorPage
+
+            return FloorPage(controller)
+
+        def reports_page() -> QWidget:
+            from director.gui.pages.reports_page import ReportsPage
+
+            return ReportsPage(controller, self.settings.paper)
+
+        console.add_page("event", _("Event"), event_page)
         console.add_page("clock", _("Clock"), clock_page)
-        console.add_page("structure", _("Structure"), StructurePage(controller))
-        console.add_page("players", _("Players"), PlayersPage(controller))
-        tables_page = TablesPage(controller)
-        tables_page.show_seating_requested.connect(self.show_seating_on_tv)
+        console.add_page("structure", _("Structure"), structure_page)
+        console.add_page("players", _("Players"), players_page)
         console.add_page("tables", _("Tables"), tables_page)
         if not controller.state.is_cash:
-            console.add_page("payouts", _("Payouts"), PayoutsPage(controller))
-        console.add_page("floor", _("Floor"), FloorPage(controller))
-        console.add_page("reports", _("Reports"), ReportsPage(controller, self.settings.paper))
+            console.add_page("payouts", _("Payouts"), payouts_page)
+        console.add_page("floor", _("Floor"), floor_page)
+        console.add_page("reports", _("Reports"), reports_page)
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:
@@ -697,6 +758,8 @@ class MainWindow(QMainWindow):
 
     def ask_resume_choice(self, found: Interruption | None = None) -> str:
         """Ask how to resume an interrupted clock: "catch_up" or "paused"."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(
             QMessageBox.Icon.Question,
             _("The clock was running"),
@@ -710,6 +773,8 @@ class MainWindow(QMainWindow):
         return "catch_up" if box.clickedButton() is catch_up else "paused"
 
     def clock_page(self) -> ClockPage | None:
+        from director.gui.pages.clock_page import ClockPage
+
         if self.console is None:
             return None
         page = self.console.page("clock")
@@ -729,11 +794,15 @@ class MainWindow(QMainWindow):
 
     def _clock_action(self, name: str) -> None:
         """A clock hotkey: the same check and the same action as its button."""
+        if not self._console_shown() or self.controller is None:
+            return
         page = self.clock_page()
-        if page is not None and self._console_shown() and self.controller is not None:
+        if page is not None:
             self.controller.guard.trigger(getattr(page, self.CLOCK_BUTTONS[name]))
 
     def _hand_done_hotkey(self, table: int) -> None:
+        from director.gui.pages.tables_page import TablesPage
+
         if self.console is not None and self._console_shown() and self.controller is not None:
             page = self.console.page("tables")
             if isinstance(page, TablesPage):
@@ -745,6 +814,8 @@ class MainWindow(QMainWindow):
 
     def _player_action(self, key: str) -> None:
         """Bust, re-buy or add-on of the player selected on the players page."""
+        from director.gui.pages.players_page import PlayersPage
+
         if self.console is None or not self._console_shown() or self.controller is None:
             return
         page = self.console.page("players")
@@ -755,7 +826,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(reason, 6000)
 
     def _announce(self, cue: Cue) -> None:
-        if cue.kind is not clk.CueKind.MESSAGE:  # a message is only spoken
+        from director.app.display import announcement
+        from director.core.clock import CueKind
+
+        if cue.kind is not CueKind.MESSAGE:  # a message is only spoken
             self.sound.play(cue.kind)
         if self.controller is not None:
             self.sound.say(announcement(self.controller.state, cue))
@@ -764,8 +838,11 @@ class MainWindow(QMainWindow):
 
     @property
     def assets(self) -> AssetStore:
-        """The database's pictures and sounds (this computer's data folder their cache)."""
+        """The database's pictures and sounds (this computer's data folder their cache),
+        found on first use."""
         if self._assets is None or self._assets.database is not self.database:
+            from director.app.tv_assets import AssetStore
+
             self._assets = AssetStore.of(self.database)
         return self._assets
 
@@ -794,6 +871,8 @@ class MainWindow(QMainWindow):
     def look_pictures(self, look: TvLook) -> dict[str, LoadedPicture]:
         """The look's logo and background, decoded (kept); one that is missing or
         damaged is left out, and said once in the status bar."""
+        from director.gui.media import load_picture
+
         wanted = (look.logo, look.background.asset if look.background else "")
         found: dict[str, LoadedPicture] = {}
         for name in filter(None, wanted):
@@ -814,9 +893,13 @@ class MainWindow(QMainWindow):
         pictures = self.look_pictures(look)
         if self.display is not None:
             self.display.set_look(look, pictures)
-        page = self.clock_page()
+        # A clock page not built yet takes the look when it is (see build_pages).
+        page = self.console.built_page("clock") if self.console is not None else None
         if page is not None:
-            page.face.set_look(look, pictures)
+            from director.gui.pages.clock_page import ClockPage
+
+            if isinstance(page, ClockPage):
+                page.face.set_look(look, pictures)
         self.sound.set_look(look, self.assets if look.sounds else None)
 
     def show_tv_settings(self) -> None:
@@ -846,6 +929,8 @@ class MainWindow(QMainWindow):
 
     def show_display(self) -> None:
         """Open (or bring back) the clock display on the chosen screen."""
+        from director.gui.clock_display import ClockDisplayWindow
+
         if self.controller is None:
             return
         if self.display is None:
@@ -905,6 +990,7 @@ class MainWindow(QMainWindow):
         bad input is shown and nothing is written."""
         from director.app.first_night import FirstNight, create_first_night
         from director.app.roster import Roster
+        from director.core.state import EventKind
 
         kind = values["kind"]
         assert isinstance(kind, EventKind)
@@ -943,6 +1029,9 @@ class MainWindow(QMainWindow):
         RosterDialog(Roster(self.database, clock=self.clock), self).exec()
 
     def show_settings(self) -> None:
+        from director.gui.dialogs.settings import SettingsDialog
+        from director.persistence.backup import default_folder
+
         dialog = SettingsDialog(
             self.settings,
             self,
@@ -954,6 +1043,8 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once and save them."""
+        from director.persistence.backup import default_folder
+
         previous = self.settings
         self.settings = settings
         if settings.language != previous.language:
@@ -966,9 +1057,13 @@ class MainWindow(QMainWindow):
             Path(folder).expanduser() if folder else default_folder(self.database.path)
         )
         self.library.backup_folder = self.backups.folder
-        reports_page = self.console.page("reports") if self.console is not None else None
-        if isinstance(reports_page, ReportsPage) and settings.paper != previous.paper:
-            reports_page.paper.setCurrentText(settings.paper)
+        # A reports page not built yet takes the paper from the settings when it is.
+        reports_page = self.console.built_page("reports") if self.console is not None else None
+        if reports_page is not None and settings.paper != previous.paper:
+            from director.gui.pages.reports_page import ReportsPage
+
+            if isinstance(reports_page, ReportsPage):
+                reports_page.paper.setCurrentText(settings.paper)
         if settings.currency != previous.currency:
             set_currency(settings.currency)
             self.refresh_everything()
@@ -1026,12 +1121,16 @@ class MainWindow(QMainWindow):
                 self.display = display
             if self.console is not None:
                 self.console.show_page(page)
-                tables_page = self.console.page("tables")
-                if seats and self.feed is not None and isinstance(tables_page, TablesPage):
-                    # The seat draw stays on the TV, and its box stays ticked.
+                if seats and self.feed is not None:
+                    from director.gui.pages.tables_page import TablesPage
+
+                    # The seat draw stays on the TV, and its box stays ticked (the
+                    # page that has the box is built for it).
                     self.feed.show_seats(True)
-                    with QSignalBlocker(tables_page.on_tv):
-                        tables_page.on_tv.setChecked(True)
+                    tables_page = self.console.page("tables")
+                    if isinstance(tables_page, TablesPage):
+                        with QSignalBlocker(tables_page.on_tv):
+                            tables_page.on_tv.setChecked(True)
             if display is not None:
                 display.setWindowTitle(_("director — clock"))
                 self._refresh_display()
@@ -1043,6 +1142,11 @@ class MainWindow(QMainWindow):
         """Redraw every page (after a change that is not an event's, such as the currency)."""
         self.refresh_events()
         if self.controller is not None:
+            import dataclasses
+
+            from director.app.changes import Changes
+            from director.core.state import TournamentState
+
             every = frozenset(field.name for field in dataclasses.fields(TournamentState))
             self.controller.announce(Changes(action="settings", aspects=every))
 
@@ -1092,6 +1196,8 @@ class MainWindow(QMainWindow):
         self.events_page.view.setFocus()
 
     def _on_changed(self, changes: Changes) -> None:
+        from director.core.events import FinalTableDrawn
+
         self.update_undo_actions()
         if changes.touches("tv_look"):
             self.apply_tv_look()
@@ -1116,10 +1222,14 @@ class MainWindow(QMainWindow):
     def offer_button_draw(self) -> None:
         """After the final-table redraw no seat has the button yet: offer the draw for it
         at once (Hand done stays refused until a button is placed)."""
+        from director.core.commands import DrawForButton
+
         if self.controller is None:
             return
-        if self.controller.session.refusal(c.DrawForButton()) is not None:
+        if self.controller.session.refusal(DrawForButton()) is not None:
             return
+        from PySide6.QtWidgets import QMessageBox
+
         # Not blocking: the night goes on behind it (a window-modal question).
         box = QMessageBox(
             QMessageBox.Icon.Question,
@@ -1142,7 +1252,9 @@ class MainWindow(QMainWindow):
     def _button_draw_answered(self, draw: bool) -> None:
         self.button_prompt = None
         if draw and self.controller is not None:
-            self.controller.dispatch(c.DrawForButton(), self)
+            from director.core.commands import DrawForButton
+
+            self.controller.dispatch(DrawForButton(), self)
             if self.console is not None:
                 self.console.show_page("tables")
 
@@ -1191,6 +1303,8 @@ class MainWindow(QMainWindow):
         self.warning.show()
 
     def show_backups(self) -> None:
+        from director.gui.dialogs.backups import BackupsDialog
+
         BackupsDialog(self.backups, self.restore_backup, self).exec()
 
     def restore_backup(self, path: Path) -> None:
@@ -1268,6 +1382,8 @@ class MainWindow(QMainWindow):
     # -- misc ---------------------------------------------------------------
 
     def about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             _("About director"),

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from director.app.feed import ClockFeed
-from director.app.remote import PairingCode, SessionTarget
 from director.app.timesource import Now, wall_clock
 from director.i18n import _, describe_error
 
 if TYPE_CHECKING:
+    # The window makes its Sharing before the first paint: the feed and the remote's
+    # rules (the commands) come with an event or a server.
+    from director.app.feed import ClockFeed
+    from director.app.remote import PairingCode
     from director.web.server import WebServer
 
 SaveSettings = Callable[..., None]
@@ -55,6 +57,7 @@ class Sharing(QObject):
         """The server (made, and the network modules imported, on first use)."""
         if self._server is None:
             from director.app.devices import Devices
+            from director.app.remote import SessionTarget
             from director.web.server import WebServer
 
             server = WebServer(clock=self._clock, parent=self)
@@ -121,6 +124,8 @@ class Sharing(QObject):
         """Serve the event just opened."""
         self._served = (feed, session)
         if self._server is not None:
+            from director.app.remote import SessionTarget
+
             self._server.attach(feed, SessionTarget(session))
 
     def detach(self) -> None:

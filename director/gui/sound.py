@@ -7,24 +7,41 @@ silence. Every call here swallows its own failures.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLocale, QObject, QUrl
 
 from director import paths
-from director.app.tv_assets import AssetStore
-from director.core.clock import CueKind
-from director.core.errors import RuleViolation
-from director.core.tv import SOUND_CUES, CueSound, TvLook
 from director.i18n import language
 
-LOG = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from director.app.tv_assets import AssetStore
+    from director.core.clock import CueKind
+    from director.core.tv import CueSound, TvLook
 
-SOUND_FILES = {cue: f"{cue.value}.wav" for cue in SOUND_CUES}
-"""The built-in sound of each cue, in resources/sounds."""
+
+def _log() -> Any:
+    """This module's logger (``logging`` imported then: it is not needed to start,
+    and a night usually has no failure to note)."""
+    import logging
+
+    return logging.getLogger(__name__)
+
+
+def _note_failure(what: str) -> None:
+    """Log a failure at debug level, with its traceback."""
+    _log().debug(what, exc_info=True)
+
+
+SOUND_FILES: dict[str, str] = {
+    cue: f"{cue}.wav"
+    for cue in ("one_minute", "level_start", "break_start", "break_end", "bubble", "final_table")
+}
+"""The built-in sound of each cue that plays one (``tv.SOUND_CUES``), in
+resources/sounds, by the cue's value (a ``CueKind`` is its value as a key): the
+window is made, with its player, before the clock's module is imported."""
 
 
 def built_in(kind: CueKind) -> Path:
@@ -39,10 +56,14 @@ def sound_path(sound: CueSound, store: AssetStore | None) -> Path | None:
     if sound.silent or sound.cue not in SOUND_FILES:
         return None
     if sound.asset and store is not None:
+        from director.core.errors import RuleViolation
+
         try:
             return store.file(sound.asset)
         except (RuleViolation, OSError):
-            LOG.warning("the sound %s is missing or damaged; the built-in one plays", sound.asset)
+            _log().warning(
+                "the sound %s is missing or damaged; the built-in one plays", sound.asset
+            )
     return built_in(sound.cue)
 
 
@@ -79,16 +100,26 @@ class SoundPlayer(QObject):
         self._speech_failed = False
         self.played: list[CueKind] = []
         self.spoken: list[str] = []
-        self.look = TvLook()
+        self._look: TvLook | None = None
         self.store: AssetStore | None = None
         self._sources: dict[CueKind, Path | None] = {}
 
     def configure(self, *, volume: int, muted: bool, voice: bool) -> None:
         self.volume, self.muted, self.voice = volume, muted, voice
 
+    @property
+    def look(self) -> TvLook:
+        """The look whose sounds play (the default one until an event gives its own:
+        made on first use, the TV's module is not needed to start)."""
+        if self._look is None:
+            from director.core.tv import TvLook
+
+            self._look = TvLook()
+        return self._look
+
     def set_look(self, look: TvLook, store: AssetStore | None) -> None:
         """Play each cue as ``look`` says (its own files from ``store``)."""
-        self.look, self.store = look, store
+        self._look, self.store = look, store
         self._sources.clear()
 
     def source(self, kind: CueKind) -> Path | None:
@@ -130,7 +161,7 @@ class SoundPlayer(QObject):
             self.played.append(kind)
             return True
         except Exception:
-            LOG.debug("sound failed", exc_info=True)
+            _note_failure("sound failed")
             return False
 
     def say(self, text: str) -> bool:
@@ -149,7 +180,7 @@ class SoundPlayer(QObject):
             self.spoken.append(text)
             return True
         except Exception:
-            LOG.debug("speech failed", exc_info=True)
+            _note_failure("speech failed")
             return False
 
     def available(self) -> bool:

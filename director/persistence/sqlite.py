@@ -36,9 +36,8 @@ import sys
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from director.files import display_path
 from director.persistence.db import (
@@ -462,8 +461,7 @@ def is_sqlite_file(path: Path) -> bool:
 # -- a look before opening ------------------------------------------------------
 
 
-@dataclass
-class FileCheck:
+class FileCheck(NamedTuple):
     """What a read-only look at a database file found."""
 
     exists: bool

@@ -1,5 +1,9 @@
 """The event store: append a log entry with its events, read them back, snapshots.
 
+Its records are named tuples, not dataclasses: they only carry rows, and a
+named tuple is made several times faster when the module is imported (the app
+and the command line import this at start).
+
 Every statement is plain SQL through the driver (the tables are declared once,
 with SQLModel, in ``tables``): opening an event replays thousands of rows, every
 command writes three statements, and the ORM's cost was several times the work.
@@ -9,8 +13,8 @@ Each function takes the driver's connection or a SQLAlchemy one.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Union
 
 from director.persistence.errors import StoreError
@@ -33,8 +37,7 @@ AnyConnection = Union["Connection", DriverConnection]
 database opened read-only is read without SQLAlchemy)."""
 
 
-@dataclass(frozen=True)
-class StoredEntry:
+class StoredEntry(NamedTuple):
     """One log line as stored: a command (with its type and payload), undo or redo."""
 
     seq: int
@@ -60,8 +63,9 @@ class StoredEvent(NamedTuple):
     at: int
 
 
-@dataclass(frozen=True)
-class StoredSnapshot:
+class StoredSnapshot(NamedTuple):
+    """A state and history saved after an entry, so that opening replays little."""
+
     entry_seq: int
     event_seq: int
     state_format: int
@@ -69,8 +73,7 @@ class StoredSnapshot:
     history: dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """The columns of ``tournament`` that mirror the state, for the event list."""
 
     name: str
@@ -80,8 +83,13 @@ class Summary:
     event_date: str
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""Made once: ``json.dumps`` with options builds an encoder on every call, and every
+command writes three values."""
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 def insert_tournament(connection: AnyConnection, summary: Summary, *, at: int) -> int:
@@ -347,22 +355,12 @@ def load_events(
     entries: Sequence[int] | None = None,
 ) -> list[StoredEvent]:
     """Events after entry ``after_entry``, or only those of the given entries, in order."""
-    rows = _raw_rows(
-        connection,
-        "SELECT seq, entry_seq, type, version, payload, at FROM event "
-        "WHERE tournament_id = :t AND entry_seq > :after ORDER BY seq",
-        {"t": tournament_id, "after": after_entry if entries is None else 0},
-    )
+    rows = _event_rows(connection, tournament_id, after_entry if entries is None else 0)
     wanted = None if entries is None else set(entries)
     if wanted is not None:
         rows = [row for row in rows if row[1] in wanted]
-    # One json.loads over all payloads is several times faster than one call
-    # per row, and opening an event replays every row.
-    try:
-        payloads = json.loads("[" + ",".join(row[4] for row in rows) + "]")
-        if len(payloads) != len(rows):
-            raise ValueError("payloads do not match rows")
-    except (TypeError, ValueError, RecursionError):
+    payloads = _payloads_together(rows)
+    if payloads is None:
         payloads = _payloads_one_by_one(tournament_id, rows)
     if len(payloads) != len(rows):
         raise log_damaged(tournament_id, "?", "payloads do not match rows")
@@ -371,6 +369,105 @@ def load_events(
         StoredEvent(row[0], row[1], row[2], row[3], payload, row[5])
         for row, payload in zip(rows, payloads)  # noqa: B905 - lengths checked above
     ]
+
+
+def load_event_rows(
+    connection: AnyConnection, tournament_id: int, after_entry: int = 0
+) -> tuple[list[Any], list[Any]] | None:
+    """The events after entry ``after_entry`` as read for a replay: the rows
+    ``(seq, entry_seq, type, version, payload)`` in order, unchecked, and their
+    payloads parsed. None when the payloads cannot be parsed together:
+    ``load_events`` then names the row that cannot be read.
+
+    No ``StoredEvent`` is built, nor the time read (the payload has it): opening
+    an event reads every row of its log.
+    """
+    rows = _event_rows(connection, tournament_id, after_entry, columns=_REPLAY_COLUMNS)
+    payloads = _payloads_together(rows)
+    return None if payloads is None else (rows, payloads)
+
+
+_EVENT_COLUMNS = "seq, entry_seq, type, version, payload, at"
+_REPLAY_COLUMNS = "seq, entry_seq, type, version, payload"
+
+
+def _event_rows(
+    connection: AnyConnection,
+    tournament_id: int,
+    after_entry: int,
+    *,
+    columns: str = _EVENT_COLUMNS,
+) -> list[Any]:
+    return _raw_rows(
+        connection,
+        f"SELECT {columns} FROM event WHERE tournament_id = :t AND entry_seq > :after ORDER BY seq",
+        {"t": tournament_id, "after": after_entry},
+    )
+
+
+def _payloads_together(rows: Sequence[Any]) -> list[Any] | None:
+    """Every row's payload, parsed by one ``json.loads`` (several times faster than
+    one call per row); None if that fails or if any row's text is not exactly one
+    value, for the careful reading to name that row.
+
+    Counting the values is not enough: a row holding two values after a top-level
+    comma, beside two rows whose texts make one value only once joined (a string or
+    a bracket left open in the first), still gives one value per row, and each row
+    between them another row's payload. So a mark follows each row's text: a string
+    drawn at random for this reading, which no stored text can hold. Only if the
+    values alternate with the mark, one after every row, is each row's text known to
+    be one value, its own.
+    """
+    if not rows:
+        return []
+    token = os.urandom(16).hex()
+    mark = f'"{token}"'
+    try:
+        values = json.loads("[" + f",{mark},".join([row[4] for row in rows]) + f",{mark}]")
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if type(values) is not list or len(values) != 2 * len(rows):
+        return None
+    if values[1::2].count(token) != len(rows):
+        return None
+    payloads: list[Any] = values[::2]
+    return payloads
+
+
+class EntrySpan(NamedTuple):
+    """The entries after a position as the database counts them: how many rows, how
+    many distinct numbers, the lowest and the highest (None when there are none)."""
+
+    count: Any
+    distinct: Any
+    first: Any
+    last: Any
+
+
+def entry_span(connection: AnyConnection, tournament_id: int, after: int = 0) -> EntrySpan:
+    """Counted in the database, without reading the rows: when the numbers are
+    ``after + 1`` to ``last`` without a gap, replay reads only the entries that are
+    not commands (``load_markers``)."""
+    rows = _raw_rows(
+        connection,
+        "SELECT count(*), count(DISTINCT seq), min(seq), max(seq) FROM entry "
+        "WHERE tournament_id = :t AND seq > :after",
+        {"t": tournament_id, "after": after},
+    )
+    return EntrySpan(*rows[0])
+
+
+def load_markers(
+    connection: AnyConnection, tournament_id: int, after: int = 0
+) -> list[tuple[Any, Any, Any]]:
+    """``(seq, action, target)`` of the entries after ``after`` that are not commands
+    (undo and redo, or a damaged action), in order."""
+    return _raw_rows(
+        connection,
+        "SELECT seq, action, target FROM entry "
+        "WHERE tournament_id = :t AND seq > :after AND action <> 'command' ORDER BY seq",
+        {"t": tournament_id, "after": after},
+    )
 
 
 def _payloads_one_by_one(tournament_id: int, rows: Sequence[Any]) -> list[Any]:

@@ -33,13 +33,21 @@ HEAVY = (
 
 def imported_after(code: str, env: dict[str, str] | None = None) -> tuple[list[str], str]:
     """The heavy top-level packages imported by running ``code``, and its output."""
+    heavy, _ours, output = modules_after(code, env)
+    return heavy, output
+
+
+def modules_after(code: str, env: dict[str, str] | None = None) -> tuple[list[str], set[str], str]:
+    """The heavy top-level packages and director's own modules imported by running
+    ``code``, and its output."""
     probe = (
         "import io, json, sys, contextlib\n"
         "out = io.StringIO()\n"
         "with contextlib.redirect_stdout(out):\n"
         + "".join(f"    {line}\n" for line in code.splitlines())
         + f"heavy = sorted({{m.split('.')[0] for m in sys.modules}} & set({list(HEAVY)!r}))\n"
-        "print(json.dumps([heavy, out.getvalue()]))\n"
+        "ours = sorted(m for m in sys.modules if m.startswith('director'))\n"
+        "print(json.dumps([heavy, ours, out.getvalue()]))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe],
@@ -49,8 +57,8 @@ def imported_after(code: str, env: dict[str, str] | None = None) -> tuple[list[s
         check=True,
         env=env,
     )
-    heavy, output = json.loads(done.stdout.splitlines()[-1])
-    return heavy, output
+    heavy, ours, output = json.loads(done.stdout.splitlines()[-1])
+    return heavy, set(ours), output
 
 
 def test_version_imports_no_database_layer_report_library_gui_or_babel() -> None:
@@ -170,3 +178,131 @@ def test_the_window_starts_and_opens_an_event_without_sqlalchemy_or_reportlab(
     )
     assert output == "Friday night out\n"
     assert not set(heavy) & {"sqlalchemy", "sqlmodel", "reportlab", "alembic", "segno"}
+
+
+RULES_FOR_COMMANDS = {
+    "director.core.commands",
+    "director.core.decide",
+    "director.core.handlers",
+}
+"""What only sending a command needs: the commands and the rules that decide them."""
+
+PAGES = {
+    f"director.gui.pages.{page}"
+    for page in (
+        "event_page",
+        "clock_page",
+        "structure_page",
+        "players_page",
+        "tables_page",
+        "payouts_page",
+        "floor_page",
+        "reports_page",
+    )
+}
+
+
+def a_night(db_path: Path, clock, *, started: bool = False) -> int:
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Friday night")
+    session.dispatch(c.RenameTournament(name="Friday night out"))
+    if started:
+        from director.core.structure import simple
+
+        session.dispatch(c.SetStructure(structure=simple([(100, 200)])))
+        session.dispatch(c.StartClock())
+    event_id = session.tournament_id
+    session.close()
+    database.close()
+    return event_id
+
+
+def quiet_env(tmp_path: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "DIRECTOR_CONFIG_DIR": str(tmp_path / "config"),
+        "DIRECTOR_DATA_DIR": str(tmp_path / "data"),
+    }
+
+
+def test_status_reads_an_event_without_the_commands_or_their_rules(
+    db_path: Path, tmp_path: Path, clock
+) -> None:
+    """Replaying a log needs the events and their appliers: not the ~50 command
+    classes, decide, or the handlers that decide commands."""
+    a_night(db_path, clock)
+    _heavy, ours, output = modules_after(
+        "from director.cli import main\n"
+        f"assert main(['status', '1', '--db', {str(db_path)!r}]) == 0",
+        env=quiet_env(tmp_path),
+    )
+    assert "Friday night out" in output
+    assert "director.core.appliers" in ours  # the check sees the replay's modules
+    assert not {m for m in ours if m.split(".")[:3] == ["director", "core", "handlers"]}
+    assert not ours & RULES_FOR_COMMANDS
+    # Nor the network page or the remote (a phone's commands).
+    assert not {m for m in ours if m.startswith("director.web")}
+    assert "director.app.remote" not in ours
+
+
+def test_the_window_paints_the_event_list_before_importing_any_console(
+    db_path: Path, tmp_path: Path, clock
+) -> None:
+    """The first paint shows the list of events: no session, no state classes, no
+    console, no page, no clock display."""
+    a_night(db_path, clock)
+    _heavy, ours, output = modules_after(
+        "from pathlib import Path\n"
+        "from director.app.settings import Settings\n"
+        "from director.gui.app import application, start\n"
+        "app = application()\n"
+        f"window = start(Path({str(db_path)!r}), Settings(welcomed=True))\n"
+        "app.processEvents()\n"
+        "print(window.events_page.model.rowCount())\n"
+        "window.database.close()",
+        env=quiet_env(tmp_path),
+    )
+    assert output == "1\n"
+    assert "director.gui.main_window" in ours
+    for absent in (
+        *PAGES,
+        *RULES_FOR_COMMANDS,
+        "director.app.session",
+        "director.core.events",
+        "director.core.state",
+        "director.gui.console",
+        "director.gui.clock_display",
+        "director.gui.controller",
+        "director.gui.dialogs.share",
+        "director.app.feed",
+        "director.app.remote",
+    ):
+        assert absent not in ours, absent
+    # The network page is made when it is first shared, never for the first paint.
+    assert not {m for m in ours if m.startswith("director.web")}
+
+
+@pytest.mark.parametrize(("started", "shown"), [(False, "event_page"), (True, "clock_page")])
+def test_opening_an_event_builds_only_the_page_shown(
+    db_path: Path, tmp_path: Path, clock, started: bool, shown: str
+) -> None:
+    """The console opens on one page (the clock once it has started); the others are
+    built, and their modules imported, when first shown or asked for."""
+    event_id = a_night(db_path, clock, started=started)
+    _heavy, ours, output = modules_after(
+        "from pathlib import Path\n"
+        "from director.app.settings import Settings\n"
+        "from director.gui.app import application, start\n"
+        "app = application()\n"
+        f"window = start(Path({str(db_path)!r}), Settings(welcomed=True))\n"
+        "window.ask_resume = False\n"
+        f"window.open_event({event_id})\n"
+        "app.processEvents()\n"
+        "print(window.console.current_key())\n"
+        "window.close()\n"
+        "window.database.close()",
+        env=quiet_env(tmp_path),
+    )
+    assert output == ("clock\n" if started else "event\n")
+    assert PAGES & ours == {f"director.gui.pages.{shown}"}

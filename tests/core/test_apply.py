@@ -45,3 +45,22 @@ def test_an_applier_returning_the_given_state_still_gets_a_copy() -> None:
     after = apply(state, e.TournamentRenamed(at=NOW, name="Saturday"))
     assert after is not state
     assert (state.version, after.version) == (version, version + 1)
+
+
+def test_evolve_copies_with_changes_and_leaves_the_original_as_it_was() -> None:
+    import dataclasses
+
+    from director.core.frozen import evolve
+
+    state = fold(decide(TournamentState(), c.CreateTournament(name="Friday"), NOW))
+    before = dict(state.__dict__)
+    renamed = evolve(state, name="Saturday", venue="Bob's")
+    assert renamed == dataclasses.replace(state, name="Saturday", venue="Bob's")
+    assert type(renamed) is TournamentState and renamed is not state
+    assert renamed.__dict__ is not state.__dict__
+    assert state.__dict__ == before
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        renamed.name = "Sunday"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="TournamentState has no field 'nmae'"):
+        evolve(state, nmae="Sunday")
+    assert state.__dict__ == before

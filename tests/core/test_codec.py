@@ -8,6 +8,7 @@ import pytest
 
 from director.core import codec
 from director.core.errors import RuleViolation
+from director.core.ids import Instant
 
 Id = NewType("Id", int)
 
@@ -191,3 +192,24 @@ def test_every_stored_event_and_command_decodes_its_own_defaults() -> None:
             if required:
                 continue  # needs real values; covered by the replay tests
             assert registry.from_record(cls.__name__, cls.VERSION, {}) == cls()
+
+
+def test_a_plain_errors_decoder_raises_what_the_checks_find_not_a_rule_violation() -> None:
+    """Replay decodes with plain errors (a failure only sends it to the careful
+    reading, which names the row); the same payloads decode to the same events."""
+    from director.core.events import EVENTS, TournamentRenamed
+
+    plain = EVENTS.decoder("TournamentRenamed", 1, plain_errors=True)
+    checked = EVENTS.decoder("TournamentRenamed", 1)
+    assert plain is not checked
+    payload = {"at": 5, "name": "Friday"}
+    assert plain(payload) == checked(payload) == TournamentRenamed(at=Instant(5), name="Friday")
+    with pytest.raises(KeyError):
+        plain({"at": 5})
+    with pytest.raises(TypeError):
+        plain({"at": "5", "name": "Friday"})
+    with pytest.raises(RuleViolation):
+        checked({"at": 5})
+    with pytest.raises(RuleViolation) as unknown:
+        EVENTS.decoder("Bogus", 1, plain_errors=True)
+    assert unknown.value.code == "unknown_record_type"

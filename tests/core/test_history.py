@@ -30,3 +30,16 @@ def test_out_of_order_undo_is_refused() -> None:
         History().next_undo()
     with pytest.raises(RuleViolation):
         History().next_redo()
+
+
+def test_recording_many_at_once_is_recording_each() -> None:
+    one_by_one, at_once = History([1, 2, 3]), History([1, 2, 3])
+    one_by_one.undo(3)
+    at_once.undo(3)
+    at_once.record_all(range(4, 4))  # nothing recorded: the redo stays
+    assert at_once == one_by_one and at_once.can_redo()
+    for group in (4, 5, 6):
+        one_by_one.record(group)
+    at_once.record_all(range(4, 7))
+    assert at_once == one_by_one
+    assert not at_once.can_redo()

@@ -299,33 +299,33 @@ def test_the_look_and_the_message_still_change_once_the_event_is_over() -> None:
 
 def test_the_bubble_is_reached_by_a_bust_only() -> None:
     before = Moments(left=5, paid=3, tables_in_use=1, seats_per_table=9)
-    bubble = replace(before, left=4)
+    bubble = before._replace(left=4)
     assert moment_cues(before, bubble, 2) == [Cue(CueKind.BUBBLE, 2)]
     # Undoing the bust that put the room in the money comes back to the bubble: not again.
-    in_the_money = replace(before, left=3)
+    in_the_money = before._replace(left=3)
     assert moment_cues(in_the_money, bubble, 2) == []
     # Two out at once, straight past the bubble: no bubble to announce.
     assert moment_cues(before, in_the_money, 2) == []
     # After a deal there is no bubble.
-    assert moment_cues(before, replace(bubble, deal=True), 2) == []
+    assert moment_cues(before, bubble._replace(deal=True), 2) == []
     # Nothing paid: no bubble.
     assert not Moments(left=4, paid=0).on_the_bubble
 
 
 def test_the_final_table_is_when_the_players_left_fit_at_one_of_several() -> None:
     two_tables = Moments(left=10, paid=3, tables_in_use=2, seats_per_table=9)
-    assert moment_cues(two_tables, replace(two_tables, left=9), 0) == [Cue(CueKind.FINAL_TABLE, 0)]
+    assert moment_cues(two_tables, two_tables._replace(left=9), 0) == [Cue(CueKind.FINAL_TABLE, 0)]
     # A night that starts at one table never announces it.
     one_table = Moments(left=8, paid=3, tables_in_use=1, seats_per_table=9)
-    assert moment_cues(one_table, replace(one_table, left=7), 0) == []
+    assert moment_cues(one_table, one_table._replace(left=7), 0) == []
     # Nor does a re-entry that takes the room back over, then out again... only once
     # the room goes down to one table from several.
-    assert moment_cues(replace(two_tables, left=9), two_tables, 0) == []
+    assert moment_cues(two_tables._replace(left=9), two_tables, 0) == []
 
 
 def test_a_new_message_is_a_moment_and_clearing_is_not() -> None:
     quiet = Moments()
-    said = replace(quiet, message="Add-on at the break")
+    said = quiet._replace(message="Add-on at the break")
     assert moment_cues(quiet, said, 0) == [Cue(CueKind.MESSAGE, 0)]
     assert moment_cues(said, quiet, 0) == []
     assert moment_cues(said, said, 0) == []

@@ -114,7 +114,8 @@ def test_display_window_toggles_full_screen_and_only_hides(qtbot) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication
 
-    from director.gui.clock_display import ClockDisplayWindow, choose_screen
+    from director.gui.clock_display import ClockDisplayWindow
+    from director.gui.screens import choose_screen
 
     window = ClockDisplayWindow()
     qtbot.addWidget(window)

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from director.app.backups import BackupManager
 from director.app.library import Library
@@ -43,7 +44,8 @@ def errors(monkeypatch) -> list[str]:
     def critical(parent, title, text) -> None:
         shown.append("critical: " + text)
 
-    monkeypatch.setattr(app_module.QMessageBox, "critical", critical)
+    # The window imports its dialogs when it shows one: patched on Qt's class.
+    monkeypatch.setattr(QMessageBox, "critical", critical)
     return shown
 
 

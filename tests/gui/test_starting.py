@@ -14,8 +14,8 @@ from director.app.screens import ScreenId, choose_display, find_screen
 from director.app.settings import Settings, load_settings
 from director.core import commands as c
 from director.gui import app as app_module
-from director.gui.clock_display import screen_id
 from director.gui.main_window import MainWindow, resume_question
+from director.gui.screens import screen_id
 from director.persistence.db import open_database
 from tests.core.helpers import MIN
 

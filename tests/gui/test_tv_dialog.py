@@ -321,8 +321,26 @@ def test_a_theme_and_a_layout_applied_to_the_event_undone_and_kept_over_a_restar
     again = window_factory()
     again.open_event(event)
     assert again.controller.state.tv_look == look
+    assert again.clock_page().face.look == look
     again.show_display()
     assert again.display.face.look == look
+
+
+def test_a_clock_page_built_after_the_event_opened_shows_its_look(
+    qtbot, window_factory, refusals_fail
+) -> None:
+    """An event whose clock has not started opens on its event page; the clock page is
+    built when first visited, with the event's look on its preview."""
+    made = window_factory()
+    session = made.library.create("Friday")
+    look = TvLook(theme=THEMES["light"], layout=PRESETS["tables"])
+    session.dispatch(c.SetTvLook(look=look))
+    made.open_session(session)
+    assert made.console.current_key() == "event"
+    assert made.console.built_page("clock") is None
+    made.console.show_page("clock")
+    assert made.clock_page().face.look == look
+    assert made.sound.look == look
 
 
 def test_the_default_look_is_kept_in_the_settings_for_new_events(qtbot, dialog, window) -> None:

@@ -1,5 +1,6 @@
-"""The rules, one module per part of the night: each decides its commands and
-applies its events. Importing this package registers them all."""
+"""The rules that decide commands, one module per part of the night: each checks
+its commands and returns the events they cause (how each event changes the
+state is in ``appliers``). Importing this package registers them all."""
 
 from director.core.handlers import clock, formats, meta, payouts, players, setup, tables, tv
 

@@ -12,16 +12,15 @@ from collections.abc import Sequence
 
 from director.core import commands as c
 from director.core import events as e
-from director.core.apply import applies
 from director.core.bounties import envelope_draws, mystery_phase
 from director.core.chip_sets import check_chip_set
 from director.core.decide import handles, reacts
 from director.core.errors import require
 from director.core.frozen import evolve
-from director.core.handlers.players import level_now
 from director.core.handlers.tables import rng_for
 from director.core.ids import Instant
-from director.core.players import EnvelopeDraw, busts_of
+from director.core.periods import level_now
+from director.core.players import EnvelopeDraw
 from director.core.state import TournamentState
 
 
@@ -53,18 +52,3 @@ def _set_chip_set(state: TournamentState, command: c.SetChipSet, now: Instant) -
         structure = evolve(state.structure, chips=chip_set.denominations)
         events.append(e.StructureChanged(at=now, structure=structure))
     return events
-
-
-@applies(e.EnvelopesDrawn)
-def _drawn(state: TournamentState, event: e.EnvelopesDrawn) -> TournamentState:
-    # A draw from an older log does not say which bust drew it: the bust just applied.
-    draws = tuple(
-        draw if draw.bust else evolve(draw, bust=busts_of(state.busts, draw.busted))
-        for draw in event.draws
-    )
-    return evolve(state, draws=(*state.draws, *draws))
-
-
-@applies(e.ChipSetChanged)
-def _chip_set_changed(state: TournamentState, event: e.ChipSetChanged) -> TournamentState:
-    return evolve(state, chip_set=event.chip_set)

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from director.core import commands as c
 from director.core import events as e
-from director.core.apply import applies
-from director.core.buttons import DEAD, MOVING
 from director.core.decide import clean_date, clean_name, clean_venue, handles
 from director.core.errors import require
-from director.core.frozen import evolve
 from director.core.ids import Instant
-from director.core.state import EventKind, TournamentState
+from director.core.state import TournamentState
 from director.core.structure import require_valid
-from director.core.tables import TablesState
 
 
 @handles(c.CreateTournament)
@@ -51,33 +47,3 @@ def _details(state: TournamentState, command: c.EditDetails, now: Instant) -> li
 def _archive(state: TournamentState, command: c.SetArchived, now: Instant) -> list[e.Event]:
     require(command.archived != state.archived, "archive_unchanged")
     return [e.ArchiveChanged(at=now, archived=command.archived)]
-
-
-@applies(e.TournamentCreated)
-def _created(state: TournamentState, event: e.TournamentCreated) -> TournamentState:
-    return evolve(
-        state,
-        name=event.name,
-        kind=event.kind,
-        created_at=event.at,
-        event_date=event.event_date,
-        venue=event.venue,
-        structure=event.structure,
-        # R12: cash games move the button; tournaments use the dead button (R11).
-        tables=TablesState(method=MOVING if event.kind is EventKind.CASH else DEAD),
-    )
-
-
-@applies(e.TournamentRenamed)
-def _renamed(state: TournamentState, event: e.TournamentRenamed) -> TournamentState:
-    return evolve(state, name=event.name)
-
-
-@applies(e.DetailsChanged)
-def _details_changed(state: TournamentState, event: e.DetailsChanged) -> TournamentState:
-    return evolve(state, event_date=event.event_date, venue=event.venue)
-
-
-@applies(e.ArchiveChanged)
-def _archived(state: TournamentState, event: e.ArchiveChanged) -> TournamentState:
-    return evolve(state, archived=event.archived)

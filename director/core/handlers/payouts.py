@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from director.core import commands as c
 from director.core import events as e
-from director.core.apply import applies, fold
+from director.core.apply import fold
 from director.core.decide import handles, reacts
 from director.core.errors import require
 from director.core.frozen import evolve
@@ -65,16 +65,6 @@ def _pay(state: TournamentState, command: c.PayPrize, now: Instant) -> list[e.Ev
     require(amount <= due, "payment_more_than_due", due=due)
     movement = Movement(at=now, kind=MovementKind.PAYOUT, player=command.player, cash=-amount)
     return [e.MoneyMoved(at=now, movement=movement)]
-
-
-@applies(e.PayoutsChanged)
-def _changed(state: TournamentState, event: e.PayoutsChanged) -> TournamentState:
-    return evolve(state, payout=event.settings)
-
-
-@applies(e.DealAccepted)
-def _accepted(state: TournamentState, event: e.DealAccepted) -> TournamentState:
-    return evolve(state, deal=event.deal)
 
 
 # -- prizes already agreed or paid --------------------------------------------------------

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from director.core import commands as c
 from director.core import events as e
-from director.core.apply import applies
 from director.core.decide import clean_line, handles
 from director.core.errors import require
-from director.core.frozen import evolve
 from director.core.ids import Instant
 from director.core.state import TournamentState
 from director.core.tv import MESSAGE_MAX_LENGTH, require_valid_look
@@ -26,13 +24,3 @@ def _message(state: TournamentState, command: c.SetRoomMessage, now: Instant) ->
     text = clean_line(command.text, maximum=MESSAGE_MAX_LENGTH, too_long="message_too_long")
     require(text != state.room_message, "message_unchanged" if text else "no_message")
     return [e.RoomMessageChanged(at=now, text=text)]
-
-
-@applies(e.TvLookChanged)
-def _look_changed(state: TournamentState, event: e.TvLookChanged) -> TournamentState:
-    return evolve(state, tv_look=event.look)
-
-
-@applies(e.RoomMessageChanged)
-def _message_changed(state: TournamentState, event: e.RoomMessageChanged) -> TournamentState:
-    return evolve(state, room_message=event.text)

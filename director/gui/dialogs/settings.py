@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from director.app.screens import find_screen
 from director.app.settings import PAPER_SIZES, Settings
-from director.gui.clock_display import screen_id
 from director.gui.common import ok_cancel
+from director.gui.screens import screen_id
 from director.gui.widgets import InlineError
 from director.i18n import _, is_currency
 

@@ -1,0 +1,327 @@
+"""How the seat draw, the button and blinds, moves and chip races change the state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from director.core import events as e
+from director.core.apply import applies
+from director.core.buttons import dealt_out
+from director.core.frozen import evolve
+from director.core.ids import PlayerId
+from director.core.state import TournamentState
+from director.core.tables import (
+    RECENT_MOVE_MS,
+    ConfirmedMove,
+    Posting,
+    SeatRecord,
+    TableRace,
+    TableState,
+)
+
+
+@applies(e.ChipRaced)
+def _raced(state: TournamentState, event: e.ChipRaced) -> TournamentState:
+    tables = state.tables
+    race_record = TableRace(table=event.table, at=event.at, result=event.result)
+    return evolve(state, tables=evolve(tables, races=(*tables.races, race_record)))
+
+
+def _with_table(state: TournamentState, table: TableState) -> TournamentState:
+    tables = state.tables
+    return evolve(state, tables=evolve(tables, tables={**tables.tables, table.number: table}))
+
+
+@applies(e.TableOptionsChanged)
+def _options_changed(state: TournamentState, event: e.TableOptionsChanged) -> TournamentState:
+    return evolve(
+        state,
+        tables=evolve(
+            state.tables,
+            seats_per_table=event.seats_per_table,
+            method=event.method,
+            final_redraw=event.final_redraw,
+        ),
+    )
+
+
+def _placed(
+    state: TournamentState, seats: Sequence[e.SeatAssignment], numbers: Sequence[int]
+) -> dict[int, TableState]:
+    tables = {number: TableState(number=number) for number in numbers}
+    for assignment in seats:
+        table = tables[assignment.table]
+        tables[assignment.table] = evolve(
+            table, seats={**table.seats, assignment.seat: assignment.player}
+        )
+    return tables
+
+
+@applies(e.SeatsDrawn)
+def _drawn(state: TournamentState, event: e.SeatsDrawn) -> TournamentState:
+    tables = _placed(state, event.seats, event.tables)
+    return evolve(
+        state,
+        tables=evolve(
+            state.tables,
+            tables=tables,
+            break_order=event.break_order,
+            pending=(),
+            recent=(),
+            vacated={},
+            round=0,
+            round_done=frozenset(),
+        ),
+    )
+
+
+@applies(e.FinalTableDrawn)
+def _final(state: TournamentState, event: e.FinalTableDrawn) -> TournamentState:
+    tables = _placed(state, event.seats, [event.table])
+    return evolve(
+        state,
+        tables=evolve(
+            state.tables,
+            tables=tables,
+            break_order=(event.table,),
+            pending=(),
+            round_done=frozenset(),
+        ),
+    )
+
+
+@applies(e.PlayerSeated)
+def _seated(state: TournamentState, event: e.PlayerSeated) -> TournamentState:
+    table = state.tables.tables[event.table]
+    changes: dict[str, object] = {
+        "seats": {**table.seats, event.seat: event.player},
+        "newcomers": table.newcomers | {event.seat},
+    }
+    if state.is_cash:
+        back = state.tables.vacated.get(event.player)
+        if back is not None and (back.owes_big or back.owes_small):
+            # §4.1.12: all-in, lost and bought again: not a newcomer, and the
+            # blinds he owes go with him.
+            changes["newcomers"] = table.newcomers
+            changes["waiting"] = table.waiting | {event.seat}
+            if back.owes_big:
+                changes["owes_big"] = table.owes_big | {event.seat}
+            if back.owes_small:
+                changes["owes_small"] = table.owes_small | {event.seat}
+        elif table.first_orbit > 0 and event.seat not in table.blinds_seen:
+            # §4.1.13(b): before the button has gone round once, a newcomer
+            # whose seat the blinds have not reached posts nothing.
+            pass
+        else:
+            changes["waiting"] = table.waiting | {event.seat}
+    vacated = {p: r for p, r in state.tables.vacated.items() if p != event.player}
+    state = _with_table(state, evolve(table, **changes))
+    return evolve(state, tables=evolve(state.tables, vacated=vacated))
+
+
+def _freed(table: TableState, seat: int) -> TableState:
+    seats = {s: p for s, p in table.seats.items() if s != seat}
+    return evolve(
+        table,
+        seats=seats,
+        newcomers=table.newcomers - {seat},
+        sitting_out=table.sitting_out - {seat},
+        waiting=table.waiting - {seat},
+        owes_big=table.owes_big - {seat},
+        owes_small=table.owes_small - {seat},
+        dealt_out=table.dealt_out - {seat},
+        held={s: n for s, n in table.held.items() if s != seat},
+        posted={s: p for s, p in table.posted.items() if s != seat},
+    )
+
+
+@applies(e.PlayerUnseated)
+def _unseated(state: TournamentState, event: e.PlayerUnseated) -> TournamentState:
+    before = state.tables.tables[event.table]
+    table = _freed(before, event.seat)
+    record = SeatRecord(
+        event.table,
+        event.seat,
+        owes_big=event.seat in before.owes_big,
+        owes_small=event.seat in before.owes_small,
+    )
+    vacated = {**state.tables.vacated, event.player: record}
+    tables = state.tables
+    if not table.seats and not state.is_cash and len(tables.tables) > 1:
+        # Everyone at this table went out: the table is gone.
+        remaining = {n: t for n, t in tables.tables.items() if n != event.table}
+        order = tuple(n for n in tables.break_order if n != event.table)
+        return evolve(
+            state, tables=evolve(tables, tables=remaining, break_order=order, vacated=vacated)
+        )
+    state = _with_table(state, table)
+    return evolve(state, tables=evolve(state.tables, vacated=vacated))
+
+
+@applies(e.MovesPlanned)
+def _planned(state: TournamentState, event: e.MovesPlanned) -> TournamentState:
+    return evolve(state, tables=evolve(state.tables, pending=event.moves))
+
+
+@applies(e.PlayerMoved)
+def _moved(state: TournamentState, event: e.PlayerMoved) -> TournamentState:
+    move = event.move
+    player = PlayerId(int(move.player))
+    before = state.tables.tables[move.from_table]
+    source = _freed(before, move.from_seat)
+    state = _with_table(state, source)
+    target = state.tables.tables[move.to_table]
+    same_table = move.from_table == move.to_table
+    changes: dict[str, object] = {
+        "seats": {**target.seats, move.to_seat: player},
+        "newcomers": (
+            target.newcomers if same_table and state.is_cash else target.newcomers | {move.to_seat}
+        ),
+    }
+    if state.is_cash:
+        # Missed blinds go with the player, not the seat (§4.1.10-12).
+        if move.from_seat in before.owes_big:
+            changes["owes_big"] = target.owes_big | {move.to_seat}
+        if move.from_seat in before.owes_small:
+            changes["owes_small"] = target.owes_small | {move.to_seat}
+        if move.from_seat in before.sitting_out:
+            changes["sitting_out"] = target.sitting_out | {move.to_seat}
+        if move.from_seat in before.waiting:
+            changes["waiting"] = target.waiting | {move.to_seat}
+        if event.wait_hands > 0:
+            # §4.1.15: he sits out the coming hand and the rest of his wait.
+            changes["dealt_out"] = target.dealt_out | {move.to_seat}
+            changes["held"] = {**target.held, move.to_seat: event.wait_hands - 1}
+    target = evolve(target, **changes)
+    state = _with_table(state, target)
+    tables = state.tables
+    remaining = {n: t for n, t in tables.tables.items() if t.seats or n == move.to_table}
+    recent = tuple(r for r in tables.recent if event.at - r.at < RECENT_MOVE_MS)
+    pending = tuple(m for m in tables.pending if m != move)
+    order = tuple(n for n in tables.break_order if n in remaining)
+    return evolve(
+        state,
+        tables=evolve(
+            tables,
+            tables=remaining,
+            pending=pending,
+            break_order=order,
+            recent=(*recent, ConfirmedMove(move=move, at=event.at)),
+        ),
+    )
+
+
+@applies(e.ButtonPlaced)
+def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
+    table = state.tables.tables[event.table]
+    positions = event.positions
+    return _with_table(
+        state,
+        evolve(
+            table,
+            positions=positions,
+            newcomers=frozenset(),
+            dealt_out=frozenset(),
+            held={},
+            posted={},
+            blinds_seen=frozenset({positions.small_blind, positions.big_blind}),
+            first_orbit=len(table.active()),
+        ),
+    )
+
+
+@applies(e.TableHandDealt)
+def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
+    table = state.tables.tables[event.table]
+    waiting = frozenset(seat for seat in table.waiting if seat in event.dealt_out)
+    positions = event.positions
+    table = evolve(
+        table,
+        positions=positions,
+        hands=table.hands + 1,
+        newcomers=frozenset(),
+        dealt_out=event.dealt_out,
+        waiting=waiting,
+        owes_big=event.owes_big,
+        owes_small=event.owes_small,
+        held={
+            seat: hands - 1
+            for seat, hands in table.held.items()
+            if hands > 0 and seat in event.dealt_out
+        },
+        posted={},
+        blinds_seen=table.blinds_seen | {positions.small_blind, positions.big_blind},
+        first_orbit=max(0, table.first_orbit - 1),
+    )
+    state = _with_table(state, table)
+    tables = state.tables
+    if tables.hand_for_hand:
+        done = tables.round_done | {event.table}
+        occupied = {n for n, t in tables.tables.items() if t.seats}
+        if occupied <= done:
+            tables = evolve(tables, round=tables.round + 1, round_done=frozenset())
+        else:
+            tables = evolve(tables, round_done=done)
+    return evolve(state, tables=tables)
+
+
+@applies(e.BreakOrderSet)
+def _order(state: TournamentState, event: e.BreakOrderSet) -> TournamentState:
+    return evolve(state, tables=evolve(state.tables, break_order=event.order))
+
+
+@applies(e.HandForHandSet)
+def _h4h(state: TournamentState, event: e.HandForHandSet) -> TournamentState:
+    tables = state.tables
+    return evolve(
+        state,
+        tables=evolve(
+            tables, hand_for_hand=event.on, round=tables.round + 1, round_done=frozenset()
+        ),
+    )
+
+
+def _cash_table(state: TournamentState, player: PlayerId) -> tuple[TableState, int]:
+    where = state.tables.where(player)
+    assert where is not None
+    return state.tables.tables[where[0]], where[1]
+
+
+@applies(e.SittingOutChanged)
+def _sitting(state: TournamentState, event: e.SittingOutChanged) -> TournamentState:
+    table, seat = _cash_table(state, event.player)
+    if event.away:
+        return _with_table(state, evolve(table, sitting_out=table.sitting_out | {seat}))
+    # Back: a player who missed blinds waits for the big blind or posts them.
+    owes = seat in table.owes_big or seat in table.owes_small
+    waiting = table.waiting | {seat} if owes else table.waiting
+    # He owes: not dealt in the coming hand until he posts (§4.1.10-11).
+    out = table.dealt_out | {seat} if owes else table.dealt_out
+    return _with_table(
+        state,
+        evolve(table, sitting_out=table.sitting_out - {seat}, waiting=waiting, dealt_out=out),
+    )
+
+
+@applies(e.BlindsPosted)
+def _posted(state: TournamentState, event: e.BlindsPosted) -> TournamentState:
+    table, seat = _cash_table(state, event.player)
+    out = table.dealt_out
+    if table.positions is None or not dealt_out(
+        table.positions, table.newcomers & {seat}, seats=state.tables.seats_per_table
+    ):
+        # Posting deals him in at once, except a newcomer between the small
+        # blind and the button (R14, seed 002 §4.1.7).
+        out = out - {seat}
+    return _with_table(
+        state,
+        evolve(
+            table,
+            waiting=table.waiting - {seat},
+            owes_big=table.owes_big - {seat},
+            owes_small=table.owes_small - {seat},
+            held={s: n for s, n in table.held.items() if s != seat},
+            posted={**table.posted, seat: Posting(live=event.live, dead=event.dead)},
+            dealt_out=out,
+        ),
+    )

@@ -1,0 +1,114 @@
+"""Events, commands and the state's parts compare, hash and print as the dataclass
+methods would, through the ones their base ``Record`` holds (written once, not
+once per class)."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+import pytest
+
+from director.core import state
+from director.core.commands import COMMANDS
+from director.core.events import EVENTS, TournamentRenamed
+from director.core.frozen import Record
+from director.core.ids import Instant
+from tests.test_quality import sample_value
+
+
+def stored_dataclasses() -> dict[str, type]:
+    """Every dataclass of the rules core found from the state and the registries
+    (the state's parts, the events, the commands and what they hold), by name."""
+    found: dict[str, type] = {}
+
+    def walk(cls: type) -> None:
+        if cls.__qualname__ in found or not dataclasses.is_dataclass(cls):
+            return
+        found[cls.__qualname__] = cls
+        for hint in typing.get_type_hints(cls).values():
+            for part in (hint, *typing.get_args(hint)):
+                for inner in (part, *typing.get_args(part)):
+                    if isinstance(inner, type):
+                        walk(inner)
+
+    for cls in (state.TournamentState, *EVENTS.classes(), *COMMANDS.classes()):
+        walk(cls)
+    return found
+
+
+def records() -> list[type]:
+    """Those of them built on ``Record``."""
+    return [cls for cls in stored_dataclasses().values() if issubclass(cls, Record)]
+
+
+CLASSES = records()
+
+
+def sample(cls: type) -> Record:
+    hints = typing.get_type_hints(cls)
+    fields = dataclasses.fields(cls)
+    made = cls(**{f.name: sample_value(hints[f.name]) for f in fields})
+    assert isinstance(made, Record)
+    return made
+
+
+def twin(cls: type) -> type:
+    """The same fields as ``cls`` in a dataclass that writes its own methods."""
+    return dataclasses.make_dataclass(
+        cls.__name__,
+        [(f.name, f.type, f) for f in dataclasses.fields(cls)],
+        frozen=True,
+        kw_only=True,
+    )
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
+def test_a_record_compares_hashes_and_prints_as_its_generated_twin(cls: type) -> None:
+    assert "__eq__" not in cls.__dict__ and "__repr__" not in cls.__dict__
+    record = sample(cls)
+    values = {f.name: getattr(record, f.name) for f in dataclasses.fields(cls)}
+    other = twin(cls)(**values)
+    assert repr(record) == repr(other)
+    copy = cls(**values)
+    assert record == copy
+    assert (record != copy) is False
+    assert record != other  # another class, even with the same fields
+    try:
+        expected = hash(other)
+    except TypeError:  # a field that cannot be hashed (a mapping): neither can
+        with pytest.raises(TypeError):
+            hash(record)
+    else:
+        assert hash(record) == expected == hash(copy)
+
+
+def test_the_state_s_parts_events_and_commands_are_all_records() -> None:
+    names = {cls.__name__ for cls in CLASSES}
+    assert {"TournamentState", "TablesState", "Entrant", "Level", "Fee"} <= names
+    assert len(CLASSES) >= len(EVENTS.classes()) + len(COMMANDS.classes()) + 25
+
+
+def test_records_differ_by_any_field_and_never_equal_a_tuple() -> None:
+    renamed = TournamentRenamed(at=Instant(1), name="Friday")
+    assert renamed != TournamentRenamed(at=Instant(2), name="Friday")
+    assert renamed != TournamentRenamed(at=Instant(1), name="Saturday")
+    assert renamed != (Instant(1), "Friday")
+    assert len({renamed, TournamentRenamed(at=Instant(1), name="Friday")}) == 1
+    assert repr(renamed) == "TournamentRenamed(at=1, name='Friday')"
+
+
+PLAIN = {"Positions", "Move", "RaceChips", "Newcomer"}
+"""The public API's dataclasses kept as they were (``Positions``, ``Move``) and two
+parts of commands: every other class stored in the state, an event or a command is
+a ``Record``."""
+
+
+def test_every_dataclass_stored_in_the_state_an_event_or_a_command_is_a_record() -> None:
+    found = stored_dataclasses()
+    plain = {name for name, cls in found.items() if not issubclass(cls, Record)}
+    assert plain == PLAIN
+    # The formats' and the TV's parts are among those checked above.
+    assert {"BountySettings", "EnvelopeDraw", "ChipSet", "PayoutTable", "TvLook"} <= {
+        cls.__name__ for cls in CLASSES
+    }

@@ -218,6 +218,9 @@ MESSAGES: dict[str, str] = {
     "player_already_merged": N_("{player} has already been merged into another player."),
     "already_sitting_out": N_("That player is already away."),
     "button_not_placed": N_("Place the button at table {table} first."),
+    "hand_for_hand_wait": N_(
+        "Hand-for-hand: table {table} has finished this hand and waits for table(s) {tables}."
+    ),
     "button_on_empty_seat": N_("Seat {seat} is empty: the first button goes to a player."),
     "move_not_planned": N_("That move is not planned any more."),
     "no_open_seat": N_("There is no open seat."),
@@ -665,4 +668,27 @@ MESSAGES: dict[str, str] = {
     "device_name_missing": N_("Give this phone a name, so the console can tell it apart."),
     "device_name_bad": N_("A phone's name is one line of at most {maximum} characters."),
     "remote_bad_request": N_("The remote sent a request that is not understood ({detail})."),
+    "dealers_off": N_("Dealers' phones are off: turn them on in Dealers' phones, on the console."),
+    "dealer_not_paired": N_(
+        "This phone is not a dealer's phone any more: scan the table's code on the console."
+    ),
+    "dealer_code_wrong": N_(
+        "That table's code does not work (used already, or too old): "
+        "ask the organizer for the table's new code."
+    ),
+    "dealer_not_allowed": N_(
+        "A dealer's phone reports the hands, busts and moves of table {table}, and calls "
+        "the floor: the rest is done on the console."
+    ),
+    "dealer_other_table": N_("This phone deals at table {table}, not at table {other}."),
+    "dealer_player_elsewhere": N_("{player} is not at table {table}."),
+    "dealer_move_elsewhere": N_("That move is not from or to table {table}."),
+    "dealer_table_gone": N_("Table {table} has broken: this phone deals for it no more."),
+    "dealer_other_event": N_(
+        "The console has another event open now: this phone deals for table {table} of "
+        "another event."
+    ),
+    "dealer_is_not_remote": N_(
+        "This phone is table {table}'s dealer phone: it cannot drive the clock."
+    ),
 }

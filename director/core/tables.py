@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from director.core.buttons import DEAD, MAX_SEATS, Positions
 from director.core.chip_race import RaceResult
-from director.core.frozen import Record
+from director.core.frozen import Record, evolve
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move, Table
 from director.core.structure import Level
@@ -60,6 +60,9 @@ class TableState(Record):
     """Seats the blinds have reached since the button was drawn (§4.1.13)."""
     first_orbit: int = 0
     """Hands left before the button has gone round once since it was drawn (§4.1.13)."""
+    hand_since: Instant | None = None
+    """When the hand being played began: the last "hand done" at this table, or the
+    button placed (None before that)."""
 
     def seat_of(self, player: PlayerId) -> int | None:
         for seat, occupant in self.seats.items():
@@ -70,6 +73,11 @@ class TableState(Record):
     def active(self) -> frozenset[int]:
         """Seats that play the next hand's button and blinds (not away)."""
         return frozenset(seat for seat in self.seats if seat not in self.sitting_out)
+
+    @property
+    def deals(self) -> bool:
+        """Whether a hand can be dealt here (two players at least)."""
+        return len(self.active()) >= 2
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -126,6 +134,28 @@ class TablesState(Record):
             if seat is not None:
                 return table.number, seat
         return None
+
+    def still_playing(self) -> tuple[int, ...]:
+        """R27: in hand-for-hand, the tables that have not finished the round's hand
+        (each waits for all of them before dealing the next); () otherwise. A table
+        that cannot deal (one player left, waiting to be moved) is not waited for."""
+        if not self.hand_for_hand:
+            return ()
+        return tuple(
+            sorted(
+                number
+                for number, table in self.tables.items()
+                if table.deals and number not in self.round_done
+            )
+        )
+
+    def settle_round(self) -> TablesState:
+        """R27: the next hand-for-hand hand begins once every table that deals has
+        finished the current one (the last report, or a table broken or left with
+        one player while the others waited)."""
+        if not self.hand_for_hand or self.still_playing() or not self.round_done:
+            return self
+        return evolve(self, round=self.round + 1, round_done=frozenset())
 
     def seated(self) -> dict[PlayerId, tuple[int, int]]:
         return {

@@ -537,3 +537,72 @@ def test_r12_moving_button_and_blinds_only_go_to_players_dealt_in(count, steps) 
         assert positions.small_blind in dealt_in
         assert positions.button in dealt_in
         assert positions.big_blind not in table.owes_big | table.owes_small
+
+
+def hand_for_hand(players: int, per_table: int = 9):
+    state = run(field(players, per_table=per_table), c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    return run(state, c.SetHandForHand(on=True), T0)
+
+
+def test_r27_a_table_that_finished_the_hand_waits_for_the_others() -> None:
+    state = hand_for_hand(27)  # three tables of nine
+    assert state.tables.still_playing() == (1, 2, 3)
+    state = run(state, c.HandDone(table=2), T0 + 1)
+    assert state.tables.still_playing() == (1, 3)
+    with pytest.raises(RuleViolation) as caught:
+        run(state, c.HandDone(table=2), T0 + 2)
+    assert caught.value.code == "hand_for_hand_wait"
+    assert caught.value.args_map == {"table": 2, "tables": "1, 3"}
+    state = run(state, c.HandDone(table=1), T0 + 3)
+    state = run(state, c.HandDone(table=3), T0 + 4)  # the round is over: all deal again
+    assert state.tables.still_playing() == (1, 2, 3) and state.tables.round_done == frozenset()
+    state = run(state, c.HandDone(table=2), T0 + 5)
+    assert state.tables.tables[2].hands == 2
+
+
+def test_r27_without_hand_for_hand_a_table_reports_hand_after_hand() -> None:
+    state = run(field(27), c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    state = run(state, c.HandDone(table=2), T0)
+    state = run(state, c.HandDone(table=2), T0)
+    assert state.tables.still_playing() == () and state.tables.tables[2].hands == 2
+
+
+def test_r27_a_table_broken_while_the_others_wait_ends_the_hand_for_hand_hand() -> None:
+    state = hand_for_hand(18, per_table=6)  # three tables of six
+    for table in (1, 2):
+        players = sorted(state.tables.tables[table].seats.values())[:3]
+        state = run(state, c.BustPlayers(busts=tuple(Bust(player=p) for p in players)), T0)
+        state = run(state, c.HandDone(table=table), T0)
+    round_ = state.tables.round
+    assert state.tables.still_playing() == (3,)
+    # Twelve players fit at two tables: table 3 breaks while the others wait for it.
+    assert {move.from_table for move in state.tables.pending} == {3}
+    state = run(state, c.ConfirmAllMoves(), T0)
+    assert sorted(state.tables.tables) == [1, 2]
+    assert state.tables.round == round_ + 1 and state.tables.still_playing() == (1, 2)
+    state = run(state, c.HandDone(table=1), T0)  # not refused: a new hand for everyone
+    assert state.tables.still_playing() == (2,)
+
+
+def test_r27_a_table_left_with_one_player_is_not_waited_for() -> None:
+    state = hand_for_hand(18)  # two tables of nine
+    state = run(state, c.HandDone(table=1), T0)
+    round_ = state.tables.round
+    for player in sorted(state.tables.tables[2].seats.values())[:8]:
+        state = run(state, c.BustPlayers(busts=(Bust(player=player),)), T0)
+    # The busts on table 2's hand share places (one hand-for-hand hand)...
+    assert {record.hand for record in state.busts} == {round_}
+    # ...and with table 2 unable to deal, the next hand-for-hand hand has begun.
+    assert state.tables.round == round_ + 1 and state.tables.still_playing() == (1,)
+
+
+def test_each_table_knows_when_its_hand_began() -> None:
+    state = run(field(18), c.DrawSeats(), T0)
+    assert state.tables.tables[1].hand_since is None
+    state = run(state, c.DrawForButton(), T0 + 10)
+    assert state.tables.tables[1].hand_since == T0 + 10
+    state = run(state, c.HandDone(table=1), T0 + 90_000)
+    assert state.tables.tables[1].hand_since == T0 + 90_000
+    assert state.tables.tables[2].hand_since == T0 + 10

@@ -151,11 +151,11 @@ def _unseated(state: TournamentState, event: e.PlayerUnseated) -> TournamentStat
         # Everyone at this table went out: the table is gone.
         remaining = {n: t for n, t in tables.tables.items() if n != event.table}
         order = tuple(n for n in tables.break_order if n != event.table)
-        return evolve(
-            state, tables=evolve(tables, tables=remaining, break_order=order, vacated=vacated)
-        )
+        tables = evolve(tables, tables=remaining, break_order=order, vacated=vacated)
+        return evolve(state, tables=tables.settle_round())
     state = _with_table(state, table)
-    return evolve(state, tables=evolve(state.tables, vacated=vacated))
+    # R27: a table left with one player is no longer waited for.
+    return evolve(state, tables=evolve(state.tables, vacated=vacated).settle_round())
 
 
 @applies(e.MovesPlanned)
@@ -207,7 +207,7 @@ def _moved(state: TournamentState, event: e.PlayerMoved) -> TournamentState:
             pending=pending,
             break_order=order,
             recent=(*recent, ConfirmedMove(move=move, at=event.at)),
-        ),
+        ).settle_round(),  # R27: a table broken is no longer waited for
     )
 
 
@@ -226,6 +226,7 @@ def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
             posted={},
             blinds_seen=frozenset({positions.small_blind, positions.big_blind}),
             first_orbit=len(table.active()),
+            hand_since=event.at,
         ),
     )
 
@@ -252,16 +253,12 @@ def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
         posted={},
         blinds_seen=table.blinds_seen | {positions.small_blind, positions.big_blind},
         first_orbit=max(0, table.first_orbit - 1),
+        hand_since=event.at,
     )
     state = _with_table(state, table)
     tables = state.tables
     if tables.hand_for_hand:
-        done = tables.round_done | {event.table}
-        occupied = {n for n, t in tables.tables.items() if t.seats}
-        if occupied <= done:
-            tables = evolve(tables, round=tables.round + 1, round_done=frozenset())
-        else:
-            tables = evolve(tables, round_done=done)
+        tables = evolve(tables, round_done=tables.round_done | {event.table}).settle_round()
     return evolve(state, tables=tables)
 
 

@@ -9,17 +9,23 @@ from typing import NamedTuple
 from director.core.events import Event
 from director.core.messages import Message
 from director.core.state import TournamentState
+from director.i18n import _
 
 
 class Origin(NamedTuple):
     """Where a command came from when not from this copy's console: a paired phone
-    (its id and the name it was paired under). Stored with the command's log entry."""
+    (its id and the name it was paired under; a dealer's phone: the table it deals
+    for). Stored with the command's log entry."""
 
     device: int
     name: str
+    table: int | None = None
 
     def to_text(self) -> str:
-        return json.dumps({"device": self.device, "name": self.name}, ensure_ascii=False)
+        data: dict[str, object] = {"device": self.device, "name": self.name}
+        if self.table is not None:
+            data["table"] = self.table
+        return json.dumps(data, ensure_ascii=False)
 
     @classmethod
     def from_text(cls, text: object) -> Origin | None:
@@ -33,10 +39,17 @@ class Origin(NamedTuple):
             return None
         if not isinstance(data, dict):
             return None
-        device, name = data.get("device"), data.get("name")
+        device, name, table = data.get("device"), data.get("name"), data.get("table")
         if type(device) is not int or not isinstance(name, str):
             return None
-        return cls(device=device, name=name)
+        return cls(device=device, name=name, table=table if type(table) is int else None)
+
+    @property
+    def shown(self) -> str:
+        """How the console names it: "Ann's phone", "table 2 (Bob's phone)"."""
+        if self.table is None:
+            return self.name
+        return _("table {table} ({device})").format(table=self.table, device=self.name)
 
 
 class Changes(NamedTuple):

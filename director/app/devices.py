@@ -1,4 +1,5 @@
 """The phones paired in one database: pair, check a token, note when seen, revoke.
+Each is the organizer's remote, or one table's dealer phone for one event.
 
 Every server on the database shares them (the app's, ``director serve``'s): a
 phone paired on one is paired on the others, and a revoked one stops on all.
@@ -7,7 +8,7 @@ phone paired on one is paired on the others, and a revoked one stops on all.
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -51,14 +52,22 @@ class Devices:
 
         return cls(same, same)
 
-    def pair(self, name: str, now: int) -> tuple[Device, str]:
-        """Record a phone as paired; returns it and its token (given out once)."""
+    def pair(
+        self, name: str, now: int, *, event: int | None = None, table: int | None = None
+    ) -> tuple[Device, str]:
+        """Record a phone as paired (a dealer's phone: for ``table`` of ``event``);
+        returns it and its token (given out once)."""
         token = new_token()
         with self._writing() as database, database.transaction() as connection:
             device_id = stored.add_device(
-                connection, name=name, token_hash=token_hash(token), at=now
+                connection,
+                name=name,
+                token_hash=token_hash(token),
+                at=now,
+                event_id=event,
+                table_number=table,
             )
-        return Device(device_id, name, now, None), token
+        return Device(device_id, name, now, None, event=event, table=table), token
 
     def check(self, token: object, now: int, address: str = "") -> Device | None:
         """The phone ``token`` belongs to, if it is paired and not revoked (None for
@@ -75,7 +84,15 @@ class Devices:
         if found is None:
             return None
         self._seen[found.id] = (now, address)
-        return Device(found.id, found.name, found.paired_at, now, address)
+        return Device(
+            found.id,
+            found.name,
+            found.paired_at,
+            now,
+            address,
+            event=found.event_id,
+            table=found.table_number,
+        )
 
     def note_seen(self, device: Device, now: int, address: str) -> None:
         """Write when and from where ``device`` was last seen (kept in memory when the
@@ -97,8 +114,40 @@ class Devices:
             kept = self._seen.get(row.id)
             if kept is not None and (seen is None or kept[0] > seen):
                 seen, address = kept
-            devices.append(Device(row.id, row.name, row.paired_at, seen, address))
+            devices.append(
+                Device(
+                    row.id,
+                    row.name,
+                    row.paired_at,
+                    seen,
+                    address,
+                    event=row.event_id,
+                    table=row.table_number,
+                )
+            )
         return devices
+
+    def remotes(self) -> list[Device]:
+        """The organizer's paired phones (not the dealers')."""
+        return [device for device in self.listed() if not device.dealer]
+
+    def dealers(self, event: int) -> list[Device]:
+        """The dealers' phones of ``event``, by table, then oldest first."""
+        found = [device for device in self.listed() if device.event == event and device.dealer]
+        return sorted(found, key=lambda device: (device.table or 0, device.paired_at, device.id))
+
+    def revoke_broken_tables(self, event: int, tables: Collection[int], now: int) -> list[Device]:
+        """Stop the dealers' phones of ``event`` whose table is not in ``tables`` (it
+        broke): their rights end with it. Returns the phones stopped."""
+        gone = [device for device in self.dealers(event) if device.table not in tables]
+        if not gone:
+            return []
+        with self._writing() as database, database.transaction() as connection:
+            for device in gone:
+                stored.revoke_device(connection, device.id, at=now)
+        for device in gone:
+            self._seen.pop(device.id, None)
+        return gone
 
     def revoke(self, device_id: int, now: int) -> bool:
         """Stop a phone: its token works no more, from this moment."""

@@ -186,17 +186,24 @@ class RateLimiter:
 
 @dataclass(frozen=True)
 class Device:
-    """A paired phone, as the console lists it."""
+    """A paired phone, as the console lists it: the organizer's remote, or a table's
+    dealer phone (``event`` and ``table`` set)."""
 
     id: int
     name: str
     paired_at: int
     last_seen: int | None
     last_address: str = ""
+    event: int | None = None
+    table: int | None = None
+
+    @property
+    def dealer(self) -> bool:
+        return self.table is not None
 
     @property
     def origin(self) -> Origin:
-        return Origin(device=self.id, name=self.name)
+        return Origin(device=self.id, name=self.name, table=self.table)
 
 
 # -- what a phone may do -------------------------------------------------------------------
@@ -211,6 +218,9 @@ class Target(Protocol):
 
     @property
     def state(self) -> TournamentState: ...
+
+    @property
+    def event_id(self) -> int: ...
 
     def refusal(self, command: c.Command) -> Exception | None: ...
 
@@ -340,7 +350,12 @@ def perform(target: Target, data: object, device: Device) -> Changes:
     """Run a phone's command through ``target``: ``BadRequest`` when not understood,
     the rules' ``RuleViolation`` (or a ``StoreError``) when refused; nothing is
     written then."""
-    command = command_for(data)
+    return run(target, command_for(data), device)
+
+
+def run(target: Target, command: c.Command, device: Device) -> Changes:
+    """Run ``command`` from ``device`` through ``target``: the rules asked first (their
+    ``RuleViolation``, or a ``StoreError``, when refused: nothing is written then)."""
     refused = target.refusal(command)
     if refused is not None:
         raise refused
@@ -357,6 +372,10 @@ class SessionTarget:
     def state(self) -> TournamentState:
         state: TournamentState = self.session.state
         return state
+
+    @property
+    def event_id(self) -> int:
+        return int(self.session.tournament_id)
 
     def refusal(self, command: c.Command) -> Exception | None:
         refused: Exception | None = self.session.refusal(command)

@@ -143,6 +143,10 @@ class ServeTarget:
     def state(self) -> TournamentState:
         return self.followed.state
 
+    @property
+    def event_id(self) -> int:
+        return self.followed.event_id
+
     def refusal(self, command: Command) -> Exception | None:
         try:
             decide(self.followed.state, command, self.followed.clock())

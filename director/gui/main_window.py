@@ -386,7 +386,7 @@ class MainWindow(QMainWindow):
         redo_origin = session.redo_origin() if session and redo_label else None
         if undo_label and undo_origin is not None:
             undo_text = _("&Undo: {action} (from {device})").format(
-                action=render(undo_label), device=undo_origin.name
+                action=render(undo_label), device=undo_origin.shown
             )
         elif undo_label:
             undo_text = _("&Undo: {action}").format(action=render(undo_label))
@@ -394,7 +394,7 @@ class MainWindow(QMainWindow):
             undo_text = _("&Undo")
         if redo_label and redo_origin is not None:
             redo_text = _("&Redo: {action} (from {device})").format(
-                action=render(redo_label), device=redo_origin.name
+                action=render(redo_label), device=redo_origin.shown
             )
         elif redo_label:
             redo_text = _("&Redo: {action}").format(action=render(redo_label))
@@ -1214,7 +1214,7 @@ class MainWindow(QMainWindow):
             # A paired phone did it: the organizer sees what, and from which phone.
             self.statusBar().showMessage(
                 _("{device}: {action}").format(
-                    device=changes.origin.name, action=render(changes.label)
+                    device=changes.origin.shown, action=render(changes.label)
                 ),
                 8000,
             )

@@ -1,4 +1,5 @@
-"""Phones paired as remotes: their rows in ``remote_device``.
+"""Phones paired as remotes or as a table's dealer phone: their rows in
+``remote_device``.
 
 Only a hash of each phone's token is stored; the token itself is shown to the
 phone once and never kept here. Plain SQL through the driver, in the caller's
@@ -24,13 +25,18 @@ class DeviceRow:
     last_address: str
     revoked_at: int | None
     token_hash: str = ""
+    event_id: int | None = None
+    table_number: int | None = None
+    """A dealer's phone: the event and table it deals for (None for a remote)."""
 
     @property
     def revoked(self) -> bool:
         return self.revoked_at is not None
 
 
-_COLUMNS = "id, name, paired_at, last_seen, last_address, revoked_at, token_hash"
+_COLUMNS = (
+    "id, name, paired_at, last_seen, last_address, revoked_at, token_hash, event_id, table_number"
+)
 
 
 def _row(values: Any) -> DeviceRow:
@@ -42,17 +48,29 @@ def _row(values: Any) -> DeviceRow:
         last_address=str(values[4] or ""),
         revoked_at=None if values[5] is None else int(values[5]),
         token_hash=str(values[6]),
+        event_id=None if values[7] is None else int(values[7]),
+        table_number=None if values[8] is None else int(values[8]),
     )
 
 
-def add_device(connection: AnyConnection, *, name: str, token_hash: str, at: int) -> int:
-    """Record a newly paired phone; returns its id."""
+def add_device(
+    connection: AnyConnection,
+    *,
+    name: str,
+    token_hash: str,
+    at: int,
+    event_id: int | None = None,
+    table_number: int | None = None,
+) -> int:
+    """Record a newly paired phone (a dealer's: with its event and table); returns its
+    id."""
     cursor = _driver_cursor(connection)
     try:
         row = cursor.execute(
-            "INSERT INTO remote_device (name, token_hash, paired_at, last_address) "
-            "VALUES (?, ?, ?, '') RETURNING id",
-            (name, token_hash, at),
+            "INSERT INTO remote_device "
+            "(name, token_hash, paired_at, last_address, event_id, table_number) "
+            "VALUES (?, ?, ?, '', ?, ?) RETURNING id",
+            (name, token_hash, at, event_id, table_number),
         ).fetchone()
     finally:
         cursor.close()

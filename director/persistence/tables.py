@@ -152,8 +152,9 @@ class LeaseRow(SQLModel, table=True):
 
 
 class RemoteDeviceRow(SQLModel, table=True):
-    """A phone paired as a remote for the clock. Only a hash of its token is kept
-    (SHA-256 of 32 random bytes): the token itself lives on the phone alone."""
+    """A phone paired as a remote for the clock, or as one table's dealer phone. Only a
+    hash of its token is kept (SHA-256 of 32 random bytes): the token itself lives on
+    the phone alone."""
 
     __tablename__ = "remote_device"
 
@@ -164,6 +165,9 @@ class RemoteDeviceRow(SQLModel, table=True):
     last_seen: int | None = Field(default=None, sa_type=WIDE)
     last_address: str = ""
     revoked_at: int | None = Field(default=None, sa_type=WIDE)
+    event_id: int | None = None
+    """A dealer's phone: the event and the table it deals for (None: a remote)."""
+    table_number: int | None = None
 
 
 class AssetRow(SQLModel, table=True):

@@ -38,6 +38,8 @@ from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSoc
 from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
 
 from director import paths
+from director.app import dealers
+from director.app.dealers import DealerCodes, FloorCalls, NotAllowed
 from director.app.devices import Devices
 from director.app.display import DisplayData, Stat, Timing
 from director.app.feed import ClockFeed, Tick
@@ -50,13 +52,15 @@ from director.app.remote import (
     PairingCodes,
     RateLimiter,
     Target,
+    command_for,
     controls,
     device_name,
-    perform,
+    run,
 )
 from director.app.timesource import Now, wall_clock
+from director.core.commands import Command
 from director.core.errors import RuleViolation
-from director.i18n import LANGUAGES, describe_error, in_language, language, render
+from director.i18n import LANGUAGES, _, describe_error, in_language, language, render
 from director.persistence.errors import StoreError
 from director.web import http
 from director.web.addresses import authority, local_addresses, page_url
@@ -76,9 +80,20 @@ STATIC = {
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/app.css": ("app.css", "text/css; charset=utf-8"),
     "/icon.svg": ("icon.svg", "image/svg+xml"),
+    "/dealer": ("dealer.html", "text/html; charset=utf-8"),
+    "/dealer.js": ("dealer.js", "text/javascript; charset=utf-8"),
+    "/dealer.css": ("dealer.css", "text/css; charset=utf-8"),
 }
-GETS = ("/api/state", "/api/texts", "/api/players", "/api/controls")
-POSTS = ("/api/pair", "/api/control", "/api/unpair")
+GETS = ("/api/state", "/api/texts", "/api/players", "/api/controls", "/api/dealer")
+POSTS = (
+    "/api/pair",
+    "/api/control",
+    "/api/unpair",
+    "/api/dealer/pair",
+    "/api/dealer/act",
+    "/api/dealer/unpair",
+)
+DEALER_PATHS = frozenset(path for path in (*GETS, *POSTS) if path.startswith("/api/dealer"))
 SOCKET_PATH = "/ws"
 
 
@@ -192,6 +207,8 @@ class WebServer(QObject):
     devices_changed = Signal()
     paired = Signal(str)
     """A phone was paired: its name."""
+    floor_changed = Signal()
+    """A table called the floor, or a call was answered."""
 
     def __init__(
         self,
@@ -208,6 +225,11 @@ class WebServer(QObject):
         self.devices: Devices | None = None
         self.remote_enabled = False
         """Whether paired phones may send commands (off until the organizer turns it on)."""
+        self.dealers_enabled = False
+        """Whether tables' dealer phones may pair and report (off until turned on)."""
+        self.dealer_codes = DealerCodes()
+        self.floor = FloorCalls()
+        self._tables_seen: frozenset[int] | None = None
         self._target: Target | None = None
         self._feed: ClockFeed | None = None
         self._listening: Subscription | None = None
@@ -340,9 +362,18 @@ class WebServer(QObject):
     def attach(self, feed: ClockFeed, target: Target | None) -> None:
         """Serve ``feed``'s event; ``target`` takes the paired phones' commands (None:
         commands are refused, the page is read-only)."""
+        same = (
+            target is not None
+            and self._target is not None
+            and target.event_id == self._target.event_id
+        )
         self.detach(push=False)
+        if not same:  # the tables' codes and calls were for the other event
+            self.dealer_codes.cancel()
+            self.floor.clear()
         self._feed = feed
         self._target = target
+        self._tables_seen = None
         self._listening = feed.subscribe(self._on_tick)
         self._push(force=True)
 
@@ -400,6 +431,48 @@ class WebServer(QObject):
     def pairing_url(self, code: PairingCode) -> str:
         return f"{self.url}#pair={code.code}"
 
+    # -- dealers' phones ------------------------------------------------------------
+
+    def dealer_code(self, table: int, *, renew: bool = False) -> PairingCode | None:
+        """Table ``table``'s pairing code for the event served (the one still waiting,
+        else a new one); None when no event is served."""
+        target = self._target
+        if target is None:
+            return None
+        now = int(self.clock())
+        if renew:
+            return self.dealer_codes.renew(target.event_id, table, now)
+        return self.dealer_codes.code_for(target.event_id, table, now)
+
+    def dealer_url(self, code: PairingCode) -> str:
+        return f"{self.url}dealer#code={code.code}"
+
+    def answer_floor(self, table: int) -> bool:
+        """The organizer answers table ``table``'s call: its phone says he is coming."""
+        answered = self.floor.answer(table, int(self.clock()))
+        if answered:
+            self.floor_changed.emit()
+            self._push(force=True)
+        return answered
+
+    def _check_tables(self) -> None:
+        """A table broken takes its dealers' phones with it (once, when it happens)."""
+        target, devices = self._target, self.devices
+        if target is None or devices is None:
+            return
+        tables = frozenset(target.state.tables.tables)
+        if tables == self._tables_seen:
+            return
+        self._tables_seen = tables
+        try:
+            gone = devices.revoke_broken_tables(target.event_id, tables, int(self.clock()))
+        except StoreError as error:  # another copy writes: each request checks anyway
+            LOG.info("dealers' phones of broken tables not revoked now: %s", error)
+            self._tables_seen = None
+            return
+        if gone:
+            self.devices_changed.emit()
+
     # -- the push channel -----------------------------------------------------------
 
     def _on_tick(self, tick: Tick) -> None:
@@ -430,6 +503,7 @@ class WebServer(QObject):
         made = signature(feed.data if feed is not None else None)
         if not force and made == self._signature:
             return
+        self._check_tables()
         self._signature = made
         self._revision += 1
         texts: dict[str, str] = {}
@@ -766,6 +840,8 @@ class WebServer(QObject):
                 return _error(404, "nothing here")
             return Reply(200, body, STATIC[path][1])
         with in_language(chosen):
+            if path in DEALER_PATHS:
+                return self._dealer(connection, request)
             if path == "/api/state":
                 return Reply(200, self._state_message(chosen).encode("utf-8"))
             if path == "/api/texts":
@@ -812,11 +888,126 @@ class WebServer(QObject):
             self.devices.revoke(device.id, now)
             self.devices_changed.emit()
             return _json(200, {"ok": True})
+        if device.dealer:
+            refused = RuleViolation("dealer_is_not_remote", table=device.table)
+            return _error(403, describe_error(refused))
         if target is None:
             return _error(409, describe_error(RuleViolation("serve_no_event")))
         if request.path == "/api/controls":
             return _json(200, {"ok": True, "device": device.name, **controls(target)})
-        return self._perform(target, data, device, address, now)
+        try:
+            command = command_for(data)
+        except BadRequest as error:
+            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
+            return _error(400, text)
+        return self._perform(target, command, device, address, now)
+
+    def _dealer(self, connection: _Connection, request: http.Request) -> Reply:
+        """A table's dealer phone: pairing with the table's code, its table's view, and
+        what it may do there (in the viewer's language already)."""
+        now = int(self.clock())
+        address = connection.address
+        if not self.dealers_enabled or self.devices is None:
+            return _error(403, describe_error(RuleViolation("dealers_off")))
+        wait = self.limiter.retry_after(address, now)
+        if wait is not None:
+            seconds = -(-wait // 1000)
+            text = describe_error(RuleViolation("remote_too_many", seconds=seconds))
+            return _error(429, text, (("Retry-After", str(seconds)),))
+        refused = self._check_origin(request)
+        if refused is not None:
+            return refused
+        data: object = None
+        if request.method == "POST":
+            kind = request.header("content-type").split(";")[0].strip().lower()
+            if kind != "application/json":
+                return _error(415, "send JSON")
+            try:
+                data = json.loads(request.body.decode("utf-8")) if request.body else {}
+            except (ValueError, RecursionError):
+                return _error(400, "malformed JSON")
+        if request.path == "/api/dealer/pair":
+            return self._pair_dealer(address, now, data)
+        device = self._device(request, address, now)
+        if device is None or not device.dealer:
+            return _error(
+                401,
+                describe_error(RuleViolation("dealer_not_paired")),
+                (("WWW-Authenticate", 'Bearer realm="director"'),),
+            )
+        assert device.table is not None
+        if request.path == "/api/dealer/unpair":
+            self.devices.revoke(device.id, now)
+            self.devices_changed.emit()
+            return _json(200, {"ok": True})
+        target = self._target
+        if target is None:
+            return _error(409, describe_error(RuleViolation("serve_no_event")))
+        if device.event != target.event_id:
+            refused_event = RuleViolation("dealer_other_event", table=device.table)
+            return _error(409, describe_error(refused_event))
+        table = device.table
+        if table not in target.state.tables.tables:
+            # The table broke: its phones' rights end with it.
+            with contextlib.suppress(StoreError):
+                self.devices.revoke(device.id, now)
+                self.devices_changed.emit()
+            return _error(410, describe_error(RuleViolation("dealer_table_gone", table=table)))
+        if request.path == "/api/dealer":
+            floor = self.floor.of(table, now)
+            shown = dealers.view(target, table, now=now, floor=floor)
+            return _json(200, {"ok": True, "device": device.name, "now": now, **shown})
+        try:
+            asked = dealers.command_for(data, table, target.state)
+        except BadRequest as error:
+            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
+            return _error(400, text)
+        except NotAllowed as error:
+            return _json(403, {"ok": False, "why": describe_error(error)})
+        except RuleViolation as error:
+            return _json(409, {"ok": False, "why": describe_error(error)})
+        if isinstance(asked, str):  # a call for the floor: nothing changes in the event
+            self.floor.call(table, device.name, now)
+            self.devices.note_seen(device, now, address)
+            self.floor_changed.emit()
+            self._push(force=True)
+            return _json(200, {"ok": True, "done": _("the floor is called")})
+        return self._perform(target, asked, device, address, now)
+
+    def _pair_dealer(self, address: str, now: int, data: object) -> Reply:
+        assert self.devices is not None
+        if not isinstance(data, dict):
+            return _error(400, "expected an object")
+        try:
+            name = device_name(data.get("name"))
+        except RuleViolation as error:
+            return _error(400, describe_error(error))
+        found = self.dealer_codes.redeem(data.get("code"), now)
+        if found is None:
+            self.limiter.failed(address, now)
+            return _error(403, describe_error(RuleViolation("dealer_code_wrong")))
+        event, table = found
+        target = self._target
+        if target is None or target.event_id != event:
+            return _error(409, describe_error(RuleViolation("dealer_code_wrong")))
+        if table not in target.state.tables.tables:
+            return _error(410, describe_error(RuleViolation("dealer_table_gone", table=table)))
+        try:
+            device, token = self.devices.pair(name, now, event=event, table=table)
+        except StoreError as error:
+            return _error(409, describe_error(error))
+        self.dealer_codes.renew(event, table, now)  # the console shows a fresh one
+        self.devices_changed.emit()
+        self.paired.emit(device.name)
+        return _json(
+            200,
+            {
+                "ok": True,
+                "token": token,
+                "table": table,
+                "device": {"id": device.id, "name": name},
+            },
+        )
 
     def _device(self, request: http.Request, address: str, now: int) -> Device | None:
         assert self.devices is not None
@@ -852,14 +1043,13 @@ class WebServer(QObject):
         return _json(200, {"ok": True, "token": token, "device": {"id": device.id, "name": name}})
 
     def _perform(
-        self, target: Target, data: object, device: Device, address: str, now: int
+        self, target: Target, command: Command, device: Device, address: str, now: int
     ) -> Reply:
+        """Run a phone's command through ``target``: the rules asked first, nothing
+        written when refused."""
         assert self.devices is not None
         try:
-            changes = perform(target, data, device)
-        except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return _error(400, text)
+            changes = run(target, command, device)
         except RuleViolation as error:
             return _json(409, {"ok": False, "why": describe_error(error)})
         except StoreError as error:

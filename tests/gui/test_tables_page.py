@@ -175,11 +175,11 @@ def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(
 ) -> None:
     """Seed 002 §4.1.10: "un montant égal à la mise minimale sert de mise. Le reste est
     pris par le croupier et mis au centre du pot"."""
+    from director.app.table_texts import seat_tags
     from director.core.money import CashSettings
     from director.core.state import EventKind
     from director.core.structure import simple
     from director.gui.pages.floor_page import FloorPage
-    from director.gui.table_view import seat_tags
 
     window = window_factory()
     session = window.library.create("Cash night", EventKind.CASH)

@@ -271,7 +271,7 @@ class ShareDialog(QDialog):
     def _fill_phones(self) -> None:
         devices = self.sharing.server.devices
         try:
-            listed = devices.listed() if devices is not None else []
+            listed = devices.remotes() if devices is not None else []
         except StoreError as error:
             self.error.say(error)
             listed = []

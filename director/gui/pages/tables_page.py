@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from director.app.changes import Changes
 from director.app.display import move_text
+from director.app.table_texts import posting_text
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
@@ -34,7 +35,7 @@ from director.core.tables import blinds_to_post, seat_change_wait
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.dialogs.chip_race import ChipRaceDialog, race_lines
-from director.gui.table_view import TableView, posting_text
+from director.gui.table_view import TableView
 from director.i18n import _, describe_error, render
 
 COLUMNS = 3
@@ -271,9 +272,7 @@ class TablesPage(QWidget):
         self.controller.guard.refresh()
         tables = state.tables
         if tables.hand_for_hand:
-            waiting = sorted(
-                n for n, t in tables.tables.items() if t.seats and n not in tables.round_done
-            )
+            waiting = tables.still_playing()
             self.h4h.setText(
                 _("Hand-for-hand, hand {round}: waiting for table(s) {tables}.").format(
                     round=tables.round, tables=", ".join(str(n) for n in waiting)

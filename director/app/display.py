@@ -55,6 +55,7 @@ class Stat:
 class SectionKind(StrEnum):
     """The blocks of the TV's side column, most urgent first."""
 
+    HAND_FOR_HAND = "hand_for_hand"
     MOVES = "moves"
     PAYOUTS = "payouts"
     BOUNTIES = "bounties"
@@ -111,7 +112,8 @@ class FigureRow:
 @dataclass(frozen=True)
 class NoteRow:
     """A sentence the room must notice: ``key`` "bubble", "deal", "envelope" (the last
-    mystery envelope drawn) or "mystery" (when the draws begin)."""
+    mystery envelope drawn), "mystery" (when the draws begin), or in hand-for-hand
+    "playing" and "waiting" (the tables still playing the hand, those done)."""
 
     text: str
     key: str = ""
@@ -457,6 +459,36 @@ def moves_section(state: TournamentState, now: Instant) -> Section | None:
     return Section(SectionKind.MOVES, _("Table moves"), tuple(rows))
 
 
+def hand_for_hand_section(state: TournamentState) -> Section | None:
+    """R27: in hand-for-hand, the tables still playing the hand and those waiting."""
+    tables = state.tables
+    if not tables.hand_for_hand:
+        return None
+    playing = tables.still_playing()
+    waiting = sorted(n for n in tables.round_done if n in tables.tables and n not in playing)
+    rows: list[Row] = []
+    if playing:
+        rows.append(
+            NoteRow(
+                _("Still playing: table(s) {tables}").format(
+                    tables=", ".join(str(number) for number in playing)
+                ),
+                "playing",
+            )
+        )
+    if waiting:
+        rows.append(
+            NoteRow(
+                _("Hand over, waiting: table(s) {tables}").format(
+                    tables=", ".join(str(number) for number in waiting)
+                ),
+                "waiting",
+            )
+        )
+    title = _("Hand-for-hand · hand {round}").format(round=tables.round)
+    return Section(SectionKind.HAND_FOR_HAND, title, tuple(rows))
+
+
 def payouts_section(
     state: TournamentState, amounts: list[int] | None = None, *, most: int = 10
 ) -> Section | None:
@@ -758,6 +790,9 @@ def display_data(
         time_caption = _("Not started")
     moves = moves_section(state, now)
     sections = parts.sections if moves is None else (moves, *parts.sections)
+    h4h = hand_for_hand_section(state)
+    if h4h is not None:
+        sections = (h4h, *sections)
     chips = None if state.is_cash else chips_section(state, now)
     if chips is not None:
         sections = (*sections, chips)

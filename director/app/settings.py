@@ -52,6 +52,8 @@ class Settings:
     share_port: int = 8765
     remote: bool = False
     """Paired phones may control the clock (off until the organizer turns it on)."""
+    dealers: bool = False
+    """Tables' dealer phones may pair and report hands and busts (off until turned on)."""
 
     def geometry_on(self, screen: str) -> str:
         """The console's saved geometry on ``screen`` (a screen key), or ""."""

@@ -5,8 +5,8 @@ drawing and a dealer's phone say the same."""
 from __future__ import annotations
 
 from director.core.structure import Level
-from director.core.tables import Posting, TableState, blinds_to_post
-from director.i18n import _, format_number
+from director.core.tables import Posting, TablesState, TableState, blinds_to_post
+from director.i18n import _, format_clock, format_number
 
 
 def posting_text(posting: Posting) -> str:
@@ -39,3 +39,20 @@ def seat_tags(table: TableState, seat: int, level: Level | None) -> list[str]:
     if posted is not None:
         tags.append(_("posted {amounts}").format(amounts=posting_text(posted)))
     return tags
+
+
+def table_summary(tables: TablesState, number: int, now: int) -> str:
+    """One line about a table for the console: "6 players · hand 14 · this hand 3:25",
+    and in hand-for-hand whether it still plays the hand or waits (R27)."""
+    table = tables.tables[number]
+    parts = [
+        _("{players} players · hand {hands}").format(players=len(table.seats), hands=table.hands)
+    ]
+    if table.hand_since is not None:
+        parts.append(
+            _("this hand {time}").format(time=format_clock(max(0, now - table.hand_since)))
+        )
+    if tables.hand_for_hand:
+        playing = number in tables.still_playing()
+        parts.append(_("playing the hand") if playing else _("hand over, waits"))
+    return " · ".join(parts)

@@ -118,7 +118,8 @@ def section_lines(section: Section) -> list[SideLine]:
 
 
 SIDE_SECTIONS = {
-    Element.MOVES: (SectionKind.MOVES,),
+    # Hand-for-hand (which tables still play the hand) is news of the tables too.
+    Element.MOVES: (SectionKind.HAND_FOR_HAND, SectionKind.MOVES),
     # The bounties (each player's in a progressive knockout, the mystery envelopes
     # left) are prize money: they follow the payouts.
     Element.PAYOUTS: (SectionKind.PAYOUTS, SectionKind.BOUNTIES),

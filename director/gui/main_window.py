@@ -32,6 +32,7 @@ from director.core.errors import RuleViolation
 from director.files import one_line
 from director.gui import hotkeys
 from director.gui.common import confirm, scaled_font, show_error
+from director.gui.floor_call import FloorCallBar
 from director.gui.models.events_model import EventsModel
 from director.gui.screens import choose_screen, screen_id
 from director.gui.sharing import Sharing
@@ -229,7 +230,15 @@ class MainWindow(QMainWindow):
         self.events_page = EventsPage()
         self.stack = QStackedWidget()
         self.stack.addWidget(self.events_page)
-        self.setCentralWidget(self.stack)
+        self.floor_calls = FloorCallBar()
+        """Tables calling the floor from their dealer's phone (hidden when none)."""
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.floor_calls)
+        central_layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
         self._build_actions()
         self._connect_events_page()
         self.refresh_events()
@@ -281,6 +290,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.share_note)
         self.sharing.changed.connect(self._sharing_changed)
         self.sharing.set_remote(self.settings.remote, remember=False)
+        self.sharing.set_dealers(self.settings.dealers, remember=False)
+        self.sharing.floor_changed.connect(self._floor_changed)
+        self.floor_calls.answered.connect(self.sharing.answer_floor)
+        self._calls_heard: set[tuple[int, int]] = set()
         if self.settings.share:
             # An address gone (another network) is said in the status bar, and the page
             # is never served on another address instead.
@@ -309,6 +322,10 @@ class MainWindow(QMainWindow):
         self.share_action = action(_("&Share on the network…"), self.show_sharing)
         self.share_action.setToolTip(
             _("The live clock on every phone and TV in the room, and a phone as a remote")
+        )
+        self.dealers_action = action(_("&Dealers' phones…"), self.show_dealers)
+        self.dealers_action.setToolTip(
+            _("A phone on each table reports its hands, busts and moves, and calls the floor")
         )
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -344,6 +361,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.display_action)
         self.view_menu.addAction(self.tv_settings_action)
         self.view_menu.addAction(self.share_action)
+        self.view_menu.addAction(self.dealers_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
@@ -381,6 +399,7 @@ class MainWindow(QMainWindow):
             )
         # The clock display shows the open event's clock: none open, nothing to show.
         self.display_action.setEnabled(session is not None)
+        self.dealers_action.setEnabled(session is not None)
         self.display_action.setToolTip("" if session is not None else _("No event is open."))
         undo_origin = session.undo_origin() if session and undo_label else None
         redo_origin = session.redo_origin() if session and redo_label else None
@@ -712,6 +731,7 @@ class MainWindow(QMainWindow):
 
             page = TablesPage(controller)
             page.show_seating_requested.connect(self.show_seating_on_tv)
+            page.dealers_requested.connect(self.show_dealers)
             return page
 
         def payouts_page() -> QWidget:
@@ -1341,6 +1361,33 @@ class MainWindow(QMainWindow):
             self.share_dialog = None
 
     share_dialog: object | None = None
+
+    def show_dealers(self) -> None:
+        """View > Dealers' phones: one QR code per table of the open event."""
+        if self.controller is None:
+            self._say_refused(_("Open an event first: its tables get the codes."))
+            return
+        from director.gui.dialogs.dealers import DealersDialog
+
+        dialog = DealersDialog(
+            self.sharing, self.controller, share=self.show_sharing, now=self.clock, parent=self
+        )
+        self.dealers_dialog = dialog
+        try:
+            dialog.exec()
+        finally:
+            self.dealers_dialog = None
+
+    dealers_dialog: object | None = None
+
+    def _floor_changed(self) -> None:
+        """A table called the floor (shown, and sounded when new), or a call was answered."""
+        calls = self.sharing.floor_calls()
+        self.floor_calls.show_calls(calls)
+        fresh = {(call.table, call.called_at) for call in calls} - self._calls_heard
+        self._calls_heard = {(call.table, call.called_at) for call in calls}
+        if fresh:
+            self.sound.alert()
 
     def show_address_on_tv(self) -> None:
         """The page's address and its QR code over the clock on the TV, for a minute."""

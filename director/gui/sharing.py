@@ -20,8 +20,9 @@ from director.i18n import _, describe_error
 if TYPE_CHECKING:
     # The window makes its Sharing before the first paint: the feed and the remote's
     # rules (the commands) come with an event or a server.
+    from director.app.dealers import FloorCall
     from director.app.feed import ClockFeed
-    from director.app.remote import PairingCode
+    from director.app.remote import Device, PairingCode
     from director.web.server import WebServer
 
 SaveSettings = Callable[..., None]
@@ -33,6 +34,8 @@ class Sharing(QObject):
 
     changed = Signal()
     """Started, stopped, viewers came or went, a phone was paired or revoked."""
+    floor_changed = Signal()
+    """A table called the floor from its dealer's phone, or a call was answered."""
 
     def __init__(
         self,
@@ -49,6 +52,7 @@ class Sharing(QObject):
         self._server: WebServer | None = None
         self._served: tuple[ClockFeed, Any] | None = None
         self._remote = False
+        self._dealers = False
         self.problem = ""
         """Why the page is not served when it should be (a port taken), to show."""
 
@@ -63,8 +67,10 @@ class Sharing(QObject):
             server = WebServer(clock=self._clock, parent=self)
             server.devices = Devices.of(self._database)
             server.remote_enabled = self._remote
+            server.dealers_enabled = self._dealers
             server.viewers_changed.connect(lambda _count: self.changed.emit())
             server.devices_changed.connect(self.changed.emit)
+            server.floor_changed.connect(self.floor_changed.emit)
             if self._served is not None:
                 feed, session = self._served
                 server.attach(feed, SessionTarget(session))
@@ -160,6 +166,43 @@ class Sharing(QObject):
 
     def pairing_code(self) -> PairingCode:
         return self.server.new_pairing_code()
+
+    # -- dealers' phones -------------------------------------------------------------
+
+    @property
+    def dealers(self) -> bool:
+        return self._dealers
+
+    def set_dealers(self, on: bool, *, remember: bool = True) -> None:
+        """Let tables' dealer phones pair and report (their codes stop when turned off)."""
+        self._dealers = on
+        if self._server is not None:
+            self._server.dealers_enabled = on
+            if not on:
+                self._server.dealer_codes.cancel()
+        if remember:
+            self._save(dealers=on)
+        self.changed.emit()
+
+    def dealer_code(self, table: int, *, renew: bool = False) -> PairingCode | None:
+        """Table ``table``'s code for the open event (None: no event open)."""
+        return self.server.dealer_code(table, renew=renew)
+
+    def dealer_url(self, code: PairingCode) -> str:
+        return self.server.dealer_url(code)
+
+    def dealer_phones(self, event: int) -> list[Device]:
+        """The dealers' phones of ``event`` (``StoreError`` if they cannot be read)."""
+        devices = self.server.devices
+        return devices.dealers(event) if devices is not None else []
+
+    def floor_calls(self) -> list[FloorCall]:
+        """Tables calling the floor, not answered yet, oldest first."""
+        return self._server.floor.waiting() if self._server is not None else []
+
+    def answer_floor(self, table: int) -> bool:
+        """The organizer is on his way to ``table``: its phone says so."""
+        return self._server is not None and self._server.answer_floor(table)
 
     def pairing_url(self, code: PairingCode) -> str:
         return self.server.pairing_url(code)

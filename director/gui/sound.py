@@ -42,6 +42,8 @@ SOUND_FILES: dict[str, str] = {
 """The built-in sound of each cue that plays one (``tv.SOUND_CUES``), in
 resources/sounds, by the cue's value (a ``CueKind`` is its value as a key): the
 window is made, with its player, before the clock's module is imported."""
+ALERT_FILE = "floor_call.wav"
+"""The console's alert when a table calls the floor (the TV's looks do not change it)."""
 
 
 def built_in(kind: CueKind) -> Path:
@@ -99,6 +101,8 @@ class SoundPlayer(QObject):
         """No audio output exists (found at start): no sound is tried."""
         self._speech_failed = False
         self.played: list[CueKind] = []
+        self.alerts = 0
+        """Alerts asked for (a table calling the floor), played or not."""
         self.spoken: list[str] = []
         self._look: TvLook | None = None
         self.store: AssetStore | None = None
@@ -138,6 +142,15 @@ class SoundPlayer(QObject):
             return False
         return self._start(kind, self.source(kind), self.cue_volume(kind))
 
+    def alert(self) -> bool:
+        """The console's own alert (a table calls the floor): not one of the TV's cues,
+        played at the settings' volume unless muted."""
+        if self.muted or self.no_output:
+            return False
+        path = paths.resource("sounds", ALERT_FILE)
+        self.alerts += 1
+        return self._start(None, path, self.volume / 100, key="alert")
+
     def test(self, sound: CueSound) -> bool:
         """Play ``sound`` now, as the cue would (even when muted: the organizer asked)."""
         if self.no_output:
@@ -149,16 +162,17 @@ class SoundPlayer(QObject):
             key="test",
         )
 
-    def _start(self, kind: CueKind, path: Path | None, volume: float, key: str = "") -> bool:
+    def _start(self, kind: CueKind | None, path: Path | None, volume: float, key: str = "") -> bool:
         if path is None or volume <= 0:
             return False
         try:
-            effect = self._effect(key or kind.value, path)
+            effect = self._effect(key or (kind.value if kind is not None else "alert"), path)
             if effect is None:
                 return False
             effect.setVolume(volume)
             effect.play()
-            self.played.append(kind)
+            if kind is not None:
+                self.played.append(kind)
             return True
         except Exception:
             _note_failure("sound failed")

@@ -4,7 +4,7 @@ each, confirmed by the organizer."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from director.app.changes import Changes
 from director.app.display import move_text
-from director.app.table_texts import posting_text
+from director.app.table_texts import posting_text, table_summary
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
@@ -63,6 +63,7 @@ class TableCard(QFrame):
 
 class TablesPage(QWidget):
     show_seating_requested = Signal(bool)
+    dealers_requested = Signal()
 
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +96,11 @@ class TablesPage(QWidget):
         self.seats.editingFinished.connect(self._options)
         self.method.activated.connect(lambda _row: self._options())
         self.final_redraw.clicked.connect(lambda _on: self._options())
+        self.dealers = QPushButton(_("Dealers' &phones…"))
+        self.dealers.clicked.connect(self.dealers_requested)
+        self.dealers.setToolTip(
+            _("A phone on each table reports its hands, busts and moves, and calls the floor")
+        )
         self.on_tv = QCheckBox(_("Seats on the TV"))
         self.on_tv.toggled.connect(self.show_seating_requested)
         top = QHBoxLayout()
@@ -107,6 +113,7 @@ class TablesPage(QWidget):
             self.method,
             self.final_redraw,
             self.on_tv,
+            self.dealers,
         ):
             top.addWidget(widget)
         top.addStretch()
@@ -173,7 +180,22 @@ class TablesPage(QWidget):
         layout.addLayout(top)
         layout.addLayout(body, 1)
         controller.changed.connect(self._on_changed)
+        # Each table's "this hand" time counts up; only the lines under the tables change.
+        self._clock = QTimer(self)
+        self._clock.setInterval(1000)
+        self._clock.timeout.connect(self._tick)
+        self._clock.start()
         self.refresh()
+
+    def _tick(self) -> None:
+        if not self.isVisible():
+            return
+        tables = self.controller.state.tables
+        now = self.controller.now()
+        for card in self.cards:
+            shown = card.view.table
+            if card.isVisibleTo(self) and shown is not None and shown.number in tables.tables:
+                card.info.setText(table_summary(tables, shown.number, now))
 
     # -- redraw -------------------------------------------------------------------
 
@@ -204,11 +226,7 @@ class TablesPage(QWidget):
             if index < len(numbers):
                 table = tables.tables[numbers[index]]
                 card.view.set_table(state, table, level)
-                card.info.setText(
-                    _("{players} players · hand {hands}").format(
-                        players=len(table.seats), hands=table.hands
-                    )
-                )
+                card.info.setText(table_summary(tables, table.number, self.controller.now()))
                 self.grid.addWidget(card, index // COLUMNS, index % COLUMNS)
                 card.show()
             else:

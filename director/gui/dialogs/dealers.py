@@ -1,0 +1,284 @@
+"""Dealers' phones: one QR code per table of the open event. The phone that scans a
+table's code becomes that table's dealer phone: it reports the table's hands, busts
+and moves, and calls the floor, and nothing else. Each code works once, for ten
+minutes; a new one shows as soon as it is used. The paired phones are listed under
+their table and can be revoked; a table that breaks takes its phones with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.app.changes import Changes
+from director.app.remote import Device, PairingCode
+from director.gui.common import confirm, scaled_font, show_error
+from director.gui.controller import SessionController
+from director.gui.qr import QrCode
+from director.gui.sharing import Sharing
+from director.gui.widgets import InlineError
+from director.i18n import _, format_clock, format_datetime
+from director.persistence.errors import StoreError
+
+COLUMNS = 3
+QR_SIDE = 220
+"""Big enough for a phone to read from a laptop's screen at arm's length."""
+
+
+class TableCodeCard(QFrame):
+    """One table: its QR code, the code to type by hand, its phones."""
+
+    def __init__(self, table: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = table
+        self.code: PairingCode | None = None
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.title = QLabel(_("Table {table}").format(table=table))
+        self.title.setFont(scaled_font(self.font(), 1.4, bold=True))
+        self.qr = QrCode()
+        self.qr.setFixedSize(QR_SIDE, QR_SIDE)
+        self.code_text = QLabel()
+        self.code_text.setWordWrap(True)
+        self.code_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.renew = QPushButton(_("New code"))
+        self.renew.setToolTip(_("The code shown works no more; a new one replaces it."))
+        self.phones_box = QWidget()
+        self.phones = QVBoxLayout(self.phones_box)
+        self.phones.setContentsMargins(0, 0, 0, 0)
+        self.phones.setSpacing(2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.code_text)
+        layout.addWidget(self.renew, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.phones_box)
+        layout.addStretch(1)
+
+
+class DealersDialog(QDialog):
+    """View > Dealers' phones: each table's code, its phones, the switch."""
+
+    def __init__(
+        self,
+        sharing: Sharing,
+        controller: SessionController,
+        *,
+        share: Callable[[], None],
+        now: Callable[[], int],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_("Dealers' phones"))
+        self.sharing = sharing
+        self.controller = controller
+        self._share = share
+        self._now = now
+        self.on = QCheckBox(_("Let each table's dealer &phone report its hands, busts and moves"))
+        self.on.setToolTip(
+            _(
+                "Hand done, a bust at the table, a move done and a call for the floor, "
+                "from a phone on each table: each one undoable here."
+            )
+        )
+        self.on.setChecked(sharing.dealers)
+        self.on.toggled.connect(self._toggled)
+        hint = QLabel(
+            _(
+                "A phone on each table scans its table's code (any player's phone: "
+                "the deal can go round). It can only act on that table; the console "
+                "can still do everything itself."
+            )
+        )
+        hint.setWordWrap(True)
+        self.not_shared = QLabel(_("The page is not shared on the network yet."))
+        self.share_button = QPushButton(_("&Share on the network…"))
+        self.share_button.clicked.connect(self._share_clicked)
+        share_row = QHBoxLayout()
+        share_row.addWidget(self.not_shared, 1)
+        share_row.addWidget(self.share_button)
+        self.error = InlineError()
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.grid_host)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.cards: dict[int, TableCodeCard] = {}
+        self.empty = QLabel(_("No tables yet: draw the seats first."))
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.on)
+        layout.addWidget(hint)
+        layout.addLayout(share_row)
+        layout.addWidget(self.error)
+        layout.addWidget(self.empty)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(buttons)
+        self._timer = QTimer(self)
+        self._timer.setInterval(1000)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start()
+        sharing.changed.connect(self.refresh)
+        controller.changed.connect(self._on_changed)
+        self.resize(900, 720)
+        self.refresh()
+
+    # -- redraw -------------------------------------------------------------------
+
+    @property
+    def usable(self) -> bool:
+        return self.sharing.running and self.sharing.dealers
+
+    def refresh(self) -> None:
+        running = self.sharing.running
+        self.not_shared.setVisible(not running)
+        self.share_button.setVisible(not running)
+        numbers = sorted(self.controller.state.tables.tables)
+        for number in list(self.cards):
+            if number not in numbers:
+                card = self.cards.pop(number)
+                card.hide()
+                card.deleteLater()
+        for index, number in enumerate(numbers):
+            card = self.cards.get(number)
+            if card is None:
+                card = self.cards[number] = TableCodeCard(number)
+                card.renew.clicked.connect(lambda _checked=False, t=number: self.renew(t))
+            self.grid.addWidget(card, index // COLUMNS, index % COLUMNS)
+        self.empty.setVisible(not numbers)
+        self._fill_codes()
+        self._fill_phones()
+
+    def _fill_codes(self, *, renew: int | None = None) -> None:
+        usable = self.usable
+        for number, card in self.cards.items():
+            code = None
+            if usable:
+                code = self.sharing.dealer_code(number, renew=number == renew)
+            card.code = code
+            card.qr.set_text(self.sharing.dealer_url(code) if code is not None else "")
+            card.qr.setVisible(code is not None)
+            card.renew.setEnabled(code is not None)
+            self._say_code(card)
+
+    def _say_code(self, card: TableCodeCard) -> None:
+        code = card.code
+        if code is None:
+            card.code_text.setText(
+                _("Turn on dealers' phones above to show this table's code.")
+                if self.sharing.running
+                else _("Share the page on the network to show this table's code.")
+            )
+            return
+        left = max(0, code.expires_at - self._now())
+        card.code_text.setText(
+            _("Code {code}: works once, for {left} more.").format(
+                code=code.shown, left=format_clock(left)
+            )
+        )
+
+    def _fill_phones(self) -> None:
+        try:
+            phones = self.sharing.dealer_phones(self.controller.session.tournament_id)
+        except StoreError as error:
+            self.error.say(error)
+            phones = []
+        else:
+            self.error.clear()
+        for number, card in self.cards.items():
+            while card.phones.count():
+                item = card.phones.takeAt(0)
+                if item.widget():
+                    item.widget().deleteLater()
+            mine = [phone for phone in phones if phone.table == number]
+            if not mine:
+                card.phones.addWidget(QLabel(_("No phone yet.")))
+            for phone in mine:
+                card.phones.addWidget(self._phone_row(phone))
+
+    def _phone_row(self, phone: Device) -> QWidget:
+        seen = format_datetime(phone.last_seen) if phone.last_seen else _("not yet")
+        label = QLabel(_("{name} · last seen {moment}").format(name=phone.name, moment=seen))
+        label.setWordWrap(True)
+        revoke = QPushButton(_("Revoke"))
+        revoke.setToolTip(_("That phone's reports stop at once."))
+        revoke.clicked.connect(lambda _checked=False, phone=phone: self.revoke(phone))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(label, 1)
+        row.addWidget(revoke)
+        holder = QWidget()
+        holder.setLayout(row)
+        return holder
+
+    def _tick(self) -> None:
+        expired = any(
+            card.code is not None and self._now() >= card.code.expires_at
+            for card in self.cards.values()
+        )
+        if expired:
+            self._fill_codes()  # a code that ran out shows its successor
+        else:
+            for card in self.cards.values():
+                self._say_code(card)
+
+    def _on_changed(self, changes: Changes) -> None:
+        if changes.touches("tables"):
+            self.refresh()
+
+    # -- actions ---------------------------------------------------------------------
+
+    def _toggled(self, on: bool) -> None:
+        self.sharing.set_dealers(on)
+        self.refresh()
+
+    def _share_clicked(self) -> None:
+        self._share()
+        self.refresh()
+
+    def renew(self, table: int) -> None:
+        self._fill_codes(renew=table)
+
+    def revoke(self, phone: Device) -> None:
+        if not confirm(
+            self,
+            _("Revoke a phone"),
+            _("Revoke “{name}” (table {table})? Its reports stop at once.").format(
+                name=phone.name, table=phone.table
+            ),
+            yes=_("Revoke"),
+        ):
+            return
+        devices = self.sharing.server.devices
+        try:
+            if devices is not None:
+                devices.revoke(phone.id, self._now())
+        except StoreError as error:
+            show_error(self, error)
+        self.sharing.changed.emit()
+
+    def done(self, result: int) -> None:
+        self._timer.stop()
+        try:
+            self.sharing.changed.disconnect(self.refresh)
+            self.controller.changed.disconnect(self._on_changed)
+        except (RuntimeError, TypeError):
+            pass
+        super().done(result)

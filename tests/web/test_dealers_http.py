@@ -220,11 +220,12 @@ def test_a_table_breaking_ends_its_phones_rights(qtbot, served: Served) -> None:
         shown = look(qtbot, served, tokens[3])
         moves = shown.json().get("moves", []) if shown.status == 200 else []
     assert 3 not in served.session.state.tables.tables
-    # The phone of the table gone is told so, and stopped for good.
-    gone = look(qtbot, served, tokens[3])
-    assert gone.status in (401, 410), gone.body
+    # Its phone is stopped as the table breaks, before it asks anything more...
     listed = served.server.devices.dealers(served.session.tournament_id)
     assert sorted(device.table for device in listed) == [1, 2]
+    # ...and is told so.
+    gone = look(qtbot, served, tokens[3])
+    assert gone.status == 401, gone.body
     answer = act(qtbot, served, tokens[3], {"action": "hand_done"})
     assert answer.status == 401
     # The tables that stay keep their phones.
@@ -300,3 +301,21 @@ def test_an_unpaired_or_revoked_dealer_phone_is_refused(qtbot, served: Served) -
     (device,) = served.server.devices.dealers(served.session.tournament_id)
     served.server.devices.revoke(device.id, served.clock.now)
     assert act(qtbot, served, token, {"action": "hand_done"}).status == 401
+
+
+def test_a_phone_whose_broken_table_was_not_yet_revoked_is_told_and_stopped(
+    qtbot, served: Served, monkeypatch
+) -> None:
+    tokens = {table: pair_dealer(qtbot, served, table) for table in (1, 2, 3)}
+    # The revocation as the table breaks cannot be written now (another copy writes):
+    # the phone's next request finds its table gone.
+    monkeypatch.setattr(served.server.devices, "revoke_broken_tables", lambda *_args: [])
+    for table in (1, 2):
+        for player in seated_at(served, table)[:3]:
+            act(qtbot, served, tokens[table], {"action": "bust", "player": player})
+    served.session.dispatch(c.ConfirmAllMoves())
+    assert 3 not in served.session.state.tables.tables
+    gone = look(qtbot, served, tokens[3])
+    assert gone.status == 410
+    assert gone.json()["error"] == "Table 3 has broken: this phone deals for it no more."
+    assert look(qtbot, served, tokens[3]).status == 401  # revoked by then

@@ -470,7 +470,7 @@ def hand_for_hand_section(state: TournamentState) -> Section | None:
     if playing:
         rows.append(
             NoteRow(
-                _("Still playing: table(s) {tables}").format(
+                _("Tables playing: {tables}").format(
                     tables=", ".join(str(number) for number in playing)
                 ),
                 "playing",
@@ -479,7 +479,7 @@ def hand_for_hand_section(state: TournamentState) -> Section | None:
     if waiting:
         rows.append(
             NoteRow(
-                _("Hand over, waiting: table(s) {tables}").format(
+                _("Tables waiting: {tables}").format(
                     tables=", ".join(str(number) for number in waiting)
                 ),
                 "waiting",

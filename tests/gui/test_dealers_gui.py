@@ -159,8 +159,8 @@ def test_the_tables_page_shows_hands_time_and_hand_for_hand(qtbot, window, clock
     data = window.feed.data
     (section,) = [s for s in data.sections if s.kind is SectionKind.HAND_FOR_HAND]
     assert [row.text for row in section.rows] == [
-        "Still playing: table(s) 1, 3",
-        "Hand over, waiting: table(s) 2",
+        "Tables playing: 1, 3",
+        "Tables waiting: 2",
     ]
     refused = window.controller.session.refusal(c.HandDone(table=2))
     assert refused is not None and refused.code == "hand_for_hand_wait"

@@ -224,6 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("print a one-time code to pair the organizer's phone as a remote"),
     )
+    serve.add_argument(
+        "--dealers",
+        action="store_true",
+        help=_("print each table's code for its dealer's phone, and the calls for the floor"),
+    )
     add_league_commands(commands, with_db)
     return parser
 
@@ -832,7 +837,9 @@ def command_serve(args: argparse.Namespace) -> int:
     from director.web.serve import serve
 
     try:
-        return serve(args.db, followed, host, args.port, pair=args.pair)
+        return serve(
+            args.db, followed, host, args.port, pair=args.pair, dealers=args.dealers
+        )
     except ServeError as error:
         raise CliError(describe_error(error)) from None
 

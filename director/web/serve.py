@@ -129,6 +129,41 @@ class Serving(QObject):
         self.feed.close()
 
 
+def print_dealer_codes(serving: Serving, out: TextIO) -> None:
+    """Turn on the tables' dealer phones: each table's code and QR code, and the calls
+    for the floor said as they come."""
+    server = serving.server
+    server.dealers_enabled = True
+    tables = sorted(serving.followed.state.tables.tables)
+    if not tables:
+        print(_("No tables yet: draw the seats, then start serve again."), file=out)
+    for table in tables:
+        code = server.dealer_code(table)
+        if code is None:
+            continue
+        print(
+            _(
+                "Table {table}: its dealer's phone scans this, or opens {url}dealer and "
+                "types the code {code} (it works once, for ten minutes):"
+            ).format(table=table, url=server.url, code=code.shown),
+            file=out,
+        )
+        print(terminal_qr(server.dealer_url(code)), file=out)
+
+    def said() -> None:
+        for call in server.floor.waiting():
+            print(
+                _("Table {table} calls the floor ({phone}).").format(
+                    table=call.table, phone=call.by
+                ),
+                file=out,
+                flush=True,
+            )
+            server.answer_floor(call.table)  # said once: the phone hears it was heard
+
+    server.floor_changed.connect(said)
+
+
 def stop_on_signals(app: QCoreApplication) -> Callable[[], None]:
     """Ctrl+C and SIGTERM quit Qt's loop at once (Python's handlers run when the loop
     wakes: a socket pair wakes it). Returns what puts things back."""
@@ -167,10 +202,12 @@ def serve(
     port: int,
     *,
     pair: bool = False,
+    dealers: bool = False,
     out: TextIO = sys.stdout,
 ) -> int:
     """Run until Ctrl+C or SIGTERM; 0 when stopped so. ``ServeError`` if the address
-    or the port cannot be used."""
+    or the port cannot be used. ``dealers``: each table's dealer phone may pair (its
+    code printed) and report; a call for the floor is printed."""
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     serving: Serving | None = None
     restore: Callable[[], None] | None = None
@@ -195,6 +232,8 @@ def serve(
                 file=out,
             )
             print(terminal_qr(serving.server.pairing_url(code)), file=out)
+        if dealers:
+            print_dealer_codes(serving, out)
         out.flush()
         app.exec()
     finally:

@@ -195,6 +195,46 @@ def test_serve_pairs_a_phone_itself_when_asked(tmp_path: Path) -> None:
     assert out.rstrip().endswith("Stopped.")
 
 
+def test_serve_prints_each_tables_dealer_code_and_the_calls_for_the_floor(
+    tmp_path: Path,
+) -> None:
+    db = str(tmp_path / "alone.db")
+    database = open_database(db)
+    with_session_closed(night(database, wall_clock_for_tests()))  # two tables of six
+    process, port = start_serve(db, "--dealers")
+    try:
+        codes: dict[int, str] = {}
+        deadline = time.monotonic() + 10
+        while len(codes) < 2 and time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if line.startswith("Table ") and "types the code" in line:
+                table = int(line.split()[1].rstrip(":"))
+                codes[table] = line.split("types the code ")[1].split(" ")[0]
+        assert sorted(codes) == [1, 2]
+        paired = post_json(port, "/api/dealer/pair", {"code": codes[2], "name": "T2"})
+        assert paired.status == 200 and paired.json()["table"] == 2
+        token = paired.json()["token"]
+        called = post_json(port, "/api/dealer/act", {"action": "call_floor"}, token)
+        assert called.status == 200
+        line = ""
+        while "calls the floor" not in line and time.monotonic() < deadline + 10:
+            line = process.stdout.readline()
+        assert line.strip() == "Table 2 calls the floor (T2)."
+        done = post_json(port, "/api/dealer/act", {"action": "hand_done"}, token)
+        assert done.status == 200, done.body
+    finally:
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=20)
+    assert process.returncode == 0, err
+    database = open_database(db)
+    try:
+        session = TournamentSession(database, 1)
+        assert session.state.tables.tables[2].hands == 1
+        session.close()
+    finally:
+        database.close()
+
+
 @pytest.mark.parametrize(
     ("arguments", "said"),
     [

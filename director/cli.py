@@ -837,9 +837,7 @@ def command_serve(args: argparse.Namespace) -> int:
     from director.web.serve import serve
 
     try:
-        return serve(
-            args.db, followed, host, args.port, pair=args.pair, dealers=args.dealers
-        )
+        return serve(args.db, followed, host, args.port, pair=args.pair, dealers=args.dealers)
     except ServeError as error:
         raise CliError(describe_error(error)) from None
 

@@ -1,5 +1,6 @@
 """A night of pushing: thousands of clock ticks served to viewers, then viewers that
-come and go (phones sleeping and waking) with commands and page loads among them.
+come and go (phones sleeping and waking) with commands, page loads and the tables'
+dealer phones reporting hands and looking at their table among them.
 Connections are all let go, memory stays flat, and the reference counts of None,
 True, False, 0 and 1 do not drift on the server's path (the guard of
 tests/gui/test_refcounts.py: a C extension dropping a reference shows there first,
@@ -79,6 +80,23 @@ class Viewers:
         self.pages.append(page)
         self.opened += 1
 
+    def dealer(self, token: str, action: str | None = None) -> None:
+        """A table's dealer phone: its table's view, or an action at its table."""
+        page = QTcpSocket()
+        page.connectToHost(HOST, self.served.port)
+        if action is None:
+            head = f"GET /api/dealer HTTP/1.1\r\nHost: {self.served.host}\r\n"
+            body = b""
+        else:
+            body = ('{"action": "%s"}' % action).encode()
+            head = (
+                f"POST /api/dealer/act HTTP/1.1\r\nHost: {self.served.host}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            )
+        page.write(f"{head}Authorization: Bearer {token}\r\n\r\n".encode() + body)
+        self.pages.append(page)
+        self.opened += 1
+
     def leave_pages(self) -> None:
         for page in self.pages:
             page.abort()
@@ -94,6 +112,13 @@ def test_pushing_to_viewers_all_night_keeps_memory_and_connections_steady(
     qtbot, tmp_path: Path, clock: FakeClock
 ) -> None:
     with serve(tmp_path, clock) as served:
+        served.server.dealers_enabled = True
+        event = served.session.tournament_id
+        tokens = [
+            served.server.devices.pair(f"Table {table}", clock(), event=event, table=table)[1]
+            for table in sorted(served.session.state.tables.tables)
+        ]
+        hands = sum(table.hands for table in served.session.state.tables.tables.values())
         viewers = Viewers(served)
         for _ in range(VIEWERS):
             viewers.open()
@@ -135,6 +160,10 @@ def test_pushing_to_viewers_all_night_keeps_memory_and_connections_steady(
                 viewers.open()
             if tick % 25 == 0:
                 viewers.load_page()
+            if tick % 20 == 5:  # each table's dealer reports a hand, and looks
+                viewers.dealer(tokens[(tick // 20) % len(tokens)], "hand_done")
+            if tick % 20 == 15:
+                viewers.dealer(tokens[(tick // 20) % len(tokens)])
             if tick % 25 == 12:
                 viewers.leave_pages()
             spin()
@@ -152,6 +181,10 @@ def test_pushing_to_viewers_all_night_keeps_memory_and_connections_steady(
                 counts = now
         viewers.close()
         qtbot.waitUntil(lambda: served.server.connections == 0, timeout=15_000)
+        # The dealers' hands went through the session (a few may still have been on
+        # their way when the pages were left).
+        reported = sum(t.hands for t in served.session.state.tables.tables.values()) - hands
+        assert CHURN_TICKS // 20 - 3 <= reported <= CHURN_TICKS // 20
         # After the first batches (Qt's and the feed's caches filled), memory is flat.
         settled = memory[2:]
         growth = (max(settled) - settled[0]) / settled[0]

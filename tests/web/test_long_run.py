@@ -14,6 +14,7 @@ the guard allows that much growth and no drop at all."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QUrl
@@ -88,7 +89,7 @@ class Viewers:
             head = f"GET /api/dealer HTTP/1.1\r\nHost: {self.served.host}\r\n"
             body = b""
         else:
-            body = ('{"action": "%s"}' % action).encode()
+            body = json.dumps({"action": action}).encode()
             head = (
                 f"POST /api/dealer/act HTTP/1.1\r\nHost: {self.served.host}\r\n"
                 f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"

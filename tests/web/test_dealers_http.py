@@ -185,9 +185,7 @@ def test_hand_for_hand_the_dealers_wait_and_busts_at_two_tables_share_places(
     assert shown["actions"]["hand_done"]["ok"] is False
     again = act(qtbot, served, tokens[1], {"action": "hand_done"})
     assert again.status == 409
-    assert again.json()["why"] == describe_error(
-        served.session.refusal(c.HandDone(table=1))
-    )
+    assert again.json()["why"] == describe_error(served.session.refusal(c.HandDone(table=1)))
     assert "2, 3" in again.json()["why"]
     # Table 2's bust on the same hand-for-hand hand shares the places with table 1's.
     assert act(qtbot, served, tokens[2], {"action": "bust", "player": out2}).status == 200

@@ -56,4 +56,39 @@ def page_texts() -> dict[str, str]:
         "done": _("Done: {action}"),
         "working": _("Sending…"),
         "not_sent": _("Not sent: the connection to the console failed."),
+        # The dealer's phone of one table (/dealer).
+        "dealer_title": _("director — dealer's phone"),
+        "dealer_heading": _("Dealer's phone"),
+        "dealer_pair_title": _("Make this phone the table's dealer phone"),
+        "dealer_pair_hint": _(
+            "Leave it on the table: whoever deals taps Hand done after each hand."
+        ),
+        "dealer_default_name": _("Table phone"),
+        "dealer_pair_button": _("Use this phone at the table"),
+        "dealer_scan": _(
+            "Scan your table's code on the console to make this phone the table's dealer phone."
+        ),
+        "dealer_scan_again": _("To report a table's hands, scan its code on the console."),
+        "hands_played": _("Hands played: {hands}"),
+        "this_hand": _("This hand: {time}"),
+        "hand_for_hand": _("Hand-for-hand"),
+        "wait": _("Wait"),
+        "button_not_placed": _("The button is not placed yet: the console places it."),
+        "marks_legend": _("D = button · SB = small blind · BB = big blind"),
+        "empty_seat": _("empty seat"),
+        "dead_button": _("dead button"),
+        "dead_small_blind": _("dead small blind"),
+        "moves_title": _("Players to move"),
+        "move_done": _("Done"),
+        "bust_title": _("A player is out"),
+        "choose": _("Choose…"),
+        "confirm_bust_by": _("{player} is out, knocked out by {eliminator}: record it?"),
+        "confirm_yes": _("Yes, record it"),
+        "cancel": _("Cancel"),
+        "confirm_forget": _(
+            "Forget this phone? To report this table's hands again, scan its code on the console."
+        ),
+        "call_floor": _("Call the floor"),
+        "floor_called": _("Floor called at {time}"),
+        "floor_coming": _("The floor is coming"),
     }

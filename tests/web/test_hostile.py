@@ -310,3 +310,125 @@ def test_a_flood_of_websocket_messages_is_cut_off(qtbot, served: Served) -> None
     qtbot.waitUntil(lambda: served.server.viewers == 0, timeout=5000)
     in_thread(qtbot, too_big.close)
     assert in_thread(qtbot, lambda: post_json(served.port, "/api/pair", {})).status == 400
+
+
+def dealer_corpus(
+    host: str, dealer: str, remote: str, other_table_player: int
+) -> list[tuple[str, bytes, tuple[int, ...]]]:
+    """What a hostile page or client may send the dealers' phones' API."""
+    h = host.encode()
+
+    def send(
+        path: str,
+        body: bytes,
+        *,
+        token: str | None = dealer,
+        kind: str = "application/json",
+        extra: bytes = b"",
+        method: bytes = b"POST",
+    ) -> bytes:
+        head = method + b" " + path.encode() + b" HTTP/1.1\r\nHost: " + h + b"\r\n"
+        if token is not None:
+            head += f"Authorization: Bearer {token}\r\n".encode()
+        if kind:
+            head += f"Content-Type: {kind}\r\n".encode()
+        return head + extra + b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    act, pair = "/api/dealer/act", "/api/dealer/pair"
+    hand = b'{"action": "hand_done"}'
+    evil = b"Origin: http://evil.example\r\n"
+    return [
+        ("act from another site", send(act, hand, extra=evil), (403,)),
+        ("pair from another site", send(pair, b'{"code": "x", "name": "y"}', extra=evil), (403,)),
+        (
+            "act from a page on another port",
+            send(act, hand, extra=b"Origin: http://" + h.split(b":")[0] + b":1\r\n"),
+            (403,),
+        ),
+        ("act as a form (no preflight)", send(act, hand, kind="text/plain"), (415,)),
+        (
+            "pair as a form",
+            send(pair, b"code=x&name=y", kind="application/x-www-form-urlencoded"),
+            (415,),
+        ),
+        ("act without a token", send(act, hand, token=None), (401,)),
+        ("act with the organizer's token", send(act, hand, token=remote), (401,)),
+        (
+            "view with the organizer's token",
+            send("/api/dealer", b"", token=remote, kind="", method=b"GET"),
+            (401,),
+        ),
+        (
+            "token in a cookie",
+            send(act, hand, token=None, extra=f"Cookie: token={dealer}\r\n".encode()),
+            (401,),
+        ),
+        ("token in the query", send(f"{act}?token={dealer}", hand, token=None), (401,)),
+        ("act by GET", send(act, b"", kind="", method=b"GET"), (405,)),
+        ("view by POST", send("/api/dealer", b"{}"), (405,)),
+        ("the page by PUT", send("/dealer.js", b"x", kind="", method=b"PUT"), (405,)),
+        ("after the page", send("/dealer/../served.db", b"", kind="", method=b"GET"), (404,)),
+        ("after its script", send("/dealer.js/../../x", b"", kind="", method=b"GET"), (404,)),
+        ("not JSON", send(act, b"{"), (400,)),
+        ("deep JSON", send(act, b"[" * 2000 + b"]" * 2000), (400,)),
+        ("not an object", send(act, b'["hand_done"]'), (400,)),
+        ("unknown action", send(act, b'{"action": "draw_seats"}'), (400,)),
+        ("unknown field", send(act, b'{"action": "hand_done", "seat": 1}'), (400,)),
+        ("table as text", send(act, b'{"action": "hand_done", "table": "1"}'), (400,)),
+        ("huge number", send(act, b'{"action": "bust", "player": 1e999}'), (400,)),
+        ("negative player", send(act, b'{"action": "bust", "player": -1}'), (400,)),
+        ("the organizer's command", send(act, b'{"action": "pause"}'), (403,)),
+        ("another table's hand", send(act, b'{"action": "hand_done", "table": 2}'), (403,)),
+        (
+            "another table's player",
+            send(act, b'{"action": "bust", "player": %d}' % other_table_player),
+            (403,),
+        ),
+        (
+            "a move never planned",
+            send(act, b'{"action": "move_done", "player": 1, "to_table": 1, "to_seat": 1}'),
+            (409,),
+        ),
+        ("a wrong code", send(pair, b'{"code": "AAAAAAAA", "name": "x"}', token=None), (403,)),
+        ("pairing, not an object", send(pair, b"[]", token=None), (400,)),
+        ("unpair without a token", send("/api/dealer/unpair", b"{}", token=None), (401,)),
+    ]
+
+
+def test_hostile_requests_to_the_dealers_phones_get_a_4xx_and_change_nothing(
+    qtbot, tmp_path: Path, clock: FakeClock
+) -> None:
+    from tests.web.test_remote_http import pair
+
+    with serve(tmp_path, clock, players=12) as served:  # two tables of six
+        served.server.dealers_enabled = True
+        remote = pair(qtbot, served)
+        code = served.server.dealer_code(1)
+        answer = in_thread(
+            qtbot,
+            lambda: post_json(served.port, "/api/dealer/pair", {"code": code.code, "name": "T1"}),
+        )
+        dealer = answer.json()["token"]
+        state = served.session.state
+        other = int(next(iter(state.tables.tables[2].seats.values())))
+        before = entries(served)
+        hands = {n: table.hands for n, table in state.tables.tables.items()}
+        devices = [(device.id, device.name) for device in served.server.devices.listed()]
+        failures = []
+        for label, data, wanted in dealer_corpus(served.host, dealer, remote, other):
+            served.server.limiter = type(served.server.limiter)()  # each case on its own
+            answer = in_thread(qtbot, lambda d=data: raw(served.port, d))
+            status = status_of(answer)
+            if status not in wanted:
+                failures.append(f"{label}: {status} {answer[:160]!r}")
+            assert b"Traceback" not in answer and b'File "' not in answer, label
+        assert failures == []
+        assert entries(served) == before
+        after = served.session.state.tables.tables
+        assert {n: table.hands for n, table in after.items()} == hands
+        assert [(d.id, d.name) for d in served.server.devices.listed()] == devices
+        assert served.server.floor.waiting() == []
+        # The table's phone still works, from its own page.
+        headers = {"Authorization": f"Bearer {dealer}"}
+        seen = in_thread(qtbot, lambda: request(served.port, "GET", "/api/dealer", headers=headers))
+        assert seen.status == 200 and seen.json()["table"] == 1

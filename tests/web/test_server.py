@@ -29,6 +29,9 @@ def test_the_page_and_its_files_are_served_with_strict_headers(qtbot, served: Se
         ("/app.js", "text/javascript"),
         ("/app.css", "text/css"),
         ("/icon.svg", "image/svg+xml"),
+        ("/dealer", "text/html"),
+        ("/dealer.js", "text/javascript"),
+        ("/dealer.css", "text/css"),
     ):
         answer = in_thread(qtbot, lambda p=path: request(served.port, "GET", p))
         assert answer.status == 200, path
@@ -41,6 +44,9 @@ def test_the_page_and_its_files_are_served_with_strict_headers(qtbot, served: Se
         assert "frame-ancestors 'none'" in policy
     page = in_thread(qtbot, lambda: request(served.port, "GET", "/")).body.decode()
     assert "/app.js" in page and "http" not in page.replace("http-equiv", "")  # nothing outside
+    dealer = in_thread(qtbot, lambda: request(served.port, "GET", "/dealer")).body.decode()
+    assert "/dealer.js" in dealer and "http" not in dealer
+    assert "<script>" not in dealer and " style=" not in dealer  # nothing inline (the CSP)
 
 
 def test_the_state_is_the_feeds_display_in_the_viewers_language(qtbot, served: Served) -> None:

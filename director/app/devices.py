@@ -94,6 +94,30 @@ class Devices:
             table=found.table_number,
         )
 
+    def revoked_dealer(self, token: object) -> Device | None:
+        """The dealer's phone ``token`` belonged to, if it was revoked (its table broke,
+        or the organizer stopped it): to tell the phone why."""
+        if not isinstance(token, str) or not TOKEN_SHAPE.match(token):
+            return None
+        wanted = token_hash(token).encode()
+        with self._reading() as database, database.reading() as connection:
+            rows = stored.list_devices(connection, include_revoked=True)
+        found = None
+        for row in rows:
+            if hmac.compare_digest(row.token_hash.encode(), wanted):
+                found = row
+        if found is None or not found.revoked or found.table_number is None:
+            return None
+        return Device(
+            found.id,
+            found.name,
+            found.paired_at,
+            found.last_seen,
+            found.last_address,
+            event=found.event_id,
+            table=found.table_number,
+        )
+
     def note_seen(self, device: Device, now: int, address: str) -> None:
         """Write when and from where ``device`` was last seen (kept in memory when the
         database cannot be written just now)."""

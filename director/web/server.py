@@ -225,8 +225,7 @@ class WebServer(QObject):
         self.devices: Devices | None = None
         self.remote_enabled = False
         """Whether paired phones may send commands (off until the organizer turns it on)."""
-        self.dealers_enabled = False
-        """Whether tables' dealer phones may pair and report (off until turned on)."""
+        self._dealers_enabled = False
         self.dealer_codes = DealerCodes()
         self.floor = FloorCalls()
         self._tables_seen: frozenset[int] | None = None
@@ -433,6 +432,17 @@ class WebServer(QObject):
 
     # -- dealers' phones ------------------------------------------------------------
 
+    @property
+    def dealers_enabled(self) -> bool:
+        """Whether tables' dealer phones may pair and report (off until turned on)."""
+        return self._dealers_enabled
+
+    @dealers_enabled.setter
+    def dealers_enabled(self, on: bool) -> None:
+        if on != self._dealers_enabled:
+            self._dealers_enabled = on
+            self._tables_news()  # the phones learn it at once
+
     def dealer_code(self, table: int, *, renew: bool = False) -> PairingCode | None:
         """Table ``table``'s pairing code for the event served (the one still waiting,
         else a new one); None when no event is served."""
@@ -452,7 +462,7 @@ class WebServer(QObject):
         answered = self.floor.answer(table, int(self.clock()))
         if answered:
             self.floor_changed.emit()
-            self._push(force=True)
+            self._tables_news()
         return answered
 
     def _check_tables(self) -> None:
@@ -476,8 +486,20 @@ class WebServer(QObject):
     # -- the push channel -----------------------------------------------------------
 
     def _on_tick(self, tick: Tick) -> None:
-        if tick.fresh:
-            self._push()
+        pushed = self._push() if tick.fresh else False
+        if tick.changes is not None and not pushed and self.dealers_enabled:
+            # A hand done, a move, hand-for-hand: the display may be the same, but a
+            # dealer's phone shows its table and must hear of it.
+            self._tables_news()
+
+    def _tables_news(self) -> None:
+        """Tell every viewer that the event changed without the display changing (a
+        dealer's phone then reads its table again; the public page ignores it)."""
+        if not self._viewers:
+            return
+        news = json.dumps({"type": "tables", "now": self._now(), "revision": self._revision})
+        for socket, viewer in list(self._viewers.items()):
+            self._send(socket, viewer, news)
 
     def _state_message(self, viewer_language: str) -> str:
         feed = self._feed
@@ -498,11 +520,12 @@ class WebServer(QObject):
         feed = self._feed
         return int(feed.source.now()) if feed is not None else int(self.clock())
 
-    def _push(self, *, force: bool = False) -> None:
+    def _push(self, *, force: bool = False) -> bool:
+        """Send the display to every viewer if it changed (or ``force``); whether sent."""
         feed = self._feed
         made = signature(feed.data if feed is not None else None)
         if not force and made == self._signature:
-            return
+            return False
         self._check_tables()
         self._signature = made
         self._revision += 1
@@ -513,6 +536,7 @@ class WebServer(QObject):
                 text = texts[viewer.language] = self._state_message(viewer.language)
             self._send(socket, viewer, text)
         self.pushed += len(self._viewers)
+        return True
 
     def _send(self, socket: QWebSocket, viewer: _Viewer, text: str) -> None:
         if socket.bytesToWrite() > self.limits.backlog_bytes:
@@ -929,6 +953,10 @@ class WebServer(QObject):
         if request.path == "/api/dealer/pair":
             return self._pair_dealer(address, now, data)
         device = self._device(request, address, now)
+        if device is None:
+            gone = self._broken_table(request)
+            if gone is not None:
+                return _error(410, describe_error(RuleViolation("dealer_table_gone", table=gone)))
         if device is None or not device.dealer:
             return _error(
                 401,
@@ -970,9 +998,24 @@ class WebServer(QObject):
             self.floor.call(table, device.name, now)
             self.devices.note_seen(device, now, address)
             self.floor_changed.emit()
-            self._push(force=True)
+            self._tables_news()
             return _json(200, {"ok": True, "done": _("the floor is called")})
         return self._perform(target, asked, device, address, now)
+
+    def _broken_table(self, request: http.Request) -> int | None:
+        """The table a revoked dealer's phone dealt for, when that table broke (the
+        phone is told so rather than only "not paired")."""
+        target, devices = self._target, self.devices
+        if target is None or devices is None:
+            return None
+        _scheme, _space, token = request.header("authorization").partition(" ")
+        try:
+            gone = devices.revoked_dealer(token.strip())
+        except StoreError:
+            return None
+        if gone is None or gone.event != target.event_id:
+            return None
+        return gone.table if gone.table not in target.state.tables.tables else None
 
     def _pair_dealer(self, address: str, now: int, data: object) -> Reply:
         assert self.devices is not None

@@ -17,7 +17,6 @@
   const ASLEEP_MS = 3000; // the page's own timer stalled this long: it was asleep
   const BACKOFF_FIRST_MS = 500;
   const BACKOFF_MOST_MS = 8000;
-  const POLL_MS = 3000; // the table's view read again at least this often
   const TOKEN_KEY = "director.dealer.token";
   const TABLE_KEY = "director.dealer.table";
   const DEVICE_KEY = "director.dealer.device";
@@ -53,7 +52,6 @@
     lost: "", // why this phone is no longer paired (revoked, table broken)
     fetching: false,
     again: false,
-    fetchedAt: 0,
     busy: false, // a report is on its way: no second tap meanwhile
     confirming: null,
   };
@@ -380,7 +378,6 @@
       return Promise.resolve();
     }
     page.fetching = true;
-    page.fetchedAt = Date.now();
     const token = page.token;
     return api("/api/dealer", { headers: { Authorization: "Bearer " + token } })
       .then((answer) => {
@@ -610,7 +607,9 @@
       }
       page.display = message.display;
       drawClock();
-      refresh(); // another table reported, a move was planned, the floor answered...
+      refresh(); // the level changed, a player went out...
+    } else if (message.type === "tables") {
+      refresh(); // a hand done, a move, hand-for-hand, the floor answered: this table's view
     }
   }
 
@@ -625,8 +624,6 @@
     } else if (page.socket && now - Math.max(page.heard, page.waitingSince) > STALE_MS) {
       setStale(true);
       reconnectNow();
-    } else if (now - page.fetchedAt > POLL_MS && document.visibilityState !== "hidden") {
-      refresh();
     }
     page.lastTick = now;
     drawTime();

@@ -223,11 +223,12 @@ def test_a_table_breaking_ends_its_phones_rights(qtbot, served: Served) -> None:
     # Its phone is stopped as the table breaks, before it asks anything more...
     listed = served.server.devices.dealers(served.session.tournament_id)
     assert sorted(device.table for device in listed) == [1, 2]
-    # ...and is told so.
+    # ...and is told why.
     gone = look(qtbot, served, tokens[3])
-    assert gone.status == 401, gone.body
+    assert gone.status == 410, gone.body
+    assert gone.json()["error"] == "Table 3 has broken: this phone deals for it no more."
     answer = act(qtbot, served, tokens[3], {"action": "hand_done"})
-    assert answer.status == 401
+    assert answer.status == 410
     # The tables that stay keep their phones.
     assert look(qtbot, served, tokens[1]).status == 200
 
@@ -318,4 +319,4 @@ def test_a_phone_whose_broken_table_was_not_yet_revoked_is_told_and_stopped(
     gone = look(qtbot, served, tokens[3])
     assert gone.status == 410
     assert gone.json()["error"] == "Table 3 has broken: this phone deals for it no more."
-    assert look(qtbot, served, tokens[3]).status == 401  # revoked by then
+    assert look(qtbot, served, tokens[3]).status == 410  # revoked by then, told why

@@ -29,7 +29,7 @@ def page_texts() -> dict[str, str]:
         "pair_title": _("Pair this phone as the organizer's remote"),
         "pair_name": _("Name of this phone"),
         "pair_default_name": _("Organizer's phone"),
-        "pair_button": _("Pair"),
+        "pair_button": _("Pair this phone"),
         "pair_code": _("Pairing code"),
         "paired_as": _("Paired as {name}."),
         "unpair": _("Forget this phone"),

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from director.app.display import move_text
+from director.app.display import level_summary, move_text
 from director.app.remote import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -306,10 +306,20 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
         }
         for move in moves_of(state, table)
     ]
+    # R9: this table plays the blinds its hand was dealt at; its next hand, what the
+    # room has come to (another table may already play the new level).
+    upcoming = clk.level_dealt(state.clock, state.structure, Instant(now))
+    playing = current.hand_level or upcoming
     return {
         "table": table,
         "exists": True,
         "event": state.name,
+        "blinds": {
+            "this_hand": level_summary(playing) if playing is not None else "",
+            "next_hand": _("Next hand: {blinds}").format(blinds=level_summary(upcoming))
+            if upcoming is not None and upcoming != playing
+            else "",
+        },
         "hands": current.hands,
         "hand_since": current.hand_since,
         "button_placed": positions is not None,

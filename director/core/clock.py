@@ -272,6 +272,18 @@ def blinds_level(clock: ClockState, structure: Structure, now: Instant) -> Level
     return next((level for _index, level in structure.levels()), None)
 
 
+def level_dealt(clock: ClockState, structure: Structure, now: Instant) -> Level | None:
+    """R9: the blinds a hand dealt at ``now`` is played at: the new level once its
+    predecessor's time ran out (the hand just finished was the last at the old
+    blinds), else the level in force (before the clock starts, the first level)."""
+    shown = view(clock, structure, now)
+    if shown.pending is not None:
+        return shown.pending
+    if shown.in_force is not None:
+        return shown.in_force
+    return blinds_level(clock, structure, now)
+
+
 def _until_break(
     structure: Structure, index: int, remaining: int | None
 ) -> tuple[int | None, Break | None]:

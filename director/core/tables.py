@@ -63,6 +63,10 @@ class TableState(Record):
     hand_since: Instant | None = None
     """When the hand being played began: the last "hand done" at this table, or the
     button placed (None before that)."""
+    hand_level: Level | None = None
+    """The blinds the hand being played was dealt at (R9: a new level reaches each
+    table with its next hand; another table may already play it). None before the
+    first hand."""
 
     def seat_of(self, player: PlayerId) -> int | None:
         for seat, occupant in self.seats.items():

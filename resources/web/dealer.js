@@ -230,12 +230,17 @@
       for (const id of ["level", "blinds", "ante", "caption"]) setText(id, "");
       $("pending").hidden = true;
     } else {
+      // R9: the blinds this table's hand was dealt at, and its next hand's when they
+      // differ (another table may already play the new level); else the room's.
+      const own = page.view && page.view.blinds;
+      const playing = own && own.this_hand && !display.on_break;
       setText("level", display.level_label);
-      setText("blinds", display.on_break ? "" : display.blinds_text);
-      setText("ante", display.on_break ? "" : display.ante_text);
+      setText("blinds", display.on_break ? "" : playing ? own.this_hand : display.blinds_text);
+      setText("ante", display.on_break || playing ? "" : display.ante_text);
       setText("caption", page.display.paused ? text("paused") : display.time_caption);
-      setText("pending", display.pending_text);
-      $("pending").hidden = !display.pending_text;
+      const pending = playing ? own.next_hand : display.pending_text;
+      setText("pending", pending);
+      $("pending").hidden = !pending;
     }
     drawTime();
   }

@@ -267,6 +267,24 @@ def test_r9_hand_done_after_the_time_ran_out_deals_the_next_hand_at_the_new_blin
     assert now.remaining == state.structure.items[1].duration_ms - MIN
 
 
+def test_r9_each_table_plays_the_new_level_from_its_own_next_hand() -> None:
+    """R9: "A new level never applies to a hand in progress": when table 1 deals the
+    first hand at the new blinds, table 2 still plays the hand it was dealt."""
+    from tests.core.helpers import MIN
+
+    state = run(field(18), c.DrawSeats(), T0)  # two tables of nine
+    state = run(state, c.DrawForButton(), T0)
+    state = run(state, c.StartClock(), T0)
+    first, second = state.structure.items[0], state.structure.items[1]
+    assert [state.tables.tables[n].hand_level for n in (1, 2)] == [first, first]
+    late = T0 + first.duration_ms + MIN  # the level's time ran out during the hands
+    state = run(state, c.HandDone(table=1), late)
+    assert state.tables.tables[1].hand_level == second
+    assert state.tables.tables[2].hand_level == first  # its hand goes on at the old blinds
+    state = run(state, c.HandDone(table=2), late + MIN)
+    assert state.tables.tables[2].hand_level == second
+
+
 def cash_table(count: int):
     """A cash game (moving button) with ``count`` players at one table; returns the
     state and the players in seat order, the button on the first of them."""

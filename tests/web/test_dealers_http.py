@@ -320,3 +320,26 @@ def test_a_phone_whose_broken_table_was_not_yet_revoked_is_told_and_stopped(
     assert gone.status == 410
     assert gone.json()["error"] == "Table 3 has broken: this phone deals for it no more."
     assert look(qtbot, served, tokens[3]).status == 410  # revoked by then, told why
+
+
+def test_each_table_shows_the_blinds_its_hand_was_dealt_at(qtbot, served: Served) -> None:
+    """R9: once table 1 deals at the new level, table 2 still plays its hand at the old
+    blinds, and its phone says which blinds its next hand brings."""
+    tokens = {table: pair_dealer(qtbot, served, table) for table in (1, 2)}
+    structure = served.session.state.structure
+    first, second = structure.items[0], structure.items[1]
+    old, new = (
+        f"{first.small_blind} / {first.big_blind}",
+        f"{second.small_blind} / {second.big_blind}",
+    )
+    assert look(qtbot, served, tokens[2]).json()["blinds"] == {"this_hand": old, "next_hand": ""}
+    served.clock.advance(first.duration_ms + 60_000)  # the level's time ran out
+    served.tick()
+    shown = look(qtbot, served, tokens[2]).json()["blinds"]
+    assert shown == {"this_hand": old, "next_hand": f"Next hand: {new}"}
+    assert act(qtbot, served, tokens[1], {"action": "hand_done"}).status == 200
+    assert look(qtbot, served, tokens[1]).json()["blinds"] == {"this_hand": new, "next_hand": ""}
+    shown = look(qtbot, served, tokens[2]).json()["blinds"]
+    assert shown == {"this_hand": old, "next_hand": f"Next hand: {new}"}
+    assert act(qtbot, served, tokens[2], {"action": "hand_done"}).status == 200
+    assert look(qtbot, served, tokens[2]).json()["blinds"] == {"this_hand": new, "next_hand": ""}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from director.core import clock as clk
 from director.core import events as e
 from director.core.apply import applies
 from director.core.buttons import dealt_out
@@ -227,6 +228,7 @@ def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
             blinds_seen=frozenset({positions.small_blind, positions.big_blind}),
             first_orbit=len(table.active()),
             hand_since=event.at,
+            hand_level=clk.level_dealt(state.clock, state.structure, event.at),
         ),
     )
 
@@ -254,6 +256,7 @@ def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
         blinds_seen=table.blinds_seen | {positions.small_blind, positions.big_blind},
         first_orbit=max(0, table.first_orbit - 1),
         hand_since=event.at,
+        hand_level=clk.level_dealt(state.clock, state.structure, event.at),
     )
     state = _with_table(state, table)
     tables = state.tables

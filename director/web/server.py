@@ -879,25 +879,11 @@ class WebServer(QObject):
         """The paired phone's requests (in the viewer's language already)."""
         now = int(self.clock())
         address = connection.address
-        if not self.remote_enabled or self.devices is None:
-            return _error(403, describe_error(RuleViolation("remote_off")))
-        wait = self.limiter.retry_after(address, now)
-        if wait is not None:
-            seconds = -(-wait // 1000)
-            text = describe_error(RuleViolation("remote_too_many", seconds=seconds))
-            return _error(429, text, (("Retry-After", str(seconds)),))
-        refused = self._check_origin(request)
-        if refused is not None:
-            return refused
-        data: object = None
-        if request.method == "POST":
-            kind = request.header("content-type").split(";")[0].strip().lower()
-            if kind != "application/json":
-                return _error(415, "send JSON")
-            try:
-                data = json.loads(request.body.decode("utf-8")) if request.body else {}
-            except (ValueError, RecursionError):
-                return _error(400, "malformed JSON")
+        data = self._phone_request(
+            request, address, now, enabled=self.remote_enabled, off="remote_off"
+        )
+        if isinstance(data, Reply):
+            return data
         if request.path == "/api/pair":
             return self._pair(address, now, data)
         device = self._device(request, address, now)
@@ -926,13 +912,14 @@ class WebServer(QObject):
             return _error(400, text)
         return self._perform(target, command, device, address, now)
 
-    def _dealer(self, connection: _Connection, request: http.Request) -> Reply:
-        """A table's dealer phone: pairing with the table's code, its table's view, and
-        what it may do there (in the viewer's language already)."""
-        now = int(self.clock())
-        address = connection.address
-        if not self.dealers_enabled or self.devices is None:
-            return _error(403, describe_error(RuleViolation("dealers_off")))
+    def _phone_request(
+        self, request: http.Request, address: str, now: int, *, enabled: bool, off: str
+    ) -> object:
+        """What a phone's request carries (its JSON body, {} or None), or the ``Reply``
+        refusing it: the feature off (``off`` says why), too many failures from that
+        address, another page's Origin, a body that is not JSON."""
+        if not enabled or self.devices is None:
+            return _error(403, describe_error(RuleViolation(off)))
         wait = self.limiter.retry_after(address, now)
         if wait is not None:
             seconds = -(-wait // 1000)
@@ -941,15 +928,26 @@ class WebServer(QObject):
         refused = self._check_origin(request)
         if refused is not None:
             return refused
-        data: object = None
-        if request.method == "POST":
-            kind = request.header("content-type").split(";")[0].strip().lower()
-            if kind != "application/json":
-                return _error(415, "send JSON")
-            try:
-                data = json.loads(request.body.decode("utf-8")) if request.body else {}
-            except (ValueError, RecursionError):
-                return _error(400, "malformed JSON")
+        if request.method != "POST":
+            return None
+        kind = request.header("content-type").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return _error(415, "send JSON")
+        try:
+            return json.loads(request.body.decode("utf-8")) if request.body else {}
+        except (ValueError, RecursionError):
+            return _error(400, "malformed JSON")
+
+    def _dealer(self, connection: _Connection, request: http.Request) -> Reply:
+        """A table's dealer phone: pairing with the table's code, its table's view, and
+        what it may do there (in the viewer's language already)."""
+        now = int(self.clock())
+        address = connection.address
+        data = self._phone_request(
+            request, address, now, enabled=self.dealers_enabled, off="dealers_off"
+        )
+        if isinstance(data, Reply):
+            return data
         if request.path == "/api/dealer/pair":
             return self._pair_dealer(address, now, data)
         device = self._device(request, address, now)

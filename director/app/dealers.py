@@ -24,11 +24,11 @@ from director.app.display import level_summary, move_text
 from director.app.remote import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    INT_LIMIT,
     BadRequest,
     PairingCode,
     Target,
     normal_code,
+    whole_number,
 )
 from director.app.table_texts import seat_tags
 from director.core import clock as clk
@@ -166,15 +166,6 @@ CALL_FLOOR = "call_floor"
 """What ``command_for`` returns for a call for the floor (not a command)."""
 
 
-def _number(data: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
-    value = data.get(key)
-    if value is None and optional:
-        return None
-    if type(value) is not int or not 0 <= value < INT_LIMIT:
-        raise BadRequest(f"{key}: expected a whole number")
-    return value
-
-
 def _at_table(state: TournamentState, player: int, table: int) -> PlayerId:
     chosen = PlayerId(player)
     if chosen not in state.players:
@@ -204,17 +195,17 @@ def command_for(data: object, table: int, state: TournamentState) -> c.Command |
     if action == CALL_FLOOR:
         return CALL_FLOOR
     if action == "hand_done":
-        asked = _number(data, "table", optional=True)
+        asked = whole_number(data, "table", optional=True)
         if asked is not None and asked != table:
             raise NotAllowed("dealer_other_table", table=table, other=asked)
         return c.HandDone(table=table)
-    player = _number(data, "player") or 0
+    player = whole_number(data, "player") or 0
     if action == "bust":
         out = _at_table(state, player, table)
-        eliminator = _number(data, "eliminator", optional=True)
+        eliminator = whole_number(data, "eliminator", optional=True)
         winner = None if eliminator is None else _at_table(state, eliminator, table)
         return c.BustPlayers(busts=(Bust(player=out, eliminator=winner),))
-    to_table, to_seat = _number(data, "to_table"), _number(data, "to_seat")
+    to_table, to_seat = whole_number(data, "to_table"), whole_number(data, "to_seat")
     move = next(
         (
             move

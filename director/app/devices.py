@@ -72,51 +72,33 @@ class Devices:
     def check(self, token: object, now: int, address: str = "") -> Device | None:
         """The phone ``token`` belongs to, if it is paired and not revoked (None for
         anything else: a malformed, unknown or revoked token)."""
-        if not isinstance(token, str) or not TOKEN_SHAPE.match(token):
-            return None
-        wanted = token_hash(token).encode()
-        with self._reading() as database, database.reading() as connection:
-            rows = stored.list_devices(connection)
-        found = None
-        for row in rows:  # a handful of phones: every hash compared in constant time
-            if hmac.compare_digest(row.token_hash.encode(), wanted):
-                found = row
+        found = self._row(token, revoked=False)
         if found is None:
             return None
         self._seen[found.id] = (now, address)
-        return Device(
-            found.id,
-            found.name,
-            found.paired_at,
-            now,
-            address,
-            event=found.event_id,
-            table=found.table_number,
-        )
+        return _device(found, seen=now, address=address)
 
     def revoked_dealer(self, token: object) -> Device | None:
         """The dealer's phone ``token`` belonged to, if it was revoked (its table broke,
         or the organizer stopped it): to tell the phone why."""
+        found = self._row(token, revoked=True)
+        if found is None or found.table_number is None:
+            return None
+        return _device(found, seen=found.last_seen, address=found.last_address)
+
+    def _row(self, token: object, *, revoked: bool) -> stored.DeviceRow | None:
+        """The stored phone whose token is ``token``, among the paired ones or (with
+        ``revoked``) the revoked ones; every hash compared in constant time."""
         if not isinstance(token, str) or not TOKEN_SHAPE.match(token):
             return None
         wanted = token_hash(token).encode()
         with self._reading() as database, database.reading() as connection:
-            rows = stored.list_devices(connection, include_revoked=True)
+            rows = stored.list_devices(connection, include_revoked=revoked)
         found = None
-        for row in rows:
-            if hmac.compare_digest(row.token_hash.encode(), wanted):
+        for row in rows:  # a handful of phones
+            if row.revoked == revoked and hmac.compare_digest(row.token_hash.encode(), wanted):
                 found = row
-        if found is None or not found.revoked or found.table_number is None:
-            return None
-        return Device(
-            found.id,
-            found.name,
-            found.paired_at,
-            found.last_seen,
-            found.last_address,
-            event=found.event_id,
-            table=found.table_number,
-        )
+        return found
 
     def note_seen(self, device: Device, now: int, address: str) -> None:
         """Write when and from where ``device`` was last seen (kept in memory when the
@@ -138,17 +120,7 @@ class Devices:
             kept = self._seen.get(row.id)
             if kept is not None and (seen is None or kept[0] > seen):
                 seen, address = kept
-            devices.append(
-                Device(
-                    row.id,
-                    row.name,
-                    row.paired_at,
-                    seen,
-                    address,
-                    event=row.event_id,
-                    table=row.table_number,
-                )
-            )
+            devices.append(_device(row, seen=seen, address=address))
         return devices
 
     def remotes(self) -> list[Device]:
@@ -190,3 +162,15 @@ class _Given(AbstractContextManager["_Opens"]):
 
     def __exit__(self, *_exc: object) -> None:
         return None
+
+
+def _device(row: stored.DeviceRow, *, seen: int | None, address: str) -> Device:
+    return Device(
+        row.id,
+        row.name,
+        row.paired_at,
+        seen,
+        address,
+        event=row.event_id,
+        table=row.table_number,
+    )

@@ -245,7 +245,9 @@ _FIELDS: Mapping[str, frozenset[str]] = {
 }
 
 
-def _number(data: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
+def whole_number(data: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
+    """``data[key]`` as a phone sent it: a whole number under ``INT_LIMIT`` (or None
+    when ``optional`` and absent); ``BadRequest`` otherwise."""
     value = data.get(key)
     if value is None and optional:
         return None
@@ -270,10 +272,10 @@ def command_for(data: object) -> c.Command:
     if action in CLOCK_ACTIONS:
         return CLOCK_ACTIONS[action]()
     if action == "hand_done":
-        return c.HandDone(table=_number(data, "table") or 0)
-    player = PlayerId(_number(data, "player") or 0)
+        return c.HandDone(table=whole_number(data, "table") or 0)
+    player = PlayerId(whole_number(data, "player") or 0)
     if action == "bust":
-        eliminator = _number(data, "eliminator", optional=True)
+        eliminator = whole_number(data, "eliminator", optional=True)
         return c.BustPlayers(
             busts=(
                 Bust(
@@ -284,7 +286,7 @@ def command_for(data: object) -> c.Command:
     paid = data.get("paid", True)
     if type(paid) is not bool:
         raise BadRequest("paid: expected true or false")
-    return c.Rebuy(player=player, paid=paid, stack=_number(data, "stack", optional=True))
+    return c.Rebuy(player=player, paid=paid, stack=whole_number(data, "stack", optional=True))
 
 
 def _answer(refusal: Exception | None) -> dict[str, Any]:

@@ -34,30 +34,44 @@ PLAYERS = 60
 TARGET_MS = 200.0
 
 
-def fill(database, rng: random.Random) -> None:
+def fill(
+    database,
+    rng: random.Random,
+    *,
+    seasons: int = SEASONS,
+    events: int = EVENTS,
+    players: int = PLAYERS,
+) -> None:
+    """``seasons`` years of ``events`` finished events of ``players`` roster players
+    each, every event's summary written as a finished event's session writes it."""
     with database.write() as connection:
-        for number in range(1, PLAYERS + 1):
-            sql.execute(
-                connection,
-                "INSERT INTO player (name, name_key, nickname, contact, created_at) "
-                "VALUES (:n, :k, '', '', 0)",
-                {"n": f"Player {number}", "k": fold(f"Player {number}")},
+        ids = [
+            PlayerId(
+                sql.insert(
+                    connection,
+                    "INSERT INTO player (name, name_key, nickname, contact, created_at) "
+                    "VALUES (:n, :k, '', '', 0)",
+                    {"n": f"Player {number}", "k": fold(f"Player {number}")},
+                )
             )
-        for season in range(SEASONS):
-            for event in range(EVENTS):
+            for number in range(1, players + 1)
+        ]
+        for season in range(seasons):
+            for event in range(events):
                 date = f"{2010 + season}-{event // 28 + 1:02d}-{event % 28 + 1:02d}"
-                tournament = sql.execute(
+                # ``insert`` returns the new event's id (``execute`` only a row count).
+                tournament = sql.insert(
                     connection,
                     "INSERT INTO tournament (name, kind, status, archived, event_date, "
                     "created_at, updated_at, last_entry, last_event) "
-                    "VALUES (:n, 'tournament', 'finished', 0, :d, 0, 0, 1, 1)",
-                    {"n": f"Night {event}", "d": date},
+                    "VALUES (:n, 'tournament', 'finished', :no, :d, 0, 0, 1, 1)",
+                    {"n": f"Night {event}", "d": date, "no": False},
                 )
-                order = list(range(1, PLAYERS + 1))
+                order = list(ids)
                 rng.shuffle(order)
                 lines = tuple(
                     ResultLine(
-                        player=PlayerId(player),
+                        player=player,
                         name=f"Player {player}",
                         best=place,
                         worst=place,
@@ -69,7 +83,7 @@ def fill(database, rng: random.Random) -> None:
                     for place, player in enumerate(order, start=1)
                 )
                 results = EventResults(
-                    tournament, f"Night {event}", date, PLAYERS, PLAYERS, 9, 2000, lines
+                    tournament, f"Night {event}", date, players, players, 9, 2000, lines
                 )
                 sql.save_summary(connection, tournament, 1, encode_results(results))
 

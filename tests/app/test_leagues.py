@@ -339,3 +339,26 @@ def test_csv_places_tied_as_spreadsheets_rank_them(roster, leagues) -> None:
         ("Cy", 2, 3),
         ("Dee", 4, 4),
     ]
+
+
+def test_the_benchmarks_events_each_count_in_their_own_season(database) -> None:
+    """bench/bench_leagues.py's data, made small: every event is a tournament of its
+    own with its summary, so each season counts its own events and players."""
+    import random
+
+    from bench.bench_leagues import fill
+
+    fill(database, random.Random(18), seasons=2, events=3, players=4)
+    leagues = Leagues(database)
+    league = leagues.create("Bench")
+    seasons = [
+        leagues.add_season(league.id, f"{2010 + n}", f"{2010 + n}-01-01", f"{2010 + n}-12-31")
+        for n in range(2)
+    ]
+    tables = [leagues.table(league.id, season.id) for season in seasons]
+    assert [len(table.events) for table in tables] == [3, 3]
+    assert [len(table.rows) for table in tables] == [4, 4]
+    ids = {event.event for table in tables for event in table.events}
+    assert len(ids) == 6
+    # Field formula: 4 entrants, 3 events: 30 points in all per event, 4 x 10 x 3.
+    assert sum(row.points for row in tables[0].rows) == (4 + 3 + 2 + 1) * 100 * 3

@@ -123,7 +123,7 @@ def read_rows(
                 "csv_unreadable", path=display_path(source), detail=error.strerror
             ) from None
     if len(data) > MAX_BYTES:
-        raise RuleViolation("csv_too_large", maximum=MAX_ROWS)
+        raise RuleViolation("csv_too_big", size=MAX_BYTES)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -33,6 +33,7 @@ from director.core.leagues import (
     season_pot,
     standings,
 )
+from director.core.leagues import usual_buy_in as buy_in_of
 from director.persistence import league_store as sql
 from director.persistence.db import Database, StoreError
 
@@ -344,6 +345,11 @@ class Leagues:
         ]
         found.sort(key=lambda item: (item.date, item.event))
         return found
+
+    def usual_buy_in(self, league: int, season: Season | None) -> int:
+        """The buy-in most of the season's events had (all the league's events when
+        ``season`` is None), for the formula's preview; 0 when none had one."""
+        return buy_in_of(self.season_events(league, season))
 
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
         """Each roster record to the one kept (merged players count once), and the

@@ -255,7 +255,16 @@ def test_export_then_import_gives_the_same_standings(tmp_path, roster, leagues) 
         ),
         (b"", "csv_empty", {}),
         (b"\x00\xff" * 600_000, "csv_encoding", {"row": 1}),
-        (b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024), "csv_too_large", {}),
+        (
+            b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024),
+            "csv_too_big",
+            {"size": 4 * 1024 * 1024},
+        ),
+        (
+            b"date,event,player,place\n" + b"2026-01-01,E,P,1\n" * 20_001,
+            "csv_too_large",
+            {"maximum": 20_000},
+        ),
     ],
 )
 def test_malformed_results_csv_is_refused_naming_row_and_column_and_nothing_is_written(
@@ -267,6 +276,17 @@ def test_malformed_results_csv_is_refused_naming_row_and_column_and_nothing_is_w
     assert caught.value.code == code
     assert {key: caught.value.args_map[key] for key in args} == args
     assert roster.all() == [] and leagues.imported_events(league.id) == []
+
+
+def test_a_file_too_large_is_refused_naming_the_limit_it_passed() -> None:
+    from director.i18n import describe_error
+
+    with pytest.raises(RuleViolation) as caught:
+        read_results(b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024))
+    assert describe_error(caught.value) == "The CSV file is too large (at most 4.0 MB)."
+    with pytest.raises(RuleViolation) as caught:
+        read_results(b"date,event,player,place\n" + b"2026-01-01,E,P,1\n" * 20_001)
+    assert describe_error(caught.value) == "The CSV file is too large (at most 20,000 rows)."
 
 
 def test_players_csv_preview_shows_duplicates_before_anything_is_written(roster, leagues) -> None:

@@ -241,3 +241,25 @@ def test_the_league_page_in_french(qtbot, database, clock) -> None:
     shown_pot = shown.pot.text().replace("\u202f", " ").replace("\xa0", " ")
     assert shown_pot == "1 manche comptée ; cagnotte de saison 5,00 €"
     assert cells(shown.standings, 2) == ["2,5", "1,5"]  # the French decimal mark
+
+
+def test_the_preview_works_a_buyin_formula_out_with_the_events_buy_in(
+    qtbot, filled, clock
+) -> None:
+    """The sample buy-in starts as the season's events' usual one (€20.00 here); the
+    organizer may type another beside the preview."""
+    database, _sessions = filled
+    Leagues(database, clock=clock).create("L")
+    shown = dialog(qtbot, database, clock)
+    assert shown.sample_buy_in.value() == 2000
+    shown.kind.setCurrentIndex(shown.kind.findData("expression"))
+    shown.expression.setText("buyin * 10 / place")
+    shown.show_preview()
+    assert cells(shown.preview, 1)[:3] == ["200", "100", "66.66"]
+    assert "buy-in is €20.00" in shown.preview_note.text()
+    shown.sample_buy_in.setText("5")
+    shown.sample_buy_in.editingFinished.emit()
+    assert cells(shown.preview, 1)[:3] == ["50", "25", "16.66"]
+    shown.sample_buy_in.setText("five")
+    shown.show_preview()
+    assert "Sample buy-in: “five” is not an amount" in shown.formula_error.text()

@@ -40,7 +40,7 @@ from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, preview, sample_paid
 from director.gui.common import confirm, show_error
-from director.gui.widgets import DateField, InlineError
+from director.gui.widgets import DateField, InlineError, MoneyEdit
 from director.i18n import N_, _, format_date, format_money, language
 from director.persistence.db import StoreError
 from director.reports.league_cells import (
@@ -286,8 +286,20 @@ class LeaguesDialog(QDialog):
         left.addWidget(self.formula_error)
         left.addLayout(buttons)
         left.addStretch()
+        self.sample_buy_in = MoneyEdit()
+        self.sample_buy_in.setToolTip(
+            _(
+                "The buy-in of the sample events, which a formula over buyin reads "
+                "(at first the usual buy-in of the season's events)"
+            )
+        )
+        self.sample_buy_in.editingFinished.connect(self.show_preview)
+        sample = QHBoxLayout()
+        sample.addWidget(QLabel(_("Points by place on sample fields")), 1)
+        sample.addWidget(QLabel(_("Sample buy-in")))
+        sample.addWidget(self.sample_buy_in)
         right = QVBoxLayout()
-        right.addWidget(QLabel(_("Points by place on sample fields")))
+        right.addLayout(sample)
         right.addWidget(self.preview, 1)
         right.addWidget(self.preview_note)
         layout = QHBoxLayout(page)
@@ -361,6 +373,7 @@ class LeaguesDialog(QDialog):
             for season in self.leagues.seasons(league.id):
                 self.season_box.addItem(season.name, season.id)
             self.season_box.setCurrentIndex(self.season_box.count() - 1)
+            self.sample_buy_in.set_value(self.leagues.usual_buy_in(league.id, self.season()))
             self.show_rule(league.rule)
         self.season_box.blockSignals(False)
         self.redraw()
@@ -415,6 +428,17 @@ class LeaguesDialog(QDialog):
             tie_break=str(self.tie_break.currentData()),
             final_table=self.final_table.value(),
         ).check()
+
+    def typed_buy_in(self) -> int:
+        """The sample buy-in as typed; ``ValueError`` naming the field otherwise."""
+        try:
+            return self.sample_buy_in.value()
+        except ValueError:
+            raise ValueError(
+                _("{field}: “{value}” is not an amount").format(
+                    field=_("Sample buy-in"), value=self.sample_buy_in.text()
+                )
+            ) from None
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -521,7 +545,8 @@ class LeaguesDialog(QDialog):
     def show_preview(self) -> None:
         try:
             rule = self.typed_rule()
-            rows = preview(rule, SAMPLE_FIELDS)
+            buy_in = self.typed_buy_in()
+            rows = preview(rule, SAMPLE_FIELDS, buy_in=buy_in)
         except ValueError as error:  # RuleViolation is a ValueError too
             self.formula_error.say(error if isinstance(error, RuleViolation) else str(error))
             return
@@ -559,6 +584,12 @@ class LeaguesDialog(QDialog):
                 _(
                     "Each knock-out adds {points} points (not shown: it depends on the night)."
                 ).format(points=points_cell(rule.knockout))
+            )
+        if rule.uses_buy_in:
+            notes.append(
+                _("The formula's buy-in is {amount} here (the sample buy-in).").format(
+                    amount=format_money(buy_in)
+                )
             )
         if rule.per_player:
             notes.append(

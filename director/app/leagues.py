@@ -424,9 +424,13 @@ class Leagues:
             ]
         return used
 
-    def import_results(self, league: int, events: Sequence[ImportedEvent]) -> int:
-        """Store past events' results for ``league`` in one batch; returns its id."""
+    def import_results(self, league: int, events: Sequence[ImportedEvent]) -> int | None:
+        """Store past events' results for ``league`` in one batch; returns its id, or
+        None when there is nothing to import (then nothing is recorded: the last
+        import, which "undo" takes back, stays the one before)."""
         self.get(league)
+        if not events:
+            return None
         roster = Roster(self.database, clock=self._clock)
         ids: dict[str, PlayerId] = {}
         for event in events:
@@ -491,9 +495,14 @@ class Leagues:
             )
         return batch
 
-    def import_players(self, players: Iterable[tuple[str, str, str]]) -> int:
-        """Add roster players ``(name, nickname, contact)`` in one batch; returns its id.
-        Names already in the roster must have been left out (see ``csv_io``)."""
+    def import_players(self, players: Iterable[tuple[str, str, str]]) -> int | None:
+        """Add roster players ``(name, nickname, contact)`` in one batch; returns its id,
+        or None when there is none to add (then nothing is recorded: the last import,
+        which "undo" takes back, stays the one before). Names already in the roster
+        must have been left out (see ``csv_io``)."""
+        players = list(players)
+        if not players:
+            return None
         now = self._clock()
         with self.database.write() as connection:
             batch = sql.insert(
@@ -556,6 +565,35 @@ class Leagues:
                 )
             sql.execute(connection, "DELETE FROM import_batch WHERE id = :b", {"b": batch})
         return str(kind)
+
+
+def undone_text(kind: str) -> str:
+    """What the user is told once ``undo_import`` took back an import of ``kind``."""
+    from director.i18n import _
+
+    if kind == "players":
+        return _("Took back the last import of players.")
+    return _("Took back the last import of past results.")
+
+
+def nothing_new_text(kind: str) -> str:
+    """What the user is told when a file holds nothing to import (nothing recorded)."""
+    from director.i18n import _
+
+    if kind == "players":
+        return _("Nothing new to import: every player of the file is already in the roster.")
+    return _("Nothing new to import: the file holds no results.")
+
+
+def imported_text(kind: str, count: int) -> str:
+    """ "Imported 3 players." / "Imported 1 event." """
+    from director.i18n import ngettext
+
+    if kind == "players":
+        text = ngettext("Imported {count} player.", "Imported {count} players.", count)
+    else:
+        text = ngettext("Imported {count} event.", "Imported {count} events.", count)
+    return text.format(count=count)
 
 
 def _first(text: str, most: int = 120) -> str:

@@ -189,22 +189,104 @@ def test_results_import_counts_in_the_league_and_one_undo_takes_it_back(roster, 
     assert caught.value.code == "import_nothing_to_undo"
 
 
-def test_export_then_import_gives_the_same_standings(tmp_path, roster, leagues) -> None:
-    league = leagues.create("A", PointsRule(kind="table", table=(500, 300, 100)))
-    leagues.import_results(league.id, read_results(RESULTS_CSV))
-    before = [(row.name, row.points) for row in leagues.table(league.id).rows]
-    path = tmp_path / "results.csv"
-    rows = []
-    for event in leagues.imported_events(league.id):
-        for line in event.lines:
-            rows.append([event.date, event.name, line.name, line.best, line.prize / 100, 0])
-    write_table(
-        path, ["date", "event", "player", "place", "prize", "bounties"], rows, delimiter=";"
+ROUND_TRIP_RULES = (
+    PointsRule(kind="field"),
+    PointsRule(kind="table", table=(1000, 600, 300), participation=50, knockout=25, bubble=80),
+    PointsRule(
+        kind="expression", expression="10 * sqrt(entrants) / sqrt(place) * (1 + buyin / 100)"
+    ),
+    PointsRule(kind="expression", expression="prize / 10 + knockouts * 2 + paid"),
+)
+
+
+def standing_rows(table) -> list[tuple]:
+    """Standings as compared across databases (player ids differ)."""
+    return [
+        (
+            row.rank,
+            row.name,
+            row.points,
+            row.played,
+            row.wins,
+            row.final_tables,
+            row.cashes,
+            row.knockouts,
+            row.money_in,
+            row.money_out,
+            row.best_place,
+            row.counted,
+        )
+        for row in table.rows
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_export_then_import_into_a_fresh_database_gives_the_same_standings(
+    language, tmp_path, library, roster, leagues
+) -> None:
+    """The league's events (played, with bounties, knock-outs, a merged player, and
+    past results imported) written by the results export, read by the results
+    import into another database: the same standings under every formula."""
+    from director.app.csv_io import result_header, result_rows
+    from director.i18n import set_language
+    from director.persistence.db import open_database
+
+    ann, bob, cat, dan, eve = (roster.add(name) for name in ("Ann", "Bob", "Cat", "Dan", "Eve"))
+    bobby = roster.add("Bobby")
+    play_event(library, "N1", "2026-02-01", [ann, bob, cat, dan, eve], bounty=500)
+    play_event(
+        library,
+        "N2",
+        "2026-02-08",
+        [bobby, ann, cat, eve],
+        buy_in=3000,
+        eliminator_of=lambda index: index - 1,
     )
-    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
-    other = leagues.create("B", PointsRule(kind="table", table=(500, 300, 100)))
-    leagues.import_results(other.id, read_results(path))
-    assert [(row.name, row.points) for row in leagues.table(other.id).rows] == before
+    play_event(library, "N3", "2026-02-15", [cat, dan, ann], buy_in=1550, addons=(1, 2))
+    roster.merge(bob.id, bobby.id)
+    league = leagues.create("L")
+    leagues.import_results(league.id, read_results(RESULTS_CSV))
+    set_language(language)
+    same, names = leagues.merges()
+    path = tmp_path / "results.csv"
+    events = leagues.table(league.id).events
+    write_table(
+        path,
+        result_header(language),
+        result_rows(events, names=names, same=same),
+        delimiter=";" if language == "fr" else ",",
+    )
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")  # spreadsheets read accents right
+    fresh = open_database(tmp_path / "fresh.db")
+    try:
+        other = Leagues(fresh)
+        copy = other.create("L")
+        assert other.import_results(copy.id, read_results(path)) is not None
+        assert len(other.table(copy.id).events) == len(events) == 5
+        for rule in ROUND_TRIP_RULES:
+            leagues.set_rule(league.id, rule)
+            other.set_rule(copy.id, rule)
+            expected = standing_rows(leagues.table(league.id))
+            assert standing_rows(other.table(copy.id)) == expected, rule
+            assert {row[1] for row in expected} >= {"Ann", "Bob", "Zoé"}
+        # Ann's add-on is in her money in, as in the event's ledger.
+        assert {row.name: row.money_in for row in other.table(copy.id).rows}["Ann"] == (
+            2000 + 3000 + 1550 + 775  # the past results had no buy-in: 0
+        )
+    finally:
+        fresh.close()
+
+
+def test_export_headers_are_the_imports_own_columns() -> None:
+    from director.app.csv_io import RESULT_COLUMNS, RESULT_EXPORT, RESULT_HEADERS
+    from director.app.roster import fold
+
+    for header in RESULT_HEADERS.values():
+        keys = [
+            next(key for key, names in RESULT_COLUMNS.items() if fold(name) in map(fold, names))
+            for name in header
+        ]
+        assert keys == list(RESULT_EXPORT)
 
 
 @pytest.mark.parametrize(
@@ -382,3 +464,18 @@ def test_the_benchmarks_events_each_count_in_their_own_season(database) -> None:
     assert len(ids) == 6
     # Field formula: 4 entrants, 3 events: 30 points in all per event, 4 x 10 x 3.
     assert sum(row.points for row in tables[0].rows) == (4 + 3 + 2 + 1) * 100 * 3
+
+
+def test_a_file_with_nothing_new_records_no_import_and_undo_takes_back_the_one_before(
+    roster, leagues
+) -> None:
+    league = leagues.create("L")
+    assert leagues.import_players([("Zoé Martin", "Zo", ""), ("Yann", "", "")]) is not None
+    again = preview_players("name\nZoé Martin\nyann\n".encode(), roster)
+    assert again.new == () and len(again.already) == 2
+    assert leagues.import_players(again.new) is None
+    assert leagues.import_results(league.id, read_results(b"date,event,player,place\n")) is None
+    with leagues.database.read() as connection:
+        assert league_store.rows(connection, "SELECT kind FROM import_batch") == [("players",)]
+    assert leagues.undo_import() == "players"  # the first import, not an empty one
+    assert roster.all() == []

@@ -695,7 +695,7 @@ def command_league_report(args: argparse.Namespace) -> int:
     from director.app.leagues import Leagues
     from director.app.outputs import check_output, write_output
     from director.app.timesource import wall_clock
-    from director.reports.league import LeagueReport, PlayerHistoryReport, league_header
+    from director.reports.league import history_pdf, league_pdf
     from director.reports.options import RenderOptions
 
     check_output(args.out, args.db)
@@ -704,23 +704,11 @@ def command_league_report(args: argparse.Namespace) -> int:
     try:
         leagues = Leagues(database)
         if args.kind == "league":
-            table = leagues.table(args.event, args.season)
-            subtitle = table.season.name if table.season else _("All events")
-            pdf = LeagueReport(
-                league_header(table.league.name, subtitle, wall_clock()),
-                table.rows,
-                events=len(table.events),
-                pot=table.pot,
-                options=options,
-            ).render()
+            pdf = league_pdf(leagues.table(args.event, args.season), wall_clock(), options)
         else:
             player = find_player(leagues, args.event)
             name = dict(leagues.merges()[1]).get(player, args.event)
-            pdf = PlayerHistoryReport(
-                league_header(name, _("All events"), wall_clock()),
-                leagues.history(player),
-                options,
-            ).render()
+            pdf = history_pdf(name, leagues.history(player), wall_clock(), options)
     finally:
         database.close()
     written = write_output(args.out, pdf, args.db)

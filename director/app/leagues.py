@@ -327,24 +327,31 @@ class Leagues:
         if season is None:
             return self.finished_events() + self.imported_events(league)
         chosen, excluded = set(season.chosen), set(season.excluded)
-        ranged = bool(season.start or season.end)
 
         def counted(event: int, date: str) -> bool:
             if event in excluded:
                 return False
             if event in chosen:
                 return True
-            if not ranged or not date:
-                return False
-            return (not season.start or date >= season.start) and (
-                not season.end or date <= season.end
-            )
+            return self.dated_in(season, date)
 
         found = self.finished_events(counted) + [
             item for item in self.imported_events(league) if counted(item.event, item.date)
         ]
         found.sort(key=lambda item: (item.date, item.event))
         return found
+
+    @staticmethod
+    def dated_in(season: Season, date: str) -> bool:
+        """Whether an event of ``date`` counts in ``season`` by its date (unless
+        chosen or kept out): the season has dates and ``date`` is within them."""
+        if not (season.start or season.end) or not date:
+            return False
+        return (not season.start or date >= season.start) and (not season.end or date <= season.end)
+
+    def now(self) -> int:
+        """The time by this service's clock (milliseconds since 1970)."""
+        return self._clock()
 
     def usual_buy_in(self, league: int, season: Season | None) -> int:
         """The buy-in most of the season's events had (all the league's events when

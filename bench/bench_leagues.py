@@ -24,7 +24,13 @@ from bench.common import ms, repeat, report
 from director.app.leagues import Leagues
 from director.app.roster import fold
 from director.core.ids import PlayerId
-from director.core.leagues import EventResults, PointsRule, ResultLine, encode_results
+from director.core.leagues import (
+    RESULTS_FORMAT,
+    EventResults,
+    PointsRule,
+    ResultLine,
+    encode_results,
+)
 from director.persistence import league_store as sql
 from director.persistence.db import open_database
 
@@ -85,7 +91,7 @@ def fill(
                 results = EventResults(
                     tournament, f"Night {event}", date, players, players, 9, 2000, lines
                 )
-                sql.save_summary(connection, tournament, 1, encode_results(results))
+                sql.save_summary(connection, tournament, 1, encode_results(results), RESULTS_FORMAT)
 
 
 def main() -> None:

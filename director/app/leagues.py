@@ -21,6 +21,7 @@ from director.core.decide import clean_name
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
 from director.core.leagues import (
+    RESULTS_FORMAT,
     EventResults,
     HistoryLine,
     PointsRule,
@@ -261,18 +262,20 @@ class Leagues:
         self, wanted: Callable[[int, str], bool] | None = None
     ) -> list[EventResults]:
         """Every finished tournament's results, from the summaries; a summary
-        missing or out of date is rebuilt from the event's log (and kept, unless
+        missing, out of date, or written by older results logic (``RESULTS_FORMAT``)
+        is rebuilt from the event's log (and kept, unless
         the database is read-only). The event itself is never written to.
         ``wanted(event, date)`` picks events before their results are read."""
         with self.database.read() as connection:
             found = sql.finished_events(connection)
         results: list[EventResults] = []
         stale: list[tuple[int, int]] = []
-        for event_id, _name, date, last_entry, summary_entry, data in found:
+        for event_id, _name, date, last_entry, summary_entry, data, results_format in found:
             if wanted is not None and not wanted(event_id, date if isinstance(date, str) else ""):
                 continue
             decoded = None
-            if summary_entry == last_entry:
+            # Written up to the last entry, by the results logic of today.
+            if summary_entry == last_entry and results_format == RESULTS_FORMAT:
                 raw = sql.loads(data)
                 try:
                     decoded = decode_results(raw) if isinstance(raw, dict) else None
@@ -301,7 +304,9 @@ class Leagues:
         session.close()
         if not self.database.readonly:
             with self.database.write() as connection:
-                sql.save_summary(connection, event_id, last_entry, encode_results(results))
+                sql.save_summary(
+                    connection, event_id, last_entry, encode_results(results), RESULTS_FORMAT
+                )
         return results
 
     def imported_events(self, league: int) -> list[EventResults]:

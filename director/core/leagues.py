@@ -45,6 +45,12 @@ EXPRESSION_MAX: Final = 300
 POINTS_MAX: Final = 10**9
 """No result may be worth more than this many points (a typo such as ``9**99``)."""
 SAMPLE_FIELDS: Final = (6, 10, 20, 40)
+RESULTS_FORMAT: Final = 2
+"""The format of a finished event's results as ``event_results`` works them out,
+kept with each results summary: bump it whenever what that gives for the same log
+changes (places, prizes, bounties, knock-outs, money in and out: the results,
+ledger or bounty rules), and every summary written before is rebuilt from its log
+when next read. 1: summaries written before the format was kept."""
 
 
 # -- safe expressions ---------------------------------------------------------

@@ -479,3 +479,98 @@ def test_a_file_with_nothing_new_records_no_import_and_undo_takes_back_the_one_b
         assert league_store.rows(connection, "SELECT kind FROM import_batch") == [("players",)]
     assert leagues.undo_import() == "players"  # the first import, not an empty one
     assert roster.all() == []
+
+
+def _older_summary(leagues, database, change):
+    """The one event's summary rewritten by ``change(EventResults)``; returns the
+    event's id, its last entry and the rewritten results."""
+    import json
+
+    from director.core.leagues import decode_results, encode_results
+
+    with database.read() as connection:
+        ((event_id, _n, _d, last_entry, summary_entry, data, _f),) = (
+            league_store.finished_events(connection)
+        )
+    assert summary_entry == last_entry
+    old = change(decode_results(json.loads(data)))
+    return event_id, last_entry, encode_results(old)
+
+
+def test_a_summary_written_by_older_results_logic_is_rebuilt_from_the_log(
+    library, roster, leagues, database
+) -> None:
+    """Up to the event's last entry, but worked out by older results logic (here: no
+    bounties counted): rebuilt from the log when read, and kept at today's format."""
+    import dataclasses
+
+    from director.core.leagues import RESULTS_FORMAT, event_results
+
+    players = [roster.add(name) for name in names(3)]
+    session = play_event(library, "Night 1", "2026-01-10", players, bounty=500)
+    fresh = event_results(session.state, session.tournament_id)
+    assert sum(line.bounties for line in fresh.lines) > 0
+
+    def no_bounties(results):
+        lines = tuple(dataclasses.replace(line, bounties=0) for line in results.lines)
+        return dataclasses.replace(results, lines=lines)
+
+    event_id, last_entry, old = _older_summary(leagues, database, no_bounties)
+    # The same figures at today's format are taken as they are (the format decides).
+    with database.write() as connection:
+        league_store.save_summary(connection, event_id, last_entry, old, RESULTS_FORMAT)
+    assert leagues.finished_events()[0].lines != fresh.lines
+    with database.write() as connection:
+        league_store.save_summary(connection, event_id, last_entry, old, RESULTS_FORMAT - 1)
+    assert leagues.finished_events() == [fresh]
+    with database.read() as connection:
+        ((*_, stored_format),) = league_store.finished_events(connection)
+    assert stored_format == RESULTS_FORMAT
+    session.close()
+
+
+def test_summaries_of_a_database_upgraded_from_before_the_format_are_rebuilt(
+    tmp_path, clock
+) -> None:
+    """A database an older version wrote (schema 0010, its summaries without a format)
+    is upgraded; its summaries count as format 1 and are rebuilt when read."""
+    import dataclasses
+    import sqlite3
+
+    from director.app.library import Library
+    from director.core.leagues import RESULTS_FORMAT
+    from director.persistence.db import open_database
+
+    path = tmp_path / "older.db"
+    database = open_database(path)
+    roster = Roster(database, clock=clock)
+    players = [roster.add(name) for name in names(3)]
+    session = play_event(Library(database, clock=clock), "Night", "2026-01-10", players)
+    leagues = Leagues(database, clock=clock)
+    fresh = leagues.finished_events()
+    session.close()
+
+    def other_prizes(results):
+        lines = tuple(dataclasses.replace(line, prize=line.prize + 1) for line in results.lines)
+        return dataclasses.replace(results, lines=lines)
+
+    event_id, last_entry, old = _older_summary(leagues, database, other_prizes)
+    with database.write() as connection:
+        league_store.save_summary(connection, event_id, last_entry, old, RESULTS_FORMAT)
+    database.close()
+    connection = sqlite3.connect(path)
+    connection.execute("ALTER TABLE result_summary DROP COLUMN results_format")
+    connection.execute("UPDATE alembic_version SET version_num = '0010_dealer_phones'")
+    connection.commit()
+    connection.close()
+    database = open_database(path)
+    try:
+        with database.read() as connection:
+            ((*_, stored_format),) = league_store.finished_events(connection)
+        assert stored_format == 1
+        assert Leagues(database, clock=clock).finished_events() == fresh
+        with database.read() as connection:
+            ((*_, stored_format),) = league_store.finished_events(connection)
+        assert stored_format == RESULTS_FORMAT
+    finally:
+        database.close()

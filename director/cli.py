@@ -291,7 +291,7 @@ def add_league_commands(
         "--expression",
         default="",
         metavar="TEXT",
-        help=_("points over entrants, place, buyin, paid"),
+        help=_("points over entrants, place, buyin, paid, knockouts, prize"),
     )
     for option, text in (
         ("--participation", _("points for playing")),

@@ -78,7 +78,7 @@ class PlayerHistoryReport(Report):
         table = [history_header()] + [history_cells(line) for line in self.lines]
         net = sum(line.net for line in self.lines)
         table.append(["", _("Total"), "", "", "", "", "", format_money(net)])
-        widths = [0.12, 0.32, 0.08, 0.08, 0.1, 0.1, 0.08, 0.12]
+        widths = [0.12, 0.3, 0.08, 0.08, 0.1, 0.1, 0.1, 0.12]
         return [
             self.table(table, [width * w for w in widths], right=(2, 3, 4, 5, 6, 7), font_size=9)
         ]

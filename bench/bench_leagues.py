@@ -8,7 +8,9 @@ points worked out with a square-root formula and bonuses, best 40 of 50, ranked.
 
 The floor, measured in the same run, is one pass over one season's result
 lines already in memory (summing the prizes): what any standings must at least
-touch.
+touch. Beside it, reading one season's 50 summaries from the database (SELECT and
+json.loads, nothing decoded into results): what any standings kept in the
+database must at least read.
 
 Run: python -m bench.bench_leagues
 """
@@ -128,11 +130,36 @@ def main() -> None:
         "floor: one pass over a season's result lines",
         repeat(lambda: sum(line.prize for line in lines), 50),
     )
+
+    def read_season() -> list[object]:
+        with database.read() as connection:
+            found = sql.rows(
+                connection,
+                "SELECT s.data FROM result_summary s JOIN tournament t "
+                "ON t.id = s.tournament_id WHERE t.event_date BETWEEN :a AND :b",
+                {"a": "2010-01-01", "b": "2010-12-31"},
+            )
+        return [json.loads(row[0]) for row in found]
+
+    assert len(read_season()) == EVENTS
+    reading = report(
+        "reference: a season's summaries read (SELECT + json.loads)",
+        repeat(read_season, 20),
+    )
     print(
         f"slowest season: {ms(worst)} (target {TARGET_MS:.0f} ms), "
-        f"{worst / floor:.0f}x the floor of {ms(floor)}"
+        f"{worst / floor:.0f}x the floor of {ms(floor)}, "
+        f"{worst / reading:.1f}x reading the summaries ({ms(reading)})"
     )
-    print(json.dumps({"slowest_ms": round(worst * 1000, 2), "floor_ms": round(floor * 1000, 3)}))
+    print(
+        json.dumps(
+            {
+                "slowest_ms": round(worst * 1000, 2),
+                "floor_ms": round(floor * 1000, 3),
+                "reading_ms": round(reading * 1000, 2),
+            }
+        )
+    )
     database.close()
 
 

@@ -489,8 +489,8 @@ def _older_summary(leagues, database, change):
     from director.core.leagues import decode_results, encode_results
 
     with database.read() as connection:
-        ((event_id, _n, _d, last_entry, summary_entry, data, _f),) = (
-            league_store.finished_events(connection)
+        ((event_id, _n, _d, last_entry, summary_entry, data, _f),) = league_store.finished_events(
+            connection
         )
     assert summary_entry == last_entry
     old = change(decode_results(json.loads(data)))

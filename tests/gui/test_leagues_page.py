@@ -248,9 +248,7 @@ def test_the_league_page_in_french(qtbot, database, clock) -> None:
     assert cells(shown.standings, 2) == ["2,5", "1,5"]  # the French decimal mark
 
 
-def test_the_preview_works_a_buyin_formula_out_with_the_events_buy_in(
-    qtbot, filled, clock
-) -> None:
+def test_the_preview_works_a_buyin_formula_out_with_the_events_buy_in(qtbot, filled, clock) -> None:
     """The sample buy-in starts as the season's events' usual one (€20.00 here); the
     organizer may type another beside the preview."""
     database, _sessions = filled
@@ -282,7 +280,11 @@ def test_counting_by_date_says_whether_the_event_counts_and_the_season_shows_its
         "Counts the events dated from Jan 1, 2026 to Feb 28, 2026, and those chosen."
     )
     by_date = [shown.events.cellWidget(row, 4).itemText(0) for row in range(3)]
-    assert by_date == ["By its date (counted)", "By its date (counted)", "By its date (not counted)"]
+    assert by_date == [
+        "By its date (counted)",
+        "By its date (counted)",
+        "By its date (not counted)",
+    ]
     shown.season_box.setCurrentIndex(0)  # all events
     assert "Every finished event" in shown.season_dates.text()
     assert shown.events.cellWidget(0, 4).itemText(0) == "By its date"

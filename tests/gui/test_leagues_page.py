@@ -115,10 +115,22 @@ def test_import_results_and_undo_from_the_page(qtbot, filled, clock, tmp_path, m
     assert errors == ["csv_value"]
     good = tmp_path / "good.csv"
     good.write_text("date,event,player,place\n2026-01-20,Extra,Eve,1\n2026-01-20,Extra,Ann,2\n")
+    asked = []
+    monkeypatch.setattr(page, "confirm", lambda _p, _t, text, **kw: asked.append(text) or True)
+    said = []
+    monkeypatch.setattr(page.QMessageBox, "information", lambda _p, _t, text: said.append(text))
     shown.import_results(good)
+    assert asked[0].startswith("1 event into L:\nJan 20, 2026  Extra  (2)")
+    # No buy_in column: said before importing.
+    assert "1 event has no buy-in: its players' money in counts as 0" in asked[0]
     assert "Eve" in cells(shown.standings, 1)
     shown.undo_import()
+    assert said == ["Took back the last import of past results."]
     assert "Eve" not in cells(shown.standings, 1)
+    header_only = tmp_path / "empty.csv"
+    header_only.write_text("date,event,player,place\n")
+    shown.import_results(header_only)
+    assert said[-1] == "Nothing new to import: the file holds no results." and len(asked) == 1
 
 
 def test_the_events_list_opens_the_league_page(qtbot, window_factory, monkeypatch) -> None:

@@ -8,7 +8,9 @@ points worked out with a square-root formula and bonuses, best 40 of 50, ranked.
 
 The floor, measured in the same run, is one pass over one season's result
 lines already in memory (summing the prizes): what any standings must at least
-touch.
+touch. Beside it, reading one season's 50 summaries from the database (SELECT and
+json.loads, nothing decoded into results): what any standings kept in the
+database must at least read.
 
 Run: python -m bench.bench_leagues
 """
@@ -24,7 +26,13 @@ from bench.common import ms, repeat, report
 from director.app.leagues import Leagues
 from director.app.roster import fold
 from director.core.ids import PlayerId
-from director.core.leagues import EventResults, PointsRule, ResultLine, encode_results
+from director.core.leagues import (
+    RESULTS_FORMAT,
+    EventResults,
+    PointsRule,
+    ResultLine,
+    encode_results,
+)
 from director.persistence import league_store as sql
 from director.persistence.db import open_database
 
@@ -34,30 +42,44 @@ PLAYERS = 60
 TARGET_MS = 200.0
 
 
-def fill(database, rng: random.Random) -> None:
+def fill(
+    database,
+    rng: random.Random,
+    *,
+    seasons: int = SEASONS,
+    events: int = EVENTS,
+    players: int = PLAYERS,
+) -> None:
+    """``seasons`` years of ``events`` finished events of ``players`` roster players
+    each, every event's summary written as a finished event's session writes it."""
     with database.write() as connection:
-        for number in range(1, PLAYERS + 1):
-            sql.execute(
-                connection,
-                "INSERT INTO player (name, name_key, nickname, contact, created_at) "
-                "VALUES (:n, :k, '', '', 0)",
-                {"n": f"Player {number}", "k": fold(f"Player {number}")},
+        ids = [
+            PlayerId(
+                sql.insert(
+                    connection,
+                    "INSERT INTO player (name, name_key, nickname, contact, created_at) "
+                    "VALUES (:n, :k, '', '', 0)",
+                    {"n": f"Player {number}", "k": fold(f"Player {number}")},
+                )
             )
-        for season in range(SEASONS):
-            for event in range(EVENTS):
+            for number in range(1, players + 1)
+        ]
+        for season in range(seasons):
+            for event in range(events):
                 date = f"{2010 + season}-{event // 28 + 1:02d}-{event % 28 + 1:02d}"
-                tournament = sql.execute(
+                # ``insert`` returns the new event's id (``execute`` only a row count).
+                tournament = sql.insert(
                     connection,
                     "INSERT INTO tournament (name, kind, status, archived, event_date, "
                     "created_at, updated_at, last_entry, last_event) "
-                    "VALUES (:n, 'tournament', 'finished', 0, :d, 0, 0, 1, 1)",
-                    {"n": f"Night {event}", "d": date},
+                    "VALUES (:n, 'tournament', 'finished', :no, :d, 0, 0, 1, 1)",
+                    {"n": f"Night {event}", "d": date, "no": False},
                 )
-                order = list(range(1, PLAYERS + 1))
+                order = list(ids)
                 rng.shuffle(order)
                 lines = tuple(
                     ResultLine(
-                        player=PlayerId(player),
+                        player=player,
                         name=f"Player {player}",
                         best=place,
                         worst=place,
@@ -69,9 +91,9 @@ def fill(database, rng: random.Random) -> None:
                     for place, player in enumerate(order, start=1)
                 )
                 results = EventResults(
-                    tournament, f"Night {event}", date, PLAYERS, PLAYERS, 9, 2000, lines
+                    tournament, f"Night {event}", date, players, players, 9, 2000, lines
                 )
-                sql.save_summary(connection, tournament, 1, encode_results(results))
+                sql.save_summary(connection, tournament, 1, encode_results(results), RESULTS_FORMAT)
 
 
 def main() -> None:
@@ -108,11 +130,36 @@ def main() -> None:
         "floor: one pass over a season's result lines",
         repeat(lambda: sum(line.prize for line in lines), 50),
     )
+
+    def read_season() -> list[object]:
+        with database.read() as connection:
+            found = sql.rows(
+                connection,
+                "SELECT s.data FROM result_summary s JOIN tournament t "
+                "ON t.id = s.tournament_id WHERE t.event_date BETWEEN :a AND :b",
+                {"a": "2010-01-01", "b": "2010-12-31"},
+            )
+        return [json.loads(row[0]) for row in found]
+
+    assert len(read_season()) == EVENTS
+    reading = report(
+        "reference: a season's summaries read (SELECT + json.loads)",
+        repeat(read_season, 20),
+    )
     print(
         f"slowest season: {ms(worst)} (target {TARGET_MS:.0f} ms), "
-        f"{worst / floor:.0f}x the floor of {ms(floor)}"
+        f"{worst / floor:.0f}x the floor of {ms(floor)}, "
+        f"{worst / reading:.1f}x reading the summaries ({ms(reading)})"
     )
-    print(json.dumps({"slowest_ms": round(worst * 1000, 2), "floor_ms": round(floor * 1000, 3)}))
+    print(
+        json.dumps(
+            {
+                "slowest_ms": round(worst * 1000, 2),
+                "floor_ms": round(floor * 1000, 3),
+                "reading_ms": round(reading * 1000, 2),
+            }
+        )
+    )
     database.close()
 
 

@@ -167,12 +167,36 @@ def build_parser() -> argparse.ArgumentParser:
         "--season", default=None, metavar="SEASON", help=_("for a league: the season")
     )
     export = with_db(
-        commands.add_parser("export", help=_("write an event's standings or ledger as CSV"))
+        commands.add_parser(
+            "export",
+            help=_(
+                "write an event's standings or ledger as CSV, or a league's results as "
+                "the results import reads them"
+            ),
+        )
     )
     export.add_argument(
-        "table", choices=("standings", "ledger"), metavar="TABLE", help=_("standings or ledger")
+        "table",
+        choices=("standings", "ledger", "results"),
+        metavar="TABLE",
+        help=_("standings, ledger or results"),
     )
-    export.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    export.add_argument(
+        "event",
+        nargs="?",
+        default=None,
+        metavar="EVENT",
+        help=_("the event's number or exact name (not for results)"),
+    )
+    export.add_argument(
+        "--league",
+        default=None,
+        metavar="LEAGUE",
+        help=_("for results: the league whose events to write"),
+    )
+    export.add_argument(
+        "--season", default=None, metavar="SEASON", help=_("for results: only this season")
+    )
     export.add_argument(
         "--out", type=Path, metavar="FILE.csv", help=_("the CSV file to write (default: print it)")
     )
@@ -272,7 +296,7 @@ def add_league_commands(
         "--expression",
         default="",
         metavar="TEXT",
-        help=_("points over entrants, place, buyin, paid"),
+        help=_("points over entrants, place, buyin, paid, knockouts, prize"),
     )
     for option, text in (
         ("--participation", _("points for playing")),
@@ -629,7 +653,7 @@ def find_player(leagues: object, name: str) -> PlayerId:
 
 def command_import(args: argparse.Namespace) -> int:
     from director.app import csv_io
-    from director.app.leagues import Leagues
+    from director.app.leagues import Leagues, imported_text, nothing_new_text, undone_text
     from director.app.roster import Roster
     from director.persistence.db import open_database
 
@@ -637,8 +661,7 @@ def command_import(args: argparse.Namespace) -> int:
     try:
         leagues = Leagues(database)
         if args.import_command == "undo":
-            kind = leagues.undo_import()
-            print(_("Took back the last import ({kind}).").format(kind=kind))
+            print(undone_text(leagues.undo_import()))
         elif args.import_command == "players":
             preview = csv_io.preview_players(args.file, Roster(database))
             for row, name in preview.already:
@@ -650,17 +673,24 @@ def command_import(args: argparse.Namespace) -> int:
                 )
             for name, nickname, contact in preview.new:
                 print("\t".join(one_line(text) for text in (name, nickname, contact)))
-            if not args.dry_run:
+            if not preview.new:
+                print(nothing_new_text("players"))
+            elif not args.dry_run:
                 leagues.import_players(preview.new)
-                print(_("Imported {count} players.").format(count=len(preview.new)))
+                print(imported_text("players", len(preview.new)))
         else:
             league = leagues.get(args.league)
             events = csv_io.read_results(args.file)
             for event in events:
                 print(f"{event.date}\t{one_line(event.name)}\t{len(event.lines)}")
-            if not args.dry_run:
+            unpaid = csv_io.without_money_in(events)
+            if unpaid:
+                print(csv_io.without_money_in_text(len(unpaid)), file=sys.stderr)
+            if not events:
+                print(nothing_new_text("results"))
+            elif not args.dry_run:
                 leagues.import_results(league.id, events)
-                print(_("Imported {count} events.").format(count=len(events)))
+                print(imported_text("results", len(events)))
     finally:
         database.close()
     return 0
@@ -670,7 +700,7 @@ def command_league_report(args: argparse.Namespace) -> int:
     from director.app.leagues import Leagues
     from director.app.outputs import check_output, write_output
     from director.app.timesource import wall_clock
-    from director.reports.league import LeagueReport, PlayerHistoryReport, league_header
+    from director.reports.league import history_pdf, league_pdf
     from director.reports.options import RenderOptions
 
     check_output(args.out, args.db)
@@ -679,23 +709,11 @@ def command_league_report(args: argparse.Namespace) -> int:
     try:
         leagues = Leagues(database)
         if args.kind == "league":
-            table = leagues.table(args.event, args.season)
-            subtitle = table.season.name if table.season else _("All events")
-            pdf = LeagueReport(
-                league_header(table.league.name, subtitle, wall_clock()),
-                table.rows,
-                events=len(table.events),
-                pot=table.pot,
-                options=options,
-            ).render()
+            pdf = league_pdf(leagues.table(args.event, args.season), wall_clock(), options)
         else:
             player = find_player(leagues, args.event)
             name = dict(leagues.merges()[1]).get(player, args.event)
-            pdf = PlayerHistoryReport(
-                league_header(name, _("All events"), wall_clock()),
-                leagues.history(player),
-                options,
-            ).render()
+            pdf = history_pdf(name, leagues.history(player), wall_clock(), options)
     finally:
         database.close()
     written = write_output(args.out, pdf, args.db)
@@ -708,6 +726,12 @@ def command_export(args: argparse.Namespace) -> int:
     from director.app.session import TournamentSession
     from director.reports.table_cells import event_table
 
+    if args.table == "results":
+        return _export_results(args)
+    if args.event is None:
+        raise CliError(_("export {table} needs the EVENT").format(table=args.table))
+    if args.league is not None or args.season is not None:
+        raise CliError(_("--league and --season are for export results"))
     if args.out is not None:
         from director.app.outputs import check_output
 
@@ -719,6 +743,39 @@ def command_export(args: argparse.Namespace) -> int:
     finally:
         database.close()
     say_notices(session.notices)
+    if args.out is None:
+        _print_csv(header, rows)
+    else:
+        write_table(args.out, header, rows, delimiter=_delimiter())
+        print(display_path(args.out))
+    return 0
+
+
+def _export_results(args: argparse.Namespace) -> int:
+    """A league's results (its season's, with ``--season``) as the results import
+    reads them: ``director import results`` into another database gives the same
+    standings."""
+    from director.app.csv_io import result_header, result_rows, write_table
+    from director.app.leagues import Leagues
+    from director.i18n import language
+
+    if args.league is None:
+        raise CliError(_("export results needs --league LEAGUE"))
+    if args.event is not None:
+        raise CliError(_("export results takes no EVENT (it writes a league's events)"))
+    if args.out is not None:
+        from director.app.outputs import check_output
+
+        check_output(args.out, args.db)
+    database = open_read_only(args.db)
+    try:
+        leagues = Leagues(database)
+        table = leagues.table(args.league, args.season)
+        same, names = leagues.merges()
+        rows = result_rows(table.events, names=names, same=same)
+    finally:
+        database.close()
+    header = result_header(language())
     if args.out is None:
         _print_csv(header, rows)
     else:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -19,7 +20,7 @@ from director.app.roster import CONTACT_MAX, Roster, fold
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
-from director.core.leagues import ResultLine
+from director.core.leagues import EventResults, ResultLine
 from director.files import display_path
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -41,9 +42,40 @@ RESULT_COLUMNS = {
     "prize": ("prize", "gain", "gains"),
     "bounties": ("bounties", "bounty", "primes", "prime"),
     "buy_in": ("buy_in", "buy-in", "buyin", "cave"),
+    "money_in": ("money_in", "money in", "mises", "mise totale"),
     "knockouts": ("knockouts", "ko", "éliminations"),
 }
+"""The columns of a results file. ``buy_in`` is the event's (a formula's ``buyin``;
+each player's money in unless ``money_in`` says otherwise: re-buys, add-ons)."""
 RESULT_REQUIRED = ("date", "event", "player", "place")
+RESULT_EXPORT = (
+    "date",
+    "event",
+    "player",
+    "place",
+    "prize",
+    "bounties",
+    "buy_in",
+    "money_in",
+    "knockouts",
+)
+"""The columns of an export of results, in the order written (all the import reads)."""
+RESULT_HEADERS = {
+    "en": RESULT_EXPORT,
+    "fr": (
+        "date",
+        "événement",
+        "joueur",
+        "place",
+        "gain",
+        "primes",
+        "cave",
+        "mises",
+        "éliminations",
+    ),
+}
+"""An export's header in each language: names of ``RESULT_COLUMNS`` (the import reads
+a file written in either language), never translated apart from them."""
 
 
 def delimiter_for(language: str) -> str:
@@ -123,7 +155,7 @@ def read_rows(
                 "csv_unreadable", path=display_path(source), detail=error.strerror
             ) from None
     if len(data) > MAX_BYTES:
-        raise RuleViolation("csv_too_large", maximum=MAX_ROWS)
+        raise RuleViolation("csv_too_big", size=MAX_BYTES)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -295,6 +327,9 @@ def read_results(source: Path | bytes) -> list[ImportedEvent]:
         for row, player, place in entries:
             prize = _money(row, "prize")
             bounties = _money(row, "bounties")
+            money_in = buy_ins[(date, event)]
+            if row.values.get("money_in"):
+                money_in = _money(row, "money_in")
             lines.append(
                 ResultLine(
                     player=PlayerId(0),
@@ -304,7 +339,7 @@ def read_results(source: Path | bytes) -> list[ImportedEvent]:
                     prize=prize,
                     bounties=bounties,
                     knockouts=_whole(row, "knockouts", minimum=0, empty=0),
-                    money_in=buy_ins[(date, event)],
+                    money_in=money_in,
                     money_out=prize + bounties,
                 )
             )
@@ -324,3 +359,68 @@ def _check_places(entries: Sequence[tuple[CsvRow, str, int]], count: dict[int, i
             row = min(row.number for row, _player, at in entries if at == place)
             raise RuleViolation("csv_place_out_of_order", row=row, place=place, expected=expected)
         expected += count[place]
+
+
+def without_money_in(events: Sequence[ImportedEvent]) -> list[ImportedEvent]:
+    """The events of a results file whose players paid nothing in (no ``buy_in`` nor
+    ``money_in`` column, or empty): their money in counts as 0 in the standings."""
+    return [event for event in events if all(line.money_in == 0 for line in event.lines)]
+
+
+def without_money_in_text(count: int) -> str:
+    from director.i18n import ngettext
+
+    return ngettext(
+        "{count} event has no buy-in: its players' money in counts as 0 (a buy_in "
+        "column gives it).",
+        "{count} events have no buy-in: their players' money in counts as 0 (a buy_in "
+        "column gives it).",
+        count,
+    ).format(count=count)
+
+
+def result_header(language: str) -> list[str]:
+    """The header of an export of results in ``language`` (English otherwise)."""
+    return list(RESULT_HEADERS.get(language.split("_")[0], RESULT_HEADERS["en"]))
+
+
+def result_rows(
+    events: Iterable[EventResults],
+    *,
+    names: Mapping[PlayerId, str] | None = None,
+    same: Mapping[PlayerId, PlayerId] | None = None,
+) -> list[list[str]]:
+    """Each placed player of each event, one row each in ``RESULT_EXPORT``'s columns,
+    amounts as the language writes them: what ``read_results`` reads back. A merged
+    player is written under the name of the record kept (``same``, ``names``), so
+    another database counts them once too; places shared by a tie are written as
+    the tie's best place (R23), as the import reads them."""
+    from director.i18n import format_money
+
+    def money(amount: int) -> str:
+        return format_money(amount, symbol=False)
+
+    rows: list[list[str]] = []
+    names = names or {}
+    same = same or {}
+    for event in sorted(events, key=lambda item: (item.date, item.event)):
+        placed = [line for line in event.lines if line.best is not None]
+        kept = [names.get(same.get(line.player, line.player), line.name) for line in placed]
+        times = Counter(kept)
+        for line, name in zip(placed, kept, strict=True):
+            if times[name] > 1:
+                name = line.name  # two merged records in one event: each its own
+            rows.append(
+                [
+                    event.date,
+                    event.name,
+                    name,
+                    str(line.best),
+                    money(line.prize),
+                    money(line.bounties),
+                    money(event.buy_in),
+                    money(line.money_in),
+                    str(line.knockouts),
+                ]
+            )
+    return rows

@@ -21,6 +21,7 @@ from director.core.decide import clean_name
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
 from director.core.leagues import (
+    RESULTS_FORMAT,
     EventResults,
     HistoryLine,
     PointsRule,
@@ -33,6 +34,7 @@ from director.core.leagues import (
     season_pot,
     standings,
 )
+from director.core.leagues import usual_buy_in as buy_in_of
 from director.persistence import league_store as sql
 from director.persistence.db import Database, StoreError
 
@@ -260,18 +262,20 @@ class Leagues:
         self, wanted: Callable[[int, str], bool] | None = None
     ) -> list[EventResults]:
         """Every finished tournament's results, from the summaries; a summary
-        missing or out of date is rebuilt from the event's log (and kept, unless
+        missing, out of date, or written by older results logic (``RESULTS_FORMAT``)
+        is rebuilt from the event's log (and kept, unless
         the database is read-only). The event itself is never written to.
         ``wanted(event, date)`` picks events before their results are read."""
         with self.database.read() as connection:
             found = sql.finished_events(connection)
         results: list[EventResults] = []
         stale: list[tuple[int, int]] = []
-        for event_id, _name, date, last_entry, summary_entry, data in found:
+        for event_id, _name, date, last_entry, summary_entry, data, results_format in found:
             if wanted is not None and not wanted(event_id, date if isinstance(date, str) else ""):
                 continue
             decoded = None
-            if summary_entry == last_entry:
+            # Written up to the last entry, by the results logic of today.
+            if summary_entry == last_entry and results_format == RESULTS_FORMAT:
                 raw = sql.loads(data)
                 try:
                     decoded = decode_results(raw) if isinstance(raw, dict) else None
@@ -300,7 +304,9 @@ class Leagues:
         session.close()
         if not self.database.readonly:
             with self.database.write() as connection:
-                sql.save_summary(connection, event_id, last_entry, encode_results(results))
+                sql.save_summary(
+                    connection, event_id, last_entry, encode_results(results), RESULTS_FORMAT
+                )
         return results
 
     def imported_events(self, league: int) -> list[EventResults]:
@@ -326,24 +332,36 @@ class Leagues:
         if season is None:
             return self.finished_events() + self.imported_events(league)
         chosen, excluded = set(season.chosen), set(season.excluded)
-        ranged = bool(season.start or season.end)
 
         def counted(event: int, date: str) -> bool:
             if event in excluded:
                 return False
             if event in chosen:
                 return True
-            if not ranged or not date:
-                return False
-            return (not season.start or date >= season.start) and (
-                not season.end or date <= season.end
-            )
+            return self.dated_in(season, date)
 
         found = self.finished_events(counted) + [
             item for item in self.imported_events(league) if counted(item.event, item.date)
         ]
         found.sort(key=lambda item: (item.date, item.event))
         return found
+
+    @staticmethod
+    def dated_in(season: Season, date: str) -> bool:
+        """Whether an event of ``date`` counts in ``season`` by its date (unless
+        chosen or kept out): the season has dates and ``date`` is within them."""
+        if not (season.start or season.end) or not date:
+            return False
+        return (not season.start or date >= season.start) and (not season.end or date <= season.end)
+
+    def now(self) -> int:
+        """The time by this service's clock (milliseconds since 1970)."""
+        return self._clock()
+
+    def usual_buy_in(self, league: int, season: Season | None) -> int:
+        """The buy-in most of the season's events had (all the league's events when
+        ``season`` is None), for the formula's preview; 0 when none had one."""
+        return buy_in_of(self.season_events(league, season))
 
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
         """Each roster record to the one kept (merged players count once), and the
@@ -418,9 +436,13 @@ class Leagues:
             ]
         return used
 
-    def import_results(self, league: int, events: Sequence[ImportedEvent]) -> int:
-        """Store past events' results for ``league`` in one batch; returns its id."""
+    def import_results(self, league: int, events: Sequence[ImportedEvent]) -> int | None:
+        """Store past events' results for ``league`` in one batch; returns its id, or
+        None when there is nothing to import (then nothing is recorded: the last
+        import, which "undo" takes back, stays the one before)."""
         self.get(league)
+        if not events:
+            return None
         roster = Roster(self.database, clock=self._clock)
         ids: dict[str, PlayerId] = {}
         for event in events:
@@ -485,9 +507,14 @@ class Leagues:
             )
         return batch
 
-    def import_players(self, players: Iterable[tuple[str, str, str]]) -> int:
-        """Add roster players ``(name, nickname, contact)`` in one batch; returns its id.
-        Names already in the roster must have been left out (see ``csv_io``)."""
+    def import_players(self, players: Iterable[tuple[str, str, str]]) -> int | None:
+        """Add roster players ``(name, nickname, contact)`` in one batch; returns its id,
+        or None when there is none to add (then nothing is recorded: the last import,
+        which "undo" takes back, stays the one before). Names already in the roster
+        must have been left out (see ``csv_io``)."""
+        players = list(players)
+        if not players:
+            return None
         now = self._clock()
         with self.database.write() as connection:
             batch = sql.insert(
@@ -550,6 +577,35 @@ class Leagues:
                 )
             sql.execute(connection, "DELETE FROM import_batch WHERE id = :b", {"b": batch})
         return str(kind)
+
+
+def undone_text(kind: str) -> str:
+    """What the user is told once ``undo_import`` took back an import of ``kind``."""
+    from director.i18n import _
+
+    if kind == "players":
+        return _("Took back the last import of players.")
+    return _("Took back the last import of past results.")
+
+
+def nothing_new_text(kind: str) -> str:
+    """What the user is told when a file holds nothing to import (nothing recorded)."""
+    from director.i18n import _
+
+    if kind == "players":
+        return _("Nothing new to import: every player of the file is already in the roster.")
+    return _("Nothing new to import: the file holds no results.")
+
+
+def imported_text(kind: str, count: int) -> str:
+    """ "Imported 3 players." / "Imported 1 event." """
+    from director.i18n import ngettext
+
+    if kind == "players":
+        text = ngettext("Imported {count} player.", "Imported {count} players.", count)
+    else:
+        text = ngettext("Imported {count} event.", "Imported {count} events.", count)
+    return text.format(count=count)
 
 
 def _first(text: str, most: int = 120) -> str:

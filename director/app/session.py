@@ -76,11 +76,11 @@ def keep_results_summary(
     """Keep a finished tournament's results summary (what leagues read) in step
     with its log, in the same transaction as the entry that changed it."""
     if new.kind is EventKind.TOURNAMENT and new.status is Status.FINISHED:
-        from director.core.leagues import encode_results, event_results
+        from director.core.leagues import RESULTS_FORMAT, encode_results, event_results
         from director.persistence import league_store
 
         data = encode_results(event_results(new, tournament_id))
-        league_store.save_summary(connection, tournament_id, last_entry, data)
+        league_store.save_summary(connection, tournament_id, last_entry, data, RESULTS_FORMAT)
     elif old.status is Status.FINISHED:
         from director.persistence import league_store
 

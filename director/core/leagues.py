@@ -45,6 +45,12 @@ EXPRESSION_MAX: Final = 300
 POINTS_MAX: Final = 10**9
 """No result may be worth more than this many points (a typo such as ``9**99``)."""
 SAMPLE_FIELDS: Final = (6, 10, 20, 40)
+RESULTS_FORMAT: Final = 2
+"""The format of a finished event's results as ``event_results`` works them out,
+kept with each results summary: bump it whenever what that gives for the same log
+changes (places, prizes, bounties, knock-outs, money in and out: the results,
+ledger or bounty rules), and every summary written before is rebuilt from its log
+when next read. 1: summaries written before the format was kept."""
 
 
 # -- safe expressions ---------------------------------------------------------
@@ -246,6 +252,12 @@ class PointsRule:
             _parsed(self.expression).names & {"knockouts", "prize"}
         )
 
+    @property
+    def uses_buy_in(self) -> bool:
+        """Whether the points depend on the event's buy-in (an expression using
+        ``buyin``): its preview needs a sample buy-in."""
+        return self.kind == "expression" and "buyin" in _parsed(self.expression).names
+
     def place_points(
         self,
         place: int,
@@ -318,14 +330,21 @@ def sample_paid(entrants: int) -> int:
 
 
 def preview(
-    rule: PointsRule, fields: Sequence[int] = SAMPLE_FIELDS, places: int = 10
+    rule: PointsRule,
+    fields: Sequence[int] = SAMPLE_FIELDS,
+    places: int = 10,
+    *,
+    buy_in: int = 0,
+    unit: int = 100,
 ) -> list[tuple[int, list[int]]]:
     """Points (hundredths) a player scores for places 1..``places`` on each sample
     field size, worked out as a season counts them (``event_points``): place points,
     the participation bonus, and the bubble bonus at the first place out of the money
     (``sample_paid`` places paid; shown even past ``places``). Knock-outs, which
-    depend on the night, are not in them."""
+    depend on the night, are not in them. ``buy_in`` (minor units, ``unit`` to the
+    whole) is the sample events' buy-in, which a formula's ``buyin`` reads."""
     rule.check()
+    require(buy_in >= 0, "sample_buy_in_negative")
     rows = []
     for size in fields:
         paid = sample_paid(size)
@@ -337,13 +356,13 @@ def preview(
             entrants=size,
             entries=size,
             paid=paid,
-            buy_in=0,
+            buy_in=buy_in,
             lines=tuple(
                 ResultLine(player=PlayerId(place), name="", best=place, worst=place)
                 for place in range(1, size + 1)
             ),
         )
-        points = event_points(rule, sample)
+        points = event_points(rule, sample, unit=unit)
         rows.append((size, [points[PlayerId(place)] for place in range(1, shown + 1)]))
     return rows
 
@@ -558,6 +577,21 @@ def _with_rank(row: Standing, rank: int) -> Standing:
     from dataclasses import replace
 
     return replace(row, rank=rank)
+
+
+def usual_buy_in(events: Iterable[EventResults]) -> int:
+    """The buy-in most of ``events`` had (the latest of equally common ones), for a
+    formula's preview; events without one (0: results imported without a buy-in
+    column) are left out; 0 when none has one."""
+    counts: dict[int, int] = {}
+    latest: dict[int, tuple[str, int]] = {}
+    for event in events:
+        if event.buy_in > 0:
+            counts[event.buy_in] = counts.get(event.buy_in, 0) + 1
+            latest[event.buy_in] = max(latest.get(event.buy_in, ("", 0)), (event.date, event.event))
+    if not counts:
+        return 0
+    return max(counts, key=lambda amount: (counts[amount], latest[amount]))
 
 
 def season_pot(events: Iterable[EventResults]) -> int:

@@ -1040,7 +1040,9 @@ class MainWindow(QMainWindow):
         from director.app.leagues import Leagues
         from director.gui.dialogs.leagues import LeaguesDialog
 
-        LeaguesDialog(Leagues(self.database, clock=self.clock), self).exec()
+        LeaguesDialog(
+            Leagues(self.database, clock=self.clock), self, paper=self.settings.paper
+        ).exec()
 
     def show_roster(self) -> None:
         from director.app.roster import Roster

@@ -47,6 +47,7 @@ SCHEMA_REVISIONS = (
     "0008_remote_devices",
     "0009_tv_assets",
     "0010_dealer_phones",
+    "0011_results_format",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]

@@ -47,14 +47,21 @@ def rows(
 
 
 def save_summary(
-    connection: AnyConnection, tournament_id: int, last_entry: int, data: dict[str, Any]
+    connection: AnyConnection,
+    tournament_id: int,
+    last_entry: int,
+    data: dict[str, Any],
+    results_format: int,
 ) -> None:
+    """Keep ``data``, the results of the event up to ``last_entry`` as the results
+    logic of ``results_format`` works them out."""
     run(
         connection,
-        "INSERT INTO result_summary (tournament_id, last_entry, data) VALUES (:t, :e, :d) "
+        "INSERT INTO result_summary (tournament_id, last_entry, data, results_format) "
+        "VALUES (:t, :e, :d, :f) "
         "ON CONFLICT (tournament_id) DO UPDATE SET last_entry = excluded.last_entry, "
-        "data = excluded.data",
-        {"t": tournament_id, "e": last_entry, "d": _dumps(data)},
+        "data = excluded.data, results_format = excluded.results_format",
+        {"t": tournament_id, "e": last_entry, "d": _dumps(data), "f": results_format},
     )
 
 
@@ -62,12 +69,16 @@ def delete_summary(connection: AnyConnection, tournament_id: int) -> None:
     run(connection, "DELETE FROM result_summary WHERE tournament_id = :t", {"t": tournament_id})
 
 
-def finished_events(connection: AnyConnection) -> list[tuple[int, str, str, int, Any, Any]]:
-    """``(id, name, date, last_entry, summary's last_entry, summary data)`` of every
-    finished tournament; the summary columns are None when it has none."""
+def finished_events(
+    connection: AnyConnection,
+) -> list[tuple[int, str, str, int, Any, Any, Any]]:
+    """``(id, name, date, last_entry, summary's last_entry, summary data, summary's
+    results format)`` of every finished tournament; the summary columns are None when
+    it has none."""
     return rows(
         connection,
-        "SELECT t.id, t.name, t.event_date, t.last_entry, s.last_entry, s.data "
+        "SELECT t.id, t.name, t.event_date, t.last_entry, s.last_entry, s.data, "
+        "s.results_format "
         "FROM tournament t LEFT JOIN result_summary s ON s.tournament_id = t.id "
         "WHERE t.kind = 'tournament' AND t.status = 'finished' "
         "ORDER BY t.event_date, t.id",

@@ -3,8 +3,9 @@ keeps its own module; ``tables`` imports this one so the schema is whole).
 
 ``result_summary`` holds each finished tournament's results per roster player,
 written in the same transaction as the event's log and rebuilt from the log
-when missing or out of date (``last_entry`` differs from the event's), so a
-season's standings never replay events.
+when missing or out of date (``last_entry`` differs from the event's, or
+``results_format`` is older than the results logic's), so a season's standings
+never replay events.
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ class ResultSummaryRow(SQLModel, table=True):
     tournament_id: int = Field(primary_key=True, foreign_key="tournament.id", ondelete="CASCADE")
     last_entry: int = Field(sa_type=WIDE)
     data: str
+    results_format: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    """The format of the results logic that wrote ``data`` (``RESULTS_FORMAT``); an
+    older one is rebuilt from the log when read."""
 
 
 class ImportBatchRow(SQLModel, table=True):

@@ -13,6 +13,7 @@ from director.reports.data import ReportHeader
 from director.reports.league_cells import (
     history_cells,
     history_header,
+    season_dates,
     season_summary,
     standing_cells,
     standing_header,
@@ -77,7 +78,35 @@ class PlayerHistoryReport(Report):
         table = [history_header()] + [history_cells(line) for line in self.lines]
         net = sum(line.net for line in self.lines)
         table.append(["", _("Total"), "", "", "", "", "", format_money(net)])
-        widths = [0.12, 0.32, 0.08, 0.08, 0.1, 0.1, 0.08, 0.12]
+        widths = [0.12, 0.3, 0.08, 0.08, 0.1, 0.1, 0.1, 0.12]
         return [
             self.table(table, [width * w for w in widths], right=(2, 3, 4, 5, 6, 7), font_size=9)
         ]
+
+
+def league_pdf(table: object, now: int, options: RenderOptions | None = None) -> bytes:
+    """A season's standings (``SeasonTable``) as PDF: the league's name, the season
+    and its dates (or "All events") under it; the command line and the league page
+    both print this one."""
+    from director.app.leagues import SeasonTable
+
+    assert isinstance(table, SeasonTable)
+    if table.season is None:
+        subtitle = _("All events")
+    else:
+        dates = season_dates(table.season.start, table.season.end)
+        subtitle = f"{table.season.name} · {dates}" if dates else table.season.name
+    return LeagueReport(
+        league_header(table.league.name, subtitle, now),
+        table.rows,
+        events=len(table.events),
+        pot=table.pot,
+        options=options,
+    ).render()
+
+
+def history_pdf(
+    name: str, lines: Sequence[HistoryLine], now: int, options: RenderOptions | None = None
+) -> bytes:
+    """One player's history across all events as PDF."""
+    return PlayerHistoryReport(league_header(name, _("All events"), now), lines, options).render()

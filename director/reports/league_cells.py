@@ -22,6 +22,26 @@ def season_summary(events: int, pot: int) -> str:
     ).format(count=events, pot=format_money(pot))
 
 
+def season_dates(start: str, end: str) -> str:
+    """A season's date range as read: "from 1 Jan 2026 to 28 Feb 2026", "from 1 Jan
+    2026", "until 28 Feb 2026"; "" for a season without dates (only the events chosen
+    into it count)."""
+    if start and end:
+        return _("from {start} to {end}").format(start=format_date(start), end=format_date(end))
+    if start:
+        return _("from {start}").format(start=format_date(start))
+    if end:
+        return _("until {end}").format(end=format_date(end))
+    return ""
+
+
+def points_count(centipoints: int) -> int:
+    """The number ``ngettext`` takes for an amount of points: whole points as they
+    are; a part of a point (0.5, 2.5) reads as more than one ("0.5 points")."""
+    whole, part = divmod(centipoints, 100)
+    return whole if part == 0 else max(2, whole)
+
+
 def standing_cells(row: Standing) -> list[str]:
     return [
         str(row.rank),

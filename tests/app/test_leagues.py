@@ -189,22 +189,104 @@ def test_results_import_counts_in_the_league_and_one_undo_takes_it_back(roster, 
     assert caught.value.code == "import_nothing_to_undo"
 
 
-def test_export_then_import_gives_the_same_standings(tmp_path, roster, leagues) -> None:
-    league = leagues.create("A", PointsRule(kind="table", table=(500, 300, 100)))
-    leagues.import_results(league.id, read_results(RESULTS_CSV))
-    before = [(row.name, row.points) for row in leagues.table(league.id).rows]
-    path = tmp_path / "results.csv"
-    rows = []
-    for event in leagues.imported_events(league.id):
-        for line in event.lines:
-            rows.append([event.date, event.name, line.name, line.best, line.prize / 100, 0])
-    write_table(
-        path, ["date", "event", "player", "place", "prize", "bounties"], rows, delimiter=";"
+ROUND_TRIP_RULES = (
+    PointsRule(kind="field"),
+    PointsRule(kind="table", table=(1000, 600, 300), participation=50, knockout=25, bubble=80),
+    PointsRule(
+        kind="expression", expression="10 * sqrt(entrants) / sqrt(place) * (1 + buyin / 100)"
+    ),
+    PointsRule(kind="expression", expression="prize / 10 + knockouts * 2 + paid"),
+)
+
+
+def standing_rows(table) -> list[tuple]:
+    """Standings as compared across databases (player ids differ)."""
+    return [
+        (
+            row.rank,
+            row.name,
+            row.points,
+            row.played,
+            row.wins,
+            row.final_tables,
+            row.cashes,
+            row.knockouts,
+            row.money_in,
+            row.money_out,
+            row.best_place,
+            row.counted,
+        )
+        for row in table.rows
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_export_then_import_into_a_fresh_database_gives_the_same_standings(
+    language, tmp_path, library, roster, leagues
+) -> None:
+    """The league's events (played, with bounties, knock-outs, a merged player, and
+    past results imported) written by the results export, read by the results
+    import into another database: the same standings under every formula."""
+    from director.app.csv_io import result_header, result_rows
+    from director.i18n import set_language
+    from director.persistence.db import open_database
+
+    ann, bob, cat, dan, eve = (roster.add(name) for name in ("Ann", "Bob", "Cat", "Dan", "Eve"))
+    bobby = roster.add("Bobby")
+    play_event(library, "N1", "2026-02-01", [ann, bob, cat, dan, eve], bounty=500)
+    play_event(
+        library,
+        "N2",
+        "2026-02-08",
+        [bobby, ann, cat, eve],
+        buy_in=3000,
+        eliminator_of=lambda index: index - 1,
     )
-    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
-    other = leagues.create("B", PointsRule(kind="table", table=(500, 300, 100)))
-    leagues.import_results(other.id, read_results(path))
-    assert [(row.name, row.points) for row in leagues.table(other.id).rows] == before
+    play_event(library, "N3", "2026-02-15", [cat, dan, ann], buy_in=1550, addons=(1, 2))
+    roster.merge(bob.id, bobby.id)
+    league = leagues.create("L")
+    leagues.import_results(league.id, read_results(RESULTS_CSV))
+    set_language(language)
+    same, names = leagues.merges()
+    path = tmp_path / "results.csv"
+    events = leagues.table(league.id).events
+    write_table(
+        path,
+        result_header(language),
+        result_rows(events, names=names, same=same),
+        delimiter=";" if language == "fr" else ",",
+    )
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")  # spreadsheets read accents right
+    fresh = open_database(tmp_path / "fresh.db")
+    try:
+        other = Leagues(fresh)
+        copy = other.create("L")
+        assert other.import_results(copy.id, read_results(path)) is not None
+        assert len(other.table(copy.id).events) == len(events) == 5
+        for rule in ROUND_TRIP_RULES:
+            leagues.set_rule(league.id, rule)
+            other.set_rule(copy.id, rule)
+            expected = standing_rows(leagues.table(league.id))
+            assert standing_rows(other.table(copy.id)) == expected, rule
+            assert {row[1] for row in expected} >= {"Ann", "Bob", "Zoé"}
+        # Ann's add-on is in her money in, as in the event's ledger.
+        assert {row.name: row.money_in for row in other.table(copy.id).rows}["Ann"] == (
+            2000 + 3000 + 1550 + 775  # the past results had no buy-in: 0
+        )
+    finally:
+        fresh.close()
+
+
+def test_export_headers_are_the_imports_own_columns() -> None:
+    from director.app.csv_io import RESULT_COLUMNS, RESULT_EXPORT, RESULT_HEADERS
+    from director.app.roster import fold
+
+    for header in RESULT_HEADERS.values():
+        keys = [
+            next(key for key, names in RESULT_COLUMNS.items() if fold(name) in map(fold, names))
+            for name in header
+        ]
+        assert keys == list(RESULT_EXPORT)
 
 
 @pytest.mark.parametrize(
@@ -255,7 +337,16 @@ def test_export_then_import_gives_the_same_standings(tmp_path, roster, leagues) 
         ),
         (b"", "csv_empty", {}),
         (b"\x00\xff" * 600_000, "csv_encoding", {"row": 1}),
-        (b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024), "csv_too_large", {}),
+        (
+            b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024),
+            "csv_too_big",
+            {"size": 4 * 1024 * 1024},
+        ),
+        (
+            b"date,event,player,place\n" + b"2026-01-01,E,P,1\n" * 20_001,
+            "csv_too_large",
+            {"maximum": 20_000},
+        ),
     ],
 )
 def test_malformed_results_csv_is_refused_naming_row_and_column_and_nothing_is_written(
@@ -267,6 +358,17 @@ def test_malformed_results_csv_is_refused_naming_row_and_column_and_nothing_is_w
     assert caught.value.code == code
     assert {key: caught.value.args_map[key] for key in args} == args
     assert roster.all() == [] and leagues.imported_events(league.id) == []
+
+
+def test_a_file_too_large_is_refused_naming_the_limit_it_passed() -> None:
+    from director.i18n import describe_error
+
+    with pytest.raises(RuleViolation) as caught:
+        read_results(b"date,event,player,place\n" + b"x" * (5 * 1024 * 1024))
+    assert describe_error(caught.value) == "The CSV file is too large (at most 4.0 MB)."
+    with pytest.raises(RuleViolation) as caught:
+        read_results(b"date,event,player,place\n" + b"2026-01-01,E,P,1\n" * 20_001)
+    assert describe_error(caught.value) == "The CSV file is too large (at most 20,000 rows)."
 
 
 def test_players_csv_preview_shows_duplicates_before_anything_is_written(roster, leagues) -> None:
@@ -339,3 +441,136 @@ def test_csv_places_tied_as_spreadsheets_rank_them(roster, leagues) -> None:
         ("Cy", 2, 3),
         ("Dee", 4, 4),
     ]
+
+
+def test_the_benchmarks_events_each_count_in_their_own_season(database) -> None:
+    """bench/bench_leagues.py's data, made small: every event is a tournament of its
+    own with its summary, so each season counts its own events and players."""
+    import random
+
+    from bench.bench_leagues import fill
+
+    fill(database, random.Random(18), seasons=2, events=3, players=4)
+    leagues = Leagues(database)
+    league = leagues.create("Bench")
+    seasons = [
+        leagues.add_season(league.id, f"{2010 + n}", f"{2010 + n}-01-01", f"{2010 + n}-12-31")
+        for n in range(2)
+    ]
+    tables = [leagues.table(league.id, season.id) for season in seasons]
+    assert [len(table.events) for table in tables] == [3, 3]
+    assert [len(table.rows) for table in tables] == [4, 4]
+    ids = {event.event for table in tables for event in table.events}
+    assert len(ids) == 6
+    # Field formula: 4 entrants, 3 events: 30 points in all per event, 4 x 10 x 3.
+    assert sum(row.points for row in tables[0].rows) == (4 + 3 + 2 + 1) * 100 * 3
+
+
+def test_a_file_with_nothing_new_records_no_import_and_undo_takes_back_the_one_before(
+    roster, leagues
+) -> None:
+    league = leagues.create("L")
+    assert leagues.import_players([("Zoé Martin", "Zo", ""), ("Yann", "", "")]) is not None
+    again = preview_players("name\nZoé Martin\nyann\n".encode(), roster)
+    assert again.new == () and len(again.already) == 2
+    assert leagues.import_players(again.new) is None
+    assert leagues.import_results(league.id, read_results(b"date,event,player,place\n")) is None
+    with leagues.database.read() as connection:
+        assert league_store.rows(connection, "SELECT kind FROM import_batch") == [("players",)]
+    assert leagues.undo_import() == "players"  # the first import, not an empty one
+    assert roster.all() == []
+
+
+def _older_summary(leagues, database, change):
+    """The one event's summary rewritten by ``change(EventResults)``; returns the
+    event's id, its last entry and the rewritten results."""
+    import json
+
+    from director.core.leagues import decode_results, encode_results
+
+    with database.read() as connection:
+        ((event_id, _n, _d, last_entry, summary_entry, data, _f),) = league_store.finished_events(
+            connection
+        )
+    assert summary_entry == last_entry
+    old = change(decode_results(json.loads(data)))
+    return event_id, last_entry, encode_results(old)
+
+
+def test_a_summary_written_by_older_results_logic_is_rebuilt_from_the_log(
+    library, roster, leagues, database
+) -> None:
+    """Up to the event's last entry, but worked out by older results logic (here: no
+    bounties counted): rebuilt from the log when read, and kept at today's format."""
+    import dataclasses
+
+    from director.core.leagues import RESULTS_FORMAT, event_results
+
+    players = [roster.add(name) for name in names(3)]
+    session = play_event(library, "Night 1", "2026-01-10", players, bounty=500)
+    fresh = event_results(session.state, session.tournament_id)
+    assert sum(line.bounties for line in fresh.lines) > 0
+
+    def no_bounties(results):
+        lines = tuple(dataclasses.replace(line, bounties=0) for line in results.lines)
+        return dataclasses.replace(results, lines=lines)
+
+    event_id, last_entry, old = _older_summary(leagues, database, no_bounties)
+    # The same figures at today's format are taken as they are (the format decides).
+    with database.write() as connection:
+        league_store.save_summary(connection, event_id, last_entry, old, RESULTS_FORMAT)
+    assert leagues.finished_events()[0].lines != fresh.lines
+    with database.write() as connection:
+        league_store.save_summary(connection, event_id, last_entry, old, RESULTS_FORMAT - 1)
+    assert leagues.finished_events() == [fresh]
+    with database.read() as connection:
+        ((*_, stored_format),) = league_store.finished_events(connection)
+    assert stored_format == RESULTS_FORMAT
+    session.close()
+
+
+def test_summaries_of_a_database_upgraded_from_before_the_format_are_rebuilt(
+    tmp_path, clock
+) -> None:
+    """A database an older version wrote (schema 0010, its summaries without a format)
+    is upgraded; its summaries count as format 1 and are rebuilt when read."""
+    import dataclasses
+    import sqlite3
+
+    from director.app.library import Library
+    from director.core.leagues import RESULTS_FORMAT
+    from director.persistence.db import open_database
+
+    path = tmp_path / "older.db"
+    database = open_database(path)
+    roster = Roster(database, clock=clock)
+    players = [roster.add(name) for name in names(3)]
+    session = play_event(Library(database, clock=clock), "Night", "2026-01-10", players)
+    leagues = Leagues(database, clock=clock)
+    fresh = leagues.finished_events()
+    session.close()
+
+    def other_prizes(results):
+        lines = tuple(dataclasses.replace(line, prize=line.prize + 1) for line in results.lines)
+        return dataclasses.replace(results, lines=lines)
+
+    event_id, last_entry, old = _older_summary(leagues, database, other_prizes)
+    with database.write() as connection:
+        league_store.save_summary(connection, event_id, last_entry, old, RESULTS_FORMAT)
+    database.close()
+    connection = sqlite3.connect(path)
+    connection.execute("ALTER TABLE result_summary DROP COLUMN results_format")
+    connection.execute("UPDATE alembic_version SET version_num = '0010_dealer_phones'")
+    connection.commit()
+    connection.close()
+    database = open_database(path)
+    try:
+        with database.read() as connection:
+            ((*_, stored_format),) = league_store.finished_events(connection)
+        assert stored_format == 1
+        assert Leagues(database, clock=clock).finished_events() == fresh
+        with database.read() as connection:
+            ((*_, stored_format),) = league_store.finished_events(connection)
+        assert stored_format == RESULTS_FORMAT
+    finally:
+        database.close()

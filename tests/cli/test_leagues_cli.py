@@ -138,18 +138,82 @@ def test_import_players_and_results_then_undo(season_db: Path, capsys, tmp_path)
     assert run(season_db, "import", "players", str(players)) == 0
     captured = capsys.readouterr()
     assert "Row 2: ann is already in the roster" in captured.err
-    assert "Imported 1 players." in captured.out
+    assert "Imported 1 player." in captured.out
+    # The same file again: nothing new, nothing recorded (undo still takes Eve back).
+    assert run(season_db, "import", "players", str(players)) == 0
+    assert "Nothing new to import: every player of the file is already in the roster." in (
+        capsys.readouterr().out
+    )
     results = tmp_path / "results.csv"
     results.write_text(
         "date,event,player,place,prize\n2025-12-01,Dec,Eve,1,10\n2025-12-01,Dec,Ann,2,0\n"
     )
     assert run(season_db, "import", "results", str(results), "--league", "L") == 0
+    captured = capsys.readouterr()
+    assert "Imported 1 event." in captured.out
+    assert "1 event has no buy-in: its players' money in counts as 0" in captured.err
     assert run(season_db, "league", "history", "eve") == 0
     assert "Dec" in capsys.readouterr().out
     assert run(season_db, "import", "undo") == 0
+    assert capsys.readouterr().out == "Took back the last import of past results.\n"
     assert run(season_db, "import", "undo") == 0
+    assert capsys.readouterr().out == "Took back the last import of players.\n"
+    assert run(season_db, "league", "history", "eve") == 2  # Eve is gone again
     assert run(season_db, "import", "undo") == 2
     assert "no import to take back" in capsys.readouterr().err
+
+
+def test_import_messages_in_french(season_db: Path, capsys, tmp_path, monkeypatch) -> None:
+    run(season_db, "league", "create", "L")
+    monkeypatch.setenv("LANGUAGE", "fr")
+    players = tmp_path / "joueurs.csv"
+    players.write_text("nom\nEve\nYann\n", encoding="utf-8")
+    assert run(season_db, "import", "players", str(players)) == 0
+    assert "2 joueurs importés." in capsys.readouterr().out
+    results = tmp_path / "resultats.csv"
+    results.write_text("date;tournoi;joueur;place;cave\n2025-12-01;Déc;Eve;1;20\n")
+    assert run(season_db, "import", "results", str(results), "--league", "L") == 0
+    captured = capsys.readouterr()
+    assert "1 manche importée." in captured.out and "buy-in" not in captured.err
+    assert run(season_db, "import", "undo") == 0
+    assert capsys.readouterr().out == "Dernier import de résultats passés annulé.\n"
+    assert run(season_db, "import", "undo") == 0
+    assert capsys.readouterr().out == "Dernier import de joueurs annulé.\n"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_export_results_then_import_into_a_fresh_database(
+    season_db: Path, capsys, tmp_path, monkeypatch, language: str
+) -> None:
+    """``director export results`` writes what ``director import results`` reads: the
+    standings of another database that imports the file are the same."""
+    monkeypatch.setenv("LANGUAGE", language)
+    run(season_db, "league", "create", "Friday", "--formula", "table", "--table", "10,6,3")
+    capsys.readouterr()
+    out = tmp_path / "results.csv"
+    assert run(season_db, "export", "results", "--league", "Friday", "--out", str(out)) == 0
+    fresh = tmp_path / "fresh.db"
+    open_database(fresh).close()
+    run(fresh, "league", "create", "Friday", "--formula", "table", "--table", "10,6,3")
+    assert run(fresh, "import", "results", str(out), "--league", "Friday") == 0
+    capsys.readouterr()
+    standings = []
+    for db in (season_db, fresh):
+        assert run(db, "league", "standings", "Friday", "--json") == 0
+        document = json.loads(capsys.readouterr().out)
+        standings.append(
+            [{k: v for k, v in row.items() if k != "player_id"} for row in document["standings"]]
+        )
+    assert standings[0] == standings[1] and len(standings[0]) >= 3
+    assert run(season_db, "export", "results", "--league", "Friday") == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert header == (
+        "date,event,player,place,prize,bounties,buy_in,money_in,knockouts"
+        if language == "en"
+        else "date;événement;joueur;place;gain;primes;cave;mises;éliminations"
+    )
+    assert run(season_db, "export", "results") == 2
+    assert "--league" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -23,6 +23,7 @@ from director.core.leagues import (
     sample_paid,
     season_pot,
     standings,
+    usual_buy_in,
 )
 
 
@@ -228,6 +229,35 @@ def test_the_preview_counts_the_bonuses_as_a_season_would() -> None:
     # Exactly what a season gives each place of such an event.
     field = event(1, [(p, p, p) for p in range(1, 11)], paid=3)
     assert [event_points(rule, field)[PlayerId(p)] for p in range(1, 11)] == sample
+
+
+def test_the_preview_works_a_buyin_formula_out_with_the_sample_buy_in() -> None:
+    """A formula over the buy-in previews with the buy-in given (in minor units), as
+    a season counts an event of that buy-in; without one it is 0."""
+    rule = PointsRule(kind="expression", expression="buyin * 10 / place").check()
+    assert preview(rule, (10,), 3) == [(10, [0, 0, 0])]
+    # A €20.00 buy-in: 200, 100, 66.66 points.
+    assert preview(rule, (10,), 3, buy_in=2000) == [(10, [20000, 10000, 6666])]
+    field = event(1, [(p, p, p) for p in range(1, 11)], paid=3, buy_in=2000)
+    assert [event_points(rule, field)[PlayerId(p)] for p in (1, 2, 3)] == [20000, 10000, 6666]
+    with pytest.raises(RuleViolation) as raised:
+        preview(rule, (10,), 3, buy_in=-1)
+    assert raised.value.code == "sample_buy_in_negative"
+
+
+def test_the_usual_buy_in_is_the_most_common_one() -> None:
+    nights = [
+        event(1, [(1, 1, 1)], buy_in=2000),
+        event(2, [(1, 1, 1)], buy_in=1000),
+        event(3, [(1, 1, 1)], buy_in=0),  # imported without a buy-in column
+        event(4, [(1, 1, 1)], buy_in=0),
+        event(5, [(1, 1, 1)], buy_in=1000),
+        event(6, [(1, 1, 1)], buy_in=2000),
+    ]
+    assert usual_buy_in(nights) == 2000  # as common as 1000, and more recent
+    assert usual_buy_in(nights[:5]) == 1000
+    assert usual_buy_in(nights[2:4]) == 0
+    assert usual_buy_in([]) == 0
 
 
 def test_points_text() -> None:

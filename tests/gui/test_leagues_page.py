@@ -115,10 +115,22 @@ def test_import_results_and_undo_from_the_page(qtbot, filled, clock, tmp_path, m
     assert errors == ["csv_value"]
     good = tmp_path / "good.csv"
     good.write_text("date,event,player,place\n2026-01-20,Extra,Eve,1\n2026-01-20,Extra,Ann,2\n")
+    asked = []
+    monkeypatch.setattr(page, "confirm", lambda _p, _t, text, **kw: asked.append(text) or True)
+    said = []
+    monkeypatch.setattr(page.QMessageBox, "information", lambda _p, _t, text: said.append(text))
     shown.import_results(good)
+    assert asked[0].startswith("1 event into L:\nJan 20, 2026  Extra  (2)")
+    # No buy_in column: said before importing.
+    assert "1 event has no buy-in: its players' money in counts as 0" in asked[0]
     assert "Eve" in cells(shown.standings, 1)
     shown.undo_import()
+    assert said == ["Took back the last import of past results."]
     assert "Eve" not in cells(shown.standings, 1)
+    header_only = tmp_path / "empty.csv"
+    header_only.write_text("date,event,player,place\n")
+    shown.import_results(header_only)
+    assert said[-1] == "Nothing new to import: the file holds no results." and len(asked) == 1
 
 
 def test_the_events_list_opens_the_league_page(qtbot, window_factory, monkeypatch) -> None:
@@ -223,7 +235,12 @@ def test_the_preview_shows_the_bonuses(qtbot, database, clock) -> None:
     assert shown.preview.item(3, 2).toolTip() == "The bubble: first place out of the money"
     note = shown.preview_note.text()
     assert "0.5 points for playing" in note and "2 bubble points" in note
-    assert "Each knock-out adds 1 points" in note
+    assert "Each knock-out adds 1 point (not shown" in note
+    shown.knockout.setText("1.5")
+    shown.participation.setText("1")
+    shown.show_preview()
+    note = shown.preview_note.text()
+    assert "Each knock-out adds 1.5 points" in note and "includes 1 point for playing" in note
 
 
 def test_the_league_page_in_french(qtbot, database, clock) -> None:
@@ -241,3 +258,129 @@ def test_the_league_page_in_french(qtbot, database, clock) -> None:
     shown_pot = shown.pot.text().replace("\u202f", " ").replace("\xa0", " ")
     assert shown_pot == "1 manche comptée ; cagnotte de saison 5,00 €"
     assert cells(shown.standings, 2) == ["2,5", "1,5"]  # the French decimal mark
+
+
+def test_the_preview_works_a_buyin_formula_out_with_the_events_buy_in(qtbot, filled, clock) -> None:
+    """The sample buy-in starts as the season's events' usual one (€20.00 here); the
+    organizer may type another beside the preview."""
+    database, _sessions = filled
+    Leagues(database, clock=clock).create("L")
+    shown = dialog(qtbot, database, clock)
+    assert shown.sample_buy_in.value() == 2000
+    shown.kind.setCurrentIndex(shown.kind.findData("expression"))
+    shown.expression.setText("buyin * 10 / place")
+    shown.show_preview()
+    assert cells(shown.preview, 1)[:3] == ["200", "100", "66.66"]
+    assert "buy-in is €20.00" in shown.preview_note.text()
+    shown.sample_buy_in.setText("5")
+    shown.sample_buy_in.editingFinished.emit()
+    assert cells(shown.preview, 1)[:3] == ["50", "25", "16.66"]
+    shown.sample_buy_in.setText("five")
+    shown.show_preview()
+    assert "Sample buy-in: “five” is not an amount" in shown.formula_error.text()
+
+
+def test_counting_by_date_says_whether_the_event_counts_and_the_season_shows_its_dates(
+    qtbot, filled, clock
+) -> None:
+    database, _sessions = filled
+    leagues = Leagues(database, clock=clock)
+    league = leagues.create("L")
+    leagues.add_season(league.id, "Winter", "2026-01-01", "2026-02-28")
+    shown = dialog(qtbot, database, clock)
+    assert shown.season_dates.text() == (
+        "Counts the events dated from Jan 1, 2026 to Feb 28, 2026, and those chosen."
+    )
+    by_date = [shown.events.cellWidget(row, 4).itemText(0) for row in range(3)]
+    assert by_date == [
+        "By its date (counted)",
+        "By its date (counted)",
+        "By its date (not counted)",
+    ]
+    shown.season_box.setCurrentIndex(0)  # all events
+    assert "Every finished event" in shown.season_dates.text()
+    assert shown.events.cellWidget(0, 4).itemText(0) == "By its date"
+
+
+def test_players_file_with_nothing_new_is_said_and_not_recorded(
+    qtbot, filled, clock, tmp_path, monkeypatch
+) -> None:
+    database, _sessions = filled
+    leagues = Leagues(database, clock=clock)
+    shown = dialog(qtbot, database, clock)
+    said = []
+    monkeypatch.setattr(page.QMessageBox, "information", lambda _p, _t, text: said.append(text))
+    asked = []
+    monkeypatch.setattr(page, "confirm", lambda _p, _t, text, **kw: asked.append(text) or True)
+    known = tmp_path / "known.csv"
+    known.write_text("name\nann\nZoé\n", encoding="utf-8")
+    shown.import_players(known)
+    assert asked == []
+    assert said == ["Nothing new to import: every player of the file is already in the roster."]
+    one = tmp_path / "one.csv"
+    one.write_text("name\nann\nEve\n", encoding="utf-8")
+    shown.import_players(one)
+    assert asked[0].startswith("1 new player:\nEve")
+    shown.undo_import()
+    assert said[-1] == "Took back the last import of players."
+    with pytest.raises(Exception) as caught:
+        leagues.undo_import()
+    assert caught.value.code == "import_nothing_to_undo"
+
+
+def test_history_total_counts_one_event_in_the_singular(qtbot, database, clock) -> None:
+    library = Library(database, clock=clock)
+    roster = Roster(database, clock=clock)
+    players = [roster.add(name) for name in ("Ann", "Bob")]
+    play_event(library, "Only night", "2026-03-06", players)
+    shown = dialog(qtbot, database, clock)
+    shown.player_box.setCurrentIndex(shown.player_box.findText("Ann"))
+    assert shown.history_total.text() == "1 event; net €20.00"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_standings_and_history_saved_as_pdf_from_the_page(
+    qtbot, filled, clock, tmp_path, language
+) -> None:
+    from pypdf import PdfReader
+
+    from director.i18n import set_language
+
+    database, _sessions = filled
+    leagues = Leagues(database, clock=clock)
+    league = leagues.create("Friday")
+    leagues.add_season(league.id, "Winter", "2026-01-01", "2026-02-28")
+    set_language(language)
+    shown = dialog(qtbot, database, clock)
+    standings = tmp_path / "standings.pdf"
+    shown.save_standings_pdf(standings)
+    text = PdfReader(standings).pages[0].extract_text()
+    assert "Friday" in text and "Winter" in text and "Bob" in text
+    if language == "en":
+        assert "League standings" in text and "from Jan 1, 2026 to Feb 28, 2026" in text
+        assert "2 events counted" in text
+    else:
+        assert "Classement de la ligue" in text and "du 1 janv. 2026 au 28 févr. 2026" in text
+        assert "2 manches comptées" in text
+    shown.player_box.setCurrentIndex(shown.player_box.findText("Zoé"))
+    history = tmp_path / "zoe.pdf"
+    shown.save_history_pdf(history)
+    text = PdfReader(history).pages[0].extract_text()
+    assert "Zoé" in text and "Night 3" in text
+    assert ("Player history" if language == "en" else "Historique du joueur") in text
+
+
+def test_results_exported_from_the_page_read_back_as_past_results(
+    qtbot, filled, clock, tmp_path
+) -> None:
+    from director.app.csv_io import read_results
+
+    database, _sessions = filled
+    Leagues(database, clock=clock).create("L")
+    shown = dialog(qtbot, database, clock)
+    out = tmp_path / "results.csv"
+    shown.export_results(out)
+    events = read_results(out)
+    assert [event.name for event in events] == ["Night 1", "Night 2", "Night 3"]
+    assert [line.name for line in events[2].lines] == ["Zoé", "Dan", "Ann", "Bob"]
+    assert {line.money_in for event in events for line in event.lines} == {2000}

@@ -8,8 +8,9 @@ rules); this page only sends what is typed and redraws.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -35,18 +36,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.leagues import League, Leagues, Season
+from director.app.leagues import League, Leagues, Season, nothing_new_text, undone_text
+from director.app.structures import slug
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, preview, sample_paid
 from director.gui.common import confirm, show_error
-from director.gui.widgets import DateField, InlineError
-from director.i18n import N_, _, format_date, format_money, language
+from director.gui.widgets import DateField, InlineError, MoneyEdit
+from director.i18n import N_, _, format_date, format_money, language, ngettext
 from director.persistence.db import StoreError
+
+if TYPE_CHECKING:
+    from director.reports.options import RenderOptions
 from director.reports.league_cells import (
     history_cells,
     history_header,
     points_cell,
+    points_count,
+    season_dates,
     season_summary,
     standing_cells,
     standing_header,
@@ -127,11 +134,15 @@ def read_only_table() -> QTableWidget:
 
 
 class LeaguesDialog(QDialog):
-    def __init__(self, leagues: Leagues, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, leagues: Leagues, parent: QWidget | None = None, *, paper: str = "A4"
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Leagues"))
         self.resize(1200, 700)
         self.leagues = leagues
+        self.paper = paper
+        """The settings' paper size, for the PDFs saved from the page."""
         self.error = InlineError()
 
         # -- left: leagues and seasons ------------------------------------------
@@ -143,6 +154,9 @@ class LeaguesDialog(QDialog):
         create.clicked.connect(self.create_league)
         self.season_box = QComboBox()
         self.season_box.currentIndexChanged.connect(lambda _i: self.redraw())
+        self.season_dates = QLabel()
+        """The chosen season's dates (the events dated in them count)."""
+        self.season_dates.setWordWrap(True)
         self.season_name = QLineEdit()
         self.season_name.setPlaceholderText(_("Season’s name"))
         self.season_start = DateField()
@@ -160,6 +174,7 @@ class LeaguesDialog(QDialog):
         left.addWidget(create)
         left.addWidget(QLabel(_("Season")))
         left.addWidget(self.season_box)
+        left.addWidget(self.season_dates)
         left.addLayout(season_form)
         left.addWidget(add_season)
 
@@ -205,9 +220,24 @@ class LeaguesDialog(QDialog):
         self.pot = QLabel()
         export = QPushButton(_("Export as CSV…"))
         export.clicked.connect(self.export_standings)
+        export.setToolTip(_("The standings as a spreadsheet file"))
+        results = QPushButton(_("Export results as CSV…"))
+        results.setToolTip(
+            _(
+                "Each counted event's results (date, event, player, place, prize, bounties, "
+                "buy-in, money in, knock-outs): another database imports them as past "
+                "results and gets the same standings"
+            )
+        )
+        results.clicked.connect(lambda: self.export_results())
+        pdf = QPushButton(_("Save as PDF…"))
+        pdf.setToolTip(_("The standings as a report to print or send"))
+        pdf.clicked.connect(lambda: self.save_standings_pdf())
         row = QHBoxLayout()
         row.addWidget(self.pot, 1)
         row.addWidget(export)
+        row.addWidget(results)
+        row.addWidget(pdf)
         layout = QVBoxLayout(page)
         layout.addLayout(row)
         layout.addWidget(self.standings, 1)
@@ -243,8 +273,9 @@ class LeaguesDialog(QDialog):
         self.expression.setPlaceholderText("10 * sqrt(entrants) / sqrt(place) * (1 + buyin / 100)")
         self.expression.setToolTip(
             _(
-                "Variables: entrants, place, buyin, paid. Functions: sqrt, min, max, round, "
-                "floor, ceil."
+                "Variables: entrants, place, buyin, paid, and each player's own knockouts "
+                "and prize (buyin and prize in whole money). Functions: sqrt, min, max, "
+                "round, floor, ceil."
             )
         )
         self.participation = QLineEdit()
@@ -286,8 +317,20 @@ class LeaguesDialog(QDialog):
         left.addWidget(self.formula_error)
         left.addLayout(buttons)
         left.addStretch()
+        self.sample_buy_in = MoneyEdit()
+        self.sample_buy_in.setToolTip(
+            _(
+                "The buy-in of the sample events, which a formula over buyin reads "
+                "(at first the usual buy-in of the season's events)"
+            )
+        )
+        self.sample_buy_in.editingFinished.connect(self.show_preview)
+        sample = QHBoxLayout()
+        sample.addWidget(QLabel(_("Points by place on sample fields")), 1)
+        sample.addWidget(QLabel(_("Sample buy-in")))
+        sample.addWidget(self.sample_buy_in)
         right = QVBoxLayout()
-        right.addWidget(QLabel(_("Points by place on sample fields")))
+        right.addLayout(sample)
         right.addWidget(self.preview, 1)
         right.addWidget(self.preview_note)
         layout = QHBoxLayout(page)
@@ -305,10 +348,14 @@ class LeaguesDialog(QDialog):
         self.history_total = QLabel()
         export = QPushButton(_("Export as CSV…"))
         export.clicked.connect(self.export_history)
+        pdf = QPushButton(_("Save as PDF…"))
+        pdf.setToolTip(_("The player's history as a report to print or send"))
+        pdf.clicked.connect(lambda: self.save_history_pdf())
         row = QHBoxLayout()
         row.addWidget(QLabel(_("Player")))
         row.addWidget(self.player_box, 1)
         row.addWidget(export)
+        row.addWidget(pdf)
         layout = QVBoxLayout(page)
         layout.addLayout(row)
         layout.addWidget(self.history, 1)
@@ -361,6 +408,7 @@ class LeaguesDialog(QDialog):
             for season in self.leagues.seasons(league.id):
                 self.season_box.addItem(season.name, season.id)
             self.season_box.setCurrentIndex(self.season_box.count() - 1)
+            self.sample_buy_in.set_value(self.leagues.usual_buy_in(league.id, self.season()))
             self.show_rule(league.rule)
         self.season_box.blockSignals(False)
         self.redraw()
@@ -416,17 +464,29 @@ class LeaguesDialog(QDialog):
             final_table=self.final_table.value(),
         ).check()
 
+    def typed_buy_in(self) -> int:
+        """The sample buy-in as typed; ``ValueError`` naming the field otherwise."""
+        try:
+            return self.sample_buy_in.value()
+        except ValueError:
+            raise ValueError(
+                _("{field}: “{value}” is not an amount").format(
+                    field=_("Sample buy-in"), value=self.sample_buy_in.text()
+                )
+            ) from None
+
     # -- drawing --------------------------------------------------------------------------
 
     def redraw(self) -> None:
         league = self.league()
+        season = self.season()
+        self.redraw_season_dates(season)
         if league is None:
             fill_table(self.standings, standing_header(), [])
             self.pot.setText(_("Create a league to see its standings."))
             self.events.setRowCount(0)
             self.redraw_players()
             return
-        season = self.season()
         try:
             table = self.leagues.table(league.id, season.id if season else None)
         except (RuleViolation, StoreError) as error:
@@ -442,6 +502,18 @@ class LeaguesDialog(QDialog):
         )
         self.redraw_events(season)
         self.redraw_players()
+
+    def redraw_season_dates(self, season: Season | None) -> None:
+        if season is None:
+            text = _("Every finished event and the past results imported count.")
+        else:
+            dates = season_dates(season.start, season.end)
+            text = (
+                _("Counts the events dated {dates}, and those chosen.").format(dates=dates)
+                if dates
+                else _("No dates: only the events chosen count.")
+            )
+        self.season_dates.setText(text)
 
     def redraw_events(self, season: Season | None) -> None:
         """Every finished event and every past event imported into the league, each
@@ -474,8 +546,14 @@ class LeaguesDialog(QDialog):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.events.setItem(row, column, item)
             choice = QComboBox()
+            dated_in = season is not None and self.leagues.dated_in(season, event.date)
             for value, text in COUNTING:
-                choice.addItem(_(text), value)
+                label = _(text)
+                if value is None and season is not None:
+                    label = (
+                        _("By its date (counted)") if dated_in else _("By its date (not counted)")
+                    )
+                choice.addItem(label, value)
             if season is None:
                 choice.setEnabled(False)
                 choice.setToolTip(_("Choose a season first."))
@@ -513,7 +591,7 @@ class LeaguesDialog(QDialog):
             self.history, history_header(), [history_cells(line) for line in lines], left=(0, 1)
         )
         self.history_total.setText(
-            _("{count} events; net {net}").format(
+            ngettext("{count} event; net {net}", "{count} events; net {net}", len(lines)).format(
                 count=len(lines), net=format_money(sum(line.net for line in lines))
             )
         )
@@ -521,7 +599,8 @@ class LeaguesDialog(QDialog):
     def show_preview(self) -> None:
         try:
             rule = self.typed_rule()
-            rows = preview(rule, SAMPLE_FIELDS)
+            buy_in = self.typed_buy_in()
+            rows = preview(rule, SAMPLE_FIELDS, buy_in=buy_in)
         except ValueError as error:  # RuleViolation is a ValueError too
             self.formula_error.say(error if isinstance(error, RuleViolation) else str(error))
             return
@@ -537,15 +616,20 @@ class LeaguesDialog(QDialog):
         notes = []
         if rule.participation:
             notes.append(
-                _("Each place includes {points} points for playing.").format(
-                    points=points_cell(rule.participation)
-                )
+                ngettext(
+                    "Each place includes {points} point for playing.",
+                    "Each place includes {points} points for playing.",
+                    points_count(rule.participation),
+                ).format(points=points_cell(rule.participation))
             )
         if rule.bubble:
             notes.append(
-                _(
+                ngettext(
                     "The shaded place is the bubble (first out of the money, with the usual "
-                    "places paid): it includes the {points} bubble points."
+                    "places paid): it includes the {points} bubble point.",
+                    "The shaded place is the bubble (first out of the money, with the usual "
+                    "places paid): it includes the {points} bubble points.",
+                    points_count(rule.bubble),
                 ).format(points=points_cell(rule.bubble))
             )
             for column, (size, points) in enumerate(rows, start=1):
@@ -556,9 +640,17 @@ class LeaguesDialog(QDialog):
                     item.setToolTip(_("The bubble: first place out of the money"))
         if rule.knockout:
             notes.append(
-                _(
-                    "Each knock-out adds {points} points (not shown: it depends on the night)."
+                ngettext(
+                    "Each knock-out adds {points} point (not shown: it depends on the night).",
+                    "Each knock-out adds {points} points (not shown: it depends on the night).",
+                    points_count(rule.knockout),
                 ).format(points=points_cell(rule.knockout))
+            )
+        if rule.uses_buy_in:
+            notes.append(
+                _("The formula's buy-in is {amount} here (the sample buy-in).").format(
+                    amount=format_money(buy_in)
+                )
             )
         if rule.per_player:
             notes.append(
@@ -647,6 +739,94 @@ class LeaguesDialog(QDialog):
         rows = [standing_cells(row) for row in table.rows]
         self._save_csv(standing_header(), rows, f"{league.name}.csv")
 
+    def export_results(self, path: Path | None = None) -> None:
+        """The counted events' results in the columns the results import reads (the
+        same file as ``director export results``)."""
+        from director.app.csv_io import delimiter_for, result_header, result_rows, write_table
+
+        league = self.league()
+        if league is None:
+            return
+        season = self.season()
+        try:
+            table = self.leagues.table(league.id, season.id if season else None)
+            same, names = self.leagues.merges()
+        except (RuleViolation, StoreError) as error:
+            show_error(self, error)
+            return
+        if path is None:
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self,
+                _("Export results as CSV"),
+                str(Path.home() / f"{slug(league.name)}-results.csv"),
+                _("CSV files (*.csv)"),
+            )
+            if not chosen:
+                return
+            path = Path(chosen)
+        try:
+            write_table(
+                path,
+                result_header(language()),
+                result_rows(table.events, names=names, same=same),
+                delimiter=delimiter_for(language()),
+            )
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
+
+    def _save_pdf(
+        self, make: Callable[[RenderOptions], bytes], name: str, path: Path | None
+    ) -> None:
+        from director.app.outputs import write_output
+        from director.reports.options import RenderOptions
+
+        if path is None:
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self, _("Save the report"), str(Path.home() / name), _("PDF (*.pdf)")
+            )
+            if not chosen:
+                return
+            path = Path(chosen)
+        try:
+            write_output(path, make(RenderOptions(paper=self.paper)), self.leagues.database.path)
+        except (StoreError, RuleViolation) as error:  # never over the database; a full disk
+            show_error(self, error)
+
+    def save_standings_pdf(self, path: Path | None = None) -> None:
+        """The standings shown (league, season) as the league report, in the language
+        of the page (the same PDF as ``director report league``)."""
+        from director.reports.league import league_pdf
+
+        league = self.league()
+        if league is None:
+            return
+        season = self.season()
+        try:
+            table = self.leagues.table(league.id, season.id if season else None)
+        except (RuleViolation, StoreError) as error:
+            show_error(self, error)
+            return
+        name = "-".join(slug(part) for part in (league.name, season.name if season else "") if part)
+        self._save_pdf(
+            lambda options: league_pdf(table, self.leagues.now(), options), f"{name}.pdf", path
+        )
+
+    def save_history_pdf(self, path: Path | None = None) -> None:
+        """The chosen player's history as the player report (as ``director report
+        player``)."""
+        from director.reports.league import history_pdf
+
+        player = self.player_box.currentData()
+        if player is None:
+            return
+        name = self.player_box.currentText()
+        lines = self.leagues.history(PlayerId(int(player)))
+        self._save_pdf(
+            lambda options: history_pdf(name, lines, self.leagues.now(), options),
+            f"{slug(name)}.pdf",
+            path,
+        )
+
     def export_history(self) -> None:
         player = self.player_box.currentData()
         if player is None:
@@ -671,11 +851,19 @@ class LeaguesDialog(QDialog):
         except (RuleViolation, StoreError) as error:
             show_error(self, error)
             return
+        if not found.new:
+            QMessageBox.information(self, _("Import players"), nothing_new_text("players"))
+            return
         names = "\n".join(name for name, _nick, _contact in found.new[:20])
         already = "\n".join(
             _("Row {row}: {name}").format(row=row, name=name) for row, name in found.already[:20]
         )
-        text = _("{count} new players:").format(count=len(found.new)) + "\n" + names
+        count = len(found.new)
+        text = (
+            ngettext("{count} new player:", "{count} new players:", count).format(count=count)
+            + "\n"
+            + names
+        )
         if found.already:
             text += "\n\n" + _("Already in the roster (left out):") + "\n" + already
         if confirm(self, _("Import players"), text, yes=_("Import")) and self._do(
@@ -684,7 +872,7 @@ class LeaguesDialog(QDialog):
             self.redraw()
 
     def import_results(self, path: Path | None = None) -> None:
-        from director.app.csv_io import read_results
+        from director.app.csv_io import read_results, without_money_in, without_money_in_text
 
         league = self.league()
         if league is None:
@@ -698,18 +886,28 @@ class LeaguesDialog(QDialog):
         except (RuleViolation, StoreError) as error:
             show_error(self, error)
             return
-        text = "\n".join(f"{event.date}  {event.name}  ({len(event.lines)})" for event in events)
-        if confirm(
-            self,
-            _("Import past results"),
-            _("{count} events into {league}:").format(count=len(events), league=league.name)
+        if not events:
+            QMessageBox.information(self, _("Import past results"), nothing_new_text("results"))
+            return
+        text = (
+            ngettext(
+                "{count} event into {league}:", "{count} events into {league}:", len(events)
+            ).format(count=len(events), league=league.name)
             + "\n"
-            + text,
-            yes=_("Import"),
-        ) and self._do(lambda: self.leagues.import_results(league.id, events)):
+            + "\n".join(
+                f"{format_date(event.date)}  {event.name}  ({len(event.lines)})" for event in events
+            )
+        )
+        unpaid = without_money_in(events)
+        if unpaid:
+            text += "\n\n" + without_money_in_text(len(unpaid))
+        if confirm(self, _("Import past results"), text, yes=_("Import")) and self._do(
+            lambda: self.leagues.import_results(league.id, events)
+        ):
             self.redraw()
 
     def undo_import(self) -> None:
-        if self._do(self.leagues.undo_import):
+        undone: list[str] = []
+        if self._do(lambda: undone.append(self.leagues.undo_import())):
             self.redraw()
-            QMessageBox.information(self, _("Leagues"), _("The last import was taken back."))
+            QMessageBox.information(self, _("Leagues"), undone_text(undone[0]))

@@ -28,6 +28,7 @@ from director.app.tv_assets import (
     check_sound_file,
     check_stored_sound,
     read_chosen_file,
+    sound_too_long,
     wav_bytes,
 )
 from director.core.colours import colour_text
@@ -190,7 +191,7 @@ def decode_sound(data: bytes, *, timeout_ms: int = DECODE_TIMEOUT_MS) -> bytes:
     source.open(QIODevice.OpenModeFlag.ReadOnly)
     decoder.setSourceDevice(source)
     chunks: list[bytes] = []
-    state = {"frames": 0, "error": "", "done": False}
+    state = {"frames": 0, "error": "", "done": False, "duration": -1}
     most = MAX_SOUND_SECONDS * SOUND_RATE
     loop = QEventLoop()
 
@@ -201,6 +202,8 @@ def decode_sound(data: bytes, *, timeout_ms: int = DECODE_TIMEOUT_MS) -> bytes:
         chunks.append(bytes(buffer.constData()))
         state["frames"] = int(state["frames"]) + buffer.frameCount()
         if int(state["frames"]) > most:
+            # The whole length, when the decoder knows it (-1 otherwise).
+            state["duration"] = decoder.duration()
             decoder.stop()
             loop.quit()
 
@@ -226,9 +229,10 @@ def decode_sound(data: bytes, *, timeout_ms: int = DECODE_TIMEOUT_MS) -> bytes:
     decoder.stop()
     frames = int(state["frames"])
     if frames > most:
-        raise RuleViolation(
-            "sound_too_long", seconds=frames // SOUND_RATE, maximum=MAX_SOUND_SECONDS
-        )
+        # Decoding stopped just past the limit: the real length only if the decoder
+        # knew it, else "more than" the limit.
+        duration = int(state["duration"])
+        raise sound_too_long(duration / 1000 if duration > 0 else None)
     if state["error"]:
         raise RuleViolation("sound_undecodable", detail=str(state["error"])[:120])
     if not state["done"]:

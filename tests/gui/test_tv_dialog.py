@@ -134,6 +134,10 @@ def bad_pictures(folder: Path) -> dict[str, tuple[Path, str]]:
             write(folder / "huge.png", huge_png_header()),
             "picture_too_many_pixels",
         ),
+        "too many pixels in all": (
+            write(folder / "wide.png", huge_png_header(8000, 6000)),
+            "picture_too_many_pixels_in_all",
+        ),
         "not an image": (
             write(folder / "notes.png", b"shopping list: chips"),
             "picture_not_an_image",
@@ -217,6 +221,25 @@ def test_bad_sounds_are_refused_with_the_problem_said_and_nothing_changes(
         assert not dialog.use_sound(CueKind.BUBBLE, path), name
         assert says(code, dialog.sound_error.text()), (name, dialog.sound_error.text())
         assert dialog.look == before_look and assets_now(window) == before_assets, name
+
+
+def test_a_long_sound_is_refused_with_its_length_never_as_long_as_the_limit(
+    dialog, tmp_path: Path
+) -> None:
+    """A ten-minute WAV (its header tells) and a 42-second MP3 (decoding stops past
+    30 s; the decoder knows the whole length): neither is said to last 30 seconds."""
+    from tests.app.test_tv_assets import long_wav
+
+    for path, longer_than in (
+        (write(tmp_path / "ten minutes.wav", long_wav(600)), 599),
+        (write(tmp_path / "long.mp3", silent_mp3(1600)), 40),
+    ):
+        assert not dialog.use_sound(CueKind.BUBBLE, path)
+        said = dialog.sound_error.text()
+        assert "lasts 30 seconds" not in said, said
+        seconds = re.search(r"lasts (more than )?(\d+) seconds", said)
+        assert seconds is not None, said
+        assert seconds.group(1) or int(seconds.group(2)) > longer_than, said
 
 
 @pytest.mark.parametrize("kind", ["wav", "ogg", "mp3"])

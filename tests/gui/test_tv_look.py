@@ -25,7 +25,7 @@ from director.core.colours import AA_LARGE, AA_NORMAL, contrast_ratio
 from director.core.tv import PRESETS, THEMES, LogoPlace, Picture, TvLook, contrast_problems
 from director.gui.clock_face import ClockFace
 from director.gui.media import load_picture, picture_tones
-from tests.app.tv_files import SVG_LOGO, jpeg, png
+from tests.app.tv_files import SVG_LOGO, jpeg, pinstripes, png
 from tests.core.helpers import MIN, T0, run
 from tests.gui.test_clock_display import _night_with_moves
 
@@ -426,6 +426,40 @@ def test_the_organizers_own_arrangement_keeps_the_rules(qtbot, night_data, pictu
         if size == (1920, 1080):
             image.save(str(SHOTS / "own-arrangement-1920x1080.png"))
         face.deleteLater()
+
+
+@pytest.mark.parametrize("svg", [False, True], ids=["png", "svg"])
+def test_thin_bright_stripes_make_a_picture_bright_and_the_veil_covers_them(
+    qtbot, night_data, svg: bool
+) -> None:
+    """A near-black background crossed by white stripes one pixel wide: its lightest
+    tone is the stripes' white (not averaged away), so the look needs a veil; at the
+    least veil allowed, a text crossing a stripe is readable, measured on the screen."""
+    from director.core.tv import least_veil
+
+    picture = load_picture(pinstripes(svg=svg))
+    low, high = picture_tones(picture)
+    assert QColor(high).lightness() >= 245 and QColor(low).lightness() <= 15, (low, high)
+    bare = TvLook(theme=THEMES["dark"], background=Picture(BACKGROUND, low, high), veil=0)
+    assert contrast_problems(bare)
+    veil = least_veil(bare)
+    assert veil is not None and veil > 0
+    look = replace(bare, veil=veil)
+    face, image = grab((1920, 1080), look, night_data, {BACKGROUND: picture})
+    # Under the event's name (dim text on the background): the lightest ground there
+    # is a stripe, veiled.
+    event = face.regions["event"]
+    y = int(event.top()) + 1
+    ground = [QColor(image.pixel(x, y)) for x in range(int(event.left()), int(event.right()))]
+    lightest = max(ground, key=lambda colour: colour.lightness())
+    assert lightest.lightness() > QColor(look.theme.background).lightness()  # a stripe
+    dim = QColor(look.theme.dim)
+    ratio = contrast_ratio(
+        (dim.red(), dim.green(), dim.blue()),
+        (lightest.red(), lightest.green(), lightest.blue()),
+    )
+    assert ratio >= AA_NORMAL, ratio
+    face.deleteLater()
 
 
 def test_a_huge_photo_is_kept_no_larger_than_a_4k_screen_needs(qapp) -> None:

@@ -80,6 +80,10 @@ MESSAGE_GAP = 0.8
 """Screen heights between the end of the message and its next pass."""
 SIDE_PAGE_MS = 8_000
 """When the side column's lines do not all fit, each page stays this long."""
+TIME_STRETCH_LEAST = 75
+"""The time's glyphs may be drawn down to this percentage of their width (a condensed
+face, or the font narrowed) before its size goes down: "1:00:00" and "+03:12" keep
+digits a quarter of the height beside the side column."""
 
 
 class LineStyle(Enum):
@@ -203,17 +207,40 @@ def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
     return cells
 
 
-def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold: bool) -> QFont:
-    """The largest font up to ``max_pixels`` high whose ``text`` fits ``width``."""
+def fitted_font(
+    text: str, family: str, max_pixels: float, width: float, *, bold: bool, narrowest: int = 100
+) -> QFont:
+    """The largest font up to ``max_pixels`` high whose ``text`` fits ``width``: the
+    glyphs narrowed first, down to ``narrowest`` percent of their width, then smaller."""
     font = QFont(family)
     font.setBold(bold)
     font.setPixelSize(max(1, int(max_pixels)))
     if text:
         advance = QFontMetricsF(font).horizontalAdvance(text)
-        if advance > width > 0:
+        if narrowest < 100 and advance > width * 0.96 > 0:
+            # Narrower glyphs, as little as needed (a glyph's overhang kept inside too).
+            stretch = max(narrowest, int(100 * width * 0.96 / advance))
+            while True:
+                font.setStretch(stretch)
+                advance = QFontMetricsF(font).horizontalAdvance(text)
+                if advance <= width * 0.96 or stretch <= narrowest:
+                    break
+                stretch = max(narrowest, stretch - 2)
+            if advance > width * 0.96:
+                font.setPixelSize(max(1, int(max_pixels * 0.96 * width / advance)))
+        elif advance > width > 0:
             # A little under the exact fit: glyph overhangs must stay inside too.
             font.setPixelSize(max(1, int(max_pixels * 0.96 * width / advance)))
     return font
+
+
+def time_shape(text: str) -> str:
+    """The time text with every digit a 0 ("1:23:45" -> "0:00:00"), to measure the
+    width of every time of its form; a text that is not a time (the hands of a level,
+    the winner's name) is measured as "00:00"."""
+    if not text or not all(char.isdigit() or char in ":+" for char in text):
+        return "00:00"
+    return "".join("0" if char.isdigit() else char for char in text)
 
 
 def qr_image(text: str) -> QImage:
@@ -276,6 +303,8 @@ class ClockFace(QWidget):
         """Scaled pictures, the composed background and the QR code, by what made them."""
         self._message: tuple[object, QStaticText, float] | None = None
         self._time_em = QFontMetricsF(self._bold(100)).horizontalAdvance("00:00") / 100
+        self._least_ems: dict[str, float] = {}
+        """The advance per pixel of a time's shape drawn as narrow as it may be."""
         self.scroll_clock: Callable[[], int] = monotonic_ms
         """Milliseconds, for the message's position (a test sets its own)."""
         self._scroll = QTimer(self)
@@ -338,8 +367,18 @@ class ClockFace(QWidget):
             logo=logo is not None,
             qr=self._shows_qr(),
             time_em=self._time_em,
+            time_em_least=max(self._least_em("00:00"), self._least_em(time_shape(data.time_text))),
             logo_aspect=aspect,
         )
+
+    def _least_em(self, shape: str) -> float:
+        em = self._least_ems.get(shape)
+        if em is None:
+            font = self._bold(100)
+            font.setStretch(TIME_STRETCH_LEAST)
+            em = QFontMetricsF(font).horizontalAdvance(shape) / 100
+            self._least_ems[shape] = em
+        return em
 
     def _shows_qr(self) -> bool:
         return bool(self.network_url) and self.look.layout.place_of(Element.QR_CODE) is not None
@@ -419,11 +458,12 @@ class ClockFace(QWidget):
         color: QColor,
         bold: bool = False,
         align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+        narrowest: int = 100,
     ) -> None:
         self.regions[key] = rect
         if not text:
             return
-        font = fitted_font(text, self.family, size, rect.width(), bold=bold)
+        font = fitted_font(text, self.family, size, rect.width(), bold=bold, narrowest=narrowest)
         flags = int(align | Qt.AlignmentFlag.AlignVCenter)
         least = math.ceil(self.height() * MIN_TEXT_FRACTION)
         if font.pixelSize() < least:
@@ -499,7 +539,14 @@ class ClockFace(QWidget):
             time_colour = colours["rest"]
         time_size = fonts["time"] * (0.5 if data.hands_level else 1.0)
         self._text(
-            painter, "time", time_rect, data.time_text, size=time_size, color=time_colour, bold=True
+            painter,
+            "time",
+            time_rect,
+            data.time_text,
+            size=time_size,
+            color=time_colour,
+            bold=True,
+            narrowest=TIME_STRETCH_LEAST,
         )
 
         if "blinds" in boxes:

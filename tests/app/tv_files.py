@@ -34,7 +34,9 @@ def jpeg(width: int = 640, height: int = 360, dark: bool = True) -> bytes:
     return out.getvalue()
 
 
-def pinstripes(width: int = 1920, height: int = 1080, *, every: int = 80, svg: bool = False) -> bytes:
+def pinstripes(
+    width: int = 1920, height: int = 1080, *, every: int = 80, svg: bool = False
+) -> bytes:
     """A near-black picture crossed by white stripes one pixel wide, ``every`` pixels
     apart (a PNG, or the same as an SVG): mostly dark, with fine bright detail."""
     if svg:

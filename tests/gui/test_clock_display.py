@@ -154,13 +154,14 @@ def test_r8_limit_levels_show_their_bets_on_the_tv_and_the_structure_sheet(qtbot
     assert "Limits" in text and "100 / 200" in text
 
 
-def _night_with_moves():
-    """Twelve players, tables of six, three out at table 1: a move to make on the TV."""
+def _night_with_moves(structure=None):
+    """Twelve players, tables of six, three out at table 1: a move to make on the TV
+    (on the regular structure, or ``structure``)."""
     from director.core.ids import PlayerId
     from director.core.money import MoneySettings
     from director.core.players import Bust
 
-    state = created(structures.find("regular-5000").template.structure)
+    state = created(structure or structures.find("regular-5000").template.structure)
     state = run(state, c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)), T0)
     for number in range(1, 13):
         state = run(state, c.BuyIn(player=PlayerId(number), name=f"Player number {number}"), T0)

@@ -47,6 +47,31 @@ def night_data() -> DisplayData:
 
 
 @pytest.fixture(scope="module")
+def long_times() -> dict[str, DisplayData]:
+    """The widest times a night shows: a level of an hour and a half ("1:29:00") and
+    the last level run over ("+03:12"), on the same night with its moves."""
+    from director.core.structure import simple
+
+    hour = run(
+        _night_with_moves(simple([(25, 50), (50, 100)], level_minutes=90)),
+        c.SetRoomMessage(text=MESSAGE),
+        T0,
+    )
+    short = run(
+        _night_with_moves(simple([(25, 50), (50, 100)], level_minutes=20)),
+        c.SetRoomMessage(text=MESSAGE),
+        T0,
+    )
+    shown = {
+        "hour": display_data(hour, T0 + MIN),
+        "overtime": display_data(short, T0 + 43 * MIN + 12_000),
+    }
+    assert shown["hour"].time_text == "1:29:00"
+    assert shown["overtime"].time_text == "+03:12" and shown["overtime"].overtime
+    return shown
+
+
+@pytest.fixture(scope="module")
 def pictures(qapp) -> dict[str, object]:
     return {LOGO: load_picture(png()), BACKGROUND: load_picture(jpeg())}
 
@@ -126,8 +151,9 @@ def check_readable(face: ClockFace, image: QImage, look: TvLook, size, data: Dis
             overlap = drawn[first].intersected(drawn[second])
             assert overlap.height() < 1 or overlap.width() < 1, (first, second)
     # The time's digits: a quarter of the height, in rendered rows of its colour.
-    digits = rows_with(image, drawn["time"], look.theme.text)
-    assert digits >= height / 4, (digits, height)
+    colour = look.theme.warn if data.overtime else look.theme.text
+    digits = rows_with(image, drawn["time"], colour)
+    assert digits >= height / 4, (data.time_text, digits, height)
     # No text under 3% of the height.
     least = math.ceil(height * 0.03)
     small = {key: px for key, px in face.font_pixels.items() if px < least}
@@ -151,6 +177,42 @@ def test_every_theme_and_layout_is_readable_at_every_size(qtbot, theme, preset, 
             assert any(key.startswith("line") for key in face.font_pixels)
         assert "message" in face.font_pixels
         image.save(str(SHOTS / f"{theme}-{preset}-{size[0]}x{size[1]}.png"))
+        face.deleteLater()
+
+
+@pytest.mark.parametrize("when", ["hour", "overtime"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_an_hour_long_level_and_overtime_keep_the_digits_a_quarter_of_the_height(
+    qtbot, preset, when, long_times
+) -> None:
+    """ "1:29:00" and "+03:12" are wider than "00:00": the time's glyphs narrow (and the
+    side column gives way a little) rather than the digits shrink, at every size;
+    16:9 keeps the side column."""
+    data = long_times[when]
+    look = TvLook(layout=PRESETS[preset])
+    for size in SIZES:
+        face, image = grab(size, look, data, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, data)
+        made = face.current_plan()
+        assert made is not None and not made.side_dropped
+        assert ("side" in face.regions) == (preset != "clock_only")
+        if size == (1920, 1080):
+            image.save(str(SHOTS / f"{when}-{preset}-1920x1080.png"))
+        face.deleteLater()
+
+
+@pytest.mark.parametrize("preset", ["full", "tables"])
+def test_a_4_3_screen_keeps_the_moves_seats_and_qr_code(qtbot, preset, night_data) -> None:
+    """1024x768 and 1280x1024: the side column stays (the time's glyphs narrow to
+    leave it room), readable; with the QR code where the layout has it."""
+    look = TvLook(layout=PRESETS[preset])
+    for size in ((1024, 768), (1280, 1024)):
+        face, image = grab(size, look, night_data, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, night_data)
+        assert "side" in face.regions and "line0" in face.regions
+        assert face.regions["side"].width() >= 0.24 * size[0]
+        assert ("qr" in face.regions) == (preset == "full")
+        image.save(str(SHOTS / f"four-three-{preset}-{size[0]}x{size[1]}.png"))
         face.deleteLater()
 
 

@@ -255,7 +255,7 @@ def plan(layout: Layout, width: float, height: float, needs: Needs = Needs()) ->
             lines_top += logo_h + 0.01 * H
         if needs.qr:
             code = min(side.w * 0.62, 0.26 * H)
-            caption_h = 0.045 * H
+            caption_h = 0.075 * H  # two lines at 3%, for a narrow column
             qr_top = side.bottom - code - 0.015 * H
             boxes["qr"] = Box(side.x + (side.w - code) / 2, qr_top, code, code)
             boxes["qr_caption"] = Box(side.x, qr_top - caption_h, side.w, caption_h)

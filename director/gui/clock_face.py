@@ -194,6 +194,60 @@ def paginate(lines: list[SideLine], per_page: int) -> list[list[SideLine]]:
     return pages
 
 
+LINE_STRETCH_LEAST = 87
+"""A side column's line may be drawn in a condensed face (87% of the width) before it
+is made smaller (a name beside its table and seat in a narrow column)."""
+
+
+def split_long_lines(
+    lines: list[SideLine], family: str, size: float, least: int, width: float
+) -> list[SideLine]:
+    """``lines`` with each one too wide for ``width`` even at ``least`` pixels (and
+    condensed) cut between words into lines that fit at ``size``, and a seat too wide
+    beside its name put on the next line (a single word too long is left to be
+    shortened)."""
+    out: list[SideLine] = []
+    for line in lines:
+        font = QFont(family)
+        font.setBold(line.style is not LineStyle.DETAIL)
+        font.setPixelSize(least)
+        if line.right and line.style is not LineStyle.HEADING:
+            # A name and its table and seat too wide together: the seat goes under it.
+            font.setStretch(LINE_STRETCH_LEAST)
+            metrics = QFontMetricsF(font)
+            both = metrics.horizontalAdvance(line.text) + metrics.horizontalAdvance(line.right)
+            if both + width * 0.03 > width * 0.96:
+                out += [SideLine(line.text, line.style), SideLine("", line.style, line.right)]
+            else:
+                out.append(line)
+            continue
+        font.setStretch(LINE_STRETCH_LEAST)
+        room = width * 0.96
+        if line.style is LineStyle.HEADING:
+            # A title may get its page's number beside it ("2/3").
+            room -= QFontMetricsF(font).horizontalAdvance("9/9") + width * 0.03
+        if (
+            line.right
+            or " " not in line.text.strip(" ")
+            or QFontMetricsF(font).horizontalAdvance(line.text) <= room
+        ):
+            out.append(line)
+            continue
+        font.setStretch(100)
+        font.setPixelSize(max(least, int(size)))
+        metrics = QFontMetricsF(font)
+        piece = ""
+        for word in filter(None, line.text.split(" ")):  # never at a no-break space
+            longer = f"{piece} {word}" if piece else word
+            if piece and metrics.horizontalAdvance(longer) > room:
+                out.append(SideLine(piece, line.style))
+                piece = word
+            else:
+                piece = longer
+        out.append(SideLine(piece, line.style))
+    return out
+
+
 def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
     """The figures in the main column's bottom band, in the layout's order."""
     cells: list[Stat] = []
@@ -205,6 +259,112 @@ def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
         elif element is Element.CHIPS and data.room.chips_in_play and not data.finished:
             cells.append(Stat(_("Chips in play"), format_number(data.room.chips_in_play), "chips"))
     return cells
+
+
+@dataclass(frozen=True)
+class FigureCell:
+    """Where one figure of the main column's bottom band goes: which figure, its
+    caption's box (over) and its value's (under)."""
+
+    index: int
+    caption: QRectF
+    value: QRectF
+
+
+VALUE_GIVES = 0.85
+"""A figure's value may be drawn this much smaller for its caption to fit whole."""
+
+
+def arrange_figures(
+    stats: list[Stat], rect: QRectF, value_size: float, least: int, family: str
+) -> list[list[FigureCell]]:
+    """The figures of the bottom band, as pages (one, when they all fit), laid out so
+    that every caption is whole words, on at most two lines, at least ``least``
+    pixels high: in one row, each cell as wide as its caption and value need (the
+    rest shared out); when they do not all fit, over as few pages as it takes (they
+    turn like the side column's). Only a caption too long for the whole band alone
+    is shortened."""
+    caption_font = QFont(family)
+    caption_font.setPixelSize(least)
+    caption_metrics = QFontMetricsF(caption_font)
+    value_font = QFont(family)
+    value_font.setBold(True)
+
+    def caption_width(text: str, height: float) -> float:
+        lines = 2 if caption_metrics.lineSpacing() * 2 <= height + 1 else 1
+        return least_width(text.upper(), caption_metrics, lines)
+
+    def value_width(text: str, pixels: float) -> float:
+        value_font.setPixelSize(max(1, int(pixels * VALUE_GIVES)))
+        return QFontMetricsF(value_font).horizontalAdvance(text)
+
+    def shared(needs: list[float]) -> list[float]:
+        spare = max(0.0, rect.width() - sum(needs)) / len(needs)
+        return [need + spare for need in needs]
+
+    def one_row(indexes: list[int], widths: list[float]) -> list[FigureCell]:
+        cells = []
+        left = rect.left()
+        for index, width in zip(indexes, widths, strict=True):
+            inner = QRectF(left, rect.top(), width, rect.height()).adjusted(
+                width * 0.04, 0, -width * 0.04, 0
+            )
+            # The caption has room for two lines at 3% of the height (AVERAGE · 133 BB).
+            half = inner.height() * 0.5
+            cells.append(
+                FigureCell(
+                    index,
+                    caption=QRectF(inner.left(), inner.top(), inner.width(), half),
+                    value=QRectF(inner.left(), inner.top() + half, inner.width(), half),
+                )
+            )
+            left += width
+        return cells
+
+    # One row, each caption over its value.
+    needs = [
+        max(caption_width(stat.caption, rect.height() * 0.5), value_width(stat.value, value_size))
+        / 0.92
+        + 1
+        for stat in stats
+    ]
+    everything = list(range(len(stats)))
+    if sum(needs) <= rect.width():
+        return [one_row(everything, shared(needs))]
+
+    # Pages of one row, as few as it takes, as even as they fit (3 and 2, not 4 and 1).
+    pages: list[list[int]] = [[]]
+    for index, need in enumerate(needs):
+        if pages[-1] and sum(needs[i] for i in pages[-1]) + need > rect.width():
+            pages.append([])
+        pages[-1].append(index)
+    count = len(pages)
+    even = [
+        everything[number * len(stats) // count : (number + 1) * len(stats) // count]
+        for number in range(count)
+    ]
+    if all(sum(needs[i] for i in page) <= rect.width() for page in even):
+        pages = even
+    return [one_row(page, shared([needs[i] for i in page])) for page in pages]
+
+
+def least_width(text: str, metrics: QFontMetricsF, lines: int) -> float:
+    """The least width ``text`` needs on at most ``lines`` lines (one or two), broken
+    only between words."""
+    words = text.split()
+    whole = metrics.horizontalAdvance(" ".join(words))
+    if lines < 2 or len(words) < 2:
+        return whole
+    return min(
+        whole,
+        *(
+            max(
+                metrics.horizontalAdvance(" ".join(words[:cut])),
+                metrics.horizontalAdvance(" ".join(words[cut:])),
+            )
+            for cut in range(1, len(words))
+        ),
+    )
 
 
 def fitted_font(
@@ -232,6 +392,20 @@ def fitted_font(
             # A little under the exact fit: glyph overhangs must stay inside too.
             font.setPixelSize(max(1, int(max_pixels * 0.96 * width / advance)))
     return font
+
+
+def wrapped_size(
+    text: str, font: QFont, most: float, least: int, rect: QRectF, flags: int
+) -> int | None:
+    """The largest pixel size from ``most`` down to ``least`` at which ``text`` wrapped
+    at word boundaries (``flags`` has ``TextWordWrap``) fits ``rect``, or None."""
+    probe = QFont(font)
+    for pixels in range(max(least, int(most)), least - 1, -1):
+        probe.setPixelSize(pixels)
+        needed = QFontMetricsF(probe).boundingRect(rect, flags, text)
+        if needed.height() <= rect.height() + 1 and needed.width() <= rect.width() + 1:
+            return pixels
+    return None
 
 
 def time_shape(text: str) -> str:
@@ -295,6 +469,8 @@ class ClockFace(QWidget):
         self.regions: dict[str, QRectF] = {}
         self.font_pixels: dict[str, int] = {}
         """The pixel size each text was drawn at, last paint (for the 3% rule's test)."""
+        self.elided: set[str] = set()
+        """The texts shortened with an ellipsis at the last paint (none, when all fit)."""
         self.colours: dict[str, QColor] = {}
         self._set_colours(self.look.theme)
         self._plan: tuple[object, Plan] | None = None
@@ -312,6 +488,10 @@ class ClockFace(QWidget):
         self._scroll.timeout.connect(self._scroll_step)
         self.side_pages = 0
         """Pages of the side column at the last paint (more than one: they turn)."""
+        self.figure_pages = 0
+        """Pages of the main column's figures at the last paint (more than one: they turn
+        with the side column's)."""
+        self._figures: tuple[object, list[list[FigureCell]]] | None = None
         self._pages = QTimer(self)
         self._pages.setInterval(SIDE_PAGE_MS)
         self._pages.timeout.connect(self._turn_page)
@@ -418,7 +598,7 @@ class ClockFace(QWidget):
             painter.end()
             return
         self.full_paints += 1
-        self.side_pages = 0
+        self.side_pages = self.figure_pages = 0
         self._paint_background(painter)
         if self.data is not None and made is not None:
             self.paint_data(painter, self.data, made)
@@ -467,15 +647,18 @@ class ClockFace(QWidget):
         flags = int(align | Qt.AlignmentFlag.AlignVCenter)
         least = math.ceil(self.height() * MIN_TEXT_FRACTION)
         if font.pixelSize() < least:
-            # Never smaller than 3% of the height: on two lines if they fit, else shortened.
-            font.setPixelSize(least)
-            metrics = QFontMetricsF(font)
+            # Never smaller than 3% of the height: on more lines, as large as they fit
+            # (whole words), else shortened.
             wrapped = flags | int(Qt.TextFlag.TextWordWrap)
-            needed = metrics.boundingRect(rect, wrapped, text)
-            if needed.height() <= rect.height() + 1 and needed.width() <= rect.width() + 1:
+            pixels = wrapped_size(text, font, size, least, rect, wrapped)
+            if pixels is not None:
+                font.setPixelSize(pixels)
                 flags = wrapped
             else:
+                font.setPixelSize(least)
+                metrics = QFontMetricsF(font)
                 text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+                self.elided.add(key)
         self.font_pixels[key] = font.pixelSize()
         painter.setFont(font)
         painter.setPen(QPen(color))
@@ -490,6 +673,7 @@ class ClockFace(QWidget):
     def paint_data(self, painter: QPainter, data: DisplayData, made: Plan) -> None:
         self.regions = {}
         self.font_pixels = {}
+        self.elided = set()
         colours = self.colours
         boxes, fonts = made.boxes, made.fonts
         height = float(self.height())
@@ -629,30 +813,27 @@ class ClockFace(QWidget):
         if not stats:
             return
         painter.fillRect(rect, self.colours["panel"])
-        cell = rect.width() / len(stats)
-        for number, stat in enumerate(stats):
-            cell_rect = QRectF(rect.left() + number * cell, rect.top(), cell, rect.height())
-            inner = cell_rect.adjusted(cell * 0.04, 0, -cell * 0.04, 0)
-            # The caption has room for two lines at 3% of the height (AVERAGE · 133 BB).
-            caption_rect = QRectF(inner.left(), inner.top(), inner.width(), inner.height() * 0.5)
-            value_rect = QRectF(
-                inner.left(),
-                inner.top() + inner.height() * 0.48,
-                inner.width(),
-                inner.height() * 0.52,
-            )
+        least = math.ceil(self.height() * MIN_TEXT_FRACTION)
+        key = (tuple(stats), rect, least, self.family)
+        if self._figures is None or self._figures[0] != key:
+            arranged = arrange_figures(stats, rect, fonts["stat_value"], least, self.family)
+            self._figures = (key, arranged)
+        pages = self._figures[1]
+        self.figure_pages = len(pages)
+        for cell in pages[(self.scroll_clock() // SIDE_PAGE_MS) % len(pages)]:
+            stat = stats[cell.index]
             self._text(
                 painter,
-                f"stat{number}.caption",
-                caption_rect,
+                f"stat{cell.index}.caption",
+                cell.caption,
                 stat.caption.upper(),
                 size=fonts["stat_caption"],
                 color=self.colours["next"],
             )
             self._text(
                 painter,
-                f"stat{number}",
-                value_rect,
+                f"stat{cell.index}",
+                cell.value,
                 stat.value,
                 size=fonts["stat_value"],
                 color=self.colours["text"],
@@ -678,6 +859,11 @@ class ClockFace(QWidget):
         # turns its pages every few seconds (the moves come first, on every page's
         # start, then the payouts, the figures, the seat draw).
         line_height = max(min(made.fonts["line"], rect.height() * 0.92 / count), height * 0.041)
+        least = math.ceil(height * MIN_TEXT_FRACTION)
+        size = max(line_height * 0.75, least)
+        # A line too long for the column even at 3% goes on two (a bounty's amount is
+        # never cut off).
+        lines = split_long_lines(lines, self.family, size, least, rect.width() * 0.9)
         top = rect.top() + height * 0.02
         fitting = max(0, int((rect.bottom() - top) // line_height))
         pages = paginate(lines, fitting)
@@ -696,11 +882,20 @@ class ClockFace(QWidget):
                 rect.width() * 0.9,
                 line_height,
             )
-            size = line_height * 0.75
+            line_size = size
             if line.right:
+                # The name and its table and seat share the line at one size: smaller
+                # together (never under 3%) when both do not fit at the column's size.
+                gap = line_rect.width() * 0.03
+                wanted = self._bold(size)
+                wanted.setStretch(LINE_STRETCH_LEAST)
+                metrics = QFontMetricsF(wanted)
+                both = metrics.horizontalAdvance(line.text) + metrics.horizontalAdvance(line.right)
+                if both + gap > line_rect.width() * 0.96:
+                    line_size = max(least, size * line_rect.width() * 0.96 / (both + gap))
                 right_width = min(
                     line_rect.width() * 0.45,
-                    QFontMetricsF(self._bold(size)).horizontalAdvance(line.right) * 1.05,
+                    metrics.horizontalAdvance(line.right) * line_size / size * 1.05 + 1,
                 )
                 right_rect = QRectF(
                     line_rect.right() - right_width, line_rect.top(), right_width, line_height
@@ -710,10 +905,11 @@ class ClockFace(QWidget):
                     f"line{number}.right",
                     right_rect,
                     line.right,
-                    size=size,
+                    size=line_size,
                     color=self.colours["next"],
                     bold=True,
                     align=Qt.AlignmentFlag.AlignRight,
+                    narrowest=LINE_STRETCH_LEAST,
                 )
                 line_rect.setRight(right_rect.left() - line_rect.width() * 0.03)
             self._text(
@@ -721,10 +917,11 @@ class ClockFace(QWidget):
                 f"line{number}",
                 line_rect,
                 line.text,
-                size=size,
+                size=line_size,
                 color=colours[line.style],
                 bold=line.style is not LineStyle.DETAIL,
                 align=Qt.AlignmentFlag.AlignLeft,
+                narrowest=LINE_STRETCH_LEAST,
             )
 
     def _paint_qr(self, painter: QPainter, box: Box, caption: Box, size: float) -> None:
@@ -809,15 +1006,21 @@ class ClockFace(QWidget):
             self._scroll.stop()
 
     def _turn_page(self) -> None:
-        """Show the side column's next page (its column alone is repainted)."""
+        """Show the next page of the side column and of the figures (their boxes alone
+        are repainted)."""
         made = self.current_plan()
-        if made is None or "side" not in made.boxes or self.side_pages < 2:
+        turned = False
+        if made is not None and "side" in made.boxes and self.side_pages > 1:
+            self.update(_rect(made.boxes["side"]).toAlignedRect())
+            turned = True
+        if made is not None and "stats" in made.boxes and self.figure_pages > 1:
+            self.update(_rect(made.boxes["stats"]).toAlignedRect())
+            turned = True
+        if not turned:
             self._pages.stop()
-            return
-        self.update(_rect(made.boxes["side"]).toAlignedRect())
 
     def _sync_pages(self) -> None:
-        turning = self.isVisible() and self.side_pages > 1
+        turning = self.isVisible() and (self.side_pages > 1 or self.figure_pages > 1)
         if turning and not self._pages.isActive():
             self._pages.start()
         elif not turning and self._pages.isActive():

@@ -23,7 +23,7 @@ from director.app.tv_assets import AssetStore
 from director.core import commands as c
 from director.core.colours import AA_LARGE, AA_NORMAL, contrast_ratio
 from director.core.tv import PRESETS, THEMES, LogoPlace, Picture, TvLook, contrast_problems
-from director.gui.clock_face import ClockFace
+from director.gui.clock_face import SIDE_PAGE_MS, ClockFace, main_figures
 from director.gui.media import load_picture, picture_tones
 from tests.app.tv_files import SVG_LOGO, jpeg, pinstripes, png
 from tests.core.helpers import MIN, T0, run
@@ -212,6 +212,8 @@ def test_a_4_3_screen_keeps_the_moves_seats_and_qr_code(qtbot, preset, night_dat
         assert "side" in face.regions and "line0" in face.regions
         assert face.regions["side"].width() >= 0.24 * size[0]
         assert ("qr" in face.regions) == (preset == "full")
+        # A line too long for the narrower column goes on two, never cut.
+        assert not face.elided, face.elided
         image.save(str(SHOTS / f"four-three-{preset}-{size[0]}x{size[1]}.png"))
         face.deleteLater()
 
@@ -527,3 +529,130 @@ def test_thin_bright_stripes_make_a_picture_bright_and_the_veil_covers_them(
 def test_a_huge_photo_is_kept_no_larger_than_a_4k_screen_needs(qapp) -> None:
     big = load_picture(jpeg(6000, 3000))
     assert big.natural_size().width() == 4096 and big.natural_size().height() == 2048
+
+
+def figure_captions(face: ClockFace) -> dict[str, int]:
+    """The figures' captions drawn at the last paint, with their font sizes."""
+    return {key: px for key, px in face.font_pixels.items() if key.endswith(".caption")}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("preset", ["full", "tables"])
+def test_the_figures_captions_are_whole_words_at_every_16_9_size(
+    qtbot, database, clock, preset, language
+) -> None:
+    """The demo night's five figures (players, average, the guaranteed pool, re-buys to
+    the end of level 4, the next break): no caption is cut with an ellipsis, none is
+    under 3% of the height, none overlaps another or its value."""
+    from director import i18n
+    from director.app.demo import create_demo
+
+    i18n.set_language(language)
+    session = create_demo(database, clock=clock)
+    data = display_data(session.state, clock())
+    session.close()
+    assert len(data.stats) == 5 and any(len(s.caption) > 25 for s in data.stats)
+    look = TvLook(layout=PRESETS[preset])
+    for size in SIZES:
+        face, image = grab(size, look, data, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, data)
+        assert not {key for key in face.elided if key.startswith("stat")}, (size, face.elided)
+        assert len(figure_captions(face)) == len(main_figures(data, look)), size
+        if size == (1024, 576):
+            image.save(str(SHOTS / f"figures-{preset}-{language}-1024x576.png"))
+        face.deleteLater()
+
+
+def test_figures_that_do_not_fit_one_row_turn_pages(qtbot, night_data) -> None:
+    """Six figures with a long caption under the time of a 1024x576 screen: on pages
+    that turn with the side column's (the band alone repainted), every figure on one
+    of them, never a caption cut."""
+    from director.app.display import Stat
+    from director.core.tv import Element, Layout, Place, Slot
+
+    long = "Re-buys to the break after level 4, then add-ons at the break"
+    stats = (
+        Stat("Players", "25 / 27", "players"),
+        Stat("Average · 56 BB", "5,600", "average"),
+        Stat("Guaranteed pool", "€400.00", "prize_pool"),
+        Stat(long, "Open", "rebuys"),
+        Stat("Next break", "43:00", "next_break"),
+    )
+    layout = Layout(
+        preset="custom",
+        slots=(
+            Slot(Element.BLINDS, Place.MAIN),
+            Slot(Element.STATS, Place.MAIN),
+            Slot(Element.NEXT_BREAK, Place.MAIN),
+            Slot(Element.CHIPS, Place.MAIN),
+            Slot(Element.MOVES, Place.SIDE),
+        ),
+    )
+    look = TvLook(layout=layout)
+    data = replace(night_data, stats=stats, message="")
+    face = ClockFace()
+    qtbot.addWidget(face)
+    face.resize(1024, 576)
+    face.set_look(look)
+    face.set_data(data)
+    seen: list[str] = []
+    for page in range(3):
+        face.scroll_clock = lambda page=page: page * SIDE_PAGE_MS
+        image = face.grab().toImage()
+        check_readable(face, image, look, (1024, 576), data)
+        assert not face.elided, face.elided
+        seen += sorted(figure_captions(face))
+    assert face.figure_pages == 2
+    assert len(set(seen)) == len(main_figures(data, look)) == 6
+    assert seen[-len(figure_captions(face)) :] == seen[: len(figure_captions(face))]
+    face.show()
+    qtbot.waitExposed(face)
+    assert face._pages.isActive()
+    face.hide()
+    assert not face._pages.isActive()
+
+
+def test_figures_arranged_keep_every_caption_whole_and_inside_the_band(qapp) -> None:
+    """The arrangement itself, for one to eight figures in a narrow band: every caption
+    fits its box in at most two lines of whole words at 3%, every box in the band,
+    none over another."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from director.app.display import Stat
+    from director.gui.clock_face import arrange_figures
+
+    captions = [
+        "Players",
+        "Average · 56 BB",
+        "Guaranteed pool",
+        "Re-buys to the end of level 4",
+        "Next break",
+        "Chips in play",
+        "Recaves jusqu'à la pause après le niveau 4",
+        "Entries",
+    ]
+    band = QRectF(14, 480, 660, 82)
+    least = 18
+    family = QFont().family()
+    for count in range(1, len(captions) + 1):
+        stats = [Stat(text, "140,000") for text in captions[:count]]
+        pages = arrange_figures(stats, band, 26, least, family)
+        shown = sorted(cell.index for page in pages for cell in page)
+        assert shown == list(range(count))
+        for page in pages:
+            boxes = [box for cell in page for box in (cell.caption, cell.value)]
+            for box in boxes:
+                assert band.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box)
+            for index, first in enumerate(boxes):
+                for second in boxes[index + 1 :]:
+                    overlap = first.intersected(second)
+                    assert overlap.width() < 1 or overlap.height() < 1
+            for cell in page:
+                font = QFont(family)
+                font.setPixelSize(least)
+                flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+                text = stats[cell.index].caption.upper()
+                needed = QFontMetricsF(font).boundingRect(cell.caption, flags, text)
+                assert needed.width() <= cell.caption.width() + 1, (count, text)
+                assert needed.height() <= cell.caption.height() + 1, (count, text)

@@ -321,7 +321,8 @@ def arrange_figures(
             left += width
         return cells
 
-    # One row, each caption over its value.
+    # One row, each caption over its value: on two lines where it must, on one where
+    # the room allows (the cheapest first).
     needs = [
         max(caption_width(stat.caption, rect.height() * 0.5), value_width(stat.value, value_size))
         / 0.92
@@ -330,7 +331,15 @@ def arrange_figures(
     ]
     everything = list(range(len(stats)))
     if sum(needs) <= rect.width():
-        return [one_row(everything, shared(needs))]
+        widths = list(needs)
+        single = [
+            max(caption_width(stat.caption, 0), value_width(stat.value, value_size)) / 0.92 + 1
+            for stat in stats
+        ]
+        for index in sorted(everything, key=lambda i: single[i] - needs[i]):
+            if sum(widths) - widths[index] + single[index] <= rect.width():
+                widths[index] = max(widths[index], single[index])
+        return [one_row(everything, shared(widths))]
 
     # Pages of one row, as few as it takes, as even as they fit (3 and 2, not 4 and 1).
     pages: list[list[int]] = [[]]

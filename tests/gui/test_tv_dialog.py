@@ -271,6 +271,33 @@ def test_sounds_are_imported_as_wav_and_played_from_the_data_folder(
     assert player.source(CueKind.LEVEL_START).name == "level_start.wav"  # built in
 
 
+def test_an_imported_sound_is_named_whole_at_the_dialogs_natural_size(
+    qtbot, dialog, tmp_path: Path
+) -> None:
+    """The dialog opened at its own size, a sound imported: its choice reads whole
+    ("Imported sound (1a2b3c4d…)", not "Imported sour…"); the hint says where the
+    sounds are kept (in the database, not a folder)."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QLabel
+
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.tabs.setCurrentIndex(3)
+    assert dialog.use_sound(CueKind.BUBBLE, write(tmp_path / "b.wav", tone(0.5)))
+    qtbot.wait(10)
+    choice = dialog.sound_choice[CueKind.BUBBLE]
+    text = choice.currentText()
+    assert text.startswith("Imported sound (") and text.endswith("…)")
+    # The text's width, and room for the arrow and the frame.
+    arrow = choice.style().pixelMetric(choice.style().PixelMetric.PM_ScrollBarExtent)
+    assert QFontMetrics(choice.font()).horizontalAdvance(text) + arrow <= choice.width()
+    hints = [label.text() for label in dialog.tabs.widget(3).findChildren(QLabel)]
+    assert any("database" in hint for hint in hints)
+    assert not any("data folder" in hint for hint in hints)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    dialog.grab().save(str(SHOTS / "dialog-sounds-natural.png"))
+
+
 def test_a_stored_sound_that_went_missing_plays_the_built_in_one_and_silent_plays_none(
     dialog, window, tmp_path: Path
 ) -> None:

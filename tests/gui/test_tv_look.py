@@ -10,6 +10,7 @@ pictures land in build/screenshots/tv/ to be looked at.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -22,7 +23,16 @@ from director.app.display import DisplayData, display_data
 from director.app.tv_assets import AssetStore
 from director.core import commands as c
 from director.core.colours import AA_LARGE, AA_NORMAL, contrast_ratio
-from director.core.tv import PRESETS, THEMES, LogoPlace, Picture, TvLook, contrast_problems
+from director.core.tv import (
+    PRESETS,
+    THEMES,
+    Element,
+    LogoPlace,
+    Picture,
+    Theme,
+    TvLook,
+    contrast_problems,
+)
 from director.gui.clock_face import SIDE_PAGE_MS, ClockFace, main_figures
 from director.gui.media import load_picture, picture_tones
 from tests.app.tv_files import SVG_LOGO, jpeg, pinstripes, png
@@ -145,9 +155,19 @@ def check_readable(face: ClockFace, image: QImage, look: TvLook, size, data: Dis
     drawn = {key: rect for key, rect in face.regions.items() if rect.height() > 0}
     for key, rect in drawn.items():
         assert window.contains(rect.adjusted(0.5, 0.5, -0.5, -0.5)), (key, rect)
-    separate = [key for key in (*SEPARATE, *SIDE) if key in drawn]
+    # Apart: the main boxes, the side column's, the QR code's caption, and each figure's
+    # caption and value (inside the figures' band, apart from one another).
+    cells = [key for key in drawn if re.fullmatch(r"stat\d+(\.caption)?", key)]
+    separate = [key for key in (*SEPARATE, *SIDE, "qr_caption") if key in drawn] + cells
     for index, first in enumerate(separate):
         for second in separate[index + 1 :]:
+            if "stats" in (first, second) and (first in cells or second in cells):
+                assert (
+                    drawn["stats"]
+                    .adjusted(-0.5, -0.5, 0.5, 0.5)
+                    .contains(drawn[second if first == "stats" else first])
+                )
+                continue
             overlap = drawn[first].intersected(drawn[second])
             assert overlap.height() < 1 or overlap.width() < 1, (first, second)
     # The time's digits: a quarter of the height, in rendered rows of its colour.
@@ -218,28 +238,95 @@ def test_a_4_3_screen_keeps_the_moves_seats_and_qr_code(qtbot, preset, night_dat
         face.deleteLater()
 
 
-@pytest.mark.parametrize("theme", sorted(THEMES))
-def test_the_contrast_painted_on_the_screen_passes_aa(qtbot, theme, night_data) -> None:
-    """Measured on the pixels: each text region's ink against its ground."""
-    look = TvLook(theme=THEMES[theme])
-    face, image = grab((1366, 768), look, night_data)
-    checks = {
-        "time": AA_LARGE,
-        "blinds": AA_LARGE,
-        "level": AA_LARGE,
-        "event": AA_NORMAL,
-        "next": AA_NORMAL,
-        "stat0.caption": AA_NORMAL,
-        "stat0": AA_NORMAL,
-        "line0": AA_NORMAL,
-        "line1": AA_NORMAL,
-        "line2": AA_NORMAL,
-    }
-    for key, needed in checks.items():
+CONTRAST_CHECKS = {
+    "time": AA_LARGE,
+    "blinds": AA_LARGE,
+    "level": AA_LARGE,
+    "event": AA_NORMAL,
+    "next": AA_NORMAL,
+    "message": AA_NORMAL,
+    "stat0.caption": AA_NORMAL,
+    "stat0": AA_NORMAL,
+    "line0": AA_NORMAL,
+    "line1": AA_NORMAL,
+    "line2": AA_NORMAL,
+    "qr_caption": AA_NORMAL,
+}
+"""Text regions whose painted contrast is measured, and what each needs."""
+
+
+def check_painted_contrast(face: ClockFace, image: QImage, preset: str) -> None:
+    """Each text region the layout shows, its ink against its ground, on the pixels."""
+    measured = 0
+    for key, needed in CONTRAST_CHECKS.items():
         region = face.regions.get(key)
-        assert region is not None, key
-        assert painted_contrast(image, region) >= needed, (theme, key)
+        if region is None:
+            # Only what the layout leaves out: the side column and figures in clock only,
+            # the QR code where the layout has none.
+            without_qr = PRESETS[preset].place_of(Element.QR_CODE) is None
+            assert (preset == "clock_only" and key[:4] in ("stat", "line", "qr_c")) or (
+                key == "qr_caption" and without_qr
+            ), key
+            continue
+        assert painted_contrast(image, region) >= needed, (preset, key)
+        measured += 1
+    assert measured >= 6
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_contrast_painted_on_the_screen_passes_aa(qtbot, theme, preset, night_data) -> None:
+    """Measured on the pixels: each text region's ink against its ground, in every
+    layout."""
+    look = TvLook(theme=THEMES[theme], layout=PRESETS[preset])
+    face, image = grab((1366, 768), look, night_data, url="http://192.168.1.20:8080/")
+    check_painted_contrast(face, image, preset)
     face.deleteLater()
+
+
+CUSTOM = Theme(
+    name="custom",
+    background="#1b1030",
+    panel="#2a1a48",
+    text="#fff8e7",
+    dim="#c9b8e8",
+    next="#e8dcff",
+    accent="#ffb86b",
+    warn="#ffd166",
+    alert="#b00020",
+    rest="#7ee787",
+)
+"""An organizer's own colours (a purple room, warm texts), readable."""
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_logo_a_background_and_own_colours_are_readable_at_two_sizes(
+    qtbot, preset, night_data, pictures
+) -> None:
+    """The readability grid with everything an organizer can add at once: their own
+    colours, a logo, a background picture under the least veil that keeps the texts
+    readable; checked on the pixels at 1024x576 and 1920x1080."""
+    from director.core.tv import least_veil
+
+    tones = picture_tones(pictures[BACKGROUND])
+    bare = TvLook(
+        theme=CUSTOM,
+        layout=PRESETS[preset],
+        logo=LOGO,
+        background=Picture(BACKGROUND, *tones),
+        veil=0,
+    )
+    veil = least_veil(bare)
+    assert veil is not None
+    look = replace(bare, veil=veil)
+    assert contrast_problems(look) == ()
+    for size in ((1024, 576), (1920, 1080)):
+        face, image = grab(size, look, night_data, pictures, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, night_data)
+        assert "logo" in face.regions and not face.regions["logo"].intersects(face.regions["time"])
+        check_painted_contrast(face, image, preset)
+        image.save(str(SHOTS / f"own-look-{preset}-{size[0]}x{size[1]}.png"))
+        face.deleteLater()
 
 
 def test_the_paused_and_next_hand_banners_are_readable_in_every_theme(qtbot) -> None:

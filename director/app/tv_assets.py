@@ -256,9 +256,9 @@ def wav_seconds(data: bytes) -> float | None:
     from the RIFF chunks; any encoding), or None when its header does not say."""
     at, byte_rate, size = 12, 0, None
     while at + 8 <= len(data) and size is None:
-        kind, length = data[at : at + 4], struct.unpack_from("<I", data, at + 4)[0]
+        kind, length = data[at : at + 4], int(struct.unpack_from("<I", data, at + 4)[0])
         if kind == b"fmt " and length >= 16 and at + 20 <= len(data):
-            byte_rate = struct.unpack_from("<I", data, at + 16)[0]
+            byte_rate = int(struct.unpack_from("<I", data, at + 16)[0])
         elif kind == b"data":
             # A header written before the length was known may claim more than is there.
             size = min(length, len(data) - at - 8)

@@ -16,6 +16,7 @@ preview on the console's clock page.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Mapping
@@ -284,19 +285,13 @@ def arrange_figures(
     rest shared out); when they do not all fit, over as few pages as it takes (they
     turn like the side column's). Only a caption too long for the whole band alone
     is shortened."""
-    caption_font = QFont(family)
-    caption_font.setPixelSize(least)
-    caption_metrics = QFontMetricsF(caption_font)
-    value_font = QFont(family)
-    value_font.setBold(True)
 
     def caption_width(text: str, height: float) -> float:
-        lines = 2 if caption_metrics.lineSpacing() * 2 <= height + 1 else 1
-        return least_width(text.upper(), caption_metrics, lines)
+        lines = 2 if _line_spacing(family, least) * 2 <= height + 1 else 1
+        return _caption_width(text.upper(), family, least, lines)
 
     def value_width(text: str, pixels: float) -> float:
-        value_font.setPixelSize(max(1, int(pixels * VALUE_GIVES)))
-        return QFontMetricsF(value_font).horizontalAdvance(text)
+        return _text_width(text, family, max(1, int(pixels * VALUE_GIVES)), True)
 
     def shared(needs: list[float]) -> list[float]:
         spare = max(0.0, rect.width() - sum(needs)) / len(needs)
@@ -355,6 +350,29 @@ def arrange_figures(
     if all(sum(needs[i] for i in page) <= rect.width() for page in even):
         pages = even
     return [one_row(page, shared([needs[i] for i in page])) for page in pages]
+
+
+@functools.lru_cache(maxsize=1024)
+def _text_width(text: str, family: str, pixels: int, bold: bool) -> float:
+    """``text``'s advance in ``family`` at ``pixels`` (kept: a paint a second asks again)."""
+    font = QFont(family)
+    font.setBold(bold)
+    font.setPixelSize(pixels)
+    return QFontMetricsF(font).horizontalAdvance(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _line_spacing(family: str, pixels: int) -> float:
+    font = QFont(family)
+    font.setPixelSize(pixels)
+    return QFontMetricsF(font).lineSpacing()
+
+
+@functools.lru_cache(maxsize=1024)
+def _caption_width(text: str, family: str, pixels: int, lines: int) -> float:
+    font = QFont(family)
+    font.setPixelSize(pixels)
+    return least_width(text, QFontMetricsF(font), lines)
 
 
 def least_width(text: str, metrics: QFontMetricsF, lines: int) -> float:
@@ -501,6 +519,7 @@ class ClockFace(QWidget):
         """Pages of the main column's figures at the last paint (more than one: they turn
         with the side column's)."""
         self._figures: tuple[object, list[list[FigureCell]]] | None = None
+        self._split: tuple[object, list[SideLine]] | None = None
         self._pages = QTimer(self)
         self._pages.setInterval(SIDE_PAGE_MS)
         self._pages.timeout.connect(self._turn_page)
@@ -872,7 +891,14 @@ class ClockFace(QWidget):
         size = max(line_height * 0.75, least)
         # A line too long for the column even at 3% goes on two (a bounty's amount is
         # never cut off).
-        lines = split_long_lines(lines, self.family, size, least, rect.width() * 0.9)
+        key = (tuple(lines), self.family, size, least, rect.width())
+        if self._split is None or self._split[0] != key:
+            # Measured once per change of the lines, not for every paint.
+            self._split = (
+                key,
+                split_long_lines(lines, self.family, size, least, rect.width() * 0.9),
+            )
+        lines = self._split[1]
         top = rect.top() + height * 0.02
         fitting = max(0, int((rect.bottom() - top) // line_height))
         pages = paginate(lines, fitting)
@@ -884,6 +910,9 @@ class ClockFace(QWidget):
             LineStyle.DETAIL: self.colours["warn"],
             LineStyle.SEAT: self.colours["text"],
         }
+        wanted = self._bold(size)
+        wanted.setStretch(LINE_STRETCH_LEAST)
+        metrics = QFontMetricsF(wanted)
         for number, line in enumerate(lines[:fitting]):
             line_rect = QRectF(
                 rect.left() + rect.width() * 0.05,
@@ -896,9 +925,6 @@ class ClockFace(QWidget):
                 # The name and its table and seat share the line at one size: smaller
                 # together (never under 3%) when both do not fit at the column's size.
                 gap = line_rect.width() * 0.03
-                wanted = self._bold(size)
-                wanted.setStretch(LINE_STRETCH_LEAST)
-                metrics = QFontMetricsF(wanted)
                 both = metrics.horizontalAdvance(line.text) + metrics.horizontalAdvance(line.right)
                 if both + gap > line_rect.width() * 0.96:
                     line_size = max(least, size * line_rect.width() * 0.96 / (both + gap))

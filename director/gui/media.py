@@ -137,7 +137,8 @@ def picture_tones(picture: LoadedPicture) -> tuple[str, str]:
     width, height = max(1, size.width()), max(1, size.height())
     image = picture.image
     if image is not None and not image.hasAlphaChannel():
-        opaque = image.convertToFormat(_TONE_FORMAT)
+        # Opaque: folded as it is (RGB32 composes like opaque ARGB32), else converted.
+        opaque = image if image.format() in _FOLDABLE else image.convertToFormat(_TONE_FORMAT)
         return (
             _extreme(_fold(opaque, QPainter.CompositionMode.CompositionMode_Darken), min),
             _extreme(_fold(opaque, QPainter.CompositionMode.CompositionMode_Lighten), max),
@@ -153,6 +154,7 @@ def picture_tones(picture: LoadedPicture) -> tuple[str, str]:
 
 
 _TONE_FORMAT = QImage.Format.Format_ARGB32_Premultiplied
+_FOLDABLE = (QImage.Format.Format_RGB32, _TONE_FORMAT)
 
 
 def _over(picture: LoadedPicture, width: int, height: int, ground: str) -> QImage:

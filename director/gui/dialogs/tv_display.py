@@ -493,7 +493,13 @@ class TvDisplayDialog(QDialog):
         self.side_width.valueChanged.connect(self._layout_edited)
         form.addRow(_("Side column's width (at most)"), self.side_width)
         box.addLayout(form)
-        note = QLabel(_("The time is always shown, at least a quarter of the screen's height."))
+        note = QLabel(
+            _(
+                "The time is always shown, at least a quarter of the screen's height: on a "
+                "narrower screen (4:3) its digits narrow and the side column gives way, and "
+                "while the time reads an hour or more the side column is hidden there."
+            )
+        )
         note.setWordWrap(True)
         box.addWidget(note)
         grid = QGridLayout()

@@ -40,7 +40,10 @@ same run:
   from the database, then its logo and background decoded and every cue's
   sound found, with nothing kept from before (a fresh start); against opening
   the same event without looking at its look, and reading the same pictures'
-  files from disk and decoding them (what any program showing them must do).
+  files from disk and decoding them (what any program showing them must do);
+- choosing a picture: decoding it and measuring its darkest and lightest tones
+  (every pixel counts), for the 1920x1080 background and a 3840x2160 one, against
+  decoding the same file alone.
 
 Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--part cost] [--minutes 10]
 [--message] [--seconds 20] [--rounds 15]
@@ -62,7 +65,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from director.app.library import Library
@@ -431,7 +434,6 @@ def scroll(seconds: float) -> None:
 
 def _look_files(folder: Path) -> dict[str, Path]:
     """A logo (PNG with transparency), a background (JPEG) and a one-second sound."""
-    from PySide6.QtGui import QImage
 
     logo = QImage(600, 600, QImage.Format.Format_ARGB32)
     logo.fill(Qt.GlobalColor.transparent)
@@ -612,6 +614,30 @@ def look(rounds: int) -> None:
         f"  the look's own cost {(opened - open_floor) * 1000:.2f} ms, "
         f"ratio to reading and decoding the files {(opened - open_floor) / decoded:.2f}x"
     )
+    from director.gui.media import picture_tones
+
+    big = QImage(3840, 2160, QImage.Format.Format_RGB32)
+    big.fill(QColor("#0a0a0e"))
+    painter = QPainter(big)
+    for x in range(0, 3840, 80):  # thin bright stripes: every pixel must count
+        painter.fillRect(x, 0, 1, 2160, QColor("#fafafa"))
+    painter.end()
+    files["4k"] = folder / "stripes.png"
+    big.save(str(files["4k"]), "PNG")
+    for key, label in (("background", "1920x1080 JPEG"), ("4k", "3840x2160 PNG")):
+        data = files[key].read_bytes()
+        for _ in range(3):
+            picture_tones(load_picture(data))
+        toned, plain = [], []
+        for _ in range(rounds):
+            toned.append(per_call(lambda data=data: picture_tones(load_picture(data)), 3, 1))
+            plain.append(per_call(lambda data=data: load_picture(data), 3, 1))
+        measured, decoded_only = statistics.median(toned), statistics.median(plain)
+        print(f"a {label} picture decoded and its tones measured: {measured * 1000:8.2f} ms")
+        print(
+            f"  floor, the same file decoded: {decoded_only * 1000:8.2f} ms  "
+            f"the tones {(measured - decoded_only) * 1000:.2f} ms"
+        )
     bare_tv.close()
     display.close()
     floor_widget.close()

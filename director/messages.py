@@ -594,6 +594,10 @@ MESSAGES: dict[str, str] = {
     "picture_too_many_pixels": N_(
         "This picture is too large ({width} x {height} pixels; at most {maximum} on a side)."
     ),
+    "picture_too_many_pixels_in_all": N_(
+        "This picture is too large ({width} x {height} pixels, {millions} million in all; "
+        "at most {maximum} million pixels)."
+    ),
     "svg_doctype": N_("This SVG declares a DOCTYPE or entities, which director does not read."),
     "svg_script": N_("This SVG holds a script or an event handler, which director does not run."),
     "svg_external": N_(
@@ -604,6 +608,9 @@ MESSAGES: dict[str, str] = {
     "sound_too_large": N_("This sound file is too large (at most {maximum} MB)."),
     "sound_undecodable": N_("This sound cannot be played ({detail})."),
     "sound_too_long": N_("This sound lasts {seconds} seconds; a cue lasts {maximum} at most."),
+    "sound_longer_than": N_(
+        "This sound lasts more than {maximum} seconds; a cue lasts {maximum} at most."
+    ),
     "asset_missing": N_("A picture or sound of this look is missing ({path})."),
     "asset_damaged": N_("A picture or sound of this look is damaged ({path})."),
     "asset_damaged_in_database": N_(

@@ -38,6 +38,7 @@ from director import paths
 from director.core.errors import RuleViolation
 from director.core.tv import ASSET_NAME, PICTURE_KINDS, SOUND_KINDS, require_asset
 from director.files import display_path, is_regular_file, write_atomic
+from director.i18n import decimal_mark
 from director.persistence import assets as stored
 from director.persistence.errors import StoreError
 
@@ -52,7 +53,8 @@ MAX_PICTURE_BYTES = 10 * 1024 * 1024
 MAX_SVG_BYTES = 1024 * 1024
 MAX_SIDE_PIXELS = 8192
 MAX_PIXELS = 40_000_000
-"""An 8K picture at most: decoding more would take hundreds of megabytes."""
+"""An 8K picture at most: decoding more would take hundreds of megabytes (each side
+at most ``MAX_SIDE_PIXELS``, and this many pixels in all)."""
 MAX_SOUND_FILE_BYTES = 5 * 1024 * 1024
 MAX_SOUND_SECONDS = 30
 MAX_STORED_SOUND_BYTES = 44 * 1024 * 1024 // 10
@@ -203,9 +205,20 @@ def check_picture(data: bytes) -> str:
     width, height = _png_size(data) if kind == "png" else _jpeg_size(data)
     if width <= 0 or height <= 0:
         raise RuleViolation("picture_damaged")
-    if width > MAX_SIDE_PIXELS or height > MAX_SIDE_PIXELS or width * height > MAX_PIXELS:
+    if width > MAX_SIDE_PIXELS or height > MAX_SIDE_PIXELS:
         raise RuleViolation(
             "picture_too_many_pixels", width=width, height=height, maximum=MAX_SIDE_PIXELS
+        )
+    if width * height > MAX_PIXELS:
+        # Both sides within the limit, the whole too large: say which limit it is.
+        raise RuleViolation(
+            "picture_too_many_pixels_in_all",
+            width=width,
+            height=height,
+            millions=f"{width * height / 1_000_000:.1f}".removesuffix(".0").replace(
+                ".", decimal_mark()
+            ),
+            maximum=MAX_PIXELS // 1_000_000,
         )
     return kind
 
@@ -225,12 +238,43 @@ def sound_kind(data: bytes) -> str:
 
 
 def check_sound_file(data: bytes) -> str:
-    """The sound's kind, once its size is acceptable; decoding is checked apart."""
+    """The sound's kind, once its size is acceptable and, for a WAV, the length its
+    header gives too; decoding is checked apart."""
     if not data:
         raise RuleViolation("sound_unknown_format")
     if len(data) > MAX_SOUND_FILE_BYTES:
         raise RuleViolation("sound_too_large", maximum=MAX_SOUND_FILE_BYTES // 1024 // 1024)
-    return sound_kind(data)
+    kind = sound_kind(data)
+    seconds = wav_seconds(data) if kind == "wav" else None
+    if seconds is not None and seconds > MAX_SOUND_SECONDS:
+        raise sound_too_long(seconds)
+    return kind
+
+
+def wav_seconds(data: bytes) -> float | None:
+    """How long a WAV file says it lasts (its sound bytes over its bytes per second,
+    from the RIFF chunks; any encoding), or None when its header does not say."""
+    at, byte_rate, size = 12, 0, None
+    while at + 8 <= len(data) and size is None:
+        kind, length = data[at : at + 4], int(struct.unpack_from("<I", data, at + 4)[0])
+        if kind == b"fmt " and length >= 16 and at + 20 <= len(data):
+            byte_rate = int(struct.unpack_from("<I", data, at + 16)[0])
+        elif kind == b"data":
+            # A header written before the length was known may claim more than is there.
+            size = min(length, len(data) - at - 8)
+        at += 8 + length + (length & 1)
+    if not byte_rate or size is None:
+        return None
+    return size / byte_rate
+
+
+def sound_too_long(seconds: float | None) -> RuleViolation:
+    """The refusal of a sound longer than ``MAX_SOUND_SECONDS``: with its length when
+    it is known (in whole seconds, never rounded down to the limit itself), else that
+    it lasts more than the limit."""
+    if seconds is not None and int(seconds) > MAX_SOUND_SECONDS:
+        return RuleViolation("sound_too_long", seconds=int(seconds), maximum=MAX_SOUND_SECONDS)
+    return RuleViolation("sound_longer_than", maximum=MAX_SOUND_SECONDS)
 
 
 def wav_bytes(samples: bytes, *, rate: int = SOUND_RATE) -> bytes:
@@ -267,7 +311,7 @@ def check_stored_sound(data: bytes) -> float:
         raise RuleViolation("sound_undecodable", detail="cut short")
     seconds = frames / rate
     if seconds > MAX_SOUND_SECONDS:
-        raise RuleViolation("sound_too_long", seconds=round(seconds), maximum=MAX_SOUND_SECONDS)
+        raise sound_too_long(seconds)
     return seconds
 
 

@@ -3,9 +3,12 @@
 Pure (no Qt): the TV window, the console's preview and the tests use the same
 plan. Every element gets its own box; boxes never overlap and stay inside the
 screen; the time's band is at least ``TIME_MIN`` of the height and the main
-column wide enough for the time's digits to stand a quarter of the height
-(the side column gives way when the screen is too narrow); every text is at
-least ``MIN_TEXT`` of the height, from 1024x576 to 3840x2160.
+column wide enough for the time's digits to stand a quarter of the height,
+whatever the time reads ("59:59", "1:00:00", "+03:12"): the side column gives
+way down to ``SIDE_LEAST`` of the width for "00:00" at its natural width, then
+the time's glyphs narrow (down to ``Needs.time_em_least``), then the side column
+narrows further, and only on a screen too narrow even for that does it go;
+every text is at least ``MIN_TEXT`` of the height, from 1024x576 to 3840x2160.
 
 Sizes are shares of the height, so a plan scales with the screen.
 """
@@ -26,6 +29,11 @@ DIGITS = 0.75
 """Digits stand about three quarters of a font's pixel size."""
 TIME_DIGITS_AT_LEAST = 0.255
 """The time's digits: a quarter of the height, and a little to spare."""
+SIDE_LEAST = 0.3
+"""The side column keeps at least this share of the width (when the layout asks for
+that much) before the time's glyphs narrow."""
+SIDE_DROPPED = 0.12
+"""A side column narrower than this share of the width is not shown at all."""
 MARGIN = 0.025
 """Side margins, and the gap between the columns, as a share of the height."""
 TOP, BOTTOM = 0.015, 0.01
@@ -90,7 +98,11 @@ class Needs:
     logo: bool = False
     qr: bool = False
     time_em: float = 3.2
-    """The widest time text's advance per pixel of font size ("00:00" is about 3.2)."""
+    """"00:00"'s advance per pixel of font size at the font's natural width (about 3.2)."""
+    time_em_least: float = 2.5
+    """The advance per pixel of font size of the widest time text to show now ("00:00"
+    at least; "1:00:00" in a level of an hour or more, "+03:12" in overtime), drawn
+    as narrow as the face may draw it (about 2.5 for "00:00")."""
     logo_aspect: float = 1.0
     """The logo's width over its height."""
 
@@ -107,7 +119,8 @@ class Plan:
     "stat_caption", "stat_value", "message", "qr_caption"; "line" is the side column's
     tallest line (its font is three quarters of it)."""
     side_dropped: bool = False
-    """The screen was too narrow for the side column beside a readable time."""
+    """The screen was too narrow for the side column beside a readable time (the time
+    as it reads now, narrowed as far as it may be)."""
 
 
 def _heights(wanted: list[str], available: float) -> dict[str, float]:
@@ -164,13 +177,20 @@ def plan(layout: Layout, width: float, height: float, needs: Needs = Needs()) ->
         stack.append("message")
     shares = _heights(stack, 1.0 - TOP - BOTTOM)
 
-    # Columns: the side column takes its share unless the time would no longer fit.
-    side_w = W * layout.side_width / 100 if needs.side else 0.0
-    least_main = needs.time_em * TIME_DIGITS_AT_LEAST / DIGITS * H / 0.96 + 2 * margin
+    # Columns: the side column takes its share unless the time would no longer fit:
+    # it narrows (down to SIDE_LEAST of the width) for "00:00" at its natural width,
+    # then the time's glyphs narrow, then the side column again, then it goes.
+    wanted = side_w = W * layout.side_width / 100 if needs.side else 0.0
+
+    def least_main(em: float) -> float:
+        return em * TIME_DIGITS_AT_LEAST / DIGITS * H / 0.96 + 2 * margin
+
     dropped = False
-    if side_w and W - side_w < least_main:
-        side_w = max(0.0, W - least_main)
-        if side_w < 0.12 * W:
+    if side_w and W - side_w < least_main(needs.time_em):
+        side_w = max(W - least_main(needs.time_em), min(wanted, SIDE_LEAST * W))
+    if side_w and W - side_w < least_main(needs.time_em_least):
+        side_w = max(0.0, W - least_main(needs.time_em_least))
+        if side_w < SIDE_DROPPED * W:
             side_w, dropped = 0.0, True
     if side_w and layout.side is Side.LEFT:
         side_box_x, main_x = margin, side_w + margin
@@ -235,7 +255,7 @@ def plan(layout: Layout, width: float, height: float, needs: Needs = Needs()) ->
             lines_top += logo_h + 0.01 * H
         if needs.qr:
             code = min(side.w * 0.62, 0.26 * H)
-            caption_h = 0.045 * H
+            caption_h = 0.075 * H  # two lines at 3%, for a narrow column
             qr_top = side.bottom - code - 0.015 * H
             boxes["qr"] = Box(side.x + (side.w - code) / 2, qr_top, code, code)
             boxes["qr_caption"] = Box(side.x, qr_top - caption_h, side.w, caption_h)

@@ -7,7 +7,8 @@ and goes full screen with F11 or a double-click; Esc leaves full screen.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -15,18 +16,20 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QHideEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QResizeEvent,
     QScreen,
+    QShowEvent,
 )
 from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData, SeatRow
 from director.core.tv import Theme, TvLook
-from director.gui.clock_face import ClockFace
+from director.gui.clock_face import MIN_TEXT_FRACTION, SIDE_PAGE_MS, ClockFace, monotonic_ms
 from director.gui.media import LoadedPicture
 from director.gui.qr import paint_qr
 from director.i18n import _
@@ -35,9 +38,21 @@ ADDRESS_SHOWN_MS = 60_000
 """How long the page's address stays over the clock when asked for."""
 
 
+@dataclass(frozen=True)
+class SeatingLayout:
+    """How the seat draw fills the screen: columns, rows in each, the text's pixel
+    size, and the pages it takes (more than one: they turn)."""
+
+    columns: int
+    per_column: int
+    size: float
+    pages: int
+
+
 class SeatingBoard(QWidget):
     """The seat draw for the room: every name with its table and seat, in as many
-    columns as make the text largest."""
+    columns as make the text largest; when that would be under 3% of the height (a
+    big field on a small screen), over pages that turn every few seconds."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,6 +60,15 @@ class SeatingBoard(QWidget):
         self.title = _("Seats")
         self.font_pixels = 0
         self.theme = Theme()
+        self.page = 0
+        """The page shown at the last paint (from 0)."""
+        self.shown: tuple[SeatRow, ...] = ()
+        """The rows on that page."""
+        self.clock: Callable[[], int] = monotonic_ms
+        """Milliseconds, for the page shown (a test sets its own)."""
+        self._turn = QTimer(self)
+        self._turn.setInterval(SIDE_PAGE_MS)
+        self._turn.timeout.connect(self.update)
 
     def set_theme(self, theme: Theme) -> None:
         if theme != self.theme:
@@ -56,10 +80,18 @@ class SeatingBoard(QWidget):
         if rows != self.rows:
             self.rows = rows
             self.update()
+            self._sync_turning()
 
     def layout_for(self, width: float, height: float) -> tuple[int, float]:
-        """(columns, font pixel size) that fit every row and make the text largest."""
+        """(columns, font pixel size) at ``width`` x ``height`` (see ``arrangement``)."""
+        made = self.arrangement(width, height)
+        return made.columns, made.size
+
+    def arrangement(self, width: float, height: float) -> SeatingLayout:
+        """The columns, rows and size that show every row largest, on one page when
+        the text stays at least 3% of the height, else on as few pages as keep it so."""
         count = max(1, len(self.rows))
+        least = math.ceil(height * MIN_TEXT_FRACTION)
         probe = QFont()
         probe.setPixelSize(100)
         metrics = QFontMetricsF(probe)
@@ -67,39 +99,84 @@ class SeatingBoard(QWidget):
             (metrics.horizontalAdvance(f"{row.name}   {row.text}") for row in self.rows),
             default=metrics.horizontalAdvance("M" * 20),
         )
-        best = (1, 0.0)
-        for columns in range(1, 7):
-            per_column = math.ceil(count / columns)
+
+        def size_for(columns: int, per_column: int) -> float:
             by_height = (height * 0.86) / per_column * 0.78
             by_width = (width / columns * 0.92) / widest * 100
-            size = min(by_height, by_width, height * 0.07)
-            if size > best[1]:
-                best = (columns, size)
-        return best
+            return min(by_height, by_width, height * 0.07)
+
+        best = SeatingLayout(1, count, 0.0, 1)
+        for columns in range(1, 7):
+            per_column = math.ceil(count / columns)
+            size = size_for(columns, per_column)
+            if size > best.size:
+                best = SeatingLayout(columns, per_column, size, 1)
+        if best.size >= least:
+            return best
+        # Pages: the fewest that keep the text at 3% or more, then the largest text.
+        paged: SeatingLayout | None = None
+        most_rows = max(1, int(height * 0.86 * 0.78 / least))
+        for columns in range(1, 7):
+            if size_for(columns, 1) < least:
+                continue
+            pages = math.ceil(count / (columns * most_rows))
+            per_column = math.ceil(math.ceil(count / pages) / columns)
+            made = SeatingLayout(columns, per_column, size_for(columns, per_column), pages)
+            if paged is None or (made.pages, -made.size) < (paged.pages, -paged.size):
+                paged = made
+        return paged or best
+
+    def _sync_turning(self) -> None:
+        if self.width() <= 0 or self.height() <= 0:
+            return
+        turning = self.isVisible() and self.arrangement(self.width(), self.height()).pages > 1
+        if turning and not self._turn.isActive():
+            self._turn.start()
+        elif not turning and self._turn.isActive():
+            self._turn.stop()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._sync_turning()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._turn.stop()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._sync_turning()
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         width, height = float(self.width()), float(self.height())
         theme = self.theme
         painter.fillRect(self.rect(), QColor(theme.background))
+        made = self.arrangement(width, height)
+        self.page = (self.clock() // SIDE_PAGE_MS) % made.pages
         title = QFont()
         title.setBold(True)
         title.setPixelSize(int(height * 0.07))
         painter.setFont(title)
         painter.setPen(QColor(theme.accent))
+        heading = self.title.upper()
+        if made.pages > 1:
+            heading = _("{title} · {page}/{pages}").format(
+                title=heading, page=self.page + 1, pages=made.pages
+            )
         painter.drawText(
-            QRectF(0, 0, width, height * 0.1), int(Qt.AlignmentFlag.AlignCenter), self.title.upper()
+            QRectF(0, 0, width, height * 0.1), int(Qt.AlignmentFlag.AlignCenter), heading
         )
-        columns, size = self.layout_for(width, height)
-        self.font_pixels = int(size)
+        self.font_pixels = max(1, int(made.size))
         font = QFont()
-        font.setPixelSize(max(1, int(size)))
+        font.setPixelSize(self.font_pixels)
         painter.setFont(font)
-        per_column = max(1, math.ceil(len(self.rows) / columns))
-        line = (height * 0.86) / per_column
-        column_width = width / columns
-        for index, seated in enumerate(self.rows):
-            column, row = divmod(index, per_column)
+        per_page = made.columns * made.per_column
+        self.shown = self.rows[self.page * per_page : (self.page + 1) * per_page]
+        line = (height * 0.86) / made.per_column
+        column_width = width / made.columns
+        for index, seated in enumerate(self.shown):
+            column, row = divmod(index, made.per_column)
             rect = QRectF(
                 column * column_width + column_width * 0.04,
                 height * 0.12 + row * line,
@@ -115,6 +192,7 @@ class SeatingBoard(QWidget):
                 rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), seated.text
             )
         painter.end()
+        self._sync_turning()
 
 
 class AddressPanel(QWidget):

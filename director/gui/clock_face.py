@@ -16,6 +16,7 @@ preview on the console's clock page.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Mapping
@@ -80,6 +81,10 @@ MESSAGE_GAP = 0.8
 """Screen heights between the end of the message and its next pass."""
 SIDE_PAGE_MS = 8_000
 """When the side column's lines do not all fit, each page stays this long."""
+TIME_STRETCH_LEAST = 75
+"""The time's glyphs may be drawn down to this percentage of their width (a condensed
+face, or the font narrowed) before its size goes down: "1:00:00" and "+03:12" keep
+digits a quarter of the height beside the side column."""
 
 
 class LineStyle(Enum):
@@ -190,6 +195,60 @@ def paginate(lines: list[SideLine], per_page: int) -> list[list[SideLine]]:
     return pages
 
 
+LINE_STRETCH_LEAST = 87
+"""A side column's line may be drawn in a condensed face (87% of the width) before it
+is made smaller (a name beside its table and seat in a narrow column)."""
+
+
+def split_long_lines(
+    lines: list[SideLine], family: str, size: float, least: int, width: float
+) -> list[SideLine]:
+    """``lines`` with each one too wide for ``width`` even at ``least`` pixels (and
+    condensed) cut between words into lines that fit at ``size``, and a seat too wide
+    beside its name put on the next line (a single word too long is left to be
+    shortened)."""
+    out: list[SideLine] = []
+    for line in lines:
+        font = QFont(family)
+        font.setBold(line.style is not LineStyle.DETAIL)
+        font.setPixelSize(least)
+        if line.right and line.style is not LineStyle.HEADING:
+            # A name and its table and seat too wide together: the seat goes under it.
+            font.setStretch(LINE_STRETCH_LEAST)
+            metrics = QFontMetricsF(font)
+            both = metrics.horizontalAdvance(line.text) + metrics.horizontalAdvance(line.right)
+            if both + width * 0.03 > width * 0.96:
+                out += [SideLine(line.text, line.style), SideLine("", line.style, line.right)]
+            else:
+                out.append(line)
+            continue
+        font.setStretch(LINE_STRETCH_LEAST)
+        room = width * 0.96
+        if line.style is LineStyle.HEADING:
+            # A title may get its page's number beside it ("2/3").
+            room -= QFontMetricsF(font).horizontalAdvance("9/9") + width * 0.03
+        if (
+            line.right
+            or " " not in line.text.strip(" ")
+            or QFontMetricsF(font).horizontalAdvance(line.text) <= room
+        ):
+            out.append(line)
+            continue
+        font.setStretch(100)
+        font.setPixelSize(max(least, int(size)))
+        metrics = QFontMetricsF(font)
+        piece = ""
+        for word in filter(None, line.text.split(" ")):  # never at a no-break space
+            longer = f"{piece} {word}" if piece else word
+            if piece and metrics.horizontalAdvance(longer) > room:
+                out.append(SideLine(piece, line.style))
+                piece = word
+            else:
+                piece = longer
+        out.append(SideLine(piece, line.style))
+    return out
+
+
 def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
     """The figures in the main column's bottom band, in the layout's order."""
     cells: list[Stat] = []
@@ -203,17 +262,186 @@ def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
     return cells
 
 
-def fitted_font(text: str, family: str, max_pixels: float, width: float, *, bold: bool) -> QFont:
-    """The largest font up to ``max_pixels`` high whose ``text`` fits ``width``."""
+@dataclass(frozen=True)
+class FigureCell:
+    """Where one figure of the main column's bottom band goes: which figure, its
+    caption's box (over) and its value's (under)."""
+
+    index: int
+    caption: QRectF
+    value: QRectF
+
+
+VALUE_GIVES = 0.85
+"""A figure's value may be drawn this much smaller for its caption to fit whole."""
+
+
+def arrange_figures(
+    stats: list[Stat], rect: QRectF, value_size: float, least: int, family: str
+) -> list[list[FigureCell]]:
+    """The figures of the bottom band, as pages (one, when they all fit), laid out so
+    that every caption is whole words, on at most two lines, at least ``least``
+    pixels high: in one row, each cell as wide as its caption and value need (the
+    rest shared out); when they do not all fit, over as few pages as it takes (they
+    turn like the side column's). Only a caption too long for the whole band alone
+    is shortened."""
+
+    def caption_width(text: str, height: float) -> float:
+        lines = 2 if _line_spacing(family, least) * 2 <= height + 1 else 1
+        return _caption_width(text.upper(), family, least, lines)
+
+    def value_width(text: str, pixels: float) -> float:
+        return _text_width(text, family, max(1, int(pixels * VALUE_GIVES)), True)
+
+    def shared(needs: list[float]) -> list[float]:
+        spare = max(0.0, rect.width() - sum(needs)) / len(needs)
+        return [need + spare for need in needs]
+
+    def one_row(indexes: list[int], widths: list[float]) -> list[FigureCell]:
+        cells = []
+        left = rect.left()
+        for index, width in zip(indexes, widths, strict=True):
+            inner = QRectF(left, rect.top(), width, rect.height()).adjusted(
+                width * 0.04, 0, -width * 0.04, 0
+            )
+            # The caption has room for two lines at 3% of the height (AVERAGE · 133 BB).
+            half = inner.height() * 0.5
+            cells.append(
+                FigureCell(
+                    index,
+                    caption=QRectF(inner.left(), inner.top(), inner.width(), half),
+                    value=QRectF(inner.left(), inner.top() + half, inner.width(), half),
+                )
+            )
+            left += width
+        return cells
+
+    # One row, each caption over its value: on two lines where it must, on one where
+    # the room allows (the cheapest first).
+    needs = [
+        max(caption_width(stat.caption, rect.height() * 0.5), value_width(stat.value, value_size))
+        / 0.92
+        + 1
+        for stat in stats
+    ]
+    everything = list(range(len(stats)))
+    if sum(needs) <= rect.width():
+        widths = list(needs)
+        single = [
+            max(caption_width(stat.caption, 0), value_width(stat.value, value_size)) / 0.92 + 1
+            for stat in stats
+        ]
+        for index in sorted(everything, key=lambda i: single[i] - needs[i]):
+            if sum(widths) - widths[index] + single[index] <= rect.width():
+                widths[index] = max(widths[index], single[index])
+        return [one_row(everything, shared(widths))]
+
+    # Pages of one row, as few as it takes, as even as they fit (3 and 2, not 4 and 1).
+    pages: list[list[int]] = [[]]
+    for index, need in enumerate(needs):
+        if pages[-1] and sum(needs[i] for i in pages[-1]) + need > rect.width():
+            pages.append([])
+        pages[-1].append(index)
+    count = len(pages)
+    even = [
+        everything[number * len(stats) // count : (number + 1) * len(stats) // count]
+        for number in range(count)
+    ]
+    if all(sum(needs[i] for i in page) <= rect.width() for page in even):
+        pages = even
+    return [one_row(page, shared([needs[i] for i in page])) for page in pages]
+
+
+@functools.lru_cache(maxsize=1024)
+def _text_width(text: str, family: str, pixels: int, bold: bool) -> float:
+    """``text``'s advance in ``family`` at ``pixels`` (kept: a paint a second asks again)."""
+    font = QFont(family)
+    font.setBold(bold)
+    font.setPixelSize(pixels)
+    return QFontMetricsF(font).horizontalAdvance(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _line_spacing(family: str, pixels: int) -> float:
+    font = QFont(family)
+    font.setPixelSize(pixels)
+    return QFontMetricsF(font).lineSpacing()
+
+
+@functools.lru_cache(maxsize=1024)
+def _caption_width(text: str, family: str, pixels: int, lines: int) -> float:
+    font = QFont(family)
+    font.setPixelSize(pixels)
+    return least_width(text, QFontMetricsF(font), lines)
+
+
+def least_width(text: str, metrics: QFontMetricsF, lines: int) -> float:
+    """The least width ``text`` needs on at most ``lines`` lines (one or two), broken
+    only between words."""
+    words = text.split()
+    whole = metrics.horizontalAdvance(" ".join(words))
+    if lines < 2 or len(words) < 2:
+        return whole
+    return min(
+        whole,
+        *(
+            max(
+                metrics.horizontalAdvance(" ".join(words[:cut])),
+                metrics.horizontalAdvance(" ".join(words[cut:])),
+            )
+            for cut in range(1, len(words))
+        ),
+    )
+
+
+def fitted_font(
+    text: str, family: str, max_pixels: float, width: float, *, bold: bool, narrowest: int = 100
+) -> QFont:
+    """The largest font up to ``max_pixels`` high whose ``text`` fits ``width``: the
+    glyphs narrowed first, down to ``narrowest`` percent of their width, then smaller."""
     font = QFont(family)
     font.setBold(bold)
     font.setPixelSize(max(1, int(max_pixels)))
     if text:
         advance = QFontMetricsF(font).horizontalAdvance(text)
-        if advance > width > 0:
+        if narrowest < 100 and advance > width * 0.96 > 0:
+            # Narrower glyphs, as little as needed (a glyph's overhang kept inside too).
+            stretch = max(narrowest, int(100 * width * 0.96 / advance))
+            while True:
+                font.setStretch(stretch)
+                advance = QFontMetricsF(font).horizontalAdvance(text)
+                if advance <= width * 0.96 or stretch <= narrowest:
+                    break
+                stretch = max(narrowest, stretch - 2)
+            if advance > width * 0.96:
+                font.setPixelSize(max(1, int(max_pixels * 0.96 * width / advance)))
+        elif advance > width > 0:
             # A little under the exact fit: glyph overhangs must stay inside too.
             font.setPixelSize(max(1, int(max_pixels * 0.96 * width / advance)))
     return font
+
+
+def wrapped_size(
+    text: str, font: QFont, most: float, least: int, rect: QRectF, flags: int
+) -> int | None:
+    """The largest pixel size from ``most`` down to ``least`` at which ``text`` wrapped
+    at word boundaries (``flags`` has ``TextWordWrap``) fits ``rect``, or None."""
+    probe = QFont(font)
+    for pixels in range(max(least, int(most)), least - 1, -1):
+        probe.setPixelSize(pixels)
+        needed = QFontMetricsF(probe).boundingRect(rect, flags, text)
+        if needed.height() <= rect.height() + 1 and needed.width() <= rect.width() + 1:
+            return pixels
+    return None
+
+
+def time_shape(text: str) -> str:
+    """The time text with every digit a 0 ("1:23:45" -> "0:00:00"), to measure the
+    width of every time of its form; a text that is not a time (the hands of a level,
+    the winner's name) is measured as "00:00"."""
+    if not text or not all(char.isdigit() or char in ":+" for char in text):
+        return "00:00"
+    return "".join("0" if char.isdigit() else char for char in text)
 
 
 def qr_image(text: str) -> QImage:
@@ -268,6 +496,8 @@ class ClockFace(QWidget):
         self.regions: dict[str, QRectF] = {}
         self.font_pixels: dict[str, int] = {}
         """The pixel size each text was drawn at, last paint (for the 3% rule's test)."""
+        self.elided: set[str] = set()
+        """The texts shortened with an ellipsis at the last paint (none, when all fit)."""
         self.colours: dict[str, QColor] = {}
         self._set_colours(self.look.theme)
         self._plan: tuple[object, Plan] | None = None
@@ -276,6 +506,8 @@ class ClockFace(QWidget):
         """Scaled pictures, the composed background and the QR code, by what made them."""
         self._message: tuple[object, QStaticText, float] | None = None
         self._time_em = QFontMetricsF(self._bold(100)).horizontalAdvance("00:00") / 100
+        self._least_ems: dict[str, float] = {}
+        """The advance per pixel of a time's shape drawn as narrow as it may be."""
         self.scroll_clock: Callable[[], int] = monotonic_ms
         """Milliseconds, for the message's position (a test sets its own)."""
         self._scroll = QTimer(self)
@@ -283,6 +515,11 @@ class ClockFace(QWidget):
         self._scroll.timeout.connect(self._scroll_step)
         self.side_pages = 0
         """Pages of the side column at the last paint (more than one: they turn)."""
+        self.figure_pages = 0
+        """Pages of the main column's figures at the last paint (more than one: they turn
+        with the side column's)."""
+        self._figures: tuple[object, list[list[FigureCell]]] | None = None
+        self._split: tuple[object, list[SideLine]] | None = None
         self._pages = QTimer(self)
         self._pages.setInterval(SIDE_PAGE_MS)
         self._pages.timeout.connect(self._turn_page)
@@ -338,8 +575,18 @@ class ClockFace(QWidget):
             logo=logo is not None,
             qr=self._shows_qr(),
             time_em=self._time_em,
+            time_em_least=max(self._least_em("00:00"), self._least_em(time_shape(data.time_text))),
             logo_aspect=aspect,
         )
+
+    def _least_em(self, shape: str) -> float:
+        em = self._least_ems.get(shape)
+        if em is None:
+            font = self._bold(100)
+            font.setStretch(TIME_STRETCH_LEAST)
+            em = QFontMetricsF(font).horizontalAdvance(shape) / 100
+            self._least_ems[shape] = em
+        return em
 
     def _shows_qr(self) -> bool:
         return bool(self.network_url) and self.look.layout.place_of(Element.QR_CODE) is not None
@@ -379,7 +626,7 @@ class ClockFace(QWidget):
             painter.end()
             return
         self.full_paints += 1
-        self.side_pages = 0
+        self.side_pages = self.figure_pages = 0
         self._paint_background(painter)
         if self.data is not None and made is not None:
             self.paint_data(painter, self.data, made)
@@ -419,23 +666,27 @@ class ClockFace(QWidget):
         color: QColor,
         bold: bool = False,
         align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+        narrowest: int = 100,
     ) -> None:
         self.regions[key] = rect
         if not text:
             return
-        font = fitted_font(text, self.family, size, rect.width(), bold=bold)
+        font = fitted_font(text, self.family, size, rect.width(), bold=bold, narrowest=narrowest)
         flags = int(align | Qt.AlignmentFlag.AlignVCenter)
         least = math.ceil(self.height() * MIN_TEXT_FRACTION)
         if font.pixelSize() < least:
-            # Never smaller than 3% of the height: on two lines if they fit, else shortened.
-            font.setPixelSize(least)
-            metrics = QFontMetricsF(font)
+            # Never smaller than 3% of the height: on more lines, as large as they fit
+            # (whole words), else shortened.
             wrapped = flags | int(Qt.TextFlag.TextWordWrap)
-            needed = metrics.boundingRect(rect, wrapped, text)
-            if needed.height() <= rect.height() + 1 and needed.width() <= rect.width() + 1:
+            pixels = wrapped_size(text, font, size, least, rect, wrapped)
+            if pixels is not None:
+                font.setPixelSize(pixels)
                 flags = wrapped
             else:
+                font.setPixelSize(least)
+                metrics = QFontMetricsF(font)
                 text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+                self.elided.add(key)
         self.font_pixels[key] = font.pixelSize()
         painter.setFont(font)
         painter.setPen(QPen(color))
@@ -450,6 +701,7 @@ class ClockFace(QWidget):
     def paint_data(self, painter: QPainter, data: DisplayData, made: Plan) -> None:
         self.regions = {}
         self.font_pixels = {}
+        self.elided = set()
         colours = self.colours
         boxes, fonts = made.boxes, made.fonts
         height = float(self.height())
@@ -499,7 +751,14 @@ class ClockFace(QWidget):
             time_colour = colours["rest"]
         time_size = fonts["time"] * (0.5 if data.hands_level else 1.0)
         self._text(
-            painter, "time", time_rect, data.time_text, size=time_size, color=time_colour, bold=True
+            painter,
+            "time",
+            time_rect,
+            data.time_text,
+            size=time_size,
+            color=time_colour,
+            bold=True,
+            narrowest=TIME_STRETCH_LEAST,
         )
 
         if "blinds" in boxes:
@@ -582,30 +841,27 @@ class ClockFace(QWidget):
         if not stats:
             return
         painter.fillRect(rect, self.colours["panel"])
-        cell = rect.width() / len(stats)
-        for number, stat in enumerate(stats):
-            cell_rect = QRectF(rect.left() + number * cell, rect.top(), cell, rect.height())
-            inner = cell_rect.adjusted(cell * 0.04, 0, -cell * 0.04, 0)
-            # The caption has room for two lines at 3% of the height (AVERAGE · 133 BB).
-            caption_rect = QRectF(inner.left(), inner.top(), inner.width(), inner.height() * 0.5)
-            value_rect = QRectF(
-                inner.left(),
-                inner.top() + inner.height() * 0.48,
-                inner.width(),
-                inner.height() * 0.52,
-            )
+        least = math.ceil(self.height() * MIN_TEXT_FRACTION)
+        key = (tuple(stats), rect, least, self.family)
+        if self._figures is None or self._figures[0] != key:
+            arranged = arrange_figures(stats, rect, fonts["stat_value"], least, self.family)
+            self._figures = (key, arranged)
+        pages = self._figures[1]
+        self.figure_pages = len(pages)
+        for cell in pages[(self.scroll_clock() // SIDE_PAGE_MS) % len(pages)]:
+            stat = stats[cell.index]
             self._text(
                 painter,
-                f"stat{number}.caption",
-                caption_rect,
+                f"stat{cell.index}.caption",
+                cell.caption,
                 stat.caption.upper(),
                 size=fonts["stat_caption"],
                 color=self.colours["next"],
             )
             self._text(
                 painter,
-                f"stat{number}",
-                value_rect,
+                f"stat{cell.index}",
+                cell.value,
                 stat.value,
                 size=fonts["stat_value"],
                 color=self.colours["text"],
@@ -631,6 +887,18 @@ class ClockFace(QWidget):
         # turns its pages every few seconds (the moves come first, on every page's
         # start, then the payouts, the figures, the seat draw).
         line_height = max(min(made.fonts["line"], rect.height() * 0.92 / count), height * 0.041)
+        least = math.ceil(height * MIN_TEXT_FRACTION)
+        size = max(line_height * 0.75, least)
+        # A line too long for the column even at 3% goes on two (a bounty's amount is
+        # never cut off).
+        key = (tuple(lines), self.family, size, least, rect.width())
+        if self._split is None or self._split[0] != key:
+            # Measured once per change of the lines, not for every paint.
+            self._split = (
+                key,
+                split_long_lines(lines, self.family, size, least, rect.width() * 0.9),
+            )
+        lines = self._split[1]
         top = rect.top() + height * 0.02
         fitting = max(0, int((rect.bottom() - top) // line_height))
         pages = paginate(lines, fitting)
@@ -642,6 +910,9 @@ class ClockFace(QWidget):
             LineStyle.DETAIL: self.colours["warn"],
             LineStyle.SEAT: self.colours["text"],
         }
+        wanted = self._bold(size)
+        wanted.setStretch(LINE_STRETCH_LEAST)
+        metrics = QFontMetricsF(wanted)
         for number, line in enumerate(lines[:fitting]):
             line_rect = QRectF(
                 rect.left() + rect.width() * 0.05,
@@ -649,11 +920,17 @@ class ClockFace(QWidget):
                 rect.width() * 0.9,
                 line_height,
             )
-            size = line_height * 0.75
+            line_size = size
             if line.right:
+                # The name and its table and seat share the line at one size: smaller
+                # together (never under 3%) when both do not fit at the column's size.
+                gap = line_rect.width() * 0.03
+                both = metrics.horizontalAdvance(line.text) + metrics.horizontalAdvance(line.right)
+                if both + gap > line_rect.width() * 0.96:
+                    line_size = max(least, size * line_rect.width() * 0.96 / (both + gap))
                 right_width = min(
                     line_rect.width() * 0.45,
-                    QFontMetricsF(self._bold(size)).horizontalAdvance(line.right) * 1.05,
+                    metrics.horizontalAdvance(line.right) * line_size / size * 1.05 + 1,
                 )
                 right_rect = QRectF(
                     line_rect.right() - right_width, line_rect.top(), right_width, line_height
@@ -663,10 +940,11 @@ class ClockFace(QWidget):
                     f"line{number}.right",
                     right_rect,
                     line.right,
-                    size=size,
+                    size=line_size,
                     color=self.colours["next"],
                     bold=True,
                     align=Qt.AlignmentFlag.AlignRight,
+                    narrowest=LINE_STRETCH_LEAST,
                 )
                 line_rect.setRight(right_rect.left() - line_rect.width() * 0.03)
             self._text(
@@ -674,10 +952,11 @@ class ClockFace(QWidget):
                 f"line{number}",
                 line_rect,
                 line.text,
-                size=size,
+                size=line_size,
                 color=colours[line.style],
                 bold=line.style is not LineStyle.DETAIL,
                 align=Qt.AlignmentFlag.AlignLeft,
+                narrowest=LINE_STRETCH_LEAST,
             )
 
     def _paint_qr(self, painter: QPainter, box: Box, caption: Box, size: float) -> None:
@@ -762,15 +1041,21 @@ class ClockFace(QWidget):
             self._scroll.stop()
 
     def _turn_page(self) -> None:
-        """Show the side column's next page (its column alone is repainted)."""
+        """Show the next page of the side column and of the figures (their boxes alone
+        are repainted)."""
         made = self.current_plan()
-        if made is None or "side" not in made.boxes or self.side_pages < 2:
+        turned = False
+        if made is not None and "side" in made.boxes and self.side_pages > 1:
+            self.update(_rect(made.boxes["side"]).toAlignedRect())
+            turned = True
+        if made is not None and "stats" in made.boxes and self.figure_pages > 1:
+            self.update(_rect(made.boxes["stats"]).toAlignedRect())
+            turned = True
+        if not turned:
             self._pages.stop()
-            return
-        self.update(_rect(made.boxes["side"]).toAlignedRect())
 
     def _sync_pages(self) -> None:
-        turning = self.isVisible() and self.side_pages > 1
+        turning = self.isVisible() and (self.side_pages > 1 or self.figure_pages > 1)
         if turning and not self._pages.isActive():
             self._pages.start()
         elif not turning and self._pages.isActive():

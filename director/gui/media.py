@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import array
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QEventLoop, QIODevice, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QImage, QImageReader, QPainter
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
 
 from director.app.tv_assets import (
     MAX_PICTURE_BYTES,
@@ -28,6 +29,7 @@ from director.app.tv_assets import (
     check_sound_file,
     check_stored_sound,
     read_chosen_file,
+    sound_too_long,
     wav_bytes,
 )
 from director.core.colours import colour_text
@@ -35,8 +37,10 @@ from director.core.errors import RuleViolation
 
 ALLOCATION_LIMIT_MB = 256
 """What Qt may allocate to decode one picture (an 8K picture takes 128 MB)."""
-TONE_SAMPLES = 96
-"""The picture is sampled on a grid this wide to find its darkest and lightest tones."""
+TONE_SAMPLES = 64
+"""A picture is folded onto itself (its extremes kept) until this small, then read."""
+TONE_SVG_SIDE = 3840
+"""An SVG's tones are measured drawn this large on its longer side (a 4K screen)."""
 DECODE_TIMEOUT_MS = 20_000
 KEPT_SIDE = 4096
 """A decoded picture is kept at most this wide and high."""
@@ -121,32 +125,86 @@ def load_picture(data: bytes, kind: str | None = None) -> LoadedPicture:
 def picture_tones(picture: LoadedPicture) -> tuple[str, str]:
     """The least and the greatest red, green and blue of the picture's pixels, as
     ``#rrggbb``: where it is transparent, both black and white are counted, since
-    either could show through."""
-    size = picture.natural_size().scaled(
-        TONE_SAMPLES, TONE_SAMPLES, Qt.AspectRatioMode.KeepAspectRatio
+    either could show through.
+
+    Every pixel counts, at the resolution the TV can show the picture (a raster
+    picture as it was kept, up to 4096 a side; an SVG drawn as large as a 4K screen
+    shows it): a thin bright stripe is as light as it is, never averaged away. The
+    picture is folded onto itself (``_fold``) until it is small, then read."""
+    size = picture.natural_size()
+    if picture.image is None:
+        size = size.scaled(TONE_SVG_SIDE, TONE_SVG_SIDE, Qt.AspectRatioMode.KeepAspectRatio)
+    width, height = max(1, size.width()), max(1, size.height())
+    image = picture.image
+    if image is not None and not image.hasAlphaChannel():
+        # Opaque: folded as it is (RGB32 composes like opaque ARGB32), else converted.
+        opaque = image if image.format() in _FOLDABLE else image.convertToFormat(_TONE_FORMAT)
+        return (
+            _extreme(_fold(opaque, QPainter.CompositionMode.CompositionMode_Darken), min),
+            _extreme(_fold(opaque, QPainter.CompositionMode.CompositionMode_Lighten), max),
+        )
+    # Seen through: over black for the darkest tones, over white for the lightest.
+    low = _fold(
+        _over(picture, width, height, "#000000"), QPainter.CompositionMode.CompositionMode_Darken
     )
-    sample = picture.render(size.width(), size.height(), cover=True)
-    low = [255, 255, 255]
-    high = [0, 0, 0]
-    for y in range(sample.height()):
-        for x in range(sample.width()):
-            pixel = sample.pixelColor(x, y)
-            alpha = pixel.alpha()
-            channels = (pixel.red(), pixel.green(), pixel.blue())
-            if alpha < 255:
-                # Premultiplied over black, and the same over white.
-                over_black = channels
-                over_white = tuple(c + (255 - alpha) for c in channels)
-                candidates = (over_black, over_white)
-            else:
-                candidates = (channels,)
-            for rgb in candidates:
-                for index in range(3):
-                    low[index] = min(low[index], rgb[index])
-                    high[index] = max(high[index], rgb[index])
-    if low[0] > high[0]:
-        return "#000000", "#ffffff"
-    return colour_text((low[0], low[1], low[2])), colour_text((high[0], high[1], high[2]))
+    high = _fold(
+        _over(picture, width, height, "#ffffff"), QPainter.CompositionMode.CompositionMode_Lighten
+    )
+    return _extreme(low, min), _extreme(high, max)
+
+
+_TONE_FORMAT = QImage.Format.Format_ARGB32_Premultiplied
+_FOLDABLE = (QImage.Format.Format_RGB32, _TONE_FORMAT)
+
+
+def _over(picture: LoadedPicture, width: int, height: int, ground: str) -> QImage:
+    """The picture drawn at ``width`` x ``height`` over a plain ``ground`` (opaque)."""
+    out = QImage(width, height, _TONE_FORMAT)
+    out.fill(QColor(ground))
+    painter = QPainter(out)
+    if picture.image is not None:
+        painter.drawImage(0, 0, picture.image)
+    else:
+        picture.svg.render(painter, QRectF(0, 0, width, height))  # type: ignore[attr-defined]
+    painter.end()
+    return out
+
+
+def _fold(image: QImage, mode: QPainter.CompositionMode) -> QImage:
+    """An opaque ``image`` folded in two again and again (one half laid over the other,
+    keeping the lighter or the darker of each pair of pixels, channel by channel:
+    ``mode`` is Lighten or Darken) until it is at most ``TONE_SAMPLES`` a side. Each
+    fold keeps every pixel's extreme, so the small image's extremes are the whole
+    picture's, and the work is about one pass over it."""
+    while image.width() > TONE_SAMPLES or image.height() > TONE_SAMPLES:
+        width, height = image.width(), image.height()
+        if width >= height:
+            kept = (width + 1) // 2
+            out = image.copy(0, 0, kept, height)
+            painter = QPainter(out)
+            painter.setCompositionMode(mode)
+            painter.drawImage(0, 0, image, kept, 0, width - kept, height)
+        else:
+            kept = (height + 1) // 2
+            out = image.copy(0, 0, width, kept)
+            painter = QPainter(out)
+            painter.setCompositionMode(mode)
+            painter.drawImage(0, 0, image, 0, kept, width, height - kept)
+        painter.end()
+        image = out
+    return image
+
+
+def _extreme(image: QImage, pick: Callable[[bytes], int]) -> str:
+    """The least (``min``) or greatest (``max``) of each channel of a small opaque
+    image, as ``#rrggbb``."""
+    stride, row = image.bytesPerLine(), image.width() * 4
+    bits = bytes(image.constBits())
+    pixels = b"".join(bits[y * stride : y * stride + row] for y in range(image.height()))
+    # Premultiplied ARGB32 in memory: blue, green, red, alpha (little-endian words).
+    offsets = (2, 1, 0) if sys.byteorder == "little" else (1, 2, 3)
+    red, green, blue = (pick(pixels[offset::4]) for offset in offsets)
+    return colour_text((red, green, blue))
 
 
 def check_picture_bytes(data: bytes, kind: str) -> tuple[str, str]:
@@ -190,7 +248,7 @@ def decode_sound(data: bytes, *, timeout_ms: int = DECODE_TIMEOUT_MS) -> bytes:
     source.open(QIODevice.OpenModeFlag.ReadOnly)
     decoder.setSourceDevice(source)
     chunks: list[bytes] = []
-    state = {"frames": 0, "error": "", "done": False}
+    state = {"frames": 0, "error": "", "done": False, "duration": -1}
     most = MAX_SOUND_SECONDS * SOUND_RATE
     loop = QEventLoop()
 
@@ -201,6 +259,8 @@ def decode_sound(data: bytes, *, timeout_ms: int = DECODE_TIMEOUT_MS) -> bytes:
         chunks.append(bytes(buffer.constData()))
         state["frames"] = int(state["frames"]) + buffer.frameCount()
         if int(state["frames"]) > most:
+            # The whole length, when the decoder knows it (-1 otherwise).
+            state["duration"] = decoder.duration()
             decoder.stop()
             loop.quit()
 
@@ -226,9 +286,10 @@ def decode_sound(data: bytes, *, timeout_ms: int = DECODE_TIMEOUT_MS) -> bytes:
     decoder.stop()
     frames = int(state["frames"])
     if frames > most:
-        raise RuleViolation(
-            "sound_too_long", seconds=frames // SOUND_RATE, maximum=MAX_SOUND_SECONDS
-        )
+        # Decoding stopped just past the limit: the real length only if the decoder
+        # knew it, else "more than" the limit.
+        duration = int(state["duration"])
+        raise sound_too_long(duration / 1000 if duration > 0 else None)
     if state["error"]:
         raise RuleViolation("sound_undecodable", detail=str(state["error"])[:120])
     if not state["done"]:

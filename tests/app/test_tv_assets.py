@@ -18,6 +18,7 @@ from director.app.tv_assets import (
     check_stored_sound,
     read_chosen_file,
     wav_bytes,
+    wav_seconds,
 )
 from director.core.errors import RuleViolation
 from tests.app.tv_files import BAD_SVGS, SVG_LOGO, huge_png_header, jpeg, png, silent_mp3, tone
@@ -117,6 +118,66 @@ def test_sounds_are_known_by_their_bytes() -> None:
     for bad in (b"", b"hello", png(), b"RIFF\x00\x00\x00\x00AVI LIST"):
         assert code_of(check_sound_file, bad) == "sound_unknown_format"
     assert code_of(check_sound_file, b"RIFF" + bytes(MAX_SOUND_FILE_BYTES)) == "sound_too_large"
+
+
+def refusal(action, *args) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        action(*args)
+    return refused.value
+
+
+def long_wav(seconds: float, *, rate: int = 8000, width: int = 1) -> bytes:
+    """A WAV of silence, 8-bit at 8 kHz by default (ten minutes fit under 5 MB)."""
+    import io
+    import wave
+
+    out = io.BytesIO()
+    with wave.open(out, "wb") as handle:
+        handle.setnchannels(1)
+        handle.setsampwidth(width)
+        handle.setframerate(rate)
+        handle.writeframes(bytes(int(seconds * rate) * width))
+    return out.getvalue()
+
+
+def test_a_long_wav_is_refused_with_its_real_length_never_the_limit() -> None:
+    """A ten-minute WAV says it lasts 600 seconds (its header says so, nothing decoded);
+    just over the limit, it says "more than 30 seconds", not "lasts 30"."""
+    from director.i18n import describe_error
+
+    ten_minutes = long_wav(600)
+    assert len(ten_minutes) < MAX_SOUND_FILE_BYTES
+    assert wav_seconds(ten_minutes) == 600.0
+    refused = refusal(check_sound_file, ten_minutes)
+    assert refused.code == "sound_too_long" and refused.args_map["seconds"] == 600
+    assert wav_seconds(long_wav(30.5)) == 30.5
+    just_over = refusal(check_sound_file, long_wav(30.5))
+    assert just_over.code == "sound_longer_than"
+    said = describe_error(just_over)
+    assert "more than 30 seconds" in said and "lasts 30 seconds" not in said
+    # Stored sounds read whole: the same words.
+    assert refusal(check_stored_sound, wav_bytes(bytes(2 * 44_100 * 30 + 2000))).code == (
+        "sound_longer_than"
+    )
+    assert refusal(check_stored_sound, tone(31, rate=8000)).args_map["seconds"] == 31
+    # Within the limit, or a header that says nothing: left to the decoder.
+    assert check_sound_file(long_wav(29)) == "wav"
+    assert wav_seconds(b"RIFF\x00\x00\x00\x00WAVE") is None
+    assert wav_seconds(b"RIFF\x00\x00\x00\x00WAVEfmt \x10\x00\x00\x00") is None
+
+
+def test_a_picture_too_large_in_all_names_that_limit() -> None:
+    """8000 x 6000: each side is under 8192, the whole (48 million) over 40 million."""
+    from director.app.tv_assets import MAX_PIXELS, MAX_SIDE_PIXELS
+    from director.i18n import describe_error
+
+    assert max(8000, 6000) < MAX_SIDE_PIXELS < 8000 * 6000 and MAX_PIXELS < 8000 * 6000
+    refused = refusal(check_picture, huge_png_header(8000, 6000))
+    assert refused.code == "picture_too_many_pixels_in_all"
+    said = describe_error(refused)
+    assert "48 million" in said and "40 million" in said and "8192" not in said
+    side = refusal(check_picture, huge_png_header(9000, 10))
+    assert side.code == "picture_too_many_pixels" and side.args_map["maximum"] == MAX_SIDE_PIXELS
 
 
 def test_a_stored_sound_is_read_whole_and_its_length_checked() -> None:

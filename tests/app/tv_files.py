@@ -34,6 +34,29 @@ def jpeg(width: int = 640, height: int = 360, dark: bool = True) -> bytes:
     return out.getvalue()
 
 
+def pinstripes(
+    width: int = 1920, height: int = 1080, *, every: int = 80, svg: bool = False
+) -> bytes:
+    """A near-black picture crossed by white stripes one pixel wide, ``every`` pixels
+    apart (a PNG, or the same as an SVG): mostly dark, with fine bright detail."""
+    if svg:
+        lines = "".join(
+            f'<rect x="{x}" y="0" width="1" height="{height}" fill="#fafafa"/>'
+            for x in range(0, width, every)
+        )
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">'
+            f'<rect width="{width}" height="{height}" fill="#0a0a0e"/>{lines}</svg>'
+        ).encode()
+    image = Image.new("RGB", (width, height), (10, 10, 14))
+    draw = ImageDraw.Draw(image)
+    for x in range(0, width, every):
+        draw.line((x, 0, x, height), fill=(250, 250, 250))
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
 SVG_LOGO = b"""<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100">
   <style>.t { fill: #ffffff; }</style>

@@ -154,13 +154,14 @@ def test_r8_limit_levels_show_their_bets_on_the_tv_and_the_structure_sheet(qtbot
     assert "Limits" in text and "100 / 200" in text
 
 
-def _night_with_moves():
-    """Twelve players, tables of six, three out at table 1: a move to make on the TV."""
+def _night_with_moves(structure=None):
+    """Twelve players, tables of six, three out at table 1: a move to make on the TV
+    (on the regular structure, or ``structure``)."""
     from director.core.ids import PlayerId
     from director.core.money import MoneySettings
     from director.core.players import Bust
 
-    state = created(structures.find("regular-5000").template.structure)
+    state = created(structure or structures.find("regular-5000").template.structure)
     state = run(state, c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)), T0)
     for number in range(1, 13):
         state = run(state, c.BuyIn(player=PlayerId(number), name=f"Player number {number}"), T0)
@@ -217,3 +218,44 @@ def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbo
     )
     board.grab()
     assert board.font_pixels >= math.ceil(size[1] * 0.03)
+
+
+@pytest.mark.parametrize("size", [(1024, 576), (1920, 1080)])
+def test_a_big_seat_draw_turns_pages_never_under_3_percent(qtbot, size) -> None:
+    """Twenty players fit one page; ninety (and sixty at 1024x576) are shown over pages
+    that turn every few seconds, each at 3% of the height or more, every player on
+    one page."""
+    import math
+
+    from director.app.display import SeatRow
+    from director.gui.clock_display import SeatingBoard
+    from director.gui.clock_face import SIDE_PAGE_MS
+
+    least = math.ceil(size[1] * 0.03)
+    for count in (20, 60, 90):
+        rows = tuple(
+            SeatRow(f"Player number {n:02d}", n % 9 + 1, n % 10 + 1, f"Table {n % 9 + 1} · Seat 1")
+            for n in range(count)
+        )
+        board = SeatingBoard()
+        qtbot.addWidget(board)
+        board.resize(*size)
+        board.set_rows(rows)
+        pages = board.arrangement(*size).pages
+        if count == 20:
+            assert pages == 1
+        elif count == 90 or size == (1024, 576):
+            assert pages > 1, (count, pages)
+        seen: list[SeatRow] = []
+        for page in range(pages):
+            board.clock = lambda page=page: page * SIDE_PAGE_MS + 10
+            board.grab()
+            assert board.page == page
+            assert board.font_pixels >= least, (count, board.font_pixels)
+            seen += board.shown
+        assert tuple(seen) == rows
+        board.show()
+        qtbot.waitExposed(board)
+        assert board._turn.isActive() == (pages > 1)
+        board.hide()
+        assert not board._turn.isActive()

@@ -134,6 +134,10 @@ def bad_pictures(folder: Path) -> dict[str, tuple[Path, str]]:
             write(folder / "huge.png", huge_png_header()),
             "picture_too_many_pixels",
         ),
+        "too many pixels in all": (
+            write(folder / "wide.png", huge_png_header(8000, 6000)),
+            "picture_too_many_pixels_in_all",
+        ),
         "not an image": (
             write(folder / "notes.png", b"shopping list: chips"),
             "picture_not_an_image",
@@ -219,6 +223,25 @@ def test_bad_sounds_are_refused_with_the_problem_said_and_nothing_changes(
         assert dialog.look == before_look and assets_now(window) == before_assets, name
 
 
+def test_a_long_sound_is_refused_with_its_length_never_as_long_as_the_limit(
+    dialog, tmp_path: Path
+) -> None:
+    """A ten-minute WAV (its header tells) and a 42-second MP3 (decoding stops past
+    30 s; the decoder knows the whole length): neither is said to last 30 seconds."""
+    from tests.app.test_tv_assets import long_wav
+
+    for path, longer_than in (
+        (write(tmp_path / "ten minutes.wav", long_wav(600)), 599),
+        (write(tmp_path / "long.mp3", silent_mp3(1600)), 40),
+    ):
+        assert not dialog.use_sound(CueKind.BUBBLE, path)
+        said = dialog.sound_error.text()
+        assert "lasts 30 seconds" not in said, said
+        seconds = re.search(r"lasts (more than )?(\d+) seconds", said)
+        assert seconds is not None, said
+        assert seconds.group(1) or int(seconds.group(2)) > longer_than, said
+
+
 @pytest.mark.parametrize("kind", ["wav", "ogg", "mp3"])
 def test_sounds_are_imported_as_wav_and_played_from_the_data_folder(
     dialog, window, tmp_path: Path, kind: str
@@ -246,6 +269,33 @@ def test_sounds_are_imported_as_wav_and_played_from_the_data_folder(
     assert player.source(CueKind.FINAL_TABLE) == window.assets.path(name)
     assert abs(player.cue_volume(CueKind.FINAL_TABLE) - player.volume / 100 * 0.4) < 1e-9
     assert player.source(CueKind.LEVEL_START).name == "level_start.wav"  # built in
+
+
+def test_an_imported_sound_is_named_whole_at_the_dialogs_natural_size(
+    qtbot, dialog, tmp_path: Path
+) -> None:
+    """The dialog opened at its own size, a sound imported: its choice reads whole
+    ("Imported sound (1a2b3c4d…)", not "Imported sour…"); the hint says where the
+    sounds are kept (in the database, not a folder)."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QLabel
+
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.tabs.setCurrentIndex(3)
+    assert dialog.use_sound(CueKind.BUBBLE, write(tmp_path / "b.wav", tone(0.5)))
+    qtbot.wait(10)
+    choice = dialog.sound_choice[CueKind.BUBBLE]
+    text = choice.currentText()
+    assert text.startswith("Imported sound (") and text.endswith("…)")
+    # The text's width, and room for the arrow and the frame.
+    arrow = choice.style().pixelMetric(choice.style().PixelMetric.PM_ScrollBarExtent)
+    assert QFontMetrics(choice.font()).horizontalAdvance(text) + arrow <= choice.width()
+    hints = [label.text() for label in dialog.tabs.widget(3).findChildren(QLabel)]
+    assert any("database" in hint for hint in hints)
+    assert not any("data folder" in hint for hint in hints)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    dialog.grab().save(str(SHOTS / "dialog-sounds-natural.png"))
 
 
 def test_a_stored_sound_that_went_missing_plays_the_built_in_one_and_silent_plays_none(

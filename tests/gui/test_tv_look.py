@@ -10,6 +10,7 @@ pictures land in build/screenshots/tv/ to be looked at.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -22,10 +23,19 @@ from director.app.display import DisplayData, display_data
 from director.app.tv_assets import AssetStore
 from director.core import commands as c
 from director.core.colours import AA_LARGE, AA_NORMAL, contrast_ratio
-from director.core.tv import PRESETS, THEMES, LogoPlace, Picture, TvLook, contrast_problems
-from director.gui.clock_face import ClockFace
+from director.core.tv import (
+    PRESETS,
+    THEMES,
+    Element,
+    LogoPlace,
+    Picture,
+    Theme,
+    TvLook,
+    contrast_problems,
+)
+from director.gui.clock_face import SIDE_PAGE_MS, ClockFace, main_figures
 from director.gui.media import load_picture, picture_tones
-from tests.app.tv_files import SVG_LOGO, jpeg, png
+from tests.app.tv_files import SVG_LOGO, jpeg, pinstripes, png
 from tests.core.helpers import MIN, T0, run
 from tests.gui.test_clock_display import _night_with_moves
 
@@ -44,6 +54,31 @@ MESSAGE = (
 def night_data() -> DisplayData:
     state = run(_night_with_moves(), c.SetRoomMessage(text=MESSAGE), T0)
     return display_data(state, T0 + MIN)
+
+
+@pytest.fixture(scope="module")
+def long_times() -> dict[str, DisplayData]:
+    """The widest times a night shows: a level of an hour and a half ("1:29:00") and
+    the last level run over ("+03:12"), on the same night with its moves."""
+    from director.core.structure import simple
+
+    hour = run(
+        _night_with_moves(simple([(25, 50), (50, 100)], level_minutes=90)),
+        c.SetRoomMessage(text=MESSAGE),
+        T0,
+    )
+    short = run(
+        _night_with_moves(simple([(25, 50), (50, 100)], level_minutes=20)),
+        c.SetRoomMessage(text=MESSAGE),
+        T0,
+    )
+    shown = {
+        "hour": display_data(hour, T0 + MIN),
+        "overtime": display_data(short, T0 + 43 * MIN + 12_000),
+    }
+    assert shown["hour"].time_text == "1:29:00"
+    assert shown["overtime"].time_text == "+03:12" and shown["overtime"].overtime
+    return shown
 
 
 @pytest.fixture(scope="module")
@@ -120,14 +155,25 @@ def check_readable(face: ClockFace, image: QImage, look: TvLook, size, data: Dis
     drawn = {key: rect for key, rect in face.regions.items() if rect.height() > 0}
     for key, rect in drawn.items():
         assert window.contains(rect.adjusted(0.5, 0.5, -0.5, -0.5)), (key, rect)
-    separate = [key for key in (*SEPARATE, *SIDE) if key in drawn]
+    # Apart: the main boxes, the side column's, the QR code's caption, and each figure's
+    # caption and value (inside the figures' band, apart from one another).
+    cells = [key for key in drawn if re.fullmatch(r"stat\d+(\.caption)?", key)]
+    separate = [key for key in (*SEPARATE, *SIDE, "qr_caption") if key in drawn] + cells
     for index, first in enumerate(separate):
         for second in separate[index + 1 :]:
+            if "stats" in (first, second) and (first in cells or second in cells):
+                assert (
+                    drawn["stats"]
+                    .adjusted(-0.5, -0.5, 0.5, 0.5)
+                    .contains(drawn[second if first == "stats" else first])
+                )
+                continue
             overlap = drawn[first].intersected(drawn[second])
             assert overlap.height() < 1 or overlap.width() < 1, (first, second)
     # The time's digits: a quarter of the height, in rendered rows of its colour.
-    digits = rows_with(image, drawn["time"], look.theme.text)
-    assert digits >= height / 4, (digits, height)
+    colour = look.theme.warn if data.overtime else look.theme.text
+    digits = rows_with(image, drawn["time"], colour)
+    assert digits >= height / 4, (data.time_text, digits, height)
     # No text under 3% of the height.
     least = math.ceil(height * 0.03)
     small = {key: px for key, px in face.font_pixels.items() if px < least}
@@ -154,28 +200,133 @@ def test_every_theme_and_layout_is_readable_at_every_size(qtbot, theme, preset, 
         face.deleteLater()
 
 
-@pytest.mark.parametrize("theme", sorted(THEMES))
-def test_the_contrast_painted_on_the_screen_passes_aa(qtbot, theme, night_data) -> None:
-    """Measured on the pixels: each text region's ink against its ground."""
-    look = TvLook(theme=THEMES[theme])
-    face, image = grab((1366, 768), look, night_data)
-    checks = {
-        "time": AA_LARGE,
-        "blinds": AA_LARGE,
-        "level": AA_LARGE,
-        "event": AA_NORMAL,
-        "next": AA_NORMAL,
-        "stat0.caption": AA_NORMAL,
-        "stat0": AA_NORMAL,
-        "line0": AA_NORMAL,
-        "line1": AA_NORMAL,
-        "line2": AA_NORMAL,
-    }
-    for key, needed in checks.items():
+@pytest.mark.parametrize("when", ["hour", "overtime"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_an_hour_long_level_and_overtime_keep_the_digits_a_quarter_of_the_height(
+    qtbot, preset, when, long_times
+) -> None:
+    """ "1:29:00" and "+03:12" are wider than "00:00": the time's glyphs narrow (and the
+    side column gives way a little) rather than the digits shrink, at every size;
+    16:9 keeps the side column."""
+    data = long_times[when]
+    look = TvLook(layout=PRESETS[preset])
+    for size in SIZES:
+        face, image = grab(size, look, data, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, data)
+        made = face.current_plan()
+        assert made is not None and not made.side_dropped
+        assert ("side" in face.regions) == (preset != "clock_only")
+        if size == (1920, 1080):
+            image.save(str(SHOTS / f"{when}-{preset}-1920x1080.png"))
+        face.deleteLater()
+
+
+@pytest.mark.parametrize("preset", ["full", "tables"])
+def test_a_4_3_screen_keeps_the_moves_seats_and_qr_code(qtbot, preset, night_data) -> None:
+    """1024x768 and 1280x1024: the side column stays (the time's glyphs narrow to
+    leave it room), readable; with the QR code where the layout has it."""
+    look = TvLook(layout=PRESETS[preset])
+    for size in ((1024, 768), (1280, 1024)):
+        face, image = grab(size, look, night_data, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, night_data)
+        assert "side" in face.regions and "line0" in face.regions
+        assert face.regions["side"].width() >= 0.24 * size[0]
+        assert ("qr" in face.regions) == (preset == "full")
+        # A line too long for the narrower column goes on two, never cut.
+        assert not face.elided, face.elided
+        image.save(str(SHOTS / f"four-three-{preset}-{size[0]}x{size[1]}.png"))
+        face.deleteLater()
+
+
+CONTRAST_CHECKS = {
+    "time": AA_LARGE,
+    "blinds": AA_LARGE,
+    "level": AA_LARGE,
+    "event": AA_NORMAL,
+    "next": AA_NORMAL,
+    "message": AA_NORMAL,
+    "stat0.caption": AA_NORMAL,
+    "stat0": AA_NORMAL,
+    "line0": AA_NORMAL,
+    "line1": AA_NORMAL,
+    "line2": AA_NORMAL,
+    "qr_caption": AA_NORMAL,
+}
+"""Text regions whose painted contrast is measured, and what each needs."""
+
+
+def check_painted_contrast(face: ClockFace, image: QImage, preset: str) -> None:
+    """Each text region the layout shows, its ink against its ground, on the pixels."""
+    measured = 0
+    for key, needed in CONTRAST_CHECKS.items():
         region = face.regions.get(key)
-        assert region is not None, key
-        assert painted_contrast(image, region) >= needed, (theme, key)
+        if region is None:
+            # Only what the layout leaves out: the side column and figures in clock only,
+            # the QR code where the layout has none.
+            without_qr = PRESETS[preset].place_of(Element.QR_CODE) is None
+            assert (preset == "clock_only" and key[:4] in ("stat", "line", "qr_c")) or (
+                key == "qr_caption" and without_qr
+            ), key
+            continue
+        assert painted_contrast(image, region) >= needed, (preset, key)
+        measured += 1
+    assert measured >= 6
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_contrast_painted_on_the_screen_passes_aa(qtbot, theme, preset, night_data) -> None:
+    """Measured on the pixels: each text region's ink against its ground, in every
+    layout."""
+    look = TvLook(theme=THEMES[theme], layout=PRESETS[preset])
+    face, image = grab((1366, 768), look, night_data, url="http://192.168.1.20:8080/")
+    check_painted_contrast(face, image, preset)
     face.deleteLater()
+
+
+CUSTOM = Theme(
+    name="custom",
+    background="#1b1030",
+    panel="#2a1a48",
+    text="#fff8e7",
+    dim="#c9b8e8",
+    next="#e8dcff",
+    accent="#ffb86b",
+    warn="#ffd166",
+    alert="#b00020",
+    rest="#7ee787",
+)
+"""An organizer's own colours (a purple room, warm texts), readable."""
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_logo_a_background_and_own_colours_are_readable_at_two_sizes(
+    qtbot, preset, night_data, pictures
+) -> None:
+    """The readability grid with everything an organizer can add at once: their own
+    colours, a logo, a background picture under the least veil that keeps the texts
+    readable; checked on the pixels at 1024x576 and 1920x1080."""
+    from director.core.tv import least_veil
+
+    tones = picture_tones(pictures[BACKGROUND])
+    bare = TvLook(
+        theme=CUSTOM,
+        layout=PRESETS[preset],
+        logo=LOGO,
+        background=Picture(BACKGROUND, *tones),
+        veil=0,
+    )
+    veil = least_veil(bare)
+    assert veil is not None
+    look = replace(bare, veil=veil)
+    assert contrast_problems(look) == ()
+    for size in ((1024, 576), (1920, 1080)):
+        face, image = grab(size, look, night_data, pictures, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, night_data)
+        assert "logo" in face.regions and not face.regions["logo"].intersects(face.regions["time"])
+        check_painted_contrast(face, image, preset)
+        image.save(str(SHOTS / f"own-look-{preset}-{size[0]}x{size[1]}.png"))
+        face.deleteLater()
 
 
 def test_the_paused_and_next_hand_banners_are_readable_in_every_theme(qtbot) -> None:
@@ -428,6 +579,167 @@ def test_the_organizers_own_arrangement_keeps_the_rules(qtbot, night_data, pictu
         face.deleteLater()
 
 
+@pytest.mark.parametrize("svg", [False, True], ids=["png", "svg"])
+def test_thin_bright_stripes_make_a_picture_bright_and_the_veil_covers_them(
+    qtbot, night_data, svg: bool
+) -> None:
+    """A near-black background crossed by white stripes one pixel wide: its lightest
+    tone is the stripes' white (not averaged away), so the look needs a veil; at the
+    least veil allowed, a text crossing a stripe is readable, measured on the screen."""
+    from director.core.tv import least_veil
+
+    picture = load_picture(pinstripes(svg=svg))
+    low, high = picture_tones(picture)
+    assert QColor(high).lightness() >= 245 and QColor(low).lightness() <= 15, (low, high)
+    bare = TvLook(theme=THEMES["dark"], background=Picture(BACKGROUND, low, high), veil=0)
+    assert contrast_problems(bare)
+    veil = least_veil(bare)
+    assert veil is not None and veil > 0
+    look = replace(bare, veil=veil)
+    face, image = grab((1920, 1080), look, night_data, {BACKGROUND: picture})
+    # Under the event's name (dim text on the background): the lightest ground there
+    # is a stripe, veiled.
+    event = face.regions["event"]
+    y = int(event.top()) + 1
+    ground = [QColor(image.pixel(x, y)) for x in range(int(event.left()), int(event.right()))]
+    lightest = max(ground, key=lambda colour: colour.lightness())
+    assert lightest.lightness() > QColor(look.theme.background).lightness()  # a stripe
+    dim = QColor(look.theme.dim)
+    ratio = contrast_ratio(
+        (dim.red(), dim.green(), dim.blue()),
+        (lightest.red(), lightest.green(), lightest.blue()),
+    )
+    assert ratio >= AA_NORMAL, ratio
+    face.deleteLater()
+
+
 def test_a_huge_photo_is_kept_no_larger_than_a_4k_screen_needs(qapp) -> None:
     big = load_picture(jpeg(6000, 3000))
     assert big.natural_size().width() == 4096 and big.natural_size().height() == 2048
+
+
+def figure_captions(face: ClockFace) -> dict[str, int]:
+    """The figures' captions drawn at the last paint, with their font sizes."""
+    return {key: px for key, px in face.font_pixels.items() if key.endswith(".caption")}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("preset", ["full", "tables"])
+def test_the_figures_captions_are_whole_words_at_every_16_9_size(
+    qtbot, database, clock, preset, language
+) -> None:
+    """The demo night's five figures (players, average, the guaranteed pool, re-buys to
+    the end of level 4, the next break): no caption is cut with an ellipsis, none is
+    under 3% of the height, none overlaps another or its value."""
+    from director import i18n
+    from director.app.demo import create_demo
+
+    i18n.set_language(language)
+    session = create_demo(database, clock=clock)
+    data = display_data(session.state, clock())
+    session.close()
+    assert len(data.stats) == 5 and any(len(s.caption) > 25 for s in data.stats)
+    look = TvLook(layout=PRESETS[preset])
+    for size in SIZES:
+        face, image = grab(size, look, data, url="http://192.168.1.20:8080/")
+        check_readable(face, image, look, size, data)
+        assert not {key for key in face.elided if key.startswith("stat")}, (size, face.elided)
+        assert len(figure_captions(face)) == len(main_figures(data, look)), size
+        if size == (1024, 576):
+            image.save(str(SHOTS / f"figures-{preset}-{language}-1024x576.png"))
+        face.deleteLater()
+
+
+def test_figures_that_do_not_fit_one_row_turn_pages(qtbot, night_data) -> None:
+    """Six figures with a long caption under the time of a 1024x576 screen: on pages
+    that turn with the side column's (the band alone repainted), every figure on one
+    of them, never a caption cut."""
+    from director.app.display import Stat
+    from director.core.tv import Element, Layout, Place, Slot
+
+    long = "Re-buys to the break after level 4, then add-ons at the break"
+    stats = (
+        Stat("Players", "25 / 27", "players"),
+        Stat("Average · 56 BB", "5,600", "average"),
+        Stat("Guaranteed pool", "€400.00", "prize_pool"),
+        Stat(long, "Open", "rebuys"),
+        Stat("Next break", "43:00", "next_break"),
+    )
+    layout = Layout(
+        preset="custom",
+        slots=(
+            Slot(Element.BLINDS, Place.MAIN),
+            Slot(Element.STATS, Place.MAIN),
+            Slot(Element.NEXT_BREAK, Place.MAIN),
+            Slot(Element.CHIPS, Place.MAIN),
+            Slot(Element.MOVES, Place.SIDE),
+        ),
+    )
+    look = TvLook(layout=layout)
+    data = replace(night_data, stats=stats, message="")
+    face = ClockFace()
+    qtbot.addWidget(face)
+    face.resize(1024, 576)
+    face.set_look(look)
+    face.set_data(data)
+    seen: list[str] = []
+    for page in range(3):
+        face.scroll_clock = lambda page=page: page * SIDE_PAGE_MS
+        image = face.grab().toImage()
+        check_readable(face, image, look, (1024, 576), data)
+        assert not face.elided, face.elided
+        seen += sorted(figure_captions(face))
+    assert face.figure_pages == 2
+    assert len(set(seen)) == len(main_figures(data, look)) == 6
+    assert seen[-len(figure_captions(face)) :] == seen[: len(figure_captions(face))]
+    face.show()
+    qtbot.waitExposed(face)
+    assert face._pages.isActive()
+    face.hide()
+    assert not face._pages.isActive()
+
+
+def test_figures_arranged_keep_every_caption_whole_and_inside_the_band(qapp) -> None:
+    """The arrangement itself, for one to eight figures in a narrow band: every caption
+    fits its box in at most two lines of whole words at 3%, every box in the band,
+    none over another."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from director.app.display import Stat
+    from director.gui.clock_face import arrange_figures
+
+    captions = [
+        "Players",
+        "Average · 56 BB",
+        "Guaranteed pool",
+        "Re-buys to the end of level 4",
+        "Next break",
+        "Chips in play",
+        "Recaves jusqu'à la pause après le niveau 4",
+        "Entries",
+    ]
+    band = QRectF(14, 480, 660, 82)
+    least = 18
+    family = QFont().family()
+    for count in range(1, len(captions) + 1):
+        stats = [Stat(text, "140,000") for text in captions[:count]]
+        pages = arrange_figures(stats, band, 26, least, family)
+        shown = sorted(cell.index for page in pages for cell in page)
+        assert shown == list(range(count))
+        for page in pages:
+            boxes = [box for cell in page for box in (cell.caption, cell.value)]
+            for box in boxes:
+                assert band.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box)
+            for index, first in enumerate(boxes):
+                for second in boxes[index + 1 :]:
+                    overlap = first.intersected(second)
+                    assert overlap.width() < 1 or overlap.height() < 1
+            for cell in page:
+                font = QFont(family)
+                font.setPixelSize(least)
+                flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+                text = stats[cell.index].caption.upper()
+                needed = QFontMetricsF(font).boundingRect(cell.caption, flags, text)
+                assert needed.width() <= cell.caption.width() + 1, (count, text)
+                assert needed.height() <= cell.caption.height() + 1, (count, text)

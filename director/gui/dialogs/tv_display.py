@@ -124,6 +124,11 @@ def place_name(place: Place) -> str:
     return _(MESSAGES[PLACE_NAMES[place]])
 
 
+def imported_sound_name(asset: str) -> str:
+    """How an imported sound is named in its cue's choice (its stored name's start)."""
+    return _("Imported sound ({name}…)").format(name=asset[:8])
+
+
 def sample_data() -> DisplayData:
     """What the preview shows when no event is open: a plausible night."""
     payouts = tuple(
@@ -488,7 +493,13 @@ class TvDisplayDialog(QDialog):
         self.side_width.valueChanged.connect(self._layout_edited)
         form.addRow(_("Side column's width (at most)"), self.side_width)
         box.addLayout(form)
-        note = QLabel(_("The time is always shown, at least a quarter of the screen's height."))
+        note = QLabel(
+            _(
+                "The time is always shown, at least a quarter of the screen's height: on a "
+                "narrower screen (4:3) its digits narrow and the side column gives way, and "
+                "while the time reads an hour or more the side column is hidden there."
+            )
+        )
         note.setWordWrap(True)
         box.addWidget(note)
         grid = QGridLayout()
@@ -583,8 +594,16 @@ class TvDisplayDialog(QDialog):
         self.sound_choice: dict[CueKind, QComboBox] = {}
         self.sound_volume: dict[CueKind, QSlider] = {}
         self.test_buttons: dict[CueKind, QPushButton] = {}
+        # Wide enough from the start for an imported sound's name, read whole.
+        longest = max(
+            len(text) for text in (_("Built-in sound"), _("Silent"), imported_sound_name("0" * 64))
+        )
         for row, cue in enumerate(SOUND_CUES, start=1):
             choice = QComboBox()
+            choice.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            choice.setMinimumContentsLength(longest)
             choice.activated.connect(lambda _row, cue=cue: self._sound_chosen(cue))
             load = QPushButton(_("Choose…"))
             load.setToolTip(_("A WAV, OGG or MP3 file of at most 30 seconds and 5 MB"))
@@ -606,8 +625,9 @@ class TvDisplayDialog(QDialog):
         grid.addWidget(self.sound_error, len(SOUND_CUES) + 1, 0, 1, 5)
         hint = QLabel(
             _(
-                "Imported sounds are checked, copied into director's data folder and "
-                "played from there. The volume is a share of the volume in the settings."
+                "Imported sounds are checked, then kept in director's database with the "
+                "look (never played from the file chosen, which can go). The volume is a "
+                "share of the volume in the settings."
             )
         )
         hint.setWordWrap(True)
@@ -788,7 +808,7 @@ class TvDisplayDialog(QDialog):
         choice.addItem(_("Built-in sound"), "built_in")
         choice.addItem(_("Silent"), "silent")
         if sound.asset:
-            choice.addItem(_("Imported sound ({name}…)").format(name=sound.asset[:8]), sound.asset)
+            choice.addItem(imported_sound_name(sound.asset), sound.asset)
         value = "silent" if sound.silent else (sound.asset or "built_in")
         choice.setCurrentIndex(max(0, choice.findData(value)))
         self.sound_volume[cue].setValue(sound.volume)

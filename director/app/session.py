@@ -519,6 +519,8 @@ class TournamentSession:
             history={"done": list(self._history.done), "undone": list(self._history.undone)},
         )
         with self.database.transaction() as connection:
+            # Only the event's writer: not into an event deleted or taken over meanwhile.
+            self.database.check_lease(connection, self.tournament_id)
             store.save_snapshot(connection, self.tournament_id, snapshot, at=self._clock())
         self._snapshot_event = self._last_event
 

@@ -554,9 +554,7 @@ def shown_time(milliseconds: int) -> str:
 
 def leased(tournament_id: int, holder: str, since: int) -> StoreError:
     """The refusal of a write to an event whose lease ``holder`` took at ``since``."""
-    return StoreError(
-        "event_leased", event=tournament_id, machine=holder, since=shown_time(since)
-    )
+    return StoreError("event_leased", event=tournament_id, machine=holder, since=shown_time(since))
 
 
 def _lease_held_elsewhere(cursor: PgCursor, token: str) -> StoreError | None:

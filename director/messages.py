@@ -458,6 +458,10 @@ MESSAGES: dict[str, str] = {
     ),
     "db_read_only": N_("{path} is open read-only."),
     "db_server_unreachable": N_("The database server of {path} cannot be reached ({detail})."),
+    "db_server_no_database": N_(
+        "The database server of {path} has no database called {name}: create it "
+        "first (createdb {name}), or check the address."
+    ),
     "db_server_refused": N_(
         "The database server of {path} refused the connection ({detail}). Put the "
         "password in ~/.pgpass or PGPASSWORD."

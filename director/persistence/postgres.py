@@ -190,6 +190,10 @@ def lock_logs(connection: PgConnection) -> None:
 # -- errors -----------------------------------------------------------------------
 
 
+_NO_DATABASE = re.compile(r'database "([^"]*)" does not exist')
+_REFUSED = re.compile(r"password authentication failed|no pg_hba\.conf entry|no password supplied")
+
+
 def pg_store_error(error: BaseException, location: str) -> StoreError:
     """An error from the server or the driver as a ``StoreError`` the user can read."""
     original = getattr(error, "orig", None) or error
@@ -198,10 +202,15 @@ def pg_store_error(error: BaseException, location: str) -> StoreError:
     state = getattr(original, "sqlstate", None) or ""
     if state == "53100":
         return StoreError("disk_full", path=location)
+    # Refused at connection, the server's words are all there is (no SQLSTATE).
+    missing = _NO_DATABASE.search(str(original))
+    if state == "3D000" or missing:
+        name = missing[1] if missing else urllib.parse.urlsplit(location).path.strip("/")
+        return StoreError("db_server_no_database", path=location, name=name)
+    if state.startswith("28") or _REFUSED.search(str(original)):
+        return StoreError("db_server_refused", path=location, detail=detail)
     if state.startswith("08") or "connection" in detail.lower():
         return StoreError("db_server_unreachable", path=location, detail=detail)
-    if state.startswith("28"):
-        return StoreError("db_server_refused", path=location, detail=detail)
     return StoreError("db_failed", path=location, detail=detail)
 
 

@@ -277,3 +277,30 @@ def test_the_driver_style_connection_takes_the_store_statements(pg_url: str) -> 
         assert rows.fetchall() == [(event_id, "Friday")]
         assert [e.seq for e in store.load_entries(connection, event_id)] == [1]
     database.close()
+
+
+def test_a_database_missing_on_the_server_is_named_not_called_unreachable(pg_url: str) -> None:
+    from director.i18n import describe_error
+
+    missing = pg_url.replace("/club_", "/nothing_here_")
+    with pytest.raises(StoreError) as refused:
+        open_database(missing)
+    said = describe_error(refused.value)
+    assert refused.value.code == "db_server_no_database", said
+    name = missing.split("?")[0].rsplit("/", 1)[1]
+    assert f"no database called {name}" in said and "createdb" in said
+    assert "cannot be reached" not in said
+
+
+def test_a_password_refused_at_connection_is_said_as_such() -> None:
+    """Refused while connecting, the driver gives no SQLSTATE: the server's words tell."""
+    import psycopg
+
+    from director.persistence.postgres import pg_store_error
+
+    error = psycopg.OperationalError(
+        'connection failed: connection to server at "10.0.0.5", port 5432 failed: '
+        'FATAL:  password authentication failed for user "director"'
+    )
+    said = pg_store_error(error, "postgresql://director@10.0.0.5/club")
+    assert said.code == "db_server_refused"

@@ -49,6 +49,7 @@ SCHEMA_REVISIONS = (
     "0008_remote_devices",
     "0009_tv_assets",
     "0010_dealer_phones",
+    "0011_quiet_alive_mark",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]

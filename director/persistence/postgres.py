@@ -109,6 +109,15 @@ NOTICES_SQL = (
 )
 """The trigger that tells followers of a change (migration 0006; never change these:
 a later migration adds its own statements)."""
+NOTICES_QUIET_ALIVE_SQL = (
+    # Migration 0011: the alive mark alone (every 2 s while a clock runs, read only by
+    # the writer's own next start) would make every follower read the event again.
+    "CREATE OR REPLACE FUNCTION director_notify() RETURNS trigger LANGUAGE plpgsql AS $$ "
+    "BEGIN IF TG_OP = 'UPDATE' AND "
+    "(to_jsonb(NEW) - 'alive_at') = (to_jsonb(OLD) - 'alive_at') THEN RETURN NEW; END IF; "
+    "PERFORM pg_notify('director', NEW.id::text); RETURN NEW; END $$"
+)
+"""The trigger's function from migration 0011 on (never change it either)."""
 NOTICES_UNDO_SQL = (
     "DROP TRIGGER director_notify ON tournament",
     "DROP FUNCTION director_notify()",

@@ -304,3 +304,28 @@ def test_a_password_refused_at_connection_is_said_as_such() -> None:
     )
     said = pg_store_error(error, "postgresql://director@10.0.0.5/club")
     assert said.code == "db_server_refused"
+
+
+def test_the_alive_mark_alone_tells_no_follower_a_command_does(pg_url: str, clock) -> None:
+    """While a clock runs the writer marks the event alive every 2 s (for its own next
+    start): followers and events lists used to read everything again each time."""
+    writer = open_database(pg_url)
+    session = Library(writer, clock=clock).create("Club night")
+    follower_db = open_database(pg_url, readonly=True)
+    told: list[int] = []
+    follower = follower_db.follow(told.append)
+    try:
+        for _ in range(5):
+            session.mark_alive(running=True)
+        session.mark_alive(running=False)
+        session.dispatch(c.RenameTournament(name="Club night, table two"))
+        deadline = time.monotonic() + 5
+        while not told and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.2)  # anything sent before the command has come by now
+        assert told == [session.tournament_id]
+    finally:
+        follower.close()
+        session.close()
+        writer.close()
+        follower_db.close()

@@ -458,6 +458,10 @@ MESSAGES: dict[str, str] = {
     ),
     "db_read_only": N_("{path} is open read-only."),
     "db_server_unreachable": N_("The database server of {path} cannot be reached ({detail})."),
+    "db_server_no_database": N_(
+        "The database server of {path} has no database called {name}: create it "
+        "first (createdb {name}), or check the address."
+    ),
     "db_server_refused": N_(
         "The database server of {path} refused the connection ({detail}). Put the "
         "password in ~/.pgpass or PGPASSWORD."
@@ -472,13 +476,25 @@ MESSAGES: dict[str, str] = {
     ),
     "copy_same": N_("{path} cannot be copied onto itself."),
     "copy_target_not_empty": N_(
-        "{path} already holds events or players: copy into a new file or an empty "
-        "database. Nothing was changed."
+        "{path} already holds a club's data (events, players, leagues or TV looks): "
+        "copy into a new file or an empty database. Nothing was changed."
     ),
     "copy_differs": N_("The copy in {path} does not match its source ({detail})."),
     "event_leased": N_(
         "Event {event} is being written by another copy of director, on {machine} "
         "since {since}. Follow it live instead, or wait until it is closed."
+    ),
+    "event_lease_removed": N_(
+        "Event {event} was deleted or replaced (a backup restored) by another copy of "
+        "director; nothing was written. Open it again to see it as it is now."
+    ),
+    "restore_event_leased": N_(
+        "“{name}” is being written by another copy of director, on {machine} since "
+        "{since}: nothing was restored. Close it there first."
+    ),
+    "delete_event_leased": N_(
+        "“{name}” is being written by another copy of director, on {machine} since "
+        "{since}: it was not deleted. Close it there first."
     ),
     "event_moved_on": N_(
         "Event {event} was changed meanwhile by another copy of director; nothing was "

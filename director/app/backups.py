@@ -102,9 +102,15 @@ class BackupManager:
         """Replace the database's content with ``backup``; returns the safety copy made first.
 
         Every session on the database must be closed before, and reopened after.
-        A file that is not a backup of this database is refused.
+        A file that is not a backup of this database is refused, and so is a restore
+        while another copy of director writes one of its events (on a club's server).
         """
         files.check_backup(backup, self.database.identity)
+        # On a club's server, refused at once while another copy writes an event (the
+        # restore checks again, with the leases locked, as it replaces the content).
+        elsewhere = self.database.writers_elsewhere()
+        if elsewhere is not None:
+            raise elsewhere
         safety = self.back_up(reason="before-restore")
         self.database.restore_from(backup)
         return safety

@@ -143,18 +143,36 @@ class Library:
     def delete(self, event_id: int) -> Path:
         """Delete an event after backing the database up; returns the backup's path.
 
-        The event can be recovered by restoring that backup.
+        The event can be recovered by restoring that backup. On a club's server,
+        another copy writing the event refuses it (``delete_event_leased``, naming
+        that copy and since when): this copy takes the event's lease first, so that
+        none can start writing it meanwhile.
         """
         from director.persistence.backup import safety_backup
 
-        self.get(event_id)
-        backup = safety_backup(
-            self.database.path,
-            reason="before-delete",
-            folder=self.backup_folder,
-            identity=self.database.identity,
-            source=self.database.url,
-        )
-        with self.database.transaction() as connection:
-            store.delete_tournament(connection, event_id)
+        summary = self.get(event_id)
+        try:
+            self.database.take_lease(event_id)
+        except StoreError as error:
+            if error.code != "event_leased":
+                raise
+            raise StoreError(
+                "delete_event_leased",
+                event=event_id,
+                name=summary.name,
+                machine=error.args_map.get("machine", ""),
+                since=error.args_map.get("since", ""),
+            ) from error
+        try:
+            backup = safety_backup(
+                self.database.path,
+                reason="before-delete",
+                folder=self.backup_folder,
+                identity=self.database.identity,
+                source=self.database.url,
+            )
+            with self.database.transaction() as connection:
+                store.delete_tournament(connection, event_id)
+        finally:
+            self.database.release_lease(event_id)  # gone with the event, or kept
         return backup

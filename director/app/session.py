@@ -278,6 +278,19 @@ class TournamentSession:
         """Whether this copy only follows the event (read-only): nothing can be changed."""
         return bool(self.database.readonly)
 
+    def written_elsewhere(self) -> StoreError | None:
+        """Whether this copy lost the event on a club's server: its hold on it lapsed
+        (it could not renew it in time) and another copy writes it now, or another
+        copy deleted or replaced it. Returns the error a write would now meet (naming
+        the copy that writes it), else None. Asking costs nothing until then."""
+        if self._reading or self.tournament_id not in getattr(self.database, "lost_leases", ()):
+            return None
+        try:
+            found = self.database.writer_elsewhere(self.tournament_id)
+        except StoreError as error:
+            return error
+        return found or StoreError("event_lease_removed", event=self.tournament_id)
+
     @property
     def reading(self) -> bool:
         """Whether this session only reads the event: it never writes to the database."""
@@ -519,6 +532,8 @@ class TournamentSession:
             history={"done": list(self._history.done), "undone": list(self._history.undone)},
         )
         with self.database.transaction() as connection:
+            # Only the event's writer: not into an event deleted or taken over meanwhile.
+            self.database.check_lease(connection, self.tournament_id)
             store.save_snapshot(connection, self.tournament_id, snapshot, at=self._clock())
         self._snapshot_event = self._last_event
 

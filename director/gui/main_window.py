@@ -63,6 +63,9 @@ if TYPE_CHECKING:
     from director.gui.ticker import ClockTicker
 
 BACKUP_CHECK_MS = 60_000
+LEASE_CHECK_MS = 2_000
+"""How often the open event is checked to be still this copy's to write (a club's
+server: its lease may lapse and go to another copy)."""
 
 
 def _where(view: clk.ClockView) -> str:
@@ -267,6 +270,10 @@ class MainWindow(QMainWindow):
         self.backup_timer.setInterval(BACKUP_CHECK_MS)
         self.backup_timer.timeout.connect(self._hourly_backup)
         self.backup_timer.start()
+        self.lease_timer = QTimer(self)
+        self.lease_timer.setInterval(LEASE_CHECK_MS)
+        self.lease_timer.timeout.connect(self._check_lease)
+        self.lease_timer.start()
         self.warning = QLabel()
         """Something the organizer should know that did not stop the night (a failed
         backup, a damaged settings file): shown until it no longer holds."""
@@ -583,6 +590,31 @@ class MainWindow(QMainWindow):
             )
         )
         self.connection_note.show()
+
+    def _check_lease(self) -> None:
+        """The open event went to another copy (this copy's hold on it lapsed) or was
+        deleted or replaced there: close it here, say so, and offer to follow it."""
+        controller = self.controller
+        if controller is None or self._following is not None or self.database.url is None:
+            return
+        lost = controller.session.written_elsewhere()
+        if lost is None:
+            return
+        event_id = controller.session.tournament_id
+        name = controller.state.name
+        self.close_session()
+        self.show_events()
+        with contextlib.suppress(StoreError):
+            self.refresh_events(select=event_id)
+        if lost.code != "event_leased":
+            show_error(self, lost)
+            return
+        text = _(
+            "This copy no longer writes “{event}”: it could not renew its hold on it in "
+            "time, and another copy of director took it over.\n\n{why}"
+        ).format(event=name, why=describe_error(lost))
+        if confirm(self, _("Event written elsewhere"), text, yes=_("Follow live")):
+            self.follow_event(event_id)
 
     def _on_followed_changed(self, event_id: int) -> None:
         if self.stack.currentWidget() is self.events_page:

@@ -131,14 +131,26 @@ def copy_from_server(source: str, destination: Path) -> None:
     """A checked copy of the server's database ``source`` as a file at ``destination``."""
     from director.persistence.copy import copy_database as copy_club
 
+    shown = display_path(destination)
+
     def produce(temporary: Path) -> None:
-        copy_club(source, temporary)
-        set_journal(temporary, "delete")  # one file, standing alone
+        try:
+            copy_club(source, temporary, shown_as=shown)
+            set_journal(temporary, "delete")  # one file, standing alone
+        except StoreError as error:
+            # The temporary file is nothing the user knows: the backup's name is.
+            if error.args_map.get("path") in (display_path(temporary), str(temporary)):
+                error.args_map["path"] = shown
+            raise
 
     folder = destination.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
         produce_atomic(destination, produce)
+    except StoreError as error:
+        if error.code == "disk_full":
+            raise StoreError("backup_disk_full", path=display_path(folder)) from error
+        raise
     except OSError as error:
         raise StoreError(
             "backup_failed", path=display_path(folder), detail=error.strerror or str(error)

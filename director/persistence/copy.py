@@ -17,6 +17,7 @@ copy is exact) and named in the result, so that it is said.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Iterator
@@ -89,51 +90,88 @@ def copy_database(
     target: str | Path,
     *,
     replay: Callable[[Any, Any], int] | None = None,
+    shown_as: str | None = None,
 ) -> CopyResult:
     """Copy every event, log entry, snapshot, draft and roster player from ``source``
     to ``target`` (files or PostgreSQL URLs), then verify it: the same rows in every
     table, and ``replay(source database, copy)`` (the app's check that every event
-    replays to the same state; it returns the events checked). Raises ``StoreError``."""
-    from director.persistence.db import open_database
-    from director.persistence.store import _driver_cursor
+    replays to the same state; it returns the events checked). Raises ``StoreError``,
+    naming the target ``shown_as`` when given (a backup's temporary file is not what
+    the user knows).
+
+    The source is read at one moment (``Database.snapshot``) for both the copy and
+    its check, so that another copy writing it meanwhile changes neither. The copy is
+    checked before it is committed: a copy that fails leaves the target as it was (a
+    file that did not exist is removed)."""
+    from director.persistence.db import is_url, open_database
 
     if str(source) == str(target):
         raise StoreError("copy_same", path=str(source))
+    new_file = not is_url(target) and not Path(target).exists()
     origin = open_database(source, create=False, readonly=True)
     try:
         destination = open_database(target)
         try:
-            result = CopyResult()
-            with destination.write() as out:
-                cursor = _driver_cursor(out)
-                try:
-                    found = cursor.execute("SELECT COUNT(*) FROM tournament").fetchone()[0]
-                    players = cursor.execute("SELECT COUNT(*) FROM player").fetchone()[0]
-                    pictures = cursor.execute("SELECT COUNT(*) FROM tv_asset").fetchone()[0]
-                finally:
-                    cursor.close()
-                if found or players or pictures:
-                    raise StoreError("copy_target_not_empty", path=destination.location)
-                with origin.read() as into:
-                    for table in copied_tables():
-                        result.rows[table.name] = _copy_table(into, out, table)
-                    identity = origin.identity
-                if identity:
-                    cursor = _driver_cursor(out)
-                    try:
-                        cursor.execute("DELETE FROM database_identity")
-                        cursor.execute(
-                            "INSERT INTO database_identity (id, uuid) VALUES (1, ?)", (identity,)
-                        )
-                    finally:
-                        cursor.close()
-                destination.after_copy(out)
+            return _copy(origin, destination, replay, shown_as or destination.location)
         finally:
             destination.close()
-        result.events, result.damaged_assets = verify_copy(origin, target, replay)
+    except BaseException:
+        if new_file:
+            _remove_database_file(Path(target))
+        raise
     finally:
         origin.close()
+
+
+def _copy(
+    origin: Any, destination: Any, replay: Callable[[Any, Any], int] | None, shown: str
+) -> CopyResult:
+    from director.persistence.store import _driver_cursor
+
+    result = CopyResult()
+    with destination.write() as out:
+        refuse_unless_empty(out, shown)
+        with origin.snapshot() as seen, seen.read() as into:
+            for table in copied_tables():
+                result.rows[table.name] = _copy_table(into, out, table)
+            if origin.identity:
+                cursor = _driver_cursor(out)
+                try:
+                    cursor.execute("DELETE FROM database_identity")
+                    cursor.execute(
+                        "INSERT INTO database_identity (id, uuid) VALUES (1, ?)",
+                        (origin.identity,),
+                    )
+                finally:
+                    cursor.close()
+            destination.after_copy(out)
+            result.events, result.damaged_assets = verify_copy(
+                seen, destination.through(out), replay, shown=shown
+            )
     return result
+
+
+def refuse_unless_empty(connection: Any, shown: str) -> None:
+    """``StoreError("copy_target_not_empty")`` unless every table a copy writes is
+    empty (events, players, leagues, pictures: any of them would clash or mix)."""
+    from director.persistence.store import _driver_cursor
+
+    cursor = _driver_cursor(connection)
+    try:
+        for table in copied_tables():
+            if cursor.execute(f"SELECT 1 FROM {table.name} LIMIT 1").fetchone() is not None:
+                raise StoreError("copy_target_not_empty", path=shown, table=table.name)
+    finally:
+        cursor.close()
+
+
+def _remove_database_file(path: Path) -> None:
+    """A database file a failed copy made, with whatever journal it left beside it."""
+    from director.persistence.db import files_beside
+
+    for made in (path, *files_beside(path)):
+        with contextlib.suppress(OSError):
+            made.unlink()
 
 
 def _copy_table(source: Any, target: Any, table: Any) -> int:
@@ -193,40 +231,46 @@ def table_digests(database: Any) -> dict[str, tuple[int, str]]:
 
 
 def verify_copy(
-    origin: Any, target: str | Path, replay: Callable[[Any, Any], int] | None = None
+    origin: Any,
+    copied: Any,
+    replay: Callable[[Any, Any], int] | None = None,
+    *,
+    shown: str | None = None,
 ) -> tuple[int, list[str]]:
-    """Check the copy at ``target`` against ``origin``: the same rows in every table,
-    then ``replay``, then each picture's and sound's bytes against its name. Returns
-    the events checked by replay and the assets found damaged (in both: the copy
-    is exact)."""
+    """Check the copy ``copied`` (a database, or a ``Pinned`` view of one) against
+    ``origin``: the same rows in every table, then ``replay``, then each picture's
+    and sound's bytes against its name. Returns the events checked by replay and the
+    assets found damaged (in both: the copy is exact). ``origin`` must be read at
+    the moment the copy was (its ``snapshot``), or a write made since would tell
+    them apart."""
     from director.persistence import assets
-    from director.persistence.db import open_database
 
-    copied = open_database(target, create=False, readonly=True)
-    try:
-        theirs, ours = table_digests(origin), table_digests(copied)
-        for name, (count, digest) in theirs.items():
-            if ours.get(name) != (count, digest):
-                raise StoreError(
-                    "copy_differs", path=copied.location, detail=f"{name}: rows differ"
-                )
-        events = replay(origin, copied) if replay is not None else 0
-        with copied.read() as connection:
-            damaged = assets.damaged(connection)
-        return events, damaged
-    finally:
-        copied.close()
+    theirs, ours = table_digests(origin), table_digests(copied)
+    for name, (count, digest) in theirs.items():
+        if ours.get(name) != (count, digest):
+            raise StoreError(
+                "copy_differs", path=shown or copied.location, detail=f"{name}: rows differ"
+            )
+    events = replay(origin, copied) if replay is not None else 0
+    with copied.read() as connection:
+        damaged = assets.damaged(connection)
+    return events, damaged
 
 
-def restore_into(database: Any, backup: Path) -> None:
+def restore_into(
+    database: Any, backup: Path, *, before: Callable[[Any], None] | None = None
+) -> None:
     """Put the content of the backup file ``backup`` in place of everything in the open
-    server database ``database``, in one transaction (every event must be closed)."""
+    server database ``database``, in one transaction (every event must be closed).
+    ``before(connection)`` runs first in that transaction: it may refuse (raise)."""
     from director.persistence.db import open_database
     from director.persistence.store import _driver_cursor
 
     origin = open_database(backup, create=False, readonly=True)
     try:
         with database.write() as out:
+            if before is not None:
+                before(out)
             cursor = _driver_cursor(out)
             try:
                 for table in reversed(copied_tables()):

@@ -11,8 +11,9 @@ know their kind's SQL; everything above them sees this interface.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,6 +29,7 @@ __all__ = [
     "SCHEMA_REVISIONS",
     "Database",
     "Follower",
+    "Pinned",
     "StoreError",
     "database_target",
     "is_url",
@@ -48,6 +50,7 @@ SCHEMA_REVISIONS = (
     "0009_tv_assets",
     "0010_dealer_phones",
     "0011_results_format",
+    "0012_quiet_alive_mark",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -169,6 +172,23 @@ class Database(Protocol):
         else can write this database (a file)."""
         ...
 
+    def writers_elsewhere(self) -> StoreError | None:
+        """Whether another copy writes any event of the database now (the error a
+        restore meets, naming one of them); None when none does."""
+        ...
+
+    def snapshot(self) -> AbstractContextManager[Pinned]:
+        """The whole database as it is at one moment, for as long as the ``with``
+        lasts: every read through it sees that moment, whatever other copies write
+        meanwhile (a copy and its check read the same rows)."""
+        ...
+
+    def through(self, connection: Any) -> Pinned:
+        """The database seen through ``connection``, a write transaction of its own
+        (what it wrote but has not committed included): a copy checked before it is
+        committed."""
+        ...
+
     def restore_from(self, backup: Path) -> None:
         """Replace the whole content with the backup file ``backup``."""
         ...
@@ -178,6 +198,61 @@ class Database(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class Pinned:
+    """A database read through one connection in one transaction (``Database.snapshot``,
+    ``Database.through``): the reading part of ``Database``, every read seeing the
+    same rows. Sessions opened on it only read (``readonly``)."""
+
+    readonly = True
+    before_first_write: Callable[[], None] | None = None
+
+    def __init__(self, database: Database, connection: Any, driver: Any) -> None:
+        """``connection``: what ``read`` gives (a SQLAlchemy connection, or the driver's);
+        ``driver``: the driver's connection under it, what ``reading`` gives."""
+        self.kind = database.kind
+        self.identity = database.identity
+        self.path = database.path
+        self.url = database.url
+        self.location = database.location
+        self.key = database.key
+        self.target = database.target
+        self._connection = connection
+        self._driver = driver
+
+    def __repr__(self) -> str:
+        return f"Pinned({self.location!r})"
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[Any]:
+        yield self._connection
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Any]:
+        yield self._driver
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Any]:
+        raise StoreError("db_read_only", path=self.location)
+        yield  # pragma: no cover - never reached
+
+    write = transaction
+
+    def take_lease(self, tournament_id: int) -> None:
+        """Nothing to take: it only reads."""
+
+    def release_lease(self, tournament_id: int) -> None:
+        """Nothing to release."""
+
+    def check_lease(self, connection: object, tournament_id: int) -> None:
+        """Nothing to check."""
+
+    def writer_elsewhere(self, tournament_id: int) -> StoreError | None:
+        return None
+
+    def close(self) -> None:
+        """The connection belongs to the ``with`` that made the view."""
 
 
 def open_database(target: Path | str, *, create: bool = True, readonly: bool = False) -> Database:

@@ -43,6 +43,7 @@ from director.persistence.db import (
     SCHEMA_HEAD,
     SCHEMA_REVISIONS,
     URL_SCHEMES,
+    Pinned,
     revision_is_newer,
 )
 from director.persistence.errors import StoreError
@@ -108,6 +109,15 @@ NOTICES_SQL = (
 )
 """The trigger that tells followers of a change (migration 0006; never change these:
 a later migration adds its own statements)."""
+NOTICES_QUIET_ALIVE_SQL = (
+    # Migration 0011: the alive mark alone (every 2 s while a clock runs, read only by
+    # the writer's own next start) would make every follower read the event again.
+    "CREATE OR REPLACE FUNCTION director_notify() RETURNS trigger LANGUAGE plpgsql AS $$ "
+    "BEGIN IF TG_OP = 'UPDATE' AND "
+    "(to_jsonb(NEW) - 'alive_at') = (to_jsonb(OLD) - 'alive_at') THEN RETURN NEW; END IF; "
+    "PERFORM pg_notify('director', NEW.id::text); RETURN NEW; END $$"
+)
+"""The trigger's function from migration 0011 on (never change it either)."""
 NOTICES_UNDO_SQL = (
     "DROP TRIGGER director_notify ON tournament",
     "DROP FUNCTION director_notify()",
@@ -189,6 +199,10 @@ def lock_logs(connection: PgConnection) -> None:
 # -- errors -----------------------------------------------------------------------
 
 
+_NO_DATABASE = re.compile(r'database "([^"]*)" does not exist')
+_REFUSED = re.compile(r"password authentication failed|no pg_hba\.conf entry|no password supplied")
+
+
 def pg_store_error(error: BaseException, location: str) -> StoreError:
     """An error from the server or the driver as a ``StoreError`` the user can read."""
     original = getattr(error, "orig", None) or error
@@ -197,10 +211,15 @@ def pg_store_error(error: BaseException, location: str) -> StoreError:
     state = getattr(original, "sqlstate", None) or ""
     if state == "53100":
         return StoreError("disk_full", path=location)
+    # Refused at connection, the server's words are all there is (no SQLSTATE).
+    missing = _NO_DATABASE.search(str(original))
+    if state == "3D000" or missing:
+        name = missing[1] if missing else urllib.parse.urlsplit(location).path.strip("/")
+        return StoreError("db_server_no_database", path=location, name=name)
+    if state.startswith("28") or _REFUSED.search(str(original)):
+        return StoreError("db_server_refused", path=location, detail=detail)
     if state.startswith("08") or "connection" in detail.lower():
         return StoreError("db_server_unreachable", path=location, detail=detail)
-    if state.startswith("28"):
-        return StoreError("db_server_refused", path=location, detail=detail)
     return StoreError("db_failed", path=location, detail=detail)
 
 
@@ -357,17 +376,13 @@ class PostgresDatabase:
                     },
                 ).fetchone()
                 if row is None:
-                    held = cursor.execute(
+                    # The other copy's lease, as the insert just met it (locked by it
+                    # until this transaction ends: it cannot be gone meanwhile).
+                    holder, since = cursor.execute(
                         "SELECT holder, since FROM lease WHERE tournament_id = :t",
                         {"t": tournament_id},
                     ).fetchone()
-                    holder, since = held if held else ("?", now)
-                    raise StoreError(
-                        "event_leased",
-                        event=tournament_id,
-                        machine=holder,
-                        since=time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(since / 1000)),
-                    )
+                    raise leased(tournament_id, holder, since)
             finally:
                 cursor.close()
         with self._lease_lock:
@@ -390,17 +405,16 @@ class PostgresDatabase:
             cursor.close()
         if rows and rows[0][2] == self._token:
             return
-        holder, since = (rows[0][0], rows[0][1]) if rows else ("?", 0)
         with self._lease_lock:
             if tournament_id in self._leases:
                 del self._leases[tournament_id]
                 self.lost_leases.add(tournament_id)
-        raise StoreError(
-            "event_leased",
-            event=tournament_id,
-            machine=holder,
-            since=time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(since / 1000)),
-        )
+        if not rows:
+            # Nobody holds it: another copy deleted the event or restored a backup
+            # over the club's data (either removes the leases), or it was released
+            # by hand. Nothing to name: no machine, no time.
+            raise StoreError("event_lease_removed", event=tournament_id)
+        raise leased(tournament_id, rows[0][0], rows[0][1])
 
     def writer_elsewhere(self, tournament_id: int) -> StoreError | None:
         """Another copy holds the event's lease and it has not lapsed."""
@@ -412,13 +426,14 @@ class PostgresDatabase:
             ).fetchall()
         if not rows or rows[0][2] == self._token:
             return None
-        holder, since = rows[0][0], rows[0][1]
-        return StoreError(
-            "event_leased",
-            event=tournament_id,
-            machine=holder,
-            since=time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(int(since) / 1000)),
-        )
+        return leased(tournament_id, rows[0][0], rows[0][1])
+
+    def writers_elsewhere(self) -> StoreError | None:
+        """Another copy holds a lease on some event, not lapsed: the oldest such, as
+        ``StoreError("restore_event_leased")`` naming the event, the machine and since
+        when."""
+        with self.reading() as connection:
+            return _lease_held_elsewhere(connection.cursor(), self._token)
 
     def release_lease(self, tournament_id: int) -> None:
         """One session of this copy lets go of the event; once the last one has, another
@@ -502,12 +517,36 @@ class PostgresDatabase:
                 f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
             )
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[Pinned]:
+        """The database at one moment: one ``REPEATABLE READ`` read-only transaction
+        (see ``read``), held for as long as the ``with`` lasts."""
+        with self.read() as connection:
+            yield Pinned(self, connection, PgConnection(connection))
+
+    def through(self, connection: Connection) -> Pinned:
+        """The database seen through ``connection``'s transaction (its own writes
+        included)."""
+        return Pinned(self, connection, PgConnection(connection))
+
     def restore_from(self, backup: Path) -> None:
         """Put the content of the backup file ``backup`` in place of everything here, in
-        one transaction (every event closed)."""
+        one transaction (every event closed). Refused (``restore_event_leased``) while
+        another copy writes an event: taking or renewing a lease waits meanwhile, and a
+        copy whose lease lapsed is told, at its next write, that the event was replaced."""
         from director.persistence.copy import restore_into
 
-        restore_into(self, backup)
+        def refuse_while_written(connection: Connection) -> None:
+            cursor = PgConnection(connection).cursor()
+            try:
+                cursor.execute("LOCK TABLE lease IN EXCLUSIVE MODE")
+                held = _lease_held_elsewhere(cursor, self._token)
+            finally:
+                cursor.close()
+            if held is not None:
+                raise held
+
+        restore_into(self, backup, before=refuse_while_written)
 
     def close(self) -> None:
         """Release the leases and the connections. Safe to call twice."""
@@ -524,6 +563,37 @@ class PostgresDatabase:
         if self._engine is not None:
             self._engine.dispose()
             self._engine = None
+
+
+def shown_time(milliseconds: int) -> str:
+    """A server time (milliseconds since the epoch) as this machine shows it."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(int(milliseconds) / 1000))
+
+
+def leased(tournament_id: int, holder: str, since: int) -> StoreError:
+    """The refusal of a write to an event whose lease ``holder`` took at ``since``."""
+    return StoreError("event_leased", event=tournament_id, machine=holder, since=shown_time(since))
+
+
+def _lease_held_elsewhere(cursor: PgCursor, token: str) -> StoreError | None:
+    row = cursor.execute(
+        "SELECT lease.tournament_id, tournament.name, lease.holder, lease.since "
+        "FROM lease JOIN tournament ON tournament.id = lease.tournament_id "
+        "WHERE lease.token <> :token AND lease.expires > "
+        "(extract(epoch FROM clock_timestamp()) * 1000)::bigint "
+        "ORDER BY lease.since, lease.tournament_id LIMIT 1",
+        {"token": token},
+    ).fetchone()
+    if row is None:
+        return None
+    tournament_id, name, holder, since = row
+    return StoreError(
+        "restore_event_leased",
+        event=tournament_id,
+        name=name,
+        machine=holder,
+        since=shown_time(since),
+    )
 
 
 def _server_now(cursor: PgCursor) -> int:

@@ -44,6 +44,7 @@ from director.persistence.db import (
     IDENTITY_REVISION,
     SCHEMA_HEAD,
     SCHEMA_REVISIONS,
+    Pinned,
     revision_is_newer,
 )
 from director.persistence.errors import StoreError
@@ -636,6 +637,23 @@ class SqliteDatabase:
     ) -> None:
         """A file has one writer, this copy: nobody else's changes to follow."""
         return None
+
+    def writers_elsewhere(self) -> StoreError | None:
+        """Another copy holds the file's writer lock (it writes every event of it)."""
+        return self.writer_elsewhere(0)
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[Pinned]:
+        """The file as it is at one moment: one read transaction, whose first read
+        fixes what every later one sees (WAL keeps it while another copy writes)."""
+        with self.reading() as connection:
+            yield Pinned(self, connection, connection)
+
+    def through(self, connection: Connection | sqlite3.Connection) -> Pinned:
+        """The file seen through ``connection``'s transaction (its own writes included)."""
+        if isinstance(connection, sqlite3.Connection):
+            return Pinned(self, connection, connection)
+        return Pinned(self, connection, connection.connection.dbapi_connection)
 
     def after_copy(self, connection: object) -> None:
         """Nothing to do after rows were written with their ids (SQLite numbers new

@@ -25,7 +25,7 @@ from director.app.feed import ClockFeed
 from director.app.serving import FollowedEvent, ServeTarget
 from director.app.timesource import Now, wall_clock
 from director.i18n import _, describe_error
-from director.persistence.db import open_database
+from director.persistence.db import ANY_EVENT, open_database
 from director.persistence.errors import StoreError
 from director.web.driver import FeedDriver
 from director.web.qr import terminal_qr
@@ -37,9 +37,10 @@ LOG = logging.getLogger(__name__)
 
 
 class _Changed(QObject):
-    """Carries a server's notice (from the follower's thread) into Qt's loop."""
+    """Carries a server's notices (from the follower's thread) into Qt's loop."""
 
     event = Signal(int)
+    connection = Signal(bool)
 
 
 @contextlib.contextmanager
@@ -87,6 +88,7 @@ class Serving(QObject):
         self.server.attach(self.feed, ServeTarget(followed))
         self._notices = _Changed(self)
         self._notices.event.connect(self._on_notice)
+        self._notices.connection.connect(self._on_connection)
         self._follower: Any = None
         self._watch = QTimer(self)
         self._watch.setInterval(WATCH_MS)
@@ -94,13 +96,30 @@ class Serving(QObject):
         self.problem = ""
         follow = getattr(followed.database, "follow", None)
         if follow is not None:
-            self._follower = follow(self._notices.event.emit)
-        else:
-            self._watch.start()
+            self._follower = follow(self._notices.event.emit, self._notices.connection.emit)
+        # A file is looked at; on a server, a reload that failed is tried again.
+        self._watch.start()
 
     def _on_notice(self, event_id: int) -> None:
-        if event_id == self.followed.event_id:
+        # ANY_EVENT: the follower was cut off and is back; what changed meanwhile is
+        # unknown, so the event is read again.
+        if event_id in (ANY_EVENT, self.followed.event_id):
             self._reload()
+
+    def _on_connection(self, connected: bool) -> None:
+        """Say once that the notices stopped (the viewers keep the event as it was),
+        and once that they are back (the event is then read again)."""
+        location = getattr(self.followed.database, "location", "")
+        if connected:
+            text = _(
+                "The connection to {location} is back: the event is read again and followed live."
+            ).format(location=location)
+        else:
+            text = _(
+                "The connection to {location} was lost: reconnecting… Viewers see the "
+                "event as it was until it is back."
+            ).format(location=location)
+        print(f"director: {text}", file=sys.stderr, flush=True)
 
     def _look(self) -> None:
         if self.problem or self.followed.changed_on_disk():

@@ -50,8 +50,8 @@ def night_structure() -> Structure:
 
 
 @pytest.fixture
-def night(tmp_path: Path, clock: FakeClock) -> Iterator[TournamentSession]:
-    database = open_database(tmp_path / "feed.db")
+def night(db_path: Path | str, clock: FakeClock) -> Iterator[TournamentSession]:
+    database = open_database(db_path)
     session = Library(database, clock=clock).create("Feed night")
     session.dispatch(c.SetStructure(structure=night_structure()))
     money = MoneySettings(
@@ -305,8 +305,8 @@ def test_a_table_move_leaves_the_screen_when_its_time_is_up_even_when_paused(
     assert later.wake_in is None
 
 
-def test_a_cash_game_counts_down_to_its_end_then_sleeps(tmp_path: Path, clock) -> None:
-    database = open_database(tmp_path / "cash.db")
+def test_a_cash_game_counts_down_to_its_end_then_sleeps(db_path: Path | str, clock) -> None:
+    database = open_database(db_path)
     session = Library(database, clock=clock).create("Cash", kind=EventKind.CASH)
     ends = clock.now + 3 * 3600_000 + 500  # not on a whole second of the wall clock
     session.dispatch(c.SetCashSettings(settings=CashSettings(starts_at=clock.now, ends_at=ends)))
@@ -325,12 +325,14 @@ def test_a_cash_game_counts_down_to_its_end_then_sleeps(tmp_path: Path, clock) -
     database.close()
 
 
-def test_the_alive_mark_is_never_due_for_a_copy_that_only_follows(tmp_path: Path, clock) -> None:
-    writer_db = open_database(tmp_path / "club.db")
+def test_the_alive_mark_is_never_due_for_a_copy_that_only_follows(
+    db_path: Path | str, clock
+) -> None:
+    writer_db = open_database(db_path)
     writer = Library(writer_db, clock=clock).create("Followed")
     writer.dispatch(c.SetStructure(structure=night_structure()))
     writer.dispatch(c.StartClock())
-    follower_db = open_database(tmp_path / "club.db", readonly=True)
+    follower_db = open_database(db_path, readonly=True)
     follower = TournamentSession(follower_db, writer.tournament_id, clock=clock)
     feed = ClockFeed(follower)
     heard: list[Tick] = []

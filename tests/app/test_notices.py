@@ -6,8 +6,6 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-import pytest
-
 from director.app import structures
 from director.app.changes import Changes
 from director.app.library import Library
@@ -207,8 +205,3 @@ def test_closing_a_session_lets_its_listeners_go(db_path: Path, clock) -> None:
     session.close()
     assert len(session._listeners) == 0
     database.close()
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "notices.db"

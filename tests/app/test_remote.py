@@ -85,10 +85,10 @@ def test_the_rate_limit_forgets_the_oldest_addresses_first(clock: FakeClock) -> 
     assert limiter.retry_after("10.0.3.231", clock()) is not None
 
 
-def test_tokens_are_long_random_and_stored_only_as_their_hash(tmp_path: Path, clock) -> None:
+def test_tokens_are_long_random_and_stored_only_as_their_hash(db_path: Path | str, clock) -> None:
     tokens = {new_token() for _ in range(100)}
     assert len(tokens) == 100 and all(len(token) == 43 for token in tokens)
-    database = open_database(tmp_path / "d.db")
+    database = open_database(db_path)
     try:
         devices = Devices.of(database)
         device, token = devices.pair("Ann's phone", clock())
@@ -166,8 +166,8 @@ def test_each_action_is_the_consoles_own_command() -> None:
 
 
 @pytest.fixture
-def session(tmp_path: Path, clock: FakeClock):
-    database = open_database(tmp_path / "r.db")
+def session(db_path: Path | str, clock: FakeClock):
+    database = open_database(db_path)
     opened = night(database, clock)
     yield opened
     opened.close()
@@ -175,7 +175,7 @@ def session(tmp_path: Path, clock: FakeClock):
 
 
 def test_a_phones_command_goes_through_the_session_and_is_logged_with_the_phone(
-    session: TournamentSession, tmp_path: Path, clock: FakeClock
+    session: TournamentSession, clock: FakeClock
 ) -> None:
     devices = Devices.of(session.database)
     device, _token = devices.pair("Ann's phone", clock())

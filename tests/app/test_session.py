@@ -152,7 +152,7 @@ def test_refusal_says_why_a_command_would_fail_and_writes_nothing(db_path: Path,
     database.close()
 
 
-def test_the_refusal_moment_moves_with_the_level_not_with_each_second(tmp_path, clock) -> None:
+def test_the_refusal_moment_moves_with_the_level_not_with_each_second(db_path, clock) -> None:
     """A view that asks "may I?" every second may skip the seconds where this holds:
     it changes when the level changes (re-buys close with a level) and when the state
     changes, not from one second to the next within a level."""
@@ -162,7 +162,7 @@ def test_the_refusal_moment_moves_with_the_level_not_with_each_second(tmp_path, 
     from director.core.money import MoneySettings
     from director.persistence.db import open_database
 
-    database = open_database(tmp_path / "moment.db")
+    database = open_database(db_path)
     session = Library(database, clock=clock).create("Moments")
     template = structures.find("regular-5000")
     assert template is not None

@@ -43,9 +43,9 @@ def bust(session, count: int) -> None:
 
 
 def test_the_final_table_and_the_bubble_are_announced_once_and_never_on_opening(
-    tmp_path: Path, clock: FakeClock
+    db_path: Path | str, clock: FakeClock
 ) -> None:
-    database = open_database(tmp_path / "moments.db")
+    database = open_database(db_path)
     library = Library(database, clock=clock)
     session = night(library)
     from director.core.results import bubble
@@ -83,9 +83,9 @@ def test_the_final_table_and_the_bubble_are_announced_once_and_never_on_opening(
 
 
 def test_the_message_is_spoken_once_when_shown_and_kept_over_a_restart(
-    tmp_path: Path, clock: FakeClock
+    db_path: Path | str, clock: FakeClock
 ) -> None:
-    database = open_database(tmp_path / "message.db")
+    database = open_database(db_path)
     library = Library(database, clock=clock)
     session = library.create("Message")
     feed = ClockFeed(session)
@@ -114,8 +114,10 @@ def test_the_message_is_spoken_once_when_shown_and_kept_over_a_restart(
     database.close()
 
 
-def test_the_look_is_saved_in_the_event_undone_and_replayed(tmp_path: Path, clock) -> None:
-    database = open_database(tmp_path / "look.db")
+def test_the_look_is_saved_in_the_event_undone_and_replayed(
+    db_path: Path | str, clock: FakeClock
+) -> None:
+    database = open_database(db_path)
     library = Library(database, clock=clock)
     session = library.create("Look")
     look = TvLook(theme=THEMES["light"], layout=PRESETS["clock_only"])

@@ -88,7 +88,7 @@ def test_a_copy_never_writes_over_a_database_with_events(
     capsys.readouterr()
     assert main(["copy", "--from", str(source), "--to", pg_url]) == 2
     error = capsys.readouterr().err
-    assert "already holds events" in error and error.count("\n") == 1
+    assert "already holds a club's data" in error and error.count("\n") == 1
     assert main(["copy", "--from", str(source), "--to", str(source)]) == 2
     assert main(["copy", "--from", str(tmp_path / "missing.db"), "--to", pg_url]) == 2
 
@@ -106,3 +106,75 @@ def test_events_and_status_read_a_club_database_by_url(
     assert capsys.readouterr().out == "1\ttournament\tClub night\tsetup\n"
     assert main(["status", "1", "--db", target, "--json"]) == 0
     assert '"Club night"' in capsys.readouterr().out
+
+
+def league_only(target: str | Path) -> None:
+    """A database holding a league and nothing else (no event, no player, no picture)."""
+    from director.app.leagues import Leagues
+
+    database = open_database(target)
+    try:
+        Leagues(database).create("Winter league")
+    finally:
+        database.close()
+
+
+def content_of(target: str | Path) -> dict[str, tuple[int, str]]:
+    from director.persistence.copy import table_digests
+
+    database = open_database(target, create=False, readonly=True)
+    try:
+        return table_digests(database)
+    finally:
+        database.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_target_holding_anything_of_a_club_is_refused_in_one_line_untouched(
+    kind: str, tmp_path: Path, pg_url: str, clock, capsys
+) -> None:
+    """A league alone is a club's data too: refused before anything is written (it
+    used to end in a duplicate key, or half merged and "does not match")."""
+    source = tmp_path / "club.db"
+    make_club(source, clock)
+    target = str(tmp_path / "target.db") if kind == "sqlite" else pg_url
+    league_only(target)
+    before = content_of(target)
+    assert main(["copy", "--from", str(source), "--to", target]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "already holds a club's data" in error, error
+    assert content_of(target) == before
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_copy_that_fails_its_check_leaves_the_target_as_it_was(
+    kind: str, tmp_path: Path, pg_url: str, clock, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy is checked before it is committed: a copy that does not match leaves
+    nothing (a new file is removed, a server's database stays empty)."""
+    from director.persistence import copy as copying
+
+    source = tmp_path / "club.db"
+    make_club(source, clock)
+    target = str(tmp_path / "target.db") if kind == "sqlite" else pg_url
+    original = copying._copy_table
+
+    def damaging(source_connection, target_connection, table) -> int:
+        count = original(source_connection, target_connection, table)
+        if table.name == "entry":  # a log entry goes wrong on its way
+            cursor = target_connection.connection.dbapi_connection.cursor()
+            cursor.execute("UPDATE entry SET label = 'garbled' WHERE seq = 2")
+            cursor.close()
+        return count
+
+    monkeypatch.setattr(copying, "_copy_table", damaging)
+    assert main(["copy", "--from", str(source), "--to", target]) == 2
+    error = capsys.readouterr().err
+    assert "does not match its source" in error and error.count("\n") == 1, error
+    if kind == "sqlite":
+        assert sorted(path.name for path in tmp_path.iterdir()) == ["club.db"]
+    else:
+        assert all(count == 0 for count, _digest in content_of(target).values())
+    # The same copy, unharmed, then goes through into the same target.
+    monkeypatch.undo()
+    assert main(["copy", "--from", str(source), "--to", target]) == 0

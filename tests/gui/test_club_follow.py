@@ -168,3 +168,42 @@ def test_the_events_list_says_when_the_club_database_is_out_of_reach(
         timeout=2000,
     )
     made.close()
+
+
+def test_an_event_taken_over_after_its_lease_lapsed_is_said_and_offered_to_follow(
+    qtbot, window_factory, monkeypatch, clock
+) -> None:
+    """A copy that could not renew its hold on the event in time (a network cut) no
+    longer looks as if it wrote it: once another copy has taken it over, the window
+    closes it, says who writes it now, and offers to follow it live."""
+    from director.app.session import TournamentSession
+    from director.gui import main_window as main_window_module
+
+    writer = window_factory()
+    session = writer.library.create("Club night")
+    writer.open_session(session)
+    mine = writer.database
+    mine._stop.set()  # the renewer stops (as over a cut network)...
+    mine._renewer.join()
+    with mine.transaction() as connection:  # ... and the lease lapses
+        connection.execute("UPDATE lease SET expires = 0")
+    other = open_database(mine.url)
+    taken = TournamentSession(other, session.tournament_id, clock=clock)
+    asked: list[str] = []
+
+    def follow(_parent, _title, text, **_kwargs) -> bool:
+        asked.append(text)
+        return True
+
+    monkeypatch.setattr(main_window_module, "confirm", follow)
+    writer._check_lease()
+    assert asked == []  # nothing known yet: the renewer finds it at its next round
+    mine.renew_leases()
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    assert "no longer writes “Club night”" in asked[0] and other.holder in asked[0]
+    assert writer.controller is not None and writer.controller.session.following
+    taken.dispatch(c.RenameTournament(name="Club night, taken over"))
+    qtbot.waitUntil(lambda: writer.controller.state.name == "Club night, taken over", timeout=2000)
+    writer.close_session()
+    taken.close()
+    other.close()

@@ -27,7 +27,8 @@ def test_backups_rotate_keeping_the_last_ten(db_path: Path) -> None:
 
 
 def test_a_backup_is_a_complete_database_even_while_writing(file_path: Path, clock) -> None:
-    """SQLite's online backup (a server's database is copied row by row instead)."""
+    """SQLite's online backup (a server's database is copied row by row instead: its
+    twin is ``test_live_copies.py::test_a_backup_on_a_server_is_complete_even_while_writing``)."""
     db_path = file_path
     database = open_database(db_path)
     library = Library(database, clock=clock)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from director.persistence import backup as files
 from director.persistence import migrations
 from director.persistence.db import SCHEMA_REVISIONS, StoreError, open_database
 from director.persistence.sqlite import APPLICATION_ID, read_identity
+from tests.conftest import KINDS, database_of_kind
 
 START = datetime.datetime(2026, 11, 21, 20, 0, 0)
 
@@ -26,22 +28,40 @@ def names_in(path: Path) -> list[str]:
         connection.close()
 
 
-def test_every_database_has_its_own_identity(tmp_path: Path) -> None:
-    first = open_database(tmp_path / "a" / "director.db")
-    second = open_database(tmp_path / "b" / "director.db")
+@pytest.fixture(params=KINDS)
+def two_clubs(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path | str, Path | str]:
+    """Two databases of one kind: files of the same name in two folders, or two
+    databases of a server."""
+    if request.param == "sqlite":
+        return tmp_path / "a" / "director.db", tmp_path / "b" / "director.db"
+    return database_of_kind("postgresql", tmp_path), database_of_kind("postgresql", tmp_path)
+
+
+def open_both(two_clubs: tuple[Path | str, Path | str]) -> tuple[Any, Any]:
+    """Both open; on a server, the second's backups take the first's name (as two
+    servers' databases called alike would), so that only the identity tells them apart."""
+    first, second = (open_database(target) for target in two_clubs)
+    if second.url is not None:  # a file's is its own path, named alike already
+        second.path = first.path
+    return first, second
+
+
+def test_every_database_has_its_own_identity(two_clubs) -> None:
+    first, second = open_both(two_clubs)
     assert first.identity and second.identity and first.identity != second.identity
     identity = first.identity
     first.close()
     second.close()
-    assert open_database(tmp_path / "a" / "director.db").identity == identity
+    again = open_database(two_clubs[0])
+    assert again.identity == identity
+    again.close()
 
 
 def test_two_databases_with_the_same_name_and_folder_keep_their_own_backups(
-    tmp_path: Path, clock
+    two_clubs, tmp_path: Path, clock
 ) -> None:
     shared = tmp_path / "backups"
-    club_a = open_database(tmp_path / "a" / "director.db")
-    club_b = open_database(tmp_path / "b" / "director.db")
+    club_a, club_b = open_both(two_clubs)
     Library(club_a, clock=clock).create("Club A night").close()
     Library(club_b, clock=clock).create("Club B night").close()
     manager_a = BackupManager(club_a, shared)
@@ -63,10 +83,9 @@ def test_two_databases_with_the_same_name_and_folder_keep_their_own_backups(
     club_b.close()
 
 
-def test_a_copy_renamed_to_look_like_ours_is_not_listed(tmp_path: Path, clock) -> None:
+def test_a_copy_renamed_to_look_like_ours_is_not_listed(two_clubs, tmp_path: Path) -> None:
     shared = tmp_path / "backups"
-    club_a = open_database(tmp_path / "a" / "director.db")
-    club_b = open_database(tmp_path / "b" / "director.db")
+    club_a, club_b = open_both(two_clubs)
     manager_a = BackupManager(club_a, shared)
     ours = manager_a.back_up(now=START)
     theirs = BackupManager(club_b, shared).back_up(now=START)

@@ -277,3 +277,55 @@ def test_the_driver_style_connection_takes_the_store_statements(pg_url: str) -> 
         assert rows.fetchall() == [(event_id, "Friday")]
         assert [e.seq for e in store.load_entries(connection, event_id)] == [1]
     database.close()
+
+
+def test_a_database_missing_on_the_server_is_named_not_called_unreachable(pg_url: str) -> None:
+    from director.i18n import describe_error
+
+    missing = pg_url.replace("/club_", "/nothing_here_")
+    with pytest.raises(StoreError) as refused:
+        open_database(missing)
+    said = describe_error(refused.value)
+    assert refused.value.code == "db_server_no_database", said
+    name = missing.split("?")[0].rsplit("/", 1)[1]
+    assert f"no database called {name}" in said and "createdb" in said
+    assert "cannot be reached" not in said
+
+
+def test_a_password_refused_at_connection_is_said_as_such() -> None:
+    """Refused while connecting, the driver gives no SQLSTATE: the server's words tell."""
+    import psycopg
+
+    from director.persistence.postgres import pg_store_error
+
+    error = psycopg.OperationalError(
+        'connection failed: connection to server at "10.0.0.5", port 5432 failed: '
+        'FATAL:  password authentication failed for user "director"'
+    )
+    said = pg_store_error(error, "postgresql://director@10.0.0.5/club")
+    assert said.code == "db_server_refused"
+
+
+def test_the_alive_mark_alone_tells_no_follower_a_command_does(pg_url: str, clock) -> None:
+    """While a clock runs the writer marks the event alive every 2 s (for its own next
+    start): followers and events lists used to read everything again each time."""
+    writer = open_database(pg_url)
+    session = Library(writer, clock=clock).create("Club night")
+    follower_db = open_database(pg_url, readonly=True)
+    told: list[int] = []
+    follower = follower_db.follow(told.append)
+    try:
+        for _ in range(5):
+            session.mark_alive(running=True)
+        session.mark_alive(running=False)
+        session.dispatch(c.RenameTournament(name="Club night, table two"))
+        deadline = time.monotonic() + 5
+        while not told and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.2)  # anything sent before the command has come by now
+        assert told == [session.tournament_id]
+    finally:
+        follower.close()
+        session.close()
+        writer.close()
+        follower_db.close()

@@ -129,6 +129,53 @@ def test_serve_follows_the_event_as_the_app_writes_it(serving) -> None:
         client.close()
 
 
+def listening_backends(url: str) -> list[int]:
+    """The server processes of the copies LISTENing for the club's notices."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as connection:
+        return [
+            row[0]
+            for row in connection.execute(
+                "SELECT pid FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' "
+                "AND datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
+
+
+def test_serve_catches_up_on_what_was_written_while_it_was_cut_off(pg_url: str) -> None:
+    """Serve's connection to the club's server drops (a restart, a network cut) and a
+    command is written meanwhile: no notice of it ever comes, yet once serve is back
+    its page shows it; it said on stderr that it was cut off, then that it is back."""
+    database = open_database(pg_url)
+    session = night(database, wall_clock_for_tests())
+    process, port = start_serve(pg_url)
+    served = Served(process, port)
+    try:
+        assert served.state()["display"]["display"]["level_label"] == "Level 1"
+        deadline = time.monotonic() + 10
+        while not (cut := listening_backends(pg_url)):
+            assert time.monotonic() < deadline, "serve never listened"
+            time.sleep(0.1)
+        from tests import pg
+
+        for pid in cut:
+            pg.PgServer.terminate_at(pg_url, pid)
+        session.dispatch(c.NextLevel())  # while serve hears nothing
+        deadline = time.monotonic() + 15
+        while served.state()["display"]["display"]["level_label"] != "Level 2":
+            assert time.monotonic() < deadline, "serve never showed what was written"
+            time.sleep(0.2)
+        assert listening_backends(pg_url)  # following live again
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _out, err = process.communicate(timeout=20)
+        with_session_closed(session)
+    said = err.strip().splitlines()
+    assert len(said) == 2, err
+    assert "was lost: reconnecting" in said[0] and "is back" in said[1], err
+
+
 def test_a_paired_phone_waits_while_the_app_writes_then_drives_serve(serving) -> None:
     db, session, served = serving
     # The phone was paired on the console (the database keeps its token's hash).

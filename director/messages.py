@@ -337,7 +337,7 @@ MESSAGES: dict[str, str] = {
     "payout_band_share_not_positive": N_("Band {band}: every paid place needs a share above zero."),
     "payout_band_sum": N_("Band {band}: the percentages add up to {total:pct}, not 100%."),
     "payout_band_more_places_than_entries": N_(
-        "Band {band}: {places} places are paid but the band starts at {entries} entries."
+        "Band {band}: {places} places are paid but the band has at most {entries} entries."
     ),
     "payout_bands_start_late": N_(
         "The first band ({band}) must start at 1 or 2 entries: smaller fields need paying too."

@@ -142,6 +142,33 @@ def test_payout_tables_dialog_checks_keeps_exports_imports_and_uses(
     assert payout.mode == "table" and payout.table.name == "Our flat"
 
 
+def test_payout_percentages_are_read_strictly_and_a_bad_one_never_freezes_the_grid(
+    qtbot, window
+) -> None:
+    """A huge or odd percentage is named inline; the grid keeps checking after it."""
+    dialog = PayoutTablesDialog(window.controller)
+    qtbot.addWidget(dialog)
+    dialog.tables.setCurrentRow(1)
+    for bad in ("1e28", "100.5", "nan", "-5", "12.345"):
+        dialog.grid.item(0, 3).setText(bad)
+        assert not dialog.grid.signalsBlocked()
+        assert f"“{bad}” is not a percentage from 0 to 100" in dialog.error.text()
+        assert not dialog.buttons["use"].isEnabled()
+    dialog.grid.item(0, 0).setText("x")  # still checked: the grid is not frozen
+    assert "Row 1: the entries must be whole numbers" in dialog.error.text()
+    # The payouts page's percentages: refused inline, every cell still paints.
+    window.console.show_page("payouts")
+    page = window.console.page("payouts")
+    page.mode.setCurrentIndex(page.mode.findData("percent"))
+    page._mode_changed()
+    places = page.places_model
+    for bad in ("1e30", "101", "1_0"):
+        assert not places.setData(places.index(0, 1), bad)
+        assert "a percentage from 0 to 100" in page.error.text()
+    assert places.setData(places.index(0, 1), "100")
+    assert [places.index(row, 1).data() for row in range(places.rowCount())][0] == "100%"
+
+
 def test_payouts_page_pays_by_the_table(qtbot, window) -> None:
     window.console.show_page("payouts")
     page = window.console.page("payouts")

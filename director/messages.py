@@ -355,6 +355,17 @@ MESSAGES: dict[str, str] = {
         "The set makes at most {most} stacks of {stack:n}, not {players}: "
         "more chips, a smaller stack or fewer players."
     ),
+    "chip_set_too_few_chips_for_others": N_(
+        "The set cannot make the {count} re-buy and add-on stacks of {size:n} given out."
+    ),
+    "chip_set_too_few_chips_with_others": N_(
+        "Besides the {others} re-buy and add-on stacks given out, the set makes at most "
+        "{most} stacks of {stack:n}, not {players}: more chips or a smaller stack."
+    ),
+    "chip_colour_unknown": N_(
+        "“{colour}” is not a chip colour: write its name (white, red, green, blue, "
+        "black…) or #rrggbb."
+    ),
     "chip_set_stack_too_large": N_("The stack of {stack:n} is too large to check against the set."),
     "chip_set_file_invalid": N_("{path} is not a director chip set ({detail})."),
     "pot_limit_and_limit": N_("A betting round is pot limit or limit, not both."),

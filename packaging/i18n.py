@@ -164,7 +164,9 @@ def code_problems(package: Path | None = None) -> list[str]:
                 isinstance(a, ast.Constant) and isinstance(a.value, str) for a in arguments
             )
             if literal and id(node) in in_fstring:
-                found.append(f"{where}:{node.lineno}: {name}() inside an f-string is never extracted")
+                found.append(
+                    f"{where}:{node.lineno}: {name}() inside an f-string is never extracted"
+                )
             elif not literal and (
                 name != "_" or len(arguments) != 1 or not _looked_up(arguments[0])
             ):

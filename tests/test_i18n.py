@@ -94,7 +94,7 @@ def test_the_catalogue_check_finds_texts_babel_cannot_extract(tmp_path) -> None:
         "    marked = N_(key)\n"
         "    plural = ngettext(key, 'many', n)\n"
         "    fine = _('Fine'), _(LABELS[key]), _(LABELS.get(key, key)), _(name)\n"
-        "    looked = f\"{_(LABELS[key])}\"\n"
+        '    looked = f"{_(LABELS[key])}"\n'
         "    return bold, built, joined, formatted, marked, plural, fine, looked\n",
         encoding="utf-8",
     )
@@ -109,8 +109,6 @@ def test_the_catalogue_check_finds_texts_babel_cannot_extract(tmp_path) -> None:
     ]
     assert "inside an f-string is never extracted" in found[0]
     assert catalogue_tool().code_problems() == []  # the package itself
-
-
 
     set_language("fr")
     same = [code for code, template in TEMPLATES.items() if _(template) == template]

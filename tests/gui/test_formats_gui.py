@@ -166,7 +166,7 @@ def test_payout_percentages_are_read_strictly_and_a_bad_one_never_freezes_the_gr
         assert not places.setData(places.index(0, 1), bad)
         assert "a percentage from 0 to 100" in page.error.text()
     assert places.setData(places.index(0, 1), "100")
-    assert [places.index(row, 1).data() for row in range(places.rowCount())][0] == "100%"
+    assert places.index(0, 1).data() == "100%"
 
 
 def test_payouts_page_pays_by_the_table(qtbot, window) -> None:
@@ -189,13 +189,28 @@ def test_chip_set_dialog_checks_the_stack_and_sets_the_event_chips(qtbot, window
             chips=(Chip(25, 100, "white"), Chip(100, 100, "red"), Chip(500, 60, "green")),
         )
     )
-    assert "Starting stack 5,000 for 6 players" in dialog.stack.text()
+    assert "Starting stack 5,000: each of the 6 stacks given out" in dialog.stack.text()
     dialog.grid.item(2, 2).setText("10")
     assert "makes at most" in dialog.stack.text()
     dialog.grid.item(2, 2).setText("60")
-    dialog.grid.item(1, 0).setText("lots")
-    assert "Row 2" in dialog.error.text() and not dialog.buttons["use"].isEnabled()
+    for bad in ("lots", "25.5"):
+        dialog.grid.item(1, 0).setText(bad)
+        assert "Row 2" in dialog.error.text() and not dialog.buttons["use"].isEnabled()
     dialog.grid.item(1, 0).setText("100")
+    dialog.grid.item(1, 2).setText("1.5")  # a count is whole: never read as 15
+    assert "Row 2" in dialog.error.text() and not dialog.buttons["use"].isEnabled()
+    dialog.grid.item(1, 2).setText("100")
+    # A colour is a name the app knows or #rrggbb: anything else is named inline.
+    for bad in ("#zzzzzz", "transparent"):
+        dialog.grid.item(1, 1).setText(bad)
+        assert f"“{bad}” is not a chip colour" in dialog.error.text()
+        assert not dialog.buttons["use"].isEnabled()
+        assert dialog.grid.item(1, 1).background().style() == Qt.BrushStyle.NoBrush
+    dialog.grid.item(1, 1).setText("#C0392B")
+    assert dialog.error.isHidden()
+    assert dialog.grid.item(1, 1).background().color().name() == "#c0392b"
+    dialog.grid.item(1, 1).setText("rouge")
+    assert dialog.grid.item(1, 1).background().color().name() == "#c0392b"
     dialog.keep()
     assert [kept.name for kept in chip_set_files.chip_sets()] == ["Home"]
     dialog.use()
@@ -203,6 +218,34 @@ def test_chip_set_dialog_checks_the_stack_and_sets_the_event_chips(qtbot, window
     assert state.chip_set.name == "Home" and state.structure.chips == (25, 100, 500)
     window.controller.undo()
     assert window.controller.state.chip_set is None
+
+
+def test_chip_set_short_of_chips_is_used_only_once_the_organizer_says_so(
+    qtbot, window, monkeypatch
+) -> None:
+    """Six players bought in and one re-entered: seven stacks went out; a set that
+    makes six is advisory, but the organizer is told plainly before using it."""
+    money = window.controller.state.money
+    window.controller.dispatch(
+        c.SetMoneySettings(settings=type(money)(**{**money.__dict__, "reentry": True}))
+    )
+    window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(6)),)))
+    window.controller.dispatch(c.Reentry(player=PlayerId(6)))
+    dialog = ChipSetDialog(window.controller)
+    qtbot.addWidget(dialog)
+    six = (Chip(25, 24), Chip(100, 24), Chip(500, 6), Chip(1000, 24))  # 6 x 5,000
+    dialog.load(ChipSet(name="Six", chips=six))
+    assert "makes at most 6 stacks of 5,000, not 7" in dialog.stack.text()
+    asked = []
+    monkeypatch.setattr(
+        "director.gui.dialogs.chip_sets.confirm", lambda *args, **kw: asked.append(args[2])
+    )
+    dialog.use()
+    assert window.controller.state.chip_set is None
+    assert "“Six” cannot make every stack given out" in asked[0]
+    monkeypatch.setattr("director.gui.dialogs.chip_sets.confirm", lambda *args, **kw: True)
+    dialog.use()
+    assert window.controller.state.chip_set.name == "Six"
 
 
 def test_tv_shows_bounties_guarantee_and_chips_in_play(qtbot, window) -> None:

@@ -9,8 +9,8 @@ from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings
 from director.core.players import Bust
-from director.i18n import parse_percent
 from director.gui.pages.payouts_page import PayoutsPage
+from director.i18n import parse_percent
 
 
 @pytest.fixture

@@ -570,6 +570,21 @@ def test_chip_set_sets_the_structure_chips() -> None:
     assert state.structure.chips == (25, 100, 500, 1000)
 
 
+def test_chip_set_keeps_its_chips_when_a_structure_is_set() -> None:
+    """A structure from a template or a file has its own chips (or none): with a chip
+    set, the chips on the table stay the set's (R28 follows them)."""
+    state = run(created(simple([(25, 50), (100, 200)])), c.SetChipSet(chip_set=home_set()), T0)
+    for chips in ((), (5, 10, 50)):
+        template = Structure(items=simple([(50, 100), (100, 200)]).items, chips=chips)
+        after = run(state, c.SetStructure(structure=template), T0 + 1)
+        assert after.structure.items == template.items
+        assert after.structure.chips == (25, 100, 500, 1000) == after.chip_set.denominations
+    # Without a set, the structure's own chips are the chips in play.
+    plain = created(simple([(25, 50)]))
+    own = Structure(items=simple([(50, 100)]).items, chips=(5, 10, 50))
+    assert run(plain, c.SetStructure(structure=own), T0 + 1).structure.chips == (5, 10, 50)
+
+
 def test_chip_set_chips_in_play_after_a_colour_up() -> None:
     structure = Structure(
         items=(

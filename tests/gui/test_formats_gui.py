@@ -25,6 +25,7 @@ from director.gui.models.players_model import BOUNTY
 from director.gui.pages.money_form import TournamentMoneyForm
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]
+HOME_CHIPS = (Chip(25, 100, "white"), Chip(100, 100, "red"), Chip(500, 60, "green"))
 
 
 def side_texts(data) -> list[str]:
@@ -246,6 +247,27 @@ def test_chip_set_short_of_chips_is_used_only_once_the_organizer_says_so(
     monkeypatch.setattr("director.gui.dialogs.chip_sets.confirm", lambda *args, **kw: True)
     dialog.use()
     assert window.controller.state.chip_set.name == "Six"
+
+
+def test_structure_template_keeps_the_chip_sets_chips(qtbot, window, monkeypatch) -> None:
+    """Structure page, a template loaded then applied: the chips stay the event's chip
+    set's (the TV keeps its chips in play), and the page says so."""
+    window.controller.dispatch(c.SetChipSet(chip_set=ChipSet(name="Home", chips=HOME_CHIPS)))
+    window.console.show_page("structure")
+    page = window.console.page("structure")
+    assert page.chips.isReadOnly() and "“Home”" in page.chips.toolTip()
+    monkeypatch.setattr("director.gui.pages.structure_page.confirm", lambda *a, **k: True)
+    page.templates.setCurrentIndex(page.templates.findData("regular-1000"))
+    page.load_template()
+    assert page.chips.text() == "25, 100, 500"
+    assert "The chips in play stay those of your chip set “Home”." in page.status.text()
+    page.apply()
+    state = window.controller.state
+    assert state.structure.chips == (25, 100, 500) == state.chip_set.denominations
+    lines = side_texts(display_data(state, window.controller.now()))
+    assert "Chips in play" in lines and "25 · white" in lines
+    window.controller.dispatch(c.SetChipSet(chip_set=None))
+    assert not page.chips.isReadOnly()
 
 
 def test_tv_shows_bounties_guarantee_and_chips_in_play(qtbot, window) -> None:

@@ -306,6 +306,13 @@ def betting_text(level: Level, *, mixed: bool = False) -> str:
     return ""
 
 
+def betting_name(betting: Betting) -> str:
+    """ "No limit", "Pot limit" or "Limit"."""
+    if betting is Betting.LIMIT:
+        return _("Limit")
+    return _("Pot limit") if betting is Betting.POT_LIMIT else _("No limit")
+
+
 def mixed_betting(structure: Structure) -> bool:
     """Whether the structure's levels are not all played no limit: then every level
     says its betting."""

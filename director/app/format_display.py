@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from director.core import clock as clk
-from director.core.bounties import bounty_book
+from director.core.bounties import bounty_book, mystery_phase
 from director.core.chip_sets import ChipSet, StackCheck, check_stack, chips_in_play, shown_colour
+from director.core.errors import RuleViolation
 from director.core.events import EnvelopesDrawn
 from director.core.ids import Instant
+from director.core.ledger import figures
 from director.core.money import MYSTERY, PROGRESSIVE
+from director.core.periods import level_now
 from director.core.players import EntrantStatus, MovementKind
 from director.core.prize_pool import PrizePool, prize_pool
-from director.core.state import TournamentState
+from director.core.state import Status, TournamentState
 from director.i18n import N_, _, describe_error, format_money, format_number
 
 
@@ -226,6 +229,26 @@ def chip_rows(state: TournamentState, now: Instant) -> list[tuple[str, int, str]
         )
         rows.append((text, chip, paint))
     return rows
+
+
+def envelopes_warning(state: TournamentState, now: Instant) -> str:
+    """Mystery bounties whose envelopes no longer add up to the bounty money (a
+    re-entry, a re-buy or a refund changed it) while the draws are on: the next
+    knockout would be refused until the envelopes are corrected, so the organizer
+    is told at once ("" when all is well, or the draws have not begun)."""
+    settings = state.money.bounties
+    if settings.kind != MYSTERY or state.is_cash or state.status is Status.FINISHED:
+        return ""
+    pool = figures(state.players, state.ledger).bounty_pool
+    if settings.envelope_total == pool:
+        return ""
+    if not state.draws and not mystery_phase(state, level_now(state, now), 1):
+        return ""
+    return describe_error(
+        RuleViolation(
+            "mystery_envelopes_do_not_match", envelopes=settings.envelope_total, pool=pool
+        )
+    )
 
 
 def envelope_news(state: TournamentState, events: Sequence[object]) -> str:

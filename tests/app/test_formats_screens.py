@@ -4,6 +4,8 @@ player's bounty."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from director.app import format_display as formats
@@ -163,3 +165,43 @@ def test_tv_lists_every_players_bounty() -> None:
     assert len(section.rows) == 8  # every player still in, not the top five
     assert section.rows[0].text == "P1 · €15.00"
     assert [row.figures[0].value for row in section.rows] == [1500] + [1000] * 7
+
+
+def test_mystery_envelopes_out_of_step_are_said_before_the_next_knockout() -> None:
+    """A re-entry after the draws began brings bounty money with no envelope: the
+    next knockout would be refused, so the organizer is told at once; before the
+    mystery phase, the envelopes may still be set later."""
+    from director.core.money import MYSTERY, Envelope
+
+    envelopes = (Envelope(amount=2000, count=1), Envelope(amount=500, count=4))
+    state = created(Structure(items=(NL, LATE)))
+    money = MoneySettings(
+        buy_in=3000,
+        chips=5000,
+        bounty=1000,
+        reentry=True,
+        late_until_level=2,
+        bounties=BountySettings(kind=MYSTERY, envelopes=envelopes, mystery_from_level=2),
+    )
+    state = run(state, c.SetMoneySettings(settings=money), T0 + 1)
+    state = run(state, c.StartClock(), T0 + 2)
+    for number in range(1, 5):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}"), T0 + 2 + number)
+    state = run(state, c.BustPlayers(busts=(Bust(player=PlayerId(4)),)), T0 + MIN)
+    state = run(state, c.Reentry(player=PlayerId(4)), T0 + MIN + 1)
+    assert formats.envelopes_warning(state, T0 + MIN + 2) == ""  # level 1: no draw yet
+    state = run(state, c.NextLevel(), T0 + 2 * MIN)
+    warning = formats.envelopes_warning(state, T0 + 2 * MIN + 1)
+    assert warning.startswith("The envelopes add up to €40.00 but the bounty money is €50.00")
+    bust = c.BustPlayers(busts=(Bust(player=PlayerId(3), eliminator=PlayerId(1)),))
+    with pytest.raises(RuleViolation) as refused:
+        run(state, bust, T0 + 2 * MIN + 2)
+    assert refused.value.code == "mystery_envelopes_do_not_match"
+    # The organizer adds the re-entry's envelope; the knockout draws.
+    more = BountySettings(
+        kind=MYSTERY, envelopes=(*envelopes, Envelope(1000, 1)), mystery_from_level=2
+    )
+    state = run(state, c.SetMoneySettings(settings=replace(money, bounties=more)), T0 + 3 * MIN)
+    assert formats.envelopes_warning(state, T0 + 3 * MIN) == ""
+    state = run(state, bust, T0 + 3 * MIN + 1)
+    assert len(state.draws) == 1

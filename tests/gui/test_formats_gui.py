@@ -345,6 +345,11 @@ def test_mystery_envelope_drawn_is_announced_on_the_console_and_the_tv(qtbot, wi
     )
     drawn = window.controller.state.draws[0].amount
     assert page.status.text() == f"Bob draws an envelope: €{drawn // 100}.00"
+    # The players page's bounty column: what each player won from the envelopes.
+    assert page.model.headerData(BOUNTY, Qt.Orientation.Horizontal) == "Envelopes won"
+    row = page.model.row_of(PlayerId(2))
+    assert page.model.index(row, BOUNTY).data() == f"€{drawn // 100}.00"
+    assert page.model.index(page.model.row_of(PlayerId(1)), BOUNTY).data() == ""
     lines = side_texts(display_data(window.controller.state, window.controller.now()))
     assert "3 envelopes left" in lines
     assert f"→ Last envelope €{drawn // 100}.00: Bob" in lines
@@ -352,3 +357,13 @@ def test_mystery_envelope_drawn_is_announced_on_the_console_and_the_tv(qtbot, wi
     assert window.controller.state.draws == ()
     lines = side_texts(display_data(window.controller.state, window.controller.now()))
     assert "4 envelopes left" in lines
+    # A re-entry brings bounty money with no envelope: said at once, on the page.
+    money = window.controller.state.money
+    window.controller.dispatch(
+        c.SetMoneySettings(settings=type(money)(**{**money.__dict__, "reentry": True}))
+    )
+    window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(6)),)))
+    window.controller.dispatch(c.Reentry(player=PlayerId(6)))
+    assert "The envelopes add up to €60.00 but the bounty money is €70.00" in (
+        page.status.text()
+    )

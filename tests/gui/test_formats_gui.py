@@ -364,6 +364,4 @@ def test_mystery_envelope_drawn_is_announced_on_the_console_and_the_tv(qtbot, wi
     )
     window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(6)),)))
     window.controller.dispatch(c.Reentry(player=PlayerId(6)))
-    assert "The envelopes add up to €60.00 but the bounty money is €70.00" in (
-        page.status.text()
-    )
+    assert "The envelopes add up to €60.00 but the bounty money is €70.00" in (page.status.text())

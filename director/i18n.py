@@ -16,6 +16,7 @@ import functools
 import gettext as _gettext
 import locale as _locale
 import os
+import re
 import string
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -229,18 +230,51 @@ def decimal_mark() -> str:
     return str(_numbers().get_decimal_symbol(babel_locale()))
 
 
+_CHIP_GROUPS = re.compile(r"[0-9]{1,3}(?:(?:[,.'\u202f\u00a0]|\s+)[0-9]{3})+|[0-9]+")
+"""Digits, or digits in groups of three after a thousands separator."""
+
+
 def parse_chips(text: str) -> int:
     """Chips as typed: "12500", "12,500", "12 500" or "12.500" -> 12500; "" -> 0.
 
     The one reader of chip counts (the pages and the dialogs use it, never their
-    own). Raises ``ValueError`` for anything else (a sign, letters, decimals).
+    own). A separator only groups thousands: three digits follow each one. Raises
+    ``ValueError`` for anything else (a sign, letters, decimals such as "25.5" or
+    "1,5", which are no number of chips).
     """
-    cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in ",.'\u202f\u00a0")
+    cleaned = text.strip()
     if not cleaned:
         return 0
-    if not cleaned.isdigit():
+    if not _CHIP_GROUPS.fullmatch(cleaned):
         raise ValueError(text)
-    return int(cleaned)
+    return int("".join(ch for ch in cleaned if "0" <= ch <= "9"))
+
+
+_PERCENT = re.compile(r"([0-9]{1,3})(?:[.,]([0-9]{1,2}))?\s*%?")
+"""A percentage of the whole: up to three digits, up to two decimals, a % sign."""
+MAX_PERCENT_POINTS = 10_000
+"""100%: no share of a pool is more than all of it."""
+
+
+def parse_percent(text: str) -> int:
+    """A percentage as typed: "50", "12.5", "12,5 %" -> basis points (1250); "" -> 0.
+
+    The one reader of percentages (the payout grids use it, never their own).
+    Strict: from 0 to 100%, at most two decimals (a basis point). Raises
+    ``ValueError`` for anything else: a sign, an exponent ("1e28"), "nan", more
+    than 100%.
+    """
+    cleaned = text.strip()
+    if not cleaned:
+        return 0
+    found = _PERCENT.fullmatch(cleaned)
+    if found is None:
+        raise ValueError(text)
+    whole, decimals = found.group(1), found.group(2) or ""
+    points = int(whole) * 100 + int(decimals.ljust(2, "0"))
+    if points > MAX_PERCENT_POINTS:
+        raise ValueError(text)
+    return points
 
 
 def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -> str:
@@ -306,15 +340,18 @@ def parse_money(text: str, code: str | None = None) -> int:
 
 def format_percent(basis_points: int) -> str:
     """Basis points as a percentage: 5000 -> 50%, 1250 -> 12.5%."""
-    from decimal import Decimal
+    from decimal import Decimal, localcontext
 
-    text: str = _numbers().format_percent(
-        # Unquantized keeps 12.5% from becoming 13%, and the locale's own
-        # pattern gives French its space before the sign (12,5 %).
-        Decimal(basis_points).scaleb(-4),
-        locale=babel_locale(),
-        decimal_quantization=False,
-    )
+    with localcontext() as context:
+        # Enough digits for any integer: a damaged value still shows, never raises.
+        context.prec = max(context.prec, len(str(abs(int(basis_points)))) + 8)
+        text: str = _numbers().format_percent(
+            # Unquantized keeps 12.5% from becoming 13%, and the locale's own
+            # pattern gives French its space before the sign (12,5 %).
+            Decimal(basis_points).scaleb(-4),
+            locale=babel_locale(),
+            decimal_quantization=False,
+        )
     return text
 
 

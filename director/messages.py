@@ -337,7 +337,7 @@ MESSAGES: dict[str, str] = {
     "payout_band_share_not_positive": N_("Band {band}: every paid place needs a share above zero."),
     "payout_band_sum": N_("Band {band}: the percentages add up to {total:pct}, not 100%."),
     "payout_band_more_places_than_entries": N_(
-        "Band {band}: {places} places are paid but the band starts at {entries} entries."
+        "Band {band}: {places} places are paid but the band has at most {entries} entries."
     ),
     "payout_bands_start_late": N_(
         "The first band ({band}) must start at 1 or 2 entries: smaller fields need paying too."
@@ -354,6 +354,17 @@ MESSAGES: dict[str, str] = {
     "chip_set_too_few_chips": N_(
         "The set makes at most {most} stacks of {stack:n}, not {players}: "
         "more chips, a smaller stack or fewer players."
+    ),
+    "chip_set_too_few_chips_for_others": N_(
+        "The set cannot make the {count} re-buy and add-on stacks of {size:n} given out."
+    ),
+    "chip_set_too_few_chips_with_others": N_(
+        "Besides the {others} re-buy and add-on stacks given out, the set makes at most "
+        "{most} stacks of {stack:n}, not {players}: more chips or a smaller stack."
+    ),
+    "chip_colour_unknown": N_(
+        "“{colour}” is not a chip colour: write its name (white, red, green, blue, "
+        "black…) or #rrggbb."
     ),
     "chip_set_stack_too_large": N_("The stack of {stack:n} is too large to check against the set."),
     "chip_set_file_invalid": N_("{path} is not a director chip set ({detail})."),

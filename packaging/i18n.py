@@ -3,7 +3,8 @@
     python packaging/i18n.py update    # extract every _() and N_() string,
                                        # merge into resources/i18n/*/LC_MESSAGES/director.po
     python packaging/i18n.py compile   # .po -> .mo (what the app loads)
-    python packaging/i18n.py check     # fail if a string is untranslated or a .mo is stale
+    python packaging/i18n.py check     # fail if a string is untranslated, a .mo is stale
+                                       # or a _() call cannot be extracted
 
 Strings are found by Babel in the package's Python files, plus the texts of
 the structure templates shipped in resources/structures (names, descriptions
@@ -12,6 +13,7 @@ and break notes), which the app shows translated.
 
 from __future__ import annotations
 
+import ast
 import datetime
 import io
 import json
@@ -107,9 +109,77 @@ def placeholders(text: str) -> list[str]:
     return sorted(re.findall(r"\{[^{}]*\}|%\([a-z_]+\)[sdr]|%[sdr]", text))
 
 
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2}
+"""The translation calls and how many of their first arguments are texts."""
+LOOKUPS = (ast.Name, ast.Attribute, ast.Subscript)
+
+
+def _looked_up(node: ast.expr) -> bool:
+    """A text looked up at run time (a name, an attribute, an item, ``.get()``):
+    one marked elsewhere with ``N_`` (a table of names, a note the app writes)."""
+    if isinstance(node, LOOKUPS):
+        return True
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, LOOKUPS)
+    )
+
+
+def code_problems(package: Path | None = None) -> list[str]:
+    """Translation calls the catalogue can never hold, in the package's code.
+
+    Babel reads only literal texts: a ``_("...")`` inside an f-string is never
+    extracted (it stays English), and a text built at the call (an f-string, a
+    ``+``, ``%`` or ``.format()``) can never be in the catalogue. ``N_`` and
+    ``ngettext`` take literals only; ``_`` takes a literal, or a text looked up
+    at run time that was marked elsewhere with ``N_``.
+    """
+    package = package or ROOT / "director"
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        in_fstring = {
+            id(call)
+            for joined in ast.walk(tree)
+            if isinstance(joined, ast.JoinedStr)
+            for call in ast.walk(joined)
+            if isinstance(call, ast.Call)
+        }
+        where = path.relative_to(package.parent).as_posix()
+        calls = sorted(
+            (node for node in ast.walk(tree) if isinstance(node, ast.Call)),
+            key=lambda node: (node.lineno, node.col_offset),
+        )
+        for node in calls:
+            if not isinstance(node.func, ast.Name):
+                continue
+            texts = MARKERS.get(node.func.id)
+            if texts is None:
+                continue
+            name = node.func.id
+            arguments = node.args[:texts]
+            literal = len(arguments) == texts and all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in arguments
+            )
+            if literal and id(node) in in_fstring:
+                found.append(
+                    f"{where}:{node.lineno}: {name}() inside an f-string is never extracted"
+                )
+            elif not literal and (
+                name != "_" or len(arguments) != 1 or not _looked_up(arguments[0])
+            ):
+                found.append(
+                    f"{where}:{node.lineno}: {name}() of a text built at the call "
+                    "cannot be in the catalogue (give it a literal)"
+                )
+    return found
+
+
 def problems() -> list[str]:
     """What is wrong with the catalogues (empty when all is well)."""
-    found = []
+    found = code_problems()
     wanted = {message.id for message in template() if message.id}
     for language in LANGUAGES:
         path = po_path(language)

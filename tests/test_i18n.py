@@ -77,7 +77,39 @@ def test_the_catalogue_check_notices_a_broken_placeholder(tmp_path, monkeypatch)
     assert "fr: placeholders differ: '{name} is in.'" in tool.problems()
 
 
-def test_every_rule_message_reads_in_french() -> None:
+def test_the_catalogue_check_finds_texts_babel_cannot_extract(tmp_path) -> None:
+    """A _() inside an f-string stays English (it is never extracted), a text built
+    at the call is never in the catalogue: the check names both, and passes texts
+    looked up at run time (marked elsewhere with N_)."""
+    package = tmp_path / "director"
+    package.mkdir()
+    (package / "bad.py").write_text(
+        "from director.i18n import N_, _, ngettext\n"
+        "LABELS = {'a': N_('Apples')}\n"
+        "def heading(n, key, name):\n"
+        "    bold = f\"<b>{_('Won his chips')}</b>\"\n"
+        "    built = _(f'Hello {name}')\n"
+        "    joined = _('Hello ' + name)\n"
+        "    formatted = _('Hello {name}'.format(name=name))\n"
+        "    marked = N_(key)\n"
+        "    plural = ngettext(key, 'many', n)\n"
+        "    fine = _('Fine'), _(LABELS[key]), _(LABELS.get(key, key)), _(name)\n"
+        '    looked = f"{_(LABELS[key])}"\n'
+        "    return bold, built, joined, formatted, marked, plural, fine, looked\n",
+        encoding="utf-8",
+    )
+    found = catalogue_tool().code_problems(package)
+    assert [line.split(": ", 1)[0] for line in found] == [
+        "director/bad.py:4",
+        "director/bad.py:5",
+        "director/bad.py:6",
+        "director/bad.py:7",
+        "director/bad.py:8",
+        "director/bad.py:9",
+    ]
+    assert "inside an f-string is never extracted" in found[0]
+    assert catalogue_tool().code_problems() == []  # the package itself
+
     set_language("fr")
     same = [code for code, template in TEMPLATES.items() if _(template) == template]
     # Only texts that are the same word in both languages may stay untranslated.

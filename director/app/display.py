@@ -99,6 +99,8 @@ class Figure:
     value: int
     money: bool = False
     """``value`` is money in minor units (else a count or chips)."""
+    colour: str = ""
+    """A chip's colour, ``#rrggbb``, painted as a swatch beside it ("" for none)."""
 
 
 @dataclass(frozen=True)
@@ -294,9 +296,27 @@ def blinds_text(level: Level, *, limit: bool = False) -> str:
     return f"{format_number(level.small_blind)} / {format_number(level.big_blind)}"
 
 
-def betting_text(level: Level) -> str:
-    """ "Pot limit" for a pot-limit level ("" for no limit; limit shows its bets)."""
-    return _("Pot limit") if level.betting is Betting.POT_LIMIT else ""
+def betting_text(level: Level, *, mixed: bool = False) -> str:
+    """ "Pot limit" for a pot-limit level; "No limit" for a no-limit level of a
+    structure that mixes bettings (``mixed``), else ""; a limit level shows its bets."""
+    if level.betting is Betting.POT_LIMIT:
+        return _("Pot limit")
+    if level.betting is Betting.NO_LIMIT and mixed:
+        return _("No limit")
+    return ""
+
+
+def betting_name(betting: Betting) -> str:
+    """ "No limit", "Pot limit" or "Limit"."""
+    if betting is Betting.LIMIT:
+        return _("Limit")
+    return _("Pot limit") if betting is Betting.POT_LIMIT else _("No limit")
+
+
+def mixed_betting(structure: Structure) -> bool:
+    """Whether the structure's levels are not all played no limit: then every level
+    says its betting."""
+    return any(level.betting is not Betting.NO_LIMIT for _index, level in structure.levels())
 
 
 def ante_text(level: Level) -> str:
@@ -307,12 +327,27 @@ def ante_text(level: Level) -> str:
     return ""
 
 
-def level_summary(level: Level, *, limit: bool = False) -> str:
-    """Blinds and ante on one line: ``200 / 400 · ante 50``."""
-    parts = [blinds_text(level, limit=limit)]
-    betting = betting_text(level)
-    if betting:
-        parts.append(betting)
+def level_summary(level: Level, *, mixed: bool = False) -> str:
+    """A level on one line, with its betting: ``200 / 400 · Ante 50``, ``Pot limit
+    100 / 200``, ``Limit 200 / 400 · Blinds 100 / 200`` (the bets, then the blinds
+    posted); in a structure that mixes bettings (``mixed``: ``mixed_betting``) a
+    no-limit level says so too: ``No limit 200 / 400``. The one formatter of a
+    level for the "Next:" line, the next hand and the console's levels list."""
+    blinds = blinds_text(level)
+    if level.betting is Betting.LIMIT:
+        parts = [_("Limit {bets}").format(bets=blinds)]
+        if level.limited:
+            parts.append(
+                _("Blinds {small} / {big}").format(
+                    small=format_number(level.small_blind), big=format_number(level.big_blind)
+                )
+            )
+    elif level.betting is Betting.POT_LIMIT:
+        parts = [_("Pot limit {blinds}").format(blinds=blinds)]
+    elif mixed:
+        parts = [_("No limit {blinds}").format(blinds=blinds)]
+    else:
+        parts = [blinds]
     ante = ante_text(level)
     if ante:
         parts.append(ante)
@@ -545,7 +580,7 @@ def figures_section(state: TournamentState, numbers: Figures) -> Section | None:
 
 
 def bounties_section(state: TournamentState) -> Section | None:
-    """The biggest bounties on heads (progressive knockout, fixed bounties), or the
+    """Each player's current bounty, largest first (progressive knockout), or the
     mystery envelopes left, the last drawn and when the draws begin."""
     title = formats.bounties_title(state)
     if not title:
@@ -579,7 +614,7 @@ def chips_section(state: TournamentState, now: Instant) -> Section | None:
     return Section(
         SectionKind.CHIPS,
         _("Chips in play"),
-        tuple(FigureRow(text, (Figure("chip", chip),)) for text, chip in rows),
+        tuple(FigureRow(text, (Figure("chip", chip, colour=paint),)) for text, chip, paint in rows),
     )
 
 
@@ -724,7 +759,7 @@ def display_data(
     if view is None:
         view = clk.view(state.clock, structure, now)
     item = view.item
-    limit = structure.limit
+    mixed = mixed_betting(structure)
     level_label = time_caption = blinds = ante = pending = next_text = note = ""
     hands_level = False
     if item is None and state.is_cash:
@@ -754,8 +789,10 @@ def display_data(
                 hand=max(view.hands, 0), hands=item.hands
             )
         shown = view.in_force or item
-        blinds = blinds_text(shown, limit=limit)
-        ante = " · ".join(part for part in (betting_text(shown), ante_text(shown)) if part)
+        blinds = blinds_text(shown)
+        ante = " · ".join(
+            part for part in (betting_text(shown, mixed=mixed), ante_text(shown)) if part
+        )
         if shown.limited:
             # Limit hold'em: the bets are the big figures; the blinds go beside the ante.
             blinds = _("Limit {bets}").format(bets=blinds)
@@ -765,18 +802,18 @@ def display_data(
             ante = " · ".join(part for part in (posted, ante) if part)
         if view.pending is not None:
             pending = _("Next hand: {blinds}").format(
-                blinds=level_summary(view.pending, limit=limit)
+                blinds=level_summary(view.pending, mixed=mixed)
             )
         note = item.note
     if view.next_level is not None and not view.last_item:
         following = structure.items[view.index + 1]
         if isinstance(following, Break):
             next_text = _("Next: break, then {blinds}").format(
-                blinds=level_summary(view.next_level, limit=limit)
+                blinds=level_summary(view.next_level, mixed=mixed)
             )
         else:
             next_text = _("Next: {blinds}").format(
-                blinds=level_summary(view.next_level, limit=limit)
+                blinds=level_summary(view.next_level, mixed=mixed)
             )
     elif item is not None and view.last_item:
         next_text = _("Last level")

@@ -203,8 +203,8 @@ def _book(state: TournamentState) -> BountyBook:
         for player in alive:
             kept += on_head.get(player, 0)
             won[player] = won.get(player, 0) + on_head.pop(player, 0)
-    # A refund after a knockout can leave money on the head of a player who is out:
-    # it is still held (``held``), on nobody's head.
+    # Money on the head of a player who is out (only a log from before refunds of a
+    # re-entry after knockouts were refused holds any) is still held, on nobody's head.
     playing = set(alive)
     heads = {player: amount for player, amount in on_head.items() if player in playing}
     return BountyBook(

@@ -19,6 +19,7 @@ a given point of the structure.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,10 +44,86 @@ broken down exactly (a tenth of a second or so); above it the stack is not
 checked (a home game's stack is a few hundred steps: 20,000 in 25s is 800)."""
 
 
+CHIP_COLOURS: dict[str, str] = {
+    "white": "#f5f5f5",
+    "red": "#c0392b",
+    "green": "#27ae60",
+    "blue": "#2e86de",
+    "light blue": "#87cefa",
+    "black": "#222222",
+    "yellow": "#f1c40f",
+    "purple": "#8e44ad",
+    "orange": "#e67e22",
+    "pink": "#ff6fa8",
+    "grey": "#95a5a6",
+    "brown": "#8b5a2b",
+}
+"""The colours a chip may be named by, with how they are painted (keys: the
+English names; the screens show them translated)."""
+
+COLOUR_WORDS: dict[str, str] = {
+    **{name: name for name in CHIP_COLOURS},
+    "gray": "grey",
+    "lightblue": "light blue",
+    "blanc": "white",
+    "blanche": "white",
+    "rouge": "red",
+    "vert": "green",
+    "verte": "green",
+    "bleu": "blue",
+    "bleue": "blue",
+    "bleu clair": "light blue",
+    "noir": "black",
+    "noire": "black",
+    "jaune": "yellow",
+    "violet": "purple",
+    "violette": "purple",
+    "rose": "pink",
+    "gris": "grey",
+    "grise": "grey",
+    "marron": "brown",
+    "brun": "brown",
+}
+"""Every word a colour may be typed as (English and French, any case), to its name."""
+
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def colour_name(colour: str) -> str:
+    """The name (a key of ``CHIP_COLOURS``) of a colour typed as a word, "" for a
+    colour given as ``#rrggbb`` or none."""
+    return COLOUR_WORDS.get(" ".join(colour.split()).casefold(), "")
+
+
+def colour_rgb(colour: str) -> str:
+    """How a chip's colour is painted, ``#rrggbb`` ("" for no colour). A colour is a
+    name (``COLOUR_WORDS``) or ``#rrggbb``; anything else is refused
+    (``chip_colour_unknown``)."""
+    text = colour.strip()
+    if not text:
+        return ""
+    name = colour_name(text)
+    if name:
+        return CHIP_COLOURS[name]
+    if _HEX_COLOUR.fullmatch(text):
+        return text.lower()
+    raise RuleViolation("chip_colour_unknown", colour=text[:COLOUR_MAX_LENGTH])
+
+
+def shown_colour(colour: str) -> tuple[str, str]:
+    """(name, ``#rrggbb``) to show a stored colour by: its name ("" for one given as
+    ``#rrggbb``) and its paint ("" when there is none, or for a colour kept from
+    before colours were checked that is neither a name nor ``#rrggbb``)."""
+    try:
+        return colour_name(colour), colour_rgb(colour)
+    except RuleViolation:
+        return "", ""
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class Chip(Record):
     """``count`` chips worth ``value`` each; ``colour`` as the organizer calls it
-    ("white") or as ``#rrggbb``."""
+    ("white", "rouge": see ``COLOUR_WORDS``) or as ``#rrggbb``."""
 
     value: int
     count: int
@@ -73,7 +150,8 @@ class ChipSet(Record):
 
 def check_chip_set(chip_set: ChipSet) -> None:
     """Raise ``RuleViolation`` for a set that cannot be used: no chips, a value
-    that is not a positive whole number or listed twice, a count out of range."""
+    that is not a positive whole number or listed twice, a count out of range, a
+    colour that is neither a name the app knows nor ``#rrggbb``."""
     clean_line(chip_set.name, maximum=NAME_MAX_LENGTH, too_long="name_too_long")
     require(bool(chip_set.name.strip()), "name_empty")
     require(bool(chip_set.chips), "chip_set_empty")
@@ -85,6 +163,7 @@ def check_chip_set(chip_set: ChipSet) -> None:
         require(0 < chip.value <= MAX_CHIPS, "chip_set_value_invalid", value=chip.value)
         require(0 <= chip.count <= MAX_COUNT, "chip_count_invalid", value=chip.value)
         clean_line(chip.colour, maximum=COLOUR_MAX_LENGTH)
+        colour_rgb(chip.colour)
     require(len(set(values)) == len(values), "chip_value_listed_twice")
 
 
@@ -94,7 +173,9 @@ class StackCheck(NamedTuple):
     ``breakdown``: (value, chips per player), smallest first, when they can;
     ``most_players``: how many stacks of that breakdown the set makes, or when
     it cannot make ``players`` stacks, the most it can (with any breakdown);
-    ``code`` names the problem ("" when none).
+    ``code`` names the problem ("" when none). ``others``: the stacks of other
+    sizes (re-buys, add-ons) made from the set first, (size, how many); when
+    they cannot be made, ``short`` is the one that fails.
     """
 
     stack: int
@@ -102,6 +183,8 @@ class StackCheck(NamedTuple):
     breakdown: tuple[tuple[int, int], ...] | None
     most_players: int
     code: str = ""
+    others: tuple[tuple[int, int], ...] = ()
+    short: tuple[int, int] = (0, 0)
 
     @property
     def ok(self) -> bool:
@@ -111,28 +194,79 @@ class StackCheck(NamedTuple):
     def chips_per_player(self) -> int:
         return sum(count for _value, count in self.breakdown or ())
 
+    @property
+    def stacks(self) -> int:
+        """Every stack checked: the starting stacks and the others."""
+        return self.players + sum(count for _size, count in self.others)
 
-def check_stack(chip_set: ChipSet, stack: int, *, players: int) -> StackCheck:
-    """Check a starting stack against the set, for ``players`` players (at least one)."""
+    def problem(self) -> RuleViolation:
+        """What is wrong, to show (``code`` with every figure it may name)."""
+        return RuleViolation(
+            self.code or "chip_set_cannot_make_stack",
+            stack=self.stack,
+            players=self.players,
+            most=self.most_players,
+            size=self.short[0],
+            count=self.short[1],
+            others=sum(count for _size, count in self.others),
+        )
+
+
+def check_stack(
+    chip_set: ChipSet,
+    stack: int,
+    *,
+    players: int,
+    others: Sequence[tuple[int, int]] = (),
+) -> StackCheck:
+    """Check a starting stack against the set, for ``players`` players (at least one).
+
+    ``others``: more stacks given out from the same set, (size, how many): the
+    re-buys and add-ons. Those of the starting stack's size are more such
+    stacks; the others are made first (the most numerous first), and the
+    starting stacks from what is left. Exact for one size; with several it
+    answers whether this way of making them works, which is how a bank hands
+    them out.
+    """
     players = max(1, players)
     chips = [chip for chip in chip_set.chips if chip.value > 0 and chip.count > 0]
+    sizes: dict[int, int] = {}
+    for size, count in others:
+        if size > 0 and count > 0:
+            sizes[size] = sizes.get(size, 0) + count
+    players += sizes.pop(stack, 0)
+    made = tuple(sorted(sizes.items(), key=lambda item: (-item[1], -item[0])))
     if stack <= 0 or not chips:
-        return StackCheck(stack, players, None, 0, "chip_set_empty" if not chips else "")
+        return StackCheck(stack, players, None, 0, "chip_set_empty" if not chips else "", made)
     step = 0
     for chip in chips:
         step = gcd(step, chip.value)
     if stack % step:
-        return StackCheck(stack, players, None, 0, "chip_set_cannot_make_stack")
+        return StackCheck(stack, players, None, 0, "chip_set_cannot_make_stack", made)
     if stack // step > BREAKDOWN_LIMIT:
-        return StackCheck(stack, players, None, 0, "chip_set_stack_too_large")
+        return StackCheck(stack, players, None, 0, "chip_set_stack_too_large", made)
+    for size, count in made:
+        taken = stack_breakdown(chips, size, count)
+        if taken is None:
+            return StackCheck(
+                stack, players, None, 0, "chip_set_too_few_chips_for_others", made, (size, count)
+            )
+        used = dict(taken)
+        chips = [
+            Chip(chip.value, chip.count - used.get(chip.value, 0) * count, chip.colour)
+            for chip in chips
+        ]
     found = stack_breakdown(chips, stack, players)
     if found is not None:
         counts = {chip.value: chip.count for chip in chips}
         most = min(counts[value] // count for value, count in found)
-        return StackCheck(stack, players, found, most, "")
+        return StackCheck(stack, players, found, most, "", made)
     most = _most(chips, stack, players)
-    code = "chip_set_too_few_chips" if most else "chip_set_cannot_make_stack"
-    return StackCheck(stack, players, None, most, code)
+    if made:
+        code = "chip_set_too_few_chips_with_others"
+    else:
+        code = "chip_set_too_few_chips" if most else "chip_set_cannot_make_stack"
+    return StackCheck(stack, players, None, most, code, made)
 
 
 def _most(chips: Sequence[Chip], stack: int, players: int) -> int:

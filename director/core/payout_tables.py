@@ -4,9 +4,11 @@ A table is a list of bands (2-10 entries, 11-20, 21-30... or any bands), each
 with the share of the prize pool of every paid place, in basis points (10,000
 is the whole pool). A usable table has bands that follow each other without a
 gap or an overlap, from 1 or 2 entries up; every band's shares add up to
-100%, and no band pays more places than it may have entries. The last band
-may be open ("61 and more"); a field beyond a closed last band is paid by that
-band. Every problem is named with its band, so a bad file or a bad grid says
+100%, and no closed band pays more places than its largest field has entries
+(a first band 2-10 may pay 3 places: a field smaller than the places paid is
+paid only as many places as it has players, see ``payouts.payout_amounts``).
+The last band may be open ("61 and more"); a field beyond a closed last band is
+paid by that band. Every problem is named with its band, so a bad file or a bad grid says
 what to fix.
 
 >>> table = PayoutTable(name="Mine", bands=(Band(2, 10, (6_000, 4_000)),
@@ -98,13 +100,15 @@ def table_problems(table: PayoutTable) -> list[RuleViolation]:
         total = sum(band.shares)
         if total != BASIS_POINTS:
             problems.append(RuleViolation("payout_band_sum", band=label, total=total))
-        if band.first >= 1 and len(band.shares) > band.first:
+        if not open_band and len(band.shares) > band.last:
+            # Places no field of the band can fill; a small field of the band is
+            # paid as many places as it has players (payouts.payout_amounts).
             problems.append(
                 RuleViolation(
                     "payout_band_more_places_than_entries",
                     band=label,
                     places=len(band.shares),
-                    entries=band.first,
+                    entries=band.last,
                 )
             )
     if bands[0].first > 2:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from director.core.chip_sets import ChipSet, check_stack
-from director.core.errors import RuleViolation, require
+from director.core.errors import require
 from director.core.structure import AnteKind, Betting, Break, Level, Structure
 
 NICE_MANTISSAS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
@@ -78,12 +78,7 @@ def _check(request: GeneratorRequest) -> None:
     if request.chip_set is not None:
         check = check_stack(request.chip_set, request.starting_stack, players=request.players)
         if not check.ok:
-            raise RuleViolation(
-                check.code,
-                stack=check.stack,
-                players=check.players,
-                most=check.most_players,
-            )
+            raise check.problem()
 
 
 def _level_count(request: GeneratorRequest) -> int:

@@ -105,6 +105,8 @@ class SideLine:
     text: str
     style: LineStyle
     right: str = ""
+    swatch: str = ""
+    """A chip's colour (``#rrggbb``), painted as a disc before the text."""
 
 
 def section_lines(section: Section) -> list[SideLine]:
@@ -117,7 +119,10 @@ def section_lines(section: Section) -> list[SideLine]:
             lines.append(SideLine("→ " + row.destination, LineStyle.DETAIL))
         elif isinstance(row, NoteRow):
             lines.append(SideLine("→ " + row.text, LineStyle.DETAIL))
-        elif isinstance(row, PlaceRow | FigureRow | MoreRow):
+        elif isinstance(row, FigureRow):
+            swatch = next((figure.colour for figure in row.figures if figure.colour), "")
+            lines.append(SideLine(row.text, LineStyle.ROW, swatch=swatch))
+        elif isinstance(row, PlaceRow | MoreRow):
             lines.append(SideLine(row.text, LineStyle.ROW))
     return lines
 
@@ -947,6 +952,8 @@ class ClockFace(QWidget):
                     narrowest=LINE_STRETCH_LEAST,
                 )
                 line_rect.setRight(right_rect.left() - line_rect.width() * 0.03)
+            if line.swatch:
+                self._paint_swatch(painter, line_rect, line.swatch, size)
             self._text(
                 painter,
                 f"line{number}",
@@ -958,6 +965,17 @@ class ClockFace(QWidget):
                 align=Qt.AlignmentFlag.AlignLeft,
                 narrowest=LINE_STRETCH_LEAST,
             )
+
+    def _paint_swatch(self, painter: QPainter, line_rect: QRectF, colour: str, size: float) -> None:
+        """A chip's colour as a disc at the start of its line (the text moves right)."""
+        disc = QRectF(line_rect.left(), line_rect.center().y() - size / 2, size, size)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self.colours["text"], max(1.0, size * 0.08)))
+        painter.setBrush(QColor(colour))
+        painter.drawEllipse(disc)
+        painter.restore()
+        line_rect.setLeft(disc.right() + size * 0.4)
 
     def _paint_qr(self, painter: QPainter, box: Box, caption: Box, size: float) -> None:
         key = ("qr", self.network_url)

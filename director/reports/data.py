@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from director.core import clock as clk
 from director.core.bounties import BountyBook, bounty_book
+from director.core.chip_sets import ChipSet
 from director.core.ids import Instant
 from director.core.ledger import BANK, Figures, Settlement, figures, settle
 from director.core.payouts import Deal
@@ -159,6 +160,8 @@ class StructureData:
     structure: Structure
     rows: list[StructureRow]
     current: int | None
+    chip_set: ChipSet | None = None
+    """The event's chips (values and colours), printed under the levels."""
 
 
 def structure_data(state: TournamentState, now: Instant) -> StructureData:
@@ -179,6 +182,7 @@ def structure_data(state: TournamentState, now: Instant) -> StructureData:
         structure=structure,
         rows=rows,
         current=view.index if view else None,
+        chip_set=state.chip_set,
     )
 
 

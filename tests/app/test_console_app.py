@@ -36,7 +36,10 @@ def test_the_floor_blinds_follow_the_level_and_halve_a_typed_big_blind() -> None
 def test_one_chip_reader() -> None:
     assert parse_chips("12,500") == parse_chips("12 500") == parse_chips("12.500") == 12_500
     assert parse_chips("") == 0
-    for bad in ("-5", "1.5k", "twelve", "12,5e3"):
+    assert parse_chips("1,250,000") == parse_chips("1\u202f250\u202f000") == 1_250_000
+    assert parse_chips(" 25 ") == 25
+    # A separator groups thousands; decimals are no number of chips (never 255 or 15).
+    for bad in ("-5", "1.5k", "twelve", "12,5e3", "25.5", "1.5", "1,50", "12,5000", "1,,000"):
         with pytest.raises(ValueError):
             parse_chips(bad)
 

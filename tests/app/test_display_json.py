@@ -288,8 +288,9 @@ def test_every_field_of_the_json_form_is_known() -> None:
         "average_stack", "average_big_blinds", "prize_pool", "currency", "payouts",
         "to_the_money", "bubble", "rebuys", "addons", "chips_in_play", "bounty_pool",
         "rebuys_open", "seats", "table", "seat", "show_seats", "message", "language",
-        # Issue 21: each level's betting, the host's added money and guarantee.
-        "betting", "added_money", "guarantee",
+        # Issue 21: each level's betting, the host's added money and guarantee, a
+        # chip's colour (#rrggbb, painted as a swatch: public, as the chips are).
+        "betting", "added_money", "guarantee", "colour",
     }  # fmt: skip
 
 

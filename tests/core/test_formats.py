@@ -423,9 +423,27 @@ def test_payout_band_gaps_and_overlaps_named() -> None:
     assert "payout_band_open_not_last" in [p.code for p in table_problems(open_early)]
 
 
-def test_payout_band_cannot_pay_more_places_than_entries() -> None:
-    table = PayoutTable(name="X", bands=(Band(2, 10, (5000, 3000, 2000)),))
-    assert [p.code for p in table_problems(table)] == ["payout_band_more_places_than_entries"]
+def test_payout_band_cannot_pay_more_places_than_its_largest_field() -> None:
+    table = PayoutTable(name="X", bands=(Band(2, 2, (5000, 3000, 2000)), Band(3, 0, (10_000,))))
+    problems = table_problems(table)
+    assert [p.code for p in problems] == ["payout_band_more_places_than_entries"]
+    assert problems[0].args_map == {"band": "2-2", "places": 3, "entries": 2}
+
+
+def test_payout_band_2_to_10_may_pay_3_places_a_small_field_is_paid_its_players() -> None:
+    """The usual home split: the first band 2-10 pays 50/30/20; a field of two is
+    paid two places, in the same proportions, the whole pool shared (R29)."""
+    table = PayoutTable(
+        name="Home", bands=(Band(2, 10, (5000, 3000, 2000)), Band(11, 0, (10_000,)))
+    )
+    assert table_problems(table) == []
+    settings = PayoutSettings(mode=TABLE, table=table, unit=100)
+    state = tournament(MoneySettings(buy_in=2500, chips=5000), players=(A, B))
+    state = run(state, c.SetPayouts(settings=settings), T0 + 100)
+    assert prize_amounts(state) == [3100, 1900]  # 5000 shared 5:3, to the unit of 100
+    state = tournament(MoneySettings(buy_in=2500, chips=5000), players=(A, B, C))
+    state = run(state, c.SetPayouts(settings=settings), T0 + 100)
+    assert prize_amounts(state) == [3800, 2200, 1500]
 
 
 def test_payout_band_table_pays_the_pool() -> None:
@@ -550,6 +568,21 @@ def test_chip_set_sets_the_structure_chips() -> None:
     state = run(state, c.SetChipSet(chip_set=home_set()), T0 + 1)
     assert state.chip_set == home_set()
     assert state.structure.chips == (25, 100, 500, 1000)
+
+
+def test_chip_set_keeps_its_chips_when_a_structure_is_set() -> None:
+    """A structure from a template or a file has its own chips (or none): with a chip
+    set, the chips on the table stay the set's (R28 follows them)."""
+    state = run(created(simple([(25, 50), (100, 200)])), c.SetChipSet(chip_set=home_set()), T0)
+    for chips in ((), (5, 10, 50)):
+        template = Structure(items=simple([(50, 100), (100, 200)]).items, chips=chips)
+        after = run(state, c.SetStructure(structure=template), T0 + 1)
+        assert after.structure.items == template.items
+        assert after.structure.chips == (25, 100, 500, 1000) == after.chip_set.denominations
+    # Without a set, the structure's own chips are the chips in play.
+    plain = created(simple([(25, 50)]))
+    own = Structure(items=simple([(50, 100)]).items, chips=(5, 10, 50))
+    assert run(plain, c.SetStructure(structure=own), T0 + 1).structure.chips == (5, 10, 50)
 
 
 def test_chip_set_chips_in_play_after_a_colour_up() -> None:

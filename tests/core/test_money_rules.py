@@ -187,6 +187,35 @@ def test_r6_removing_a_player_who_knocked_someone_out_is_refused() -> None:
     assert refused.value.args_map == {"player": "Ann", "out": "Bob"}
 
 
+def test_r6_refund_of_a_reentry_after_knockouts_is_refused_until_they_are_put_back() -> None:
+    """Bob went out with nobody recorded, re-entered, then knocked Cy out: half of
+    Cy's bounty is on Bob's head. Refunding the re-entry puts Bob out again, and that
+    half would sit on the head of a player who is out, for nobody ever to win: Cy is
+    put back in first (found by the random nights of test_formats_money)."""
+    state = night(pko())
+    state = run(state, c.BustPlayers(busts=(Bust(player=B),)), T0 + MIN)
+    state = run(state, c.Reentry(player=B), T0 + 2 * MIN)
+    state = knock(state, C, B, T0 + 3 * MIN)
+    assert current_bounty(state, B) == 1500
+    with pytest.raises(RuleViolation) as refused:
+        decide(state, c.RemoveEntry(player=B), T0 + 4 * MIN)
+    assert refused.value.code == "refund_after_knockouts"
+    assert refused.value.args_map == {"player": "Bob", "out": "Cy"}
+    state = run(state, c.RevertBust(player=C), T0 + 4 * MIN)
+    state = run(state, c.RemoveEntry(player=B), T0 + 5 * MIN)
+    assert state.players[B].status.value == "busted" and B not in bounty_book(state).on_head
+    book_balances(state)
+
+
+def test_r6_refund_of_a_reentry_without_knockouts_puts_the_player_out_again() -> None:
+    state = night(pko())
+    state = run(state, c.BustPlayers(busts=(Bust(player=B),)), T0 + MIN)
+    state = run(state, c.Reentry(player=B), T0 + 2 * MIN)
+    state = run(state, c.RemoveEntry(player=B), T0 + 3 * MIN)
+    assert state.players[B].status.value == "busted"
+    book_balances(state)
+
+
 def test_r6_mystery_refund_below_the_envelopes_drawn_is_refused() -> None:
     """Both envelopes (4,000) were drawn from 4,000 of bounty money: refunding Dee's
     entry would leave 3,000 for 4,000 already won."""

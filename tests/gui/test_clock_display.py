@@ -151,7 +151,8 @@ def test_r8_limit_levels_show_their_bets_on_the_tv_and_the_structure_sheet(qtbot
     assert data.blinds_text == "Limit 100 / 200"
     assert "Blinds 50 / 100" in data.ante_text
     text, _pages = text_of(reports.render("structure", state, T0 + MIN))
-    assert "Limits" in text and "100 / 200" in text
+    # The sheet: the level's betting, its blinds, then its small and big bets.
+    assert "Betting\nBlinds\nBets" in text and "Limit\n50 / 100\n100 / 200" in text
 
 
 def _night_with_moves(structure=None):

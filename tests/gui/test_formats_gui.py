@@ -25,6 +25,7 @@ from director.gui.models.players_model import BOUNTY
 from director.gui.pages.money_form import TournamentMoneyForm
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]
+HOME_CHIPS = (Chip(25, 100, "white"), Chip(100, 100, "red"), Chip(500, 60, "green"))
 
 
 def side_texts(data) -> list[str]:
@@ -142,6 +143,33 @@ def test_payout_tables_dialog_checks_keeps_exports_imports_and_uses(
     assert payout.mode == "table" and payout.table.name == "Our flat"
 
 
+def test_payout_percentages_are_read_strictly_and_a_bad_one_never_freezes_the_grid(
+    qtbot, window
+) -> None:
+    """A huge or odd percentage is named inline; the grid keeps checking after it."""
+    dialog = PayoutTablesDialog(window.controller)
+    qtbot.addWidget(dialog)
+    dialog.tables.setCurrentRow(1)
+    for bad in ("1e28", "100.5", "nan", "-5", "12.345"):
+        dialog.grid.item(0, 3).setText(bad)
+        assert not dialog.grid.signalsBlocked()
+        assert f"“{bad}” is not a percentage from 0 to 100" in dialog.error.text()
+        assert not dialog.buttons["use"].isEnabled()
+    dialog.grid.item(0, 0).setText("x")  # still checked: the grid is not frozen
+    assert "Row 1: the entries must be whole numbers" in dialog.error.text()
+    # The payouts page's percentages: refused inline, every cell still paints.
+    window.console.show_page("payouts")
+    page = window.console.page("payouts")
+    page.mode.setCurrentIndex(page.mode.findData("percent"))
+    page._mode_changed()
+    places = page.places_model
+    for bad in ("1e30", "101", "1_0"):
+        assert not places.setData(places.index(0, 1), bad)
+        assert "a percentage from 0 to 100" in page.error.text()
+    assert places.setData(places.index(0, 1), "100")
+    assert places.index(0, 1).data() == "100%"
+
+
 def test_payouts_page_pays_by_the_table(qtbot, window) -> None:
     window.console.show_page("payouts")
     page = window.console.page("payouts")
@@ -162,13 +190,28 @@ def test_chip_set_dialog_checks_the_stack_and_sets_the_event_chips(qtbot, window
             chips=(Chip(25, 100, "white"), Chip(100, 100, "red"), Chip(500, 60, "green")),
         )
     )
-    assert "Starting stack 5,000 for 6 players" in dialog.stack.text()
+    assert "Starting stack 5,000: each of the 6 stacks given out" in dialog.stack.text()
     dialog.grid.item(2, 2).setText("10")
     assert "makes at most" in dialog.stack.text()
     dialog.grid.item(2, 2).setText("60")
-    dialog.grid.item(1, 0).setText("lots")
-    assert "Row 2" in dialog.error.text() and not dialog.buttons["use"].isEnabled()
+    for bad in ("lots", "25.5"):
+        dialog.grid.item(1, 0).setText(bad)
+        assert "Row 2" in dialog.error.text() and not dialog.buttons["use"].isEnabled()
     dialog.grid.item(1, 0).setText("100")
+    dialog.grid.item(1, 2).setText("1.5")  # a count is whole: never read as 15
+    assert "Row 2" in dialog.error.text() and not dialog.buttons["use"].isEnabled()
+    dialog.grid.item(1, 2).setText("100")
+    # A colour is a name the app knows or #rrggbb: anything else is named inline.
+    for bad in ("#zzzzzz", "transparent"):
+        dialog.grid.item(1, 1).setText(bad)
+        assert f"“{bad}” is not a chip colour" in dialog.error.text()
+        assert not dialog.buttons["use"].isEnabled()
+        assert dialog.grid.item(1, 1).background().style() == Qt.BrushStyle.NoBrush
+    dialog.grid.item(1, 1).setText("#C0392B")
+    assert dialog.error.isHidden()
+    assert dialog.grid.item(1, 1).background().color().name() == "#c0392b"
+    dialog.grid.item(1, 1).setText("rouge")
+    assert dialog.grid.item(1, 1).background().color().name() == "#c0392b"
     dialog.keep()
     assert [kept.name for kept in chip_set_files.chip_sets()] == ["Home"]
     dialog.use()
@@ -176,6 +219,55 @@ def test_chip_set_dialog_checks_the_stack_and_sets_the_event_chips(qtbot, window
     assert state.chip_set.name == "Home" and state.structure.chips == (25, 100, 500)
     window.controller.undo()
     assert window.controller.state.chip_set is None
+
+
+def test_chip_set_short_of_chips_is_used_only_once_the_organizer_says_so(
+    qtbot, window, monkeypatch
+) -> None:
+    """Six players bought in and one re-entered: seven stacks went out; a set that
+    makes six is advisory, but the organizer is told plainly before using it."""
+    money = window.controller.state.money
+    window.controller.dispatch(
+        c.SetMoneySettings(settings=type(money)(**{**money.__dict__, "reentry": True}))
+    )
+    window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(6)),)))
+    window.controller.dispatch(c.Reentry(player=PlayerId(6)))
+    dialog = ChipSetDialog(window.controller)
+    qtbot.addWidget(dialog)
+    six = (Chip(25, 24), Chip(100, 24), Chip(500, 6), Chip(1000, 24))  # 6 x 5,000
+    dialog.load(ChipSet(name="Six", chips=six))
+    assert "makes at most 6 stacks of 5,000, not 7" in dialog.stack.text()
+    asked = []
+    monkeypatch.setattr(
+        "director.gui.dialogs.chip_sets.confirm", lambda *args, **kw: asked.append(args[2])
+    )
+    dialog.use()
+    assert window.controller.state.chip_set is None
+    assert "“Six” cannot make every stack given out" in asked[0]
+    monkeypatch.setattr("director.gui.dialogs.chip_sets.confirm", lambda *args, **kw: True)
+    dialog.use()
+    assert window.controller.state.chip_set.name == "Six"
+
+
+def test_structure_template_keeps_the_chip_sets_chips(qtbot, window, monkeypatch) -> None:
+    """Structure page, a template loaded then applied: the chips stay the event's chip
+    set's (the TV keeps its chips in play), and the page says so."""
+    window.controller.dispatch(c.SetChipSet(chip_set=ChipSet(name="Home", chips=HOME_CHIPS)))
+    window.console.show_page("structure")
+    page = window.console.page("structure")
+    assert page.chips.isReadOnly() and "“Home”" in page.chips.toolTip()
+    monkeypatch.setattr("director.gui.pages.structure_page.confirm", lambda *a, **k: True)
+    page.templates.setCurrentIndex(page.templates.findData("regular-1000"))
+    page.load_template()
+    assert page.chips.text() == "25, 100, 500"
+    assert "The chips in play stay those of your chip set “Home”." in page.status.text()
+    page.apply()
+    state = window.controller.state
+    assert state.structure.chips == (25, 100, 500) == state.chip_set.denominations
+    lines = side_texts(display_data(state, window.controller.now()))
+    assert "Chips in play" in lines and "25 · white" in lines
+    window.controller.dispatch(c.SetChipSet(chip_set=None))
+    assert not page.chips.isReadOnly()
 
 
 def test_tv_shows_bounties_guarantee_and_chips_in_play(qtbot, window) -> None:
@@ -253,6 +345,11 @@ def test_mystery_envelope_drawn_is_announced_on_the_console_and_the_tv(qtbot, wi
     )
     drawn = window.controller.state.draws[0].amount
     assert page.status.text() == f"Bob draws an envelope: €{drawn // 100}.00"
+    # The players page's bounty column: what each player won from the envelopes.
+    assert page.model.headerData(BOUNTY, Qt.Orientation.Horizontal) == "Envelopes won"
+    row = page.model.row_of(PlayerId(2))
+    assert page.model.index(row, BOUNTY).data() == f"€{drawn // 100}.00"
+    assert page.model.index(page.model.row_of(PlayerId(1)), BOUNTY).data() == ""
     lines = side_texts(display_data(window.controller.state, window.controller.now()))
     assert "3 envelopes left" in lines
     assert f"→ Last envelope €{drawn // 100}.00: Bob" in lines
@@ -260,3 +357,11 @@ def test_mystery_envelope_drawn_is_announced_on_the_console_and_the_tv(qtbot, wi
     assert window.controller.state.draws == ()
     lines = side_texts(display_data(window.controller.state, window.controller.now()))
     assert "4 envelopes left" in lines
+    # A re-entry brings bounty money with no envelope: said at once, on the page.
+    money = window.controller.state.money
+    window.controller.dispatch(
+        c.SetMoneySettings(settings=type(money)(**{**money.__dict__, "reentry": True}))
+    )
+    window.controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(6)),)))
+    window.controller.dispatch(c.Reentry(player=PlayerId(6)))
+    assert "The envelopes add up to €60.00 but the bounty money is €70.00" in (page.status.text())

@@ -9,8 +9,8 @@ from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings
 from director.core.players import Bust
-from director.gui.models.records_model import parse_percent
 from director.gui.pages.payouts_page import PayoutsPage
+from director.i18n import parse_percent
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_percentages_must_add_up_shown_inline(qtbot, window) -> None:
         places.setData(places.index(row, 1), text)
     assert "110%" in page.error.text() and not page.apply_button.isEnabled()
     assert not places.setData(places.index(0, 1), "half")
-    assert "percentages like 50" in page.error.text()
+    assert "a percentage from 0 to 100" in page.error.text()
     places.setData(places.index(0, 1), "50")
     assert places.index(0, 1).data() == "50%"
     assert page.apply_button.isEnabled()

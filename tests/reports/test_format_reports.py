@@ -180,3 +180,58 @@ def test_r29_ledger_and_settlement_reconcile_the_box_with_the_season_pot(
             flat = text.replace("\u202f", " ").replace("\u00a0", " ")
             assert "La caisse tombe juste au centime près." in flat
             assert "cagnotte de saison 30,00 €" in flat
+
+
+def mixed_night(db_path, clock):
+    """No limit, pot limit and limit levels, a break that races the 25s off, and a
+    chip set with a colour by name, one by code and one written in French."""
+    from director.core.chip_sets import Chip, ChipSet
+    from director.core.structure import Betting, Break, Level, Structure
+
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Mixed night")
+    structure = Structure(
+        items=(
+            Level(25, 50),
+            Level(50, 100, betting=Betting.POT_LIMIT),
+            Break(),
+            Level(100, 200, small_bet=200, big_bet=400, betting=Betting.LIMIT),
+        )
+    )
+    session.dispatch(c.SetStructure(structure=structure))
+    chips = (Chip(25, 100, "white"), Chip(100, 100, "#ff0000"), Chip(500, 50, "vert"))
+    session.dispatch(c.SetChipSet(chip_set=ChipSet(name="Home", chips=chips)))
+    return database, session
+
+
+def test_structure_sheet_says_each_levels_betting_and_prints_the_chips(db_path, clock) -> None:
+    database, session = mixed_night(db_path, clock)
+    text = text_of(reports.render("structure", session.state, session.now()))
+    assert "Level Betting Blinds Bets Ante Length Starts" in text
+    assert "1 No limit 25 / 50 20 min" in text
+    assert "2 Pot limit 50 / 100 20 min" in text
+    # A limit level: its small bet and big bet, and the blinds posted.
+    assert "3 Limit 100 / 200 200 / 400 20 min" in text
+    assert "Break Chip race: the 25s go." in text
+    # The chips: a colour by its name, one given as a code by its swatch only.
+    assert "Chips · Home Chip Colour 25 white 100 500 green" in text
+    assert "#ff0000" not in text
+    set_language("fr")
+    try:
+        french = text_of(reports.render("structure", session.state, session.now()))
+    finally:
+        set_language("en")
+    assert "Niveau Enchères Blinds Mises Ante Durée Début" in french
+    assert "3 Limit 100 / 200 200 / 400" in french and "Jetons · Home" in french
+    assert "25 blanc 100 500 vert" in french
+    session.close()
+    database.close()
+
+
+def test_structure_sheet_all_no_limit_keeps_its_columns(db_path, clock) -> None:
+    database, session = night(db_path, clock, BountySettings())
+    text = text_of(reports.render("structure", session.state, session.now()))
+    assert "Level Blinds Ante Length Starts" in text and "Betting" not in text
+    assert "Chips ·" not in text  # no chip set
+    session.close()
+    database.close()

@@ -8,6 +8,7 @@ from director.core import commands as c
 from director.core import events as e
 from director.core.decide import handles
 from director.core.errors import RuleViolation, require
+from director.core.frozen import evolve
 from director.core.ids import Instant
 from director.core.state import TournamentState
 from director.core.structure import Break, Level, frozen_prefix_kept, require_valid
@@ -28,18 +29,24 @@ def _require_structure(state: TournamentState) -> None:
 
 @handles(c.SetStructure)
 def _set_structure(state: TournamentState, command: c.SetStructure, now: Instant) -> list[e.Event]:
-    require_valid(command.structure)
-    require(command.structure != state.structure, "structure_unchanged")
+    structure = command.structure
+    require_valid(structure)
+    chip_set = state.chip_set
+    if chip_set is not None and structure.chips != chip_set.denominations:
+        # The chips on the table are the event's chip set's, whatever a template or
+        # a file says: the chip race (R28) and the TV's chips in play follow them.
+        structure = evolve(structure, chips=chip_set.denominations)
+    require(structure != state.structure, "structure_unchanged")
     if state.clock.started:
         here = _here(state, now)
         # Levels already played are history: they stay as they were.
         require(
-            frozen_prefix_kept(state.structure, command.structure, here.index)
-            and len(command.structure.items) > here.index,
+            frozen_prefix_kept(state.structure, structure, here.index)
+            and len(structure.items) > here.index,
             "past_levels_frozen",
             level=state.structure.level_number(here.index),
         )
-    return [e.StructureChanged(at=now, structure=command.structure)]
+    return [e.StructureChanged(at=now, structure=structure)]
 
 
 @handles(c.StartClock)

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from director.core import commands as c
 from director.core import events as e
-from director.core.bounties import check_bounty_change, check_winners, clockwise_winners
+from director.core.bounties import (
+    check_bounty_change,
+    check_winners,
+    clockwise_winners,
+    current_bounty,
+    in_log_order,
+)
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name, handles
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
@@ -481,8 +487,23 @@ def _check_refund_keeps_bounties(state: TournamentState, entrant: Entrant, last:
     bust paid goes back with them; but not the bounties he won himself: whoever he
     knocked out is put back in first. A player out who keeps an entry keeps his
     bust: the bounty of the purchase refunded was already won by his eliminator,
-    so he is put back in first (his bust then gives the bounty back)."""
+    so he is put back in first (his bust then gives the bounty back). A purchase
+    that brought a player back (a re-entry, a re-buy after a bust), refunded,
+    puts him out again: the progressive knockout shares he won since then would
+    stay on the head of a player who is out, so whoever he knocked out since is
+    put back in first."""
     removes = last.kind in (MovementKind.BUY_IN, MovementKind.REENTRY) and entrant.entries == 1
+    back_out = last.revived and entrant.status is EntrantStatus.PLAYING
+    if back_out and not removes and current_bounty(state, entrant.player) > last.bounty:
+        # The purchase brought him back; refunded, he is out again. A progressive
+        # knockout's share he won since then sits on his head: nobody could ever
+        # win it. Whoever he knocked out since is put back in first.
+        beaten = knocked_out_since(state, entrant.player, last)
+        raise RuleViolation(
+            "refund_after_knockouts",
+            player=entrant.name,
+            out=state.player_name(beaten[-1]) if beaten else "",
+        )
     if removes:
         beaten = [
             bust.player
@@ -507,6 +528,23 @@ def _check_refund_keeps_bounties(state: TournamentState, entrant: Entrant, last:
         require(
             left >= drawn, "refund_envelopes_drawn", player=entrant.name, drawn=drawn, left=left
         )
+
+
+def knocked_out_since(state: TournamentState, player: PlayerId, since: Movement) -> list[PlayerId]:
+    """The players ``player`` knocked out (alone or sharing) after the movement
+    ``since``, in the log's order."""
+    beaten: list[PlayerId] = []
+    started = False
+    for item in in_log_order(state.ledger, state.busts):
+        if item is since:
+            started = True
+        elif started and isinstance(item, BustRecord):
+            beaten += [
+                bust.player
+                for bust in item.busts
+                if player in {winner.player for winner in bust.eliminators()}
+            ]
+    return beaten
 
 
 def last_purchase(state: TournamentState, player: PlayerId) -> Movement | None:

@@ -5,9 +5,10 @@ for the players of this event; "Use for this event" makes them the event's chips
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from director.app import chip_set_files
-from director.app.format_display import event_stack_check
+from director.app.format_display import event_stack_check, stack_check_text
 from director.core import commands as c
-from director.core.chip_sets import Chip, ChipSet, check_chip_set
+from director.core.chip_sets import Chip, ChipSet, check_chip_set, shown_colour
 from director.core.errors import RuleViolation
 from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
@@ -37,37 +38,13 @@ from director.i18n import _, describe_error, format_number, parse_chips
 from director.persistence.db import StoreError
 
 VALUE, COLOUR, COUNT = range(3)
-COLOURS = {
-    "white": "#f5f5f5",
-    "blanc": "#f5f5f5",
-    "red": "#c0392b",
-    "rouge": "#c0392b",
-    "green": "#27ae60",
-    "vert": "#27ae60",
-    "blue": "#2e86de",
-    "bleu": "#2e86de",
-    "black": "#222222",
-    "noir": "#222222",
-    "yellow": "#f1c40f",
-    "jaune": "#f1c40f",
-    "purple": "#8e44ad",
-    "violet": "#8e44ad",
-    "orange": "#e67e22",
-    "pink": "#ff6fa8",
-    "rose": "#ff6fa8",
-    "grey": "#95a5a6",
-    "gray": "#95a5a6",
-    "gris": "#95a5a6",
-}
 
 
 def colour_of(name: str) -> QColor | None:
-    """The colour a chip's colour name stands for (a name the app knows, or #rrggbb)."""
-    text = name.strip().casefold()
-    if not text:
-        return None
-    found = QColor(COLOURS.get(text, text))
-    return found if found.isValid() else None
+    """The colour a chip's colour stands for (a name the app knows, in English or
+    French, or #rrggbb); None for none or for one the app does not know."""
+    paint = shown_colour(name)[1]
+    return QColor(paint) if paint else None
 
 
 class ChipSetDialog(QDialog):
@@ -153,27 +130,27 @@ class ChipSetDialog(QDialog):
 
     def load(self, chip_set: ChipSet) -> None:
         self.name.setText(chip_set.name)
-        self.grid.blockSignals(True)
-        self.grid.setRowCount(0)
-        for chip in sorted(chip_set.chips, key=lambda chip: chip.value):
-            self._append(chip, check=False)
-        self.grid.blockSignals(False)
+        with QSignalBlocker(self.grid):
+            self.grid.setRowCount(0)
+            for chip in sorted(chip_set.chips, key=lambda chip: chip.value):
+                self._append(chip, check=False)
         self.check()
 
     def _append(self, chip: Chip, *, check: bool = True) -> None:
-        blocked = self.grid.blockSignals(True)
-        row = self.grid.rowCount()
-        self.grid.insertRow(row)
-        for column, text in (
-            (VALUE, format_number(chip.value) if chip.value else ""),
-            (COLOUR, chip.colour),
-            (COUNT, format_number(chip.count) if chip.count else ""),
-        ):
-            item = QTableWidgetItem(text)
-            if column != COLOUR:
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            self.grid.setItem(row, column, item)
-        self.grid.blockSignals(blocked)
+        with QSignalBlocker(self.grid):
+            row = self.grid.rowCount()
+            self.grid.insertRow(row)
+            for column, text in (
+                (VALUE, format_number(chip.value) if chip.value else ""),
+                (COLOUR, chip.colour),
+                (COUNT, format_number(chip.count) if chip.count else ""),
+            ):
+                item = QTableWidgetItem(text)
+                if column != COLOUR:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.grid.setItem(row, column, item)
         if check:
             self.check()
 
@@ -211,16 +188,17 @@ class ChipSetDialog(QDialog):
 
     def check(self) -> ChipSet | None:
         """Colour the swatches, check the set and the starting stack; the set if usable."""
-        blocked = self.grid.blockSignals(True)
-        for row in range(self.grid.rowCount()):
-            item = self.grid.item(row, COLOUR)
-            if item is not None:
-                colour = colour_of(item.text())
-                item.setBackground(QBrush(colour) if colour is not None else QBrush())
-                if colour is not None:
-                    dark = colour.lightness() < 140
-                    item.setForeground(QBrush(QColor("#ffffff" if dark else "#000000")))
-        self.grid.blockSignals(blocked)
+        with QSignalBlocker(self.grid):
+            for row in range(self.grid.rowCount()):
+                item = self.grid.item(row, COLOUR)
+                if item is not None:
+                    colour = colour_of(item.text())
+                    item.setBackground(QBrush(colour) if colour is not None else QBrush())
+                    if colour is None:
+                        item.setForeground(QBrush())
+                    else:
+                        dark = colour.lightness() < 140
+                        item.setForeground(QBrush(QColor("#ffffff" if dark else "#000000")))
         try:
             chip_set = self.chip_set()
             check_chip_set(chip_set)
@@ -250,26 +228,8 @@ class ChipSetDialog(QDialog):
         if stack <= 0:
             return _("Set the starting stack in the money settings to check it against the set.")
         check = event_stack_check(self.controller.state, chip_set, stack)
-        players = check.players
-        if not check.ok:
-            problem = describe_error(
-                RuleViolation(check.code, stack=stack, players=players, most=check.most_players)
-            )
-            return f"<span style='color:#c0392b'>{problem}</span>"
-        parts = ", ".join(
-            _("{count} × {chip}").format(count=count, chip=format_number(value))
-            for value, count in check.breakdown or ()
-        )
-        return _(
-            "Starting stack {stack} for {players} players: each gets {parts} "
-            "({chips} chips); the set makes {most} such stacks."
-        ).format(
-            stack=format_number(stack),
-            players=players,
-            parts=parts,
-            chips=check.chips_per_player,
-            most=check.most_players,
-        )
+        text = html.escape(stack_check_text(check))
+        return text if check.ok else f"<span style='color:#c0392b'>{text}</span>"
 
     # -- files and using ------------------------------------------------------------------
 
@@ -339,6 +299,21 @@ class ChipSetDialog(QDialog):
         chip_set = self.check()
         if chip_set is None:
             return
+        stack = self.controller.state.money.chips
+        if stack > 0 and chip_set != self.controller.state.chip_set:
+            check = event_stack_check(self.controller.state, chip_set, stack)
+            # Advisory: the organizer may have more chips than he typed, or plan a
+            # colour-up; he is told plainly before the set becomes the event's.
+            if not check.ok and not confirm(
+                self,
+                _("Chips short"),
+                _(
+                    "“{name}” cannot make every stack given out: {problem}\n\n"
+                    "Use it for this event anyway?"
+                ).format(name=chip_set.name, problem=stack_check_text(check)),
+                yes=_("Use anyway"),
+            ):
+                return
         if chip_set == self.controller.state.chip_set or self.controller.dispatch(
             c.SetChipSet(chip_set=chip_set), self
         ):

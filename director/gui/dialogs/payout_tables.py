@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,9 +37,8 @@ from director.core.prize_pool import prize_pool
 from director.core.results import prize_amounts
 from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
-from director.gui.models.records_model import parse_percent
 from director.gui.widgets import InlineError
-from director.i18n import _, describe_error, format_money, format_percent
+from director.i18n import _, describe_error, format_money, format_percent, parse_percent
 from director.persistence.db import StoreError
 
 FIRST, LAST, SUM = 0, 1, 2
@@ -133,8 +132,6 @@ class PayoutTablesDialog(QDialog):
     # -- the list of tables ------------------------------------------------------------
 
     def fill_list(self, select: str | None = None) -> None:
-        self.tables.blockSignals(True)
-        self.tables.clear()
         current = self.controller.state.payout.table
         entries: list[tuple[str, PayoutTable, bool]] = []
         if current is not None:
@@ -144,11 +141,12 @@ class PayoutTablesDialog(QDialog):
         for template in payout_templates.templates():
             if template.settings.mode == TABLE and template.settings.table is not None:
                 entries.append((template.name, template.settings.table, False))
-        for text, table, shipped in entries:
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, (table, shipped))
-            self.tables.addItem(item)
-        self.tables.blockSignals(False)
+        with QSignalBlocker(self.tables):
+            self.tables.clear()
+            for text, table, shipped in entries:
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, (table, shipped))
+                self.tables.addItem(item)
         row = 0
         if select is not None:
             row = next((i for i, (_t, table, _s) in enumerate(entries) if table.name == select), 0)
@@ -171,13 +169,12 @@ class PayoutTablesDialog(QDialog):
     def load(self, table: PayoutTable) -> None:
         self.name.setText(table.name)
         places = max((len(band.shares) for band in table.bands), default=1)
-        self.grid.blockSignals(True)
-        self.grid.setRowCount(0)
-        self.grid.setColumnCount(PLACES + places)
-        self._headers()
-        for band in table.bands:
-            self._append(band)
-        self.grid.blockSignals(False)
+        with QSignalBlocker(self.grid):
+            self.grid.setRowCount(0)
+            self.grid.setColumnCount(PLACES + places)
+            self._headers()
+            for band in table.bands:
+                self._append(band)
         self.check()
 
     def _headers(self) -> None:
@@ -217,12 +214,10 @@ class PayoutTablesDialog(QDialog):
                 before = 1
             first = before + 1
             if not self._text(last, LAST):
-                self.grid.blockSignals(True)
-                self._set(last, LAST, str(max(before, int(self._text(last, FIRST) or "1"))))
-                self.grid.blockSignals(False)
-        self.grid.blockSignals(True)
-        self._append(Band(first, 0, (10_000,)))
-        self.grid.blockSignals(False)
+                with QSignalBlocker(self.grid), contextlib.suppress(ValueError):
+                    self._set(last, LAST, str(max(before, int(self._text(last, FIRST) or "1"))))
+        with QSignalBlocker(self.grid):
+            self._append(Band(first, 0, (10_000,)))
         self.check()
 
     def remove_band(self) -> None:
@@ -269,28 +264,28 @@ class PayoutTablesDialog(QDialog):
                     )
                 try:
                     shares.append(parse_percent(text))
-                except (ValueError, ZeroDivisionError):
+                except ValueError:
                     raise GridError(
-                        _("Row {row}, {place}: “{text}” is not a percentage.").format(
-                            row=row + 1, place=ordinal(column - PLACES + 1), text=text
-                        )
+                        _(
+                            "Row {row}, {place}: “{text}” is not a percentage from 0 to 100 "
+                            "(such as 50 or 12.5)."
+                        ).format(row=row + 1, place=ordinal(column - PLACES + 1), text=text[:20])
                     ) from None
             bands.append(Band(first, last, tuple(shares)))
         return PayoutTable(name=" ".join(self.name.text().split()), bands=tuple(bands))
 
     def check(self) -> PayoutTable | None:
         """Show each band's sum, the first problem and the preview; the table if usable."""
-        self.grid.blockSignals(True)
-        for row in range(self.grid.rowCount()):
-            total = 0
-            for column in range(PLACES, self.grid.columnCount()):
-                with contextlib.suppress(ValueError, ZeroDivisionError):
-                    total += parse_percent(self._text(row, column))
-            item = self.grid.item(row, SUM)
-            if item is not None:
-                item.setText(format_percent(total))
-                item.setBackground(RIGHT if total == BASIS_POINTS else WRONG)
-        self.grid.blockSignals(False)
+        with QSignalBlocker(self.grid):  # unblocked again whatever happens
+            for row in range(self.grid.rowCount()):
+                total = 0
+                for column in range(PLACES, self.grid.columnCount()):
+                    with contextlib.suppress(ValueError):
+                        total += parse_percent(self._text(row, column))
+                item = self.grid.item(row, SUM)
+                if item is not None:
+                    item.setText(format_percent(total))
+                    item.setBackground(RIGHT if total == BASIS_POINTS else WRONG)
         try:
             table = self.table()
         except GridError as error:

@@ -18,7 +18,7 @@ from director.app.display import eliminator_choices
 from director.core.ids import PlayerId
 from director.core.players import Winner
 from director.core.state import TournamentState
-from director.gui.common import ok_cancel
+from director.gui.common import ok_cancel, scaled_font
 from director.gui.widgets import ChipsEdit, InlineError
 from director.i18n import _
 
@@ -39,8 +39,10 @@ class SplitBountyDialog(QDialog):
         self.out = out
         self.winners: tuple[Winner, ...] = winners
         self.grid = QGridLayout()
-        self.grid.addWidget(QLabel(f"<b>{_('Won his chips')}</b>"), 0, 0)
-        self.grid.addWidget(QLabel(f"<b>{_('Chips won of his')}</b>"), 0, 1)
+        for column, heading in enumerate((_("Won his chips"), _("Chips won of his"))):
+            label = QLabel(heading)
+            label.setFont(scaled_font(self.font(), 1.0, bold=True))
+            self.grid.addWidget(label, 0, column)
         self.rows: list[tuple[QComboBox, ChipsEdit]] = []
         self.error = InlineError()
         more = QPushButton(_("Another winner"))

@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from director.core.bounties import bounty_book
 from director.core.ids import PlayerId
+from director.core.money import MYSTERY
 from director.core.players import Entrant, EntrantStatus
 from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
@@ -47,7 +48,8 @@ class Row:
     knockouts: int
     seat: str
     bounty: int = 0
-    """The bounty on his head now (fixed or progressive knockout)."""
+    """The bounty on his head now (fixed or progressive knockout); in a mystery, what
+    he won from the envelopes drawn."""
 
 
 class PlayersModel(QAbstractTableModel):
@@ -58,12 +60,16 @@ class PlayersModel(QAbstractTableModel):
         self.rows: list[Row] = []
         self.cash = False
         self.finished = False
+        self.mystery = False
 
     def set_state(self, state: TournamentState, seats: dict[PlayerId, str] | None = None) -> None:
         self.finished = state.status is Status.FINISHED
         ranked = places(state.alive(), state.busts, self.finished)
         knockouts = eliminations(state.busts)
-        heads = bounty_book(state).on_head if not state.is_cash else {}
+        book = bounty_book(state) if not state.is_cash else None
+        mystery = book is not None and book.kind == MYSTERY
+        # A mystery puts no bounty on heads: the column shows the envelopes won.
+        heads = {} if book is None else (book.won if mystery else book.on_head)
         seats = seats or {}
         rows = [
             Row(
@@ -85,6 +91,7 @@ class PlayersModel(QAbstractTableModel):
         self.beginResetModel()
         self.rows = rows
         self.cash = state.is_cash
+        self.mystery = mystery  # the reset repaints the headers too
         self.endResetModel()
 
     def player_at(self, row: int) -> PlayerId | None:
@@ -135,7 +142,7 @@ class PlayersModel(QAbstractTableModel):
                 _("Chips bought"),
                 _("Place"),
                 _("Knock-outs"),
-                _("Bounty"),
+                _("Envelopes won") if self.mystery else _("Bounty"),
             ]
         return headers[section]
 

@@ -23,6 +23,7 @@ from director.i18n import (
     format_percent,
     parse_chips,
     parse_money,
+    parse_percent,
 )
 
 Index = QModelIndex | QPersistentModelIndex
@@ -39,20 +40,6 @@ TEXT, CHIPS, MONEY, PERCENT, PLACE, CHECK, SHOWN = (
 )
 """Column kinds: free text, chips, money (minor units), a percentage (basis points),
 a place (a whole number from 1, or none), a tick box, and a read-only text."""
-
-
-def parse_percent(text: str) -> int:
-    """ "50", "12.5", "12,5 %" -> basis points; raises ``ValueError``."""
-    from fractions import Fraction
-
-    cleaned = text.replace("%", "").replace(",", ".").strip()
-    if not cleaned:
-        return 0
-    value = Fraction(cleaned)
-    points = value * 100
-    if points.denominator != 1 or points < 0:
-        raise ValueError(text)
-    return int(points)
 
 
 def _parse_place(text: str) -> int | None:
@@ -75,7 +62,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
 _PROBLEMS = {
     CHIPS: N_("Chips must be whole numbers."),
     MONEY: N_("Amounts must be numbers, such as 20 or 12.50."),
-    PERCENT: N_("Type percentages like 50 or 12.5, and amounts like 20 or 12.50."),
+    PERCENT: N_("Type a percentage from 0 to 100, such as 50 or 12.5."),
     PLACE: N_("A place is a whole number from 1 (or nothing)."),
 }
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
-from director.app.display import level_summary
+from director.app.display import level_summary, mixed_betting
 from director.core import commands as c
 from director.core.clock import NewLevelApplies
 from director.core.structure import Break
@@ -248,7 +248,7 @@ class ClockPage(QWidget):
                 )
                 text = _("{number}. {blinds} · {length}").format(
                     number=structure.level_number(index),
-                    blinds=level_summary(entry, limit=structure.limit),
+                    blinds=level_summary(entry, mixed=mixed_betting(structure)),
                     length=length,
                 )
             item = QListWidgetItem(text)

@@ -5,6 +5,7 @@ checked against the event's chip set. Part of the money form: one Save."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
@@ -24,9 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.format_display import event_stack_check
+from director.app.format_display import event_stack_check, stack_check_text
 from director.core.bounties import check_envelopes
-from director.core.errors import RuleViolation
 from director.core.money import (
     FIXED_BOUNTY,
     MYSTERY,
@@ -37,7 +37,7 @@ from director.core.money import (
 )
 from director.core.state import TournamentState
 from director.gui.widgets import MoneyEdit
-from director.i18n import _, describe_error, format_money, format_number, parse_money
+from director.i18n import _, format_money, format_number, parse_money
 
 FROM_START, FROM_LEVEL, FROM_MONEY = "start", "level", "money"
 
@@ -235,27 +235,8 @@ class FormatsFields(QGroupBox):
         if state is None or state.chip_set is None or self._typed_stack <= 0:
             return ""
         check = event_stack_check(state, state.chip_set, self._typed_stack)
-        if check.ok:
-            parts = ", ".join(
-                _("{count} × {chip}").format(count=count, chip=format_number(value))
-                for value, count in check.breakdown or ()
-            )
-            return _(
-                "Chip set “{name}”: each of {players} players gets {parts} "
-                "({chips} chips); the set makes {most} such stacks."
-            ).format(
-                name=state.chip_set.name,
-                players=check.players,
-                parts=parts,
-                chips=check.chips_per_player,
-                most=check.most_players,
-            )
-        problem = describe_error(
-            RuleViolation(
-                check.code, stack=check.stack, players=check.players, most=check.most_players
-            )
-        )
-        return f"<span style='color:#c0392b'>{problem}</span>"
+        text = html.escape(stack_check_text(check, state.chip_set.name))
+        return text if check.ok else f"<span style='color:#c0392b'>{text}</span>"
 
     def _enable(self) -> None:
         kind = self.kind.currentData()

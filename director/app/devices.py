@@ -16,6 +16,9 @@ from director.app.remote import TOKEN_SHAPE, Device, new_token, token_hash
 from director.persistence import devices as stored
 from director.persistence.errors import StoreError
 
+SEEN_WRITTEN_MS = 60_000
+"""A phone's "last seen" is written to the database at most this often."""
+
 
 class _Opens(Protocol):
     """A database to read the paired phones from and write them to."""
@@ -42,6 +45,8 @@ class Devices:
         self._writing = writing
         self._seen: dict[int, tuple[int, str]] = {}
         """When each phone was last seen, also when that could not be written."""
+        self._written: dict[int, tuple[int, str]] = {}
+        """When and from where each phone's last seen was last written."""
 
     @classmethod
     def of(cls, database: _Opens) -> Devices:
@@ -101,14 +106,24 @@ class Devices:
         return found
 
     def note_seen(self, device: Device, now: int, address: str) -> None:
-        """Write when and from where ``device`` was last seen (kept in memory when the
-        database cannot be written just now)."""
+        """Note when and from where ``device`` was last seen: at once in memory (this
+        copy's lists), in the database at most once a minute per phone or when its
+        address changes (a dealer reporting every hand would otherwise pay a second
+        durable write for each), and kept in memory when it cannot be written now."""
         self._seen[device.id] = (now, address)
+        written = self._written.get(device.id)
+        if (
+            written is not None
+            and written[1] == address
+            and 0 <= now - written[0] < SEEN_WRITTEN_MS
+        ):
+            return
         try:
             with self._writing() as database, database.transaction() as connection:
                 stored.touch_device(connection, device.id, at=now, address=address)
         except StoreError:
-            pass  # another copy writes the file: the console there knows its own
+            return  # another copy writes the file: the console there knows its own
+        self._written[device.id] = (now, address)
 
     def listed(self) -> list[Device]:
         """The phones paired and not revoked, oldest first."""

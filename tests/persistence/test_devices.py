@@ -35,6 +35,35 @@ def test_phones_are_paired_listed_seen_and_revoked(any_db: str, clock: FakeClock
         database.close()
 
 
+def test_a_phone_seen_often_is_written_once_a_minute_and_listed_at_once(
+    any_db: str, clock: FakeClock
+) -> None:
+    from director.app.devices import SEEN_WRITTEN_MS
+
+    database = open_database(any_db)
+    try:
+        devices = Devices.of(database)
+        phone, _token = devices.pair("Table 2", clock(), event=1, table=2)
+
+        def stored_seen() -> tuple[int | None, str]:
+            with database.reading() as connection:
+                (row,) = stored.list_devices(connection)
+            return row.last_seen, row.last_address
+
+        devices.note_seen(phone, clock() + 1, "10.0.0.2")
+        assert stored_seen() == (clock() + 1, "10.0.0.2")
+        devices.note_seen(phone, clock() + 2_000, "10.0.0.2")  # a hand later: memory only
+        assert stored_seen() == (clock() + 1, "10.0.0.2")
+        assert devices.listed()[0].last_seen == clock() + 2_000  # the console sees it
+        devices.note_seen(phone, clock() + 3_000, "10.0.0.9")  # another address: written
+        assert stored_seen() == (clock() + 3_000, "10.0.0.9")
+        later = clock() + 3_000 + SEEN_WRITTEN_MS
+        devices.note_seen(phone, later, "10.0.0.9")  # a minute on: written again
+        assert stored_seen() == (later, "10.0.0.9")
+    finally:
+        database.close()
+
+
 def test_the_origin_of_a_command_is_kept_with_its_log_entry(any_db: str, clock: FakeClock) -> None:
     database = open_database(any_db)
     try:

@@ -40,6 +40,7 @@ Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_web [--part cost] [--minute
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -483,12 +484,25 @@ def night(minutes: float, count: int) -> None:
     server.attach(ticker.feed, SessionTarget(session))
     ticker.tick.connect(lambda: window.set_data(ticker.data))
 
-    paints: list[tuple[float, int]] = []
-    """Each new second painted: (ms after the true second, monotonic ns of the paint)."""
+    paints: list[tuple[float, int, float]] = []
+    """Each new second painted: (ms after the true second, monotonic ns when painted,
+    ms the paint itself took)."""
     shown = {"text": ""}
     original_paint = window.face.paintEvent
+    collections: list[tuple[int, int]] = []
+    """Python's cyclic garbage collections (a pause of the whole process)."""
+    collecting = {"since": 0}
+
+    def collected(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting["since"] = time.monotonic_ns()
+        else:
+            collections.append((collecting["since"], time.monotonic_ns()))
+
+    gc.callbacks.append(collected)
 
     def painted(event: object) -> None:
+        began = time.monotonic_ns()
         original_paint(event)  # type: ignore[arg-type]
         data = window.face.data
         if data is None or data.time_text == shown["text"]:
@@ -496,7 +510,8 @@ def night(minutes: float, count: int) -> None:
         shown["text"] = data.time_text
         state = controller.state
         view = clk.view(state.clock, state.structure, time.time_ns() // 1_000_000)
-        paints.append((float(view.elapsed % 1000), time.monotonic_ns()))
+        at = time.monotonic_ns()
+        paints.append((float(view.elapsed % 1000), at, (at - began) / 1e6))
 
     window.face.paintEvent = painted  # type: ignore[method-assign]
     times = PushTimes(server)
@@ -522,6 +537,7 @@ def night(minutes: float, count: int) -> None:
             wait_until(lambda: server.viewers == viewers)
             watching.dump()
         paints.clear()
+        collections.clear()
         times.clear()
         ended.clear()
         jitter = Jitter(minutes * 60)
@@ -533,21 +549,27 @@ def night(minutes: float, count: int) -> None:
         cpu = time.process_time() - cpu
         wall = time.perf_counter() - wall
         late = paints[1:]
-        by_kind: dict[str, list[float]] = {"quiet": [], "beat": [], "change": []}
-        for lateness, at in late:
+        by_kind: dict[str, list[float]] = {"quiet": [], "beat": [], "change": [], "gc": []}
+        for lateness, at, _paint in late:
             second = at - int(lateness * 1_000_000)  # the true second it painted
             if overlaps(second, at, times.pushes):
                 by_kind["change"].append(lateness)
             elif overlaps(second, at, times.beats):
                 by_kind["beat"].append(lateness)
+            elif overlaps(second, at, collections):
+                by_kind["gc"].append(lateness)
             else:
                 by_kind["quiet"].append(lateness)
         found: dict[str, Any] = {
             "cpu": 100 * cpu / wall,
             "rss": rss_mib(),
             "rss_before": memory_before,
-            "late": [lateness for lateness, _at in late],
+            "late": [lateness for lateness, _at, _paint in late],
+            "paint": [paint for _lateness, _at, paint in late],
             "by_kind": by_kind,
+            "push_ms": [(ended - began) / 1e6 for began, ended in times.pushes],
+            "beat_ms": [(ended - began) / 1e6 for began, ended in times.beats],
+            "gc_ms": [(ended - began) / 1e6 for began, ended in collections],
             "machine": jitter.result(),
             "load": (load, os.getloadavg()[0]),
             "changes": len(times.started),
@@ -562,6 +584,7 @@ def night(minutes: float, count: int) -> None:
 
     alone = phase(0)
     watched = phase(count)
+    gc.callbacks.remove(collected)
     ticker.stop()
     server.stop()
     window.face.paintEvent = original_paint  # type: ignore[method-assign]
@@ -579,8 +602,20 @@ def night(minutes: float, count: int) -> None:
             ("quiet", "  seconds the server only waited"),
             ("beat", "  seconds with a heartbeat to every viewer"),
             ("change", "  seconds with a level change pushed to every viewer"),
+            ("gc", "  seconds with a garbage collection of Python's"),
         ):
             print("  " + lateness_line(label, found["by_kind"][kind]))
+        for key, label in (
+            ("paint", "the TV's paint of a new second itself"),
+            ("push_ms", "a push's send loop"),
+            ("beat_ms", "a heartbeat's send loop"),
+            ("gc_ms", "a garbage collection"),
+        ):
+            median, p99, worst = spread(found[key])
+            print(
+                f"  {label}: median {median:.2f} ms, p99 {p99:.2f} ms, worst {worst:.2f} ms "
+                f"({len(found[key])})"
+            )
         median, p99, worst = spread(found["machine"])
         print(
             f"  the machine (another process waking every 100 ms): median {median:.1f} ms, "

@@ -297,7 +297,7 @@
   function paginateSide() {
     const holder = $("side");
     const sections = page.sideSections;
-    const whole = sidePageElement(sections.map((item) => ({ section: item.section, groups: item.groups })), "");
+    const whole = sidePageElement(sections, ""); // every row, to measure
     holder.replaceChildren(whole);
     page.sidePages = [whole];
     page.sidePage = -1;

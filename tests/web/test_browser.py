@@ -205,6 +205,32 @@ def test_the_organizer_pairs_his_phone_and_pauses_the_clock_from_it(
     assert not live.session.state.clock.running
 
 
+def test_a_paired_screen_held_wide_has_the_tv_screen_first_then_the_remote(
+    qtbot, live, browser, tmp_path: Path
+) -> None:
+    """A laptop or a tablet held wide, paired: the TV's screen is the window, the
+    organizer's buttons below it (only that page scrolls)."""
+    browser.size(1366, 768)
+    code = live.server.new_pairing_code()
+    browser.open(f"http://{live.host}/?lang=en#pair={code.code}")
+    browser.wait(lambda d: d.find_element("id", "pair").is_displayed())
+    top, bottom = browser.script(PLACES, "pair", "screen")
+    assert top >= bottom - 1
+    browser.click("pair-button")
+    browser.wait(lambda d: d.find_element("id", "remote").is_displayed())
+    browser.wait_text("r-toggle", lambda text: text.casefold() == "pause")
+    top, bottom = browser.script(PLACES, "remote", "screen")
+    assert top >= bottom - 1 and bottom <= 768 + 1
+    browser.shot(tmp_path, "tv-paired-1366x768-en")
+
+
+PLACES = """
+const below = document.getElementById(arguments[0]).getBoundingClientRect();
+const above = document.getElementById(arguments[1]).getBoundingClientRect();
+return [below.top, above.bottom];
+"""
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_screenshots_at_phone_and_tv_sizes_with_60_players(
     qtbot, tmp_path: Path, browser, language: str

@@ -352,6 +352,8 @@ def cost_for(count: int, folder: str, changes: int, ticks: int) -> None:
     wait(300)
     viewers.dump()
     state_bytes = len(server._state_message("en").encode())
+    spacing = max(60, 3 * count)
+    """Between two changes: long enough for the viewers' process to read them all."""
 
     # From a dispatch to the viewers.
     sent: dict[tuple[str, int], int] = {}
@@ -360,7 +362,7 @@ def cost_for(count: int, folder: str, changes: int, ticks: int) -> None:
         started = time.monotonic_ns()
         session.dispatch(command)
         sent[("state", server._revision)] = started
-        wait(60)
+        wait(spacing)
     wait(300)
     ours = to_every_viewer(sent, viewers.dump(), count)
 
@@ -404,7 +406,7 @@ def cost_for(count: int, folder: str, changes: int, ticks: int) -> None:
         started = time.monotonic_ns()
         bare.send(json.dumps({"type": "probe", "n": number, "pad": padding}))
         sent[("probe", number)] = started
-        wait(60)
+        wait(spacing)
     wait(300)
     floor = to_every_viewer(sent, floor_viewers.dump(), count)
     beat = json.dumps({"type": "beat", "now": clock.now, "revision": 1})
@@ -455,6 +457,26 @@ def lateness_line(name: str, values: list[float]) -> str:
         f"{name}: median {median:.1f} ms, p99 {p99:.1f} ms, worst {worst:.1f} ms "
         f"({len(values)} paints)"
     )
+
+
+def bare_floor(count: int, size: int, sends: int = 5) -> Reach:
+    """A bare ``QWebSocketServer`` sending ``sends`` messages of ``size`` bytes, 2 s
+    apart, to ``count`` viewers: from before its send loop to the last viewer."""
+    bare = BareServer()
+    viewers = Viewers(bare.port, count)
+    wait_until(lambda: len(bare.clients) == count)
+    wait(300)
+    viewers.dump()
+    padding = "x" * max(0, size - 40)
+    sent: dict[Key, int] = {}
+    for number in range(sends):
+        sent[("probe", number)] = time.monotonic_ns()
+        bare.send(json.dumps({"type": "probe", "n": number, "pad": padding}))
+        wait(2000)
+    found = to_every_viewer(sent, viewers.dump(), count)
+    viewers.close()
+    bare.close()
+    return found
 
 
 def night(minutes: float, count: int) -> None:
@@ -584,6 +606,7 @@ def night(minutes: float, count: int) -> None:
 
     alone = phase(0)
     watched = phase(count)
+    floor = bare_floor(count, len(server._state_message("en").encode()))
     gc.callbacks.remove(collected)
     ticker.stop()
     server.stop()
@@ -627,7 +650,9 @@ def night(minutes: float, count: int) -> None:
         f"changes reached all; {push.complete} of {push.changes} pushes): from the level's "
         f"end median {ms(end.median)}, worst {ms(end.worst)}; from the push's start median "
         f"{ms(push.median)}, worst {ms(push.worst)} (the median viewer: {ms(end.typical)} "
-        f"from the end)"
+        f"from the end); floor, a bare server sending the same bytes to {count} viewers: "
+        f"median {ms(floor.median)}, worst {ms(floor.worst)} ({floor.complete} of "
+        f"{floor.changes} reached all)"
     )
     for name, found in (("without viewers", alone), (f"with {count} viewers", watched)):
         _median, p99, worst = spread(found["late"])

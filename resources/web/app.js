@@ -20,6 +20,10 @@
   const DEVICE_KEY = "director.remote.device";
   const LANGUAGE_KEY = "director.language";
   const LANGUAGES = ["en", "fr"];
+  const SIDE_PAGE_MS = 8000; // the side column turns its pages this often, as on the TV
+  const FIT_FLOOR = 0.6; // the clock's type shrinks to fit the TV's screen down to this
+  const FIT_STEP = 0.05;
+  const TV = window.matchMedia("(orientation: landscape) and (min-width: 900px)");
 
   const $ = (id) => document.getElementById(id);
   const storage = {
@@ -48,6 +52,10 @@
     controls: null,
     players: null,
     playersRevision: -2,
+    sideSections: [],
+    sidePages: [],
+    sidePage: -1,
+    timeChars: 0,
   };
 
   function chooseLanguage() {
@@ -190,6 +198,8 @@
     body.classList.toggle("no-event", !display);
     if (!display) {
       setText("event", "");
+      setText("message", "");
+      $("message").hidden = true;
       setText("level", "");
       setText("caption", "");
       setText("time", page.stale ? "--:--" : "");
@@ -199,7 +209,10 @@
       $("paused").hidden = true;
       $("stats").replaceChildren();
       $("side").replaceChildren();
+      page.sideSections = [];
+      page.sidePages = [];
       $("seats").hidden = true;
+      layout();
       return;
     }
     body.classList.toggle("on-break", display.on_break);
@@ -212,6 +225,7 @@
     setText("level", display.level_label);
     setText("caption", display.time_caption);
     setText("blinds", display.on_break ? display.note : display.blinds_text);
+    $("blinds").style.setProperty("--blind-chars", String(Math.max(5, $("blinds").textContent.length)));
     setText("ante", display.on_break ? "" : display.ante_text);
     setText("pending", display.pending_text);
     $("pending").hidden = !display.pending_text;
@@ -219,10 +233,13 @@
     setText("note", display.on_break ? "" : display.note);
     setText("paused", text("paused"));
     $("paused").hidden = !page.display.paused;
+    setText("message", display.message || "");
+    $("message").hidden = !display.message;
     drawStats(display);
     drawSide(display);
     drawSeats(display);
     drawTime();
+    layout();
   }
 
   function drawStats(display) {
@@ -237,28 +254,156 @@
     );
   }
 
+  // The side column, as the TV window has it: sections of rows; on a TV-sized screen,
+  // cut into pages that each fit the column (a section going on over the page has
+  // its title again), turned every few seconds, each page's first title saying
+  // which page it is ("2/3").
+
   function drawSide(display) {
-    const holder = $("side");
-    holder.replaceChildren(
-      ...display.sections.map((section) => {
-        const box = element("div", "section");
-        box.dataset.kind = section.kind;
-        box.append(element("h2", "", section.title));
-        const list = element("ul");
-        for (const row of section.rows) {
-          if (row.type === "MoveRow") {
-            list.append(element("li", row.done ? "done" : "", row.name));
-            list.append(element("li", row.done ? "done detail" : "detail", "→ " + row.destination));
-          } else if (row.type === "NoteRow") {
-            list.append(element("li", "note", "→ " + row.text));
-          } else {
-            list.append(element("li", "", row.text));
-          }
+    page.sideSections = display.sections.map((section) => ({
+      section: section,
+      groups: section.rows.map((row) => {
+        if (row.type === "MoveRow") {
+          return [
+            element("li", row.done ? "done" : "", row.name),
+            element("li", row.done ? "done detail" : "detail", "→ " + row.destination),
+          ];
         }
-        box.append(list);
-        return box;
-      })
-    );
+        if (row.type === "NoteRow") return [element("li", "note", "→ " + row.text)];
+        return [element("li", "", row.text)];
+      }),
+    }));
+  }
+
+  function sideSection(section, groups, pageNumber) {
+    const box = element("div", "section");
+    box.dataset.kind = section.kind;
+    const title = element("h2", "", section.title);
+    if (pageNumber) title.append(element("span", "page-number", pageNumber));
+    const list = element("ul");
+    for (const group of groups) list.append(...group.map((item) => item.cloneNode(true)));
+    box.append(title, list);
+    return box;
+  }
+
+  function sidePageElement(chunks, pageNumber) {
+    const made = element("div", "page");
+    chunks.forEach((chunk, index) => {
+      made.append(sideSection(chunk.section, chunk.groups, index === 0 ? pageNumber : ""));
+    });
+    return made;
+  }
+
+  function paginateSide() {
+    const holder = $("side");
+    const sections = page.sideSections;
+    const whole = sidePageElement(sections, ""); // every row, to measure
+    holder.replaceChildren(whole);
+    page.sidePages = [whole];
+    page.sidePage = -1;
+    const room = holder.clientHeight;
+    if (!TV.matches || !sections.length || room <= 0 || whole.scrollHeight <= room + 1) {
+      turnSidePage();
+      return;
+    }
+    // Measure every row and each section's title and padding, then fill the pages.
+    const gap = parseFloat(getComputedStyle(whole).rowGap) || 0;
+    const measured = sections.map((item, index) => {
+      const box = whole.children[index];
+      const items = [...box.querySelectorAll("li")];
+      let next = 0;
+      const heights = item.groups.map((group) => {
+        let height = 0;
+        for (let count = 0; count < group.length; count += 1) {
+          height += items[next].getBoundingClientRect().height;
+          next += 1;
+        }
+        return height;
+      });
+      const rows = heights.reduce((sum, height) => sum + height, 0);
+      return { item: item, heights: heights, overhead: box.getBoundingClientRect().height - rows };
+    });
+    const pages = [[]];
+    let used = 0;
+    for (const { item, heights, overhead } of measured) {
+      let chunk = null;
+      item.groups.forEach((group, index) => {
+        const current = pages[pages.length - 1];
+        const opening = chunk === null ? overhead + (current.length ? gap : 0) : 0;
+        if (used + opening + heights[index] > room && (current.length || chunk !== null)) {
+          chunk = { section: item.section, groups: [group] };
+          pages.push([chunk]);
+          used = overhead + heights[index];
+          return;
+        }
+        if (chunk === null) {
+          chunk = { section: item.section, groups: [] };
+          current.push(chunk);
+        }
+        chunk.groups.push(group);
+        used += opening + heights[index];
+      });
+    }
+    const count = pages.length;
+    page.sidePages = pages.map((chunks, index) => sidePageElement(chunks, index + 1 + "/" + count));
+    holder.replaceChildren(...page.sidePages);
+    turnSidePage();
+  }
+
+  function turnSidePage() {
+    const pages = page.sidePages;
+    if (!pages.length) return;
+    const shown = Math.floor(serverNow() / SIDE_PAGE_MS) % pages.length;
+    if (shown === page.sidePage) return;
+    page.sidePage = shown;
+    pages.forEach((made, index) => {
+      made.hidden = index !== shown;
+    });
+  }
+
+  // The TV-sized layout is exactly the window: the clock's type shrinks (down to a
+  // floor) until it fits, then the side column is cut into pages. A phone only keeps
+  // the time on one line.
+
+  function wider(found) {
+    return getComputedStyle(found).whiteSpace === "nowrap" && found.scrollWidth > found.clientWidth + 1;
+  }
+
+  function figuresOverflow() {
+    return [...document.querySelectorAll("#stats .value")].some(wider);
+  }
+
+  function screenOverflows() {
+    // What must hold on one line (the time, the blinds), and on a TV the whole screen.
+    if (wider($("time")) || wider($("blinds"))) return true;
+    if (!TV.matches) return false;
+    for (const id of ["screen", "clock", "seats"]) {
+      const found = $(id);
+      if (found.offsetParent !== null && found.scrollHeight > found.clientHeight + 1) return true;
+    }
+    return false;
+  }
+
+  function shrink(property, overflows) {
+    const screen = $("screen");
+    let scale = 1;
+    screen.style.setProperty(property, "1");
+    while (scale > FIT_FLOOR && overflows()) {
+      scale = Math.max(FIT_FLOOR, Math.round((scale - FIT_STEP) * 100) / 100);
+      screen.style.setProperty(property, String(scale));
+    }
+  }
+
+  function layout() {
+    const screen = $("screen");
+    screen.classList.remove("grow");
+    // The figures first (a long amount in a narrow box), then the clock's type.
+    if (TV.matches) shrink("--figures-fit", figuresOverflow);
+    shrink("--fit", screenOverflows);
+    if (TV.matches && document.body.classList.contains("seats") && screenOverflows()) {
+      screen.classList.add("grow");
+    }
+    paginateSide();
   }
 
   function drawSeats(display) {
@@ -278,15 +423,24 @@
     const display = page.display && page.display.display;
     if (!display) return;
     if (page.stale) {
-      setText("time", "--:--");
+      showTime("--:--");
       return;
     }
-    setText("time", timeText(display));
+    showTime(timeText(display));
     for (const box of document.querySelectorAll("#stats .stat")) {
       if (box.dataset.key !== "next_break") continue;
       const stat = display.stats.find((item) => item.key === "next_break");
       if (stat) box.querySelector(".value").textContent = statValue(display, stat);
     }
+  }
+
+  function showTime(value) {
+    setText("time", value);
+    if (value.length === page.timeChars) return;
+    // H:MM:SS, or +MM:SS, is longer than MM:SS: its type is sized for it.
+    page.timeChars = value.length;
+    $("time").style.setProperty("--chars", String(Math.max(5, value.length)));
+    if (page.display && page.display.display) layout();
   }
 
   // -- the push channel ----------------------------------------------------------------
@@ -386,6 +540,7 @@
     }
     page.lastTick = now;
     drawTime();
+    turnSidePage();
   }
 
   // -- finding a player ----------------------------------------------------------------
@@ -708,6 +863,14 @@
       if (document.visibilityState === "visible") tick();
     });
     window.addEventListener("online", reconnectNow);
+    let resizing = null;
+    window.addEventListener("resize", () => {
+      if (resizing !== null) return;
+      resizing = window.requestAnimationFrame(() => {
+        resizing = null;
+        if (page.display && page.display.display) layout();
+      });
+    });
     const loadUntilDone = () => loadTexts().catch(() => setTimeout(loadUntilDone, 2000));
     loadUntilDone();
     showRemote();

@@ -79,11 +79,15 @@ def serve(
     limits: Limits | None = None,
     names: dict[int, str] | None = None,
     name: str = "Friday night",
+    make: Callable[[Database, Any], TournamentSession] | None = None,
 ) -> Iterator[Served]:
     """An event on ``clock`` (the tests' fake clock, or the wall clock), served on
-    127.0.0.1 (any free port)."""
+    127.0.0.1 (any free port): ``night``'s, or the one ``make(database, clock)`` makes."""
     database = open_database(tmp_path / "served.db")
-    session = night(database, clock, players, names=names, name=name)
+    if make is not None:
+        session = make(database, clock)
+    else:
+        session = night(database, clock, players, names=names, name=name)
     feed = ClockFeed(session)
     server = WebServer(clock=clock, limits=limits)
     server.start(HOST, 0)

@@ -1,27 +1,43 @@
 """The page in a real headless Chromium: the right level and time, counting down by
 itself within a second of the TV, following the console within a second, switching
-language, saying "connection lost" rather than a wrong time and coming back, the
-player lookup, and pairing the organizer's phone then pausing the clock from it.
-Screenshots at phone and TV sizes, in English and French, with 60 players and a
-long name, for a person to look at."""
+language, saying "connection lost" rather than a wrong time and coming back (from a
+network gone quiet, a server gone, a phone asleep), the player lookup, the room's
+message line, and pairing the organizer's phone then pausing the clock from it.
+The TV layout is exactly the screen (the side column turning its pages), the time
+one line at any shape of screen. Screenshots at phone and TV sizes, in English and
+French, with 60 players and a long name, and with the demo's side column, for a
+person to look at."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from PySide6.QtCore import QTimer
 
+from director.app.demo import create_demo
+from director.app.display import DisplayData, MoveRow, NoteRow
+from director.app.library import Library
+from director.app.session import TournamentSession
 from director.app.timesource import wall_clock
 from director.core import commands as c
 from director.core.ids import PlayerId
+from director.core.money import MoneySettings
 from director.core.players import Bust
+from director.core.structure import Level, Structure
 from director.i18n import describe_error
+from director.persistence.db import Database
 from director.web.driver import FeedDriver
+from director.web.server import Limits
 from tests.web.browser import PHONE, TV, Browser, start_chromium, stop_chromium
 from tests.web.helpers import HOST, serve
 
 LONG_NAME = "Maximilian-Alexander von Hohenzollern-Sigmaringen der Dritte"
+TV_SIZES = (TV, (1366, 768), (1280, 1024))
+"""A 16:9 TV, a 16:9 laptop, a 5:4 monitor."""
+MESSAGE = "Dinner is served in the kitchen at nine: the clock pauses for twenty minutes"
 
 
 @pytest.fixture(scope="module")
@@ -189,6 +205,32 @@ def test_the_organizer_pairs_his_phone_and_pauses_the_clock_from_it(
     assert not live.session.state.clock.running
 
 
+def test_a_paired_screen_held_wide_has_the_tv_screen_first_then_the_remote(
+    qtbot, live, browser, tmp_path: Path
+) -> None:
+    """A laptop or a tablet held wide, paired: the TV's screen is the window, the
+    organizer's buttons below it (only that page scrolls)."""
+    browser.size(1366, 768)
+    code = live.server.new_pairing_code()
+    browser.open(f"http://{live.host}/?lang=en#pair={code.code}")
+    browser.wait(lambda d: d.find_element("id", "pair").is_displayed())
+    top, bottom = browser.script(PLACES, "pair", "screen")
+    assert top >= bottom - 1
+    browser.click("pair-button")
+    browser.wait(lambda d: d.find_element("id", "remote").is_displayed())
+    browser.wait_text("r-toggle", lambda text: text.casefold() == "pause")
+    top, bottom = browser.script(PLACES, "remote", "screen")
+    assert top >= bottom - 1 and bottom <= 768 + 1
+    browser.shot(tmp_path, "tv-paired-1366x768-en")
+
+
+PLACES = """
+const below = document.getElementById(arguments[0]).getBoundingClientRect();
+const above = document.getElementById(arguments[1]).getBoundingClientRect();
+return [below.top, above.bottom];
+"""
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_screenshots_at_phone_and_tv_sizes_with_60_players(
     qtbot, tmp_path: Path, browser, language: str
@@ -205,21 +247,248 @@ def test_screenshots_at_phone_and_tv_sizes_with_60_players(
                 kind = "phone" if phone else "tv"
                 browser.shot(tmp_path, f"{kind}-{language}")
                 assert fits(browser, size[0])
+                if not phone:
+                    assert cut(browser) == []
                 served.feed.show_seats(True)
                 browser.wait(lambda d: d.find_element("id", "seats").is_displayed())
                 rows = browser.script("return document.querySelectorAll('#seat-list li').length")
                 assert rows == 60
                 browser.shot(tmp_path, f"{kind}-seats-{language}")
                 assert fits(browser, size[0])
+                if not phone:
+                    assert cut(browser) == []
                 served.feed.show_seats(False)
         finally:
             driver.stop()
 
 
-def fits(browser: Browser, width: int) -> bool:
-    """Nothing wider than the screen: no sideways scrolling, every name inside it."""
+def demo_night(database: Database, clock: Any) -> TournamentSession:
+    """The demo (a progressive knockout with a guarantee, played with a chip set: the
+    payouts, bounties, figures and chips in play on the side), with table moves
+    waiting and a message for the room."""
+    session = create_demo(database, clock=clock)
+    seated = session.state.tables.seated()
+    first = min(table for table, _seat in seated.values())
+    for player in [player for player, (table, _seat) in seated.items() if table == first][:5]:
+        session.dispatch(c.BustPlayers(busts=(Bust(player=player),)))
+    session.dispatch(c.SetRoomMessage(text=MESSAGE))
+    return session
+
+
+def marathon(database: Database, clock: Any) -> TournamentSession:
+    """Eight players, a first level of two hours (H:MM:SS), then one of twenty minutes."""
+    session = Library(database, clock=clock).create("Marathon")
+    levels = (
+        Level(small_blind=100, big_blind=200, seconds=2 * 3600),
+        Level(small_blind=200, big_blind=400, seconds=20 * 60),
+    )
+    session.dispatch(c.SetStructure(structure=Structure(items=levels)))
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
+    for number in range(1, 9):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+    session.dispatch(c.DrawSeats())
+    session.dispatch(c.StartClock())
+    return session
+
+
+def side_texts(data: DisplayData) -> list[str]:
+    """The side column's lines as the page writes them, in order."""
+    texts: list[str] = []
+    for section in data.sections:
+        for row in section.rows:
+            if isinstance(row, MoveRow):
+                texts += [row.name, f"→ {row.destination}"]
+            elif isinstance(row, NoteRow):
+                texts.append(f"→ {row.text}")
+            else:
+                texts.append(row.text)
+    return texts
+
+
+def test_the_tv_layout_is_the_screen_whatever_the_side_column_holds(
+    qtbot, tmp_path: Path, browser
+) -> None:
+    """A TV browser cannot easily scroll: at 16:9 and 5:4 the whole page is the window,
+    nothing cut, and the side column (moves, payouts, bounties, figures, chips) is
+    cut into pages that each fit, together every line once, in order."""
+    with serve(tmp_path, wall_clock, make=demo_night) as served:
+        driver = FeedDriver(served.feed)
+        try:
+            for language in ("en", "fr"):
+                data = served.feed.data_in(language)
+                kinds = [section.kind.value for section in data.sections]
+                assert kinds == ["moves", "payouts", "bounties", "figures", "chips"]
+                for width, height in TV_SIZES:
+                    browser.size(width, height)
+                    browser.open(f"http://{served.host}/?lang={language}")
+                    browser.wait_text("message", lambda text: text == MESSAGE)
+                    browser.wait(lambda d: d.find_elements("css selector", "#side .page"))
+                    assert not browser.call(lambda d: d.find_element("id", "find").is_displayed())
+                    count = browser.script("return document.querySelectorAll('#side .page').length")
+                    assert count > 1  # the demo's side column is longer than any of these screens
+                    lines: list[str] = []
+                    for number in range(count):
+                        lines += browser.script(SHOW_PAGE, number)
+                        browser.shot(tmp_path, f"tv-demo-{width}x{height}-{language}-{number + 1}")
+                        assert fits(browser, width, height)
+                        assert cut(browser) == []
+                    assert lines == side_texts(served.feed.data_in(language))
+        finally:
+            driver.stop()
+
+
+def test_the_time_is_one_line_whatever_the_shape_of_the_screen(
+    qtbot, tmp_path: Path, browser
+) -> None:
+    """MM:SS and H:MM:SS on a 5:4 and a 4:3 screen (where the clock's column is
+    narrower than its height), a 16:9 TV and a phone: never broken over two lines,
+    never wider than its column."""
+    with serve(tmp_path, wall_clock, make=marathon) as served:
+        driver = FeedDriver(served.feed)
+        try:
+            for level, digits in ((1, 5), (2, 4)):
+                for size in ((1280, 1024), (1024, 768), TV, PHONE):
+                    browser.size(*size, phone=size == PHONE)
+                    browser.open(f"http://{served.host}/?lang=en")
+                    wanted = f"level {level}"
+                    browser.wait_text("level", lambda text, w=wanted: text.casefold() == w)
+                    browser.wait_text("time", lambda text: text != "--:--")
+                    line = browser.script(TIME_LINE)
+                    assert sum(ch.isdigit() for ch in line["text"]) == digits, line
+                    assert line["height"] <= line["font"] * 1.05 * 1.3, (size, line)
+                    assert line["wide"] <= line["room"] + 1, (size, line)
+                    assert line["right"] <= size[0], (size, line)
+                    if size != PHONE:
+                        assert cut(browser) == []
+                    if size == (1280, 1024):
+                        browser.shot(tmp_path, f"tv-time-{digits}-1280x1024")
+                if level == 1:
+                    served.session.dispatch(c.NextLevel())
+        finally:
+            driver.stop()
+
+
+def test_the_room_message_line_on_phones_and_tvs(qtbot, live, browser) -> None:
+    for size, phone in ((PHONE, True), (TV, False)):
+        browser.size(*size, phone=phone)
+        browser.open(f"http://{live.host}/?lang=en")
+        browser.wait_text("level", lambda text: text.casefold() == "level 1")
+        assert not browser.call(lambda d: d.find_element("id", "message").is_displayed())
+        live.session.dispatch(c.SetRoomMessage(text=MESSAGE))
+        browser.wait_text("message", lambda text: text == MESSAGE, timeout=2)
+        assert fits(browser, size[0], None if phone else size[1])
+        if not phone:
+            assert cut(browser) == []
+        live.session.dispatch(c.SetRoomMessage(text=""))
+        browser.wait(lambda d: not d.find_element("id", "message").is_displayed(), timeout=2)
+
+
+def test_a_phone_that_slept_says_connection_lost_then_catches_up(
+    qtbot, tmp_path: Path, browser
+) -> None:
+    """The page's thread stopped for 3.4 s, as on a phone asleep: no timer runs, and
+    the socket stays open (what arrives meanwhile waits). Only the page's own timer
+    can tell: with a heartbeat every half second it has heard from the server well
+    within the 5 s that mean a silent network. On waking it says "connection lost",
+    connects again and shows the level the console went to meanwhile, within a
+    second of the TV."""
+    with serve(tmp_path, wall_clock, limits=Limits(heartbeat_ms=500)) as served:
+        driver = FeedDriver(served.feed)
+        try:
+            browser.size(*PHONE, phone=True)
+            browser.open(f"http://{served.host}/?lang=en")
+            browser.wait_text("level", lambda text: text.casefold() == "level 1")
+            browser.wait(lambda d: d.find_element("id", "status").text == "")
+            browser.script(WATCH_STATUS)
+            QTimer.singleShot(300, lambda: served.session.dispatch(c.NextLevel()))
+            browser.script(ASLEEP, 3400)
+            browser.wait_text("level", lambda text: text.casefold() == "level 2", timeout=5)
+            browser.wait(lambda d: d.find_element("id", "status").text == "", timeout=5)
+            statuses, sockets = browser.script("return [window.seenStatus, window.socketsMade]")
+            assert "Connection lost: reconnecting…" in statuses
+            assert sockets == 1
+            page = seconds(browser.text("time"))
+            served.feed.advance()
+            assert abs(page - seconds(served.feed.data.time_text)) <= 1
+        finally:
+            driver.stop()
+
+
+ASLEEP = "const end = Date.now() + arguments[0]; while (Date.now() < end) { /* asleep */ }"
+"""Hold the page's only thread for ``ms``: no timer of the page runs meanwhile."""
+
+WATCH_STATUS = """
+window.seenStatus = [];
+window.socketsMade = 0;
+const status = document.getElementById('status');
+new MutationObserver(() => window.seenStatus.push(status.textContent))
+  .observe(status, {childList: true, characterData: true, subtree: true});
+const Real = window.WebSocket;
+window.WebSocket = function (...args) { window.socketsMade += 1; return new Real(...args); };
+window.WebSocket.OPEN = Real.OPEN;
+"""
+"""Note what the status says, and each connection the page opens."""
+
+SHOW_PAGE = """
+const pages = [...document.querySelectorAll('#side .page')];
+pages.forEach((page, index) => { page.hidden = index !== arguments[0]; });
+return [...pages[arguments[0]].querySelectorAll('li')].map((item) => item.textContent);
+"""
+"""Show the side column's page number ``n`` (from 0); its lines."""
+
+TIME_LINE = """
+const time = document.getElementById('time');
+const box = time.getBoundingClientRect();
+return {text: time.textContent, height: box.height, right: box.right,
+        font: parseFloat(getComputedStyle(time).fontSize),
+        wide: time.scrollWidth, room: time.clientWidth};
+"""
+
+CUT = """
+const found = [];
+const page = document.documentElement;
+if (page.scrollHeight > innerHeight + 1) found.push('the page is ' + page.scrollHeight + ' px');
+const within = (element, box) => {
+  const own = element.getBoundingClientRect();
+  return own.top >= box.top - 1 && own.bottom <= box.bottom + 1
+    && own.left >= box.left - 1 && own.right <= box.right + 1;
+};
+const screen = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+for (const holder of document.querySelectorAll('#clock, #message, #stats, #side, #seats')) {
+  if (holder.offsetParent === null) continue;
+  if (!within(holder, screen)) found.push('#' + holder.id + ' goes off the screen');
+  const box = holder.getBoundingClientRect();
+  for (const element of holder.querySelectorAll('*')) {
+    if (element.offsetParent === null || !element.textContent.trim()) continue;
+    const what = '#' + holder.id + ' ' + element.textContent.slice(0, 40);
+    if (!within(element, box)) found.push(what + ': cut off');
+    const line = getComputedStyle(element).whiteSpace === 'nowrap';
+    if (line && element.scrollWidth > element.clientWidth + 1) found.push(what + ': too wide');
+  }
+}
+return found;
+"""
+
+
+def cut(browser: Browser) -> list[str]:
+    """On a TV-sized screen: what is off the window or cut off by its box (the page
+    must not scroll: a TV browser cannot easily)."""
+    return list(browser.script(CUT))
+
+
+def fits(browser: Browser, width: int, height: int | None = None) -> bool:
+    """Nothing wider than the screen: no sideways scrolling, every name inside it;
+    with ``height`` (a TV), nothing below it either."""
     widest = browser.script(
         "return Math.max(document.documentElement.scrollWidth,"
         " ...[...document.querySelectorAll('body *')].map(e => e.getBoundingClientRect().right))"
     )
+    if height is not None:
+        lowest = browser.script(
+            "return Math.max(document.documentElement.scrollHeight,"
+            " ...[...document.querySelectorAll('body *')]"
+            ".filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().bottom))"
+        )
+        if lowest > height + 1:
+            return False
     return bool(widest <= width + 1)

@@ -95,6 +95,11 @@ def test_the_installed_package_carries_its_resources(tmp_path: Path) -> None:
         "web/index.html",
         "web/app.js",
         "web/app.css",
+        "web/live.js",
+        "web/live.css",
+        "web/dealer.html",
+        "web/dealer.js",
+        "web/dealer.css",
     ):
         assert (installed / needed).is_file(), needed
     # Run from the installed copy (not the source tree) and in French.

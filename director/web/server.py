@@ -80,6 +80,8 @@ STATIC = {
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/app.css": ("app.css", "text/css; charset=utf-8"),
     "/icon.svg": ("icon.svg", "image/svg+xml"),
+    "/live.js": ("live.js", "text/javascript; charset=utf-8"),
+    "/live.css": ("live.css", "text/css; charset=utf-8"),
     "/dealer": ("dealer.html", "text/html; charset=utf-8"),
     "/dealer.js": ("dealer.js", "text/javascript; charset=utf-8"),
     "/dealer.css": ("dealer.css", "text/css; charset=utf-8"),

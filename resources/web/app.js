@@ -1,51 +1,26 @@
 // The live clock on the local network, and the organizer's phone as a remote.
 //
-// The server pushes the clock display (texts in the viewer's language, and the raw
-// numbers behind them) over a WebSocket when anything changes, and a heartbeat every
-// two seconds with its own time. Between two pushes the page counts down by itself
-// from the instant the level ends, corrected by the offset between the server's
-// clock and this device's. When nothing has been heard for a few seconds (Wi-Fi
-// gone, phone asleep) the page says "connection lost" instead of showing a time it
-// cannot vouch for, reconnects with a growing delay, and catches up with the full
-// state the server sends on every connection.
+// The push channel, the language and the clock's arithmetic are live.js's (shared
+// with the dealers' phones): this page draws the pushed display, counting down by
+// itself between two pushes, and shows "--:--" rather than a time it cannot vouch
+// for while the channel is lost.
 "use strict";
 
 (function () {
-  const PROTOCOL = 1;
-  const STALE_MS = 5000; // no message for this long: the connection is lost
-  const ASLEEP_MS = 3000; // the page's own timer stalled this long: it was asleep
-  const BACKOFF_FIRST_MS = 500;
-  const BACKOFF_MOST_MS = 8000;
+  const live = window.directorLive;
+  const { storage, text, api, setText, element } = live;
   const TOKEN_KEY = "director.remote.token";
   const DEVICE_KEY = "director.remote.device";
-  const LANGUAGE_KEY = "director.language";
-  const LANGUAGES = ["en", "fr"];
   const SIDE_PAGE_MS = 8000; // the side column turns its pages this often, as on the TV
   const FIT_FLOOR = 0.6; // the clock's type shrinks to fit the TV's screen down to this
   const FIT_STEP = 0.05;
   const TV = window.matchMedia("(orientation: landscape) and (min-width: 900px)");
 
   const $ = (id) => document.getElementById(id);
-  const storage = {
-    get(key) { try { return window.localStorage.getItem(key); } catch (e) { return null; } },
-    set(key, value) { try { window.localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
-    remove(key) { try { window.localStorage.removeItem(key); } catch (e) { /* private mode */ } },
-  };
 
   const page = {
-    language: chooseLanguage(),
-    texts: null,
     display: null,
     revision: -1,
-    offsets: [],
-    offset: 0,
-    heard: 0,
-    waitingSince: 0,
-    lastTick: Date.now(),
-    socket: null,
-    backoff: BACKOFF_FIRST_MS,
-    reconnectTimer: null,
-    stale: true,
     token: storage.get(TOKEN_KEY),
     device: storage.get(DEVICE_KEY) || "",
     pairCode: null,
@@ -58,36 +33,6 @@
     timeChars: 0,
   };
 
-  function chooseLanguage() {
-    const asked = new URLSearchParams(window.location.search).get("lang");
-    if (LANGUAGES.includes(asked)) return asked;
-    const saved = storage.get(LANGUAGE_KEY);
-    if (LANGUAGES.includes(saved)) return saved;
-    const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
-    return LANGUAGES.includes(browser) ? browser : "en";
-  }
-
-  function text(key, values) {
-    let found = (page.texts && page.texts[key]) || "";
-    if (values) {
-      for (const [name, value] of Object.entries(values)) {
-        found = found.split("{" + name + "}").join(String(value));
-      }
-    }
-    return found;
-  }
-
-  function api(path, options) {
-    const joiner = path.includes("?") ? "&" : "?";
-    const settings = Object.assign({ cache: "no-store", credentials: "omit" }, options || {});
-    return fetch(path + joiner + "lang=" + page.language, settings).then((response) =>
-      response.json().then(
-        (data) => ({ status: response.status, data: data }),
-        () => ({ status: response.status, data: {} })
-      )
-    );
-  }
-
   function authorised(options) {
     const settings = Object.assign({}, options || {});
     settings.headers = Object.assign({}, settings.headers || {}, {
@@ -98,71 +43,19 @@
 
   // -- the clock --------------------------------------------------------------------
 
-  function formatClock(milliseconds) {
-    const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
-    const hours = Math.floor(seconds / 3600);
-    const minutes = Math.floor((seconds % 3600) / 60);
-    const rest = seconds % 60;
-    const two = (value) => (value < 10 ? "0" : "") + value;
-    if (hours) return hours + ":" + two(minutes) + ":" + two(rest);
-    return two(minutes) + ":" + two(rest);
-  }
-
-  function serverNow() {
-    return Date.now() + page.offset;
-  }
-
-  function noteOffset(serverTime, received) {
-    // The server's time minus this device's when it arrived: the travel time makes
-    // each sample too small, so the largest recent one is the truest.
-    page.offsets.push(serverTime - received);
-    if (page.offsets.length > 12) page.offsets.shift();
-    page.offset = Math.max.apply(null, page.offsets);
-  }
-
-  function counting(display) {
-    const timing = display.timing;
-    return (display.running && !display.hands_level) || timing.cash_ends_at !== null;
-  }
-
-  function timeText(display) {
-    const timing = display.timing;
-    if (!counting(display)) return display.time_text;
-    const now = serverNow();
-    if (timing.cash_ends_at !== null && !display.running) return formatClock(timing.cash_ends_at - now);
-    if (timing.ends_at !== null) return formatClock(timing.ends_at - now);
-    if (display.overtime) return "+" + formatClock(timing.overtime_ms + (now - timing.computed_at));
-    return display.time_text;
-  }
-
   function statValue(display, stat) {
     if (stat.key === "next_break" && display.running && display.timing.until_break_ms !== null) {
-      const gone = serverNow() - display.timing.computed_at;
-      return formatClock(display.timing.until_break_ms - gone);
+      const gone = live.serverNow() - display.timing.computed_at;
+      return live.formatClock(display.timing.until_break_ms - gone);
     }
     return stat.value;
   }
 
   // -- drawing ----------------------------------------------------------------------
 
-  function setText(id, value) {
-    const element = $(id);
-    if (element.textContent !== value) element.textContent = value;
-  }
-
-  function element(tag, className, content) {
-    const made = document.createElement(tag);
-    if (className) made.className = className;
-    if (content !== undefined) made.textContent = content;
-    return made;
-  }
-
   function drawTexts() {
-    document.documentElement.lang = page.language;
+    live.showLanguage();
     document.title = text("title") || "director";
-    for (const button of document.querySelectorAll("#languages button")) {
-      button.setAttribute("aria-pressed", String(button.dataset.lang === page.language));
-    }
     setText("seats-title", text("seats"));
     setText("find-title", text("find_title"));
     $("find-name").placeholder = text("find_placeholder");
@@ -181,15 +74,7 @@
     for (const button of document.querySelectorAll("#clock-controls [data-action]")) {
       button.textContent = text(button.dataset.action);
     }
-    drawStatus();
-  }
-
-  function drawStatus() {
-    let status = "";
-    if (!page.texts) status = "";
-    else if (page.stale) status = page.heard ? text("connection_lost") : text("connecting");
-    setText("status", status);
-    document.body.classList.toggle("stale", page.stale && page.heard > 0);
+    live.showStatus();
   }
 
   function draw() {
@@ -202,8 +87,8 @@
       $("message").hidden = true;
       setText("level", "");
       setText("caption", "");
-      setText("time", page.stale ? "--:--" : "");
-      setText("blinds", page.stale ? "" : text("no_event"));
+      setText("time", live.stale ? "--:--" : "");
+      setText("blinds", live.stale ? "" : text("no_event"));
       for (const id of ["ante", "next", "note"]) setText(id, "");
       $("pending").hidden = true;
       $("paused").hidden = true;
@@ -353,7 +238,7 @@
   function turnSidePage() {
     const pages = page.sidePages;
     if (!pages.length) return;
-    const shown = Math.floor(serverNow() / SIDE_PAGE_MS) % pages.length;
+    const shown = Math.floor(live.serverNow() / SIDE_PAGE_MS) % pages.length;
     if (shown === page.sidePage) return;
     page.sidePage = shown;
     pages.forEach((made, index) => {
@@ -422,11 +307,11 @@
   function drawTime() {
     const display = page.display && page.display.display;
     if (!display) return;
-    if (page.stale) {
+    if (live.stale) {
       showTime("--:--");
       return;
     }
-    showTime(timeText(display));
+    showTime(live.timeLeft(display));
     for (const box of document.querySelectorAll("#stats .stat")) {
       if (box.dataset.key !== "next_break") continue;
       const stat = display.stats.find((item) => item.key === "next_break");
@@ -443,102 +328,22 @@
     if (page.display && page.display.display) layout();
   }
 
-  // -- the push channel ----------------------------------------------------------------
+  // -- what the push channel brings --------------------------------------------------
 
-  function setStale(stale) {
-    if (page.stale === stale) return;
-    page.stale = stale;
-    drawStatus();
+  function stateCame(message) {
+    page.display = message.display;
+    page.revision = message.revision;
+    draw();
+    if (page.token) refreshControls();
+    if (page.players !== null) refreshPlayers();
+  }
+
+  function staleChanged() {
     drawTime();
     if (!page.display) draw();
   }
 
-  function connect() {
-    clearTimeout(page.reconnectTimer);
-    page.reconnectTimer = null;
-    if (page.socket) return;
-    let socket;
-    try {
-      socket = new WebSocket("ws://" + window.location.host + "/ws?lang=" + page.language);
-    } catch (error) {
-      reconnectLater();
-      return;
-    }
-    page.socket = socket;
-    page.waitingSince = Date.now();
-    socket.onmessage = (event) => {
-      if (page.socket !== socket) return;
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch (error) {
-        return;
-      }
-      heard(message);
-    };
-    socket.onopen = () => {
-      page.backoff = BACKOFF_FIRST_MS;
-    };
-    socket.onclose = () => {
-      if (page.socket !== socket) return;
-      page.socket = null;
-      setStale(true);
-      reconnectLater();
-    };
-    socket.onerror = () => {
-      try { socket.close(); } catch (error) { /* closing anyway */ }
-    };
-  }
-
-  function reconnectLater() {
-    if (page.reconnectTimer) return;
-    const delay = page.backoff + Math.random() * 250;
-    page.backoff = Math.min(page.backoff * 2, BACKOFF_MOST_MS);
-    page.reconnectTimer = setTimeout(connect, delay);
-  }
-
-  function reconnectNow() {
-    const socket = page.socket;
-    page.socket = null;
-    if (socket) {
-      try { socket.close(); } catch (error) { /* gone already */ }
-    }
-    page.backoff = BACKOFF_FIRST_MS;
-    connect();
-  }
-
-  function heard(message) {
-    const received = Date.now();
-    if (typeof message.now === "number") noteOffset(message.now, received);
-    page.heard = received;
-    if (message.type === "state") {
-      if (message.protocol !== PROTOCOL) {
-        window.location.reload();
-        return;
-      }
-      page.display = message.display;
-      page.revision = message.revision;
-      setStale(false);
-      draw();
-      if (page.token) refreshControls();
-      if (page.players !== null) refreshPlayers();
-    } else {
-      setStale(false);
-    }
-  }
-
   function tick() {
-    const now = Date.now();
-    if (now - page.lastTick > ASLEEP_MS) {
-      // The device slept (or hid the page): what is shown may be stale. Say so, and
-      // fetch the whole state again at once.
-      setStale(true);
-      reconnectNow();
-    } else if (page.socket && now - Math.max(page.heard, page.waitingSince) > STALE_MS) {
-      setStale(true);
-      reconnectNow();
-    }
-    page.lastTick = now;
     drawTime();
     turnSidePage();
   }
@@ -635,7 +440,7 @@
     storage.remove(DEVICE_KEY);
     showRemote();
     if (token) {
-      fetch("/api/unpair?lang=" + page.language, {
+      fetch("/api/unpair?lang=" + live.language, {
         method: "POST",
         cache: "no-store",
         credentials: "omit",
@@ -802,30 +607,17 @@
 
   // -- starting --------------------------------------------------------------------------
 
-  function loadTexts() {
-    return api("/api/texts").then((answer) => {
-      if (answer.status === 200) {
-        page.texts = answer.data;
-        drawTexts();
-        draw();
-        showRemote();
-        drawControls();
-        drawFound();
-      }
-    });
+  function textsCame() {
+    drawTexts();
+    draw();
+    showRemote();
+    drawControls();
+    drawFound();
   }
 
-  function setLanguage(chosen) {
-    if (!LANGUAGES.includes(chosen) || chosen === page.language) return;
-    page.language = chosen;
-    storage.set(LANGUAGE_KEY, chosen);
-    loadTexts().then(() => {
-      if (page.socket && page.socket.readyState === WebSocket.OPEN) {
-        page.socket.send(JSON.stringify({ type: "language", language: chosen }));
-      }
-      if (page.players !== null) refreshPlayers();
-      if (page.token) refreshControls();
-    }, () => {});
+  function languageChanged() {
+    if (page.players !== null) refreshPlayers();
+    if (page.token) refreshControls();
   }
 
   function readPairingCode() {
@@ -838,9 +630,6 @@
 
   function start() {
     readPairingCode();
-    for (const button of document.querySelectorAll("#languages button")) {
-      button.addEventListener("click", () => setLanguage(button.dataset.lang));
-    }
     $("find-name").addEventListener("input", () => {
       if (page.players === null || page.playersRevision !== page.revision) refreshPlayers();
       drawFound();
@@ -859,10 +648,6 @@
     $("r-player").addEventListener("change", drawPlayerControls);
     $("r-bust").addEventListener("click", bust);
     $("r-rebuy").addEventListener("click", rebuy);
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") tick();
-    });
-    window.addEventListener("online", reconnectNow);
     let resizing = null;
     window.addEventListener("resize", () => {
       if (resizing !== null) return;
@@ -871,11 +656,14 @@
         if (page.display && page.display.display) layout();
       });
     });
-    const loadUntilDone = () => loadTexts().catch(() => setTimeout(loadUntilDone, 2000));
-    loadUntilDone();
     showRemote();
-    connect();
-    setInterval(tick, 200);
+    live.start({
+      texts: textsCame,
+      language: languageChanged,
+      state: stateCame,
+      stale: staleChanged,
+      tick: tick,
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

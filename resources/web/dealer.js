@@ -4,7 +4,7 @@
 // Paired once with the table's one-time code (the console's QR code opens
 // /dealer#code=...), it keeps its own token. It shows the table's view from
 // /api/dealer (seats with the button and the blinds, hand-for-hand, the moves), and
-// the level and time left from the same push channel as the public page (app.js):
+// the level and time left from the same push channel as the public page (live.js):
 // a heartbeat every two seconds with the server's time, "connection lost" rather
 // than a time it cannot vouch for. It reads the view again on every pushed state and
 // every few seconds (another table's hand ends a hand-for-hand wait without changing
@@ -12,37 +12,16 @@
 "use strict";
 
 (function () {
-  const PROTOCOL = 1;
-  const STALE_MS = 5000; // no message for this long: the connection is lost
-  const ASLEEP_MS = 3000; // the page's own timer stalled this long: it was asleep
-  const BACKOFF_FIRST_MS = 500;
-  const BACKOFF_MOST_MS = 8000;
+  const live = window.directorLive;
+  const { storage, text, api, setText, element } = live;
   const TOKEN_KEY = "director.dealer.token";
   const TABLE_KEY = "director.dealer.table";
   const DEVICE_KEY = "director.dealer.device";
-  const LANGUAGE_KEY = "director.language"; // shared with the public page
-  const LANGUAGES = ["en", "fr"];
 
   const $ = (id) => document.getElementById(id);
-  const storage = {
-    get(key) { try { return window.localStorage.getItem(key); } catch (e) { return null; } },
-    set(key, value) { try { window.localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
-    remove(key) { try { window.localStorage.removeItem(key); } catch (e) { /* private mode */ } },
-  };
 
   const page = {
-    language: chooseLanguage(),
-    texts: null,
     display: null, // the pushed state's display payload
-    offsets: [],
-    offset: 0,
-    heard: 0,
-    waitingSince: 0,
-    lastTick: Date.now(),
-    socket: null,
-    backoff: BACKOFF_FIRST_MS,
-    reconnectTimer: null,
-    stale: true,
     code: null, // the table's pairing code, read from the address
     token: storage.get(TOKEN_KEY),
     table: storage.get(TABLE_KEY),
@@ -56,36 +35,6 @@
     confirming: null,
   };
 
-  function chooseLanguage() {
-    const asked = new URLSearchParams(window.location.search).get("lang");
-    if (LANGUAGES.includes(asked)) return asked;
-    const saved = storage.get(LANGUAGE_KEY);
-    if (LANGUAGES.includes(saved)) return saved;
-    const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
-    return LANGUAGES.includes(browser) ? browser : "en";
-  }
-
-  function text(key, values) {
-    let found = (page.texts && page.texts[key]) || "";
-    if (values) {
-      for (const [name, value] of Object.entries(values)) {
-        found = found.split("{" + name + "}").join(String(value));
-      }
-    }
-    return found;
-  }
-
-  function api(path, options) {
-    const joiner = path.includes("?") ? "&" : "?";
-    const settings = Object.assign({ cache: "no-store", credentials: "omit" }, options || {});
-    return fetch(path + joiner + "lang=" + page.language, settings).then((response) =>
-      response.json().then(
-        (data) => ({ status: response.status, data: data }),
-        () => ({ status: response.status, data: {} })
-      )
-    );
-  }
-
   function post(path, data, token) {
     const headers = { "Content-Type": "application/json" };
     if (token) headers.Authorization = "Bearer " + token;
@@ -94,72 +43,21 @@
 
   // -- the clock --------------------------------------------------------------------
 
-  function two(value) {
-    return (value < 10 ? "0" : "") + value;
-  }
-
-  function formatClock(milliseconds) {
-    const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
-    const hours = Math.floor(seconds / 3600);
-    const minutes = Math.floor((seconds % 3600) / 60);
-    const rest = seconds % 60;
-    if (hours) return hours + ":" + two(minutes) + ":" + two(rest);
-    return two(minutes) + ":" + two(rest);
-  }
-
   function formatElapsed(milliseconds) {
-    return formatClock(Math.floor(Math.max(0, milliseconds) / 1000) * 1000);
-  }
-
-  function serverNow() {
-    return Date.now() + page.offset;
-  }
-
-  function noteOffset(serverTime, received) {
-    // The server's time minus this device's when it arrived: the travel time makes
-    // each sample too small, so the largest recent one is the truest.
-    page.offsets.push(serverTime - received);
-    if (page.offsets.length > 12) page.offsets.shift();
-    page.offset = Math.max.apply(null, page.offsets);
-  }
-
-  function timeLeft(display) {
-    const timing = display.timing;
-    const counting = (display.running && !display.hands_level) || timing.cash_ends_at !== null;
-    if (!counting) return display.time_text;
-    const now = serverNow();
-    if (timing.cash_ends_at !== null && !display.running) return formatClock(timing.cash_ends_at - now);
-    if (timing.ends_at !== null) return formatClock(timing.ends_at - now);
-    if (display.overtime) return "+" + formatClock(timing.overtime_ms + (now - timing.computed_at));
-    return display.time_text;
+    return live.formatClock(Math.floor(Math.max(0, milliseconds) / 1000) * 1000);
   }
 
   function clockTime(serverTime) {
     // A moment of the server's clock as this phone's wall time, HH:MM.
-    const moment = new Date(serverTime - page.offset);
-    return moment.toLocaleTimeString(page.language, { hour: "2-digit", minute: "2-digit" });
+    const moment = new Date(serverTime - live.offset);
+    return moment.toLocaleTimeString(live.language, { hour: "2-digit", minute: "2-digit" });
   }
 
   // -- drawing ----------------------------------------------------------------------
 
-  function setText(id, value) {
-    const found = $(id);
-    if (found.textContent !== value) found.textContent = value;
-  }
-
-  function element(tag, className, content) {
-    const made = document.createElement(tag);
-    if (className) made.className = className;
-    if (content !== undefined) made.textContent = content;
-    return made;
-  }
-
   function drawTexts() {
-    document.documentElement.lang = page.language;
+    live.showLanguage();
     document.title = text("dealer_title") || "director";
-    for (const button of document.querySelectorAll("#languages button")) {
-      button.setAttribute("aria-pressed", String(button.dataset.lang === page.language));
-    }
     setText("unpaired-title", text("dealer_heading"));
     setText("pair-title", text("dealer_pair_title"));
     setText("pair-hint", text("dealer_pair_hint"));
@@ -177,14 +75,7 @@
     setText("floor-button", text("call_floor"));
     setText("forget", text("unpair"));
     setText("confirm-no", text("cancel"));
-    drawStatus();
-  }
-
-  function drawStatus() {
-    let status = "";
-    if (page.texts && page.stale) status = page.heard ? text("connection_lost") : text("connecting");
-    setText("status", status);
-    document.body.classList.toggle("stale", page.stale && page.heard > 0);
+    live.showStatus();
   }
 
   function draw() {
@@ -248,12 +139,12 @@
   function drawTime() {
     const display = page.display && page.display.display;
     const view = page.view;
-    if (page.stale || !display) setText("time", "--:--");
-    else setText("time", timeLeft(display));
+    if (live.stale || !display) setText("time", "--:--");
+    else setText("time", live.timeLeft(display));
     if (!view) return;
     let since = "";
     if (view.hand_since !== null && view.hand_since !== undefined) {
-      since = page.stale ? "--:--" : formatElapsed(serverNow() - view.hand_since);
+      since = live.stale ? "--:--" : formatElapsed(live.serverNow() - view.hand_since);
     }
     setText("hand-time", since ? text("this_hand", { time: since }) : "");
   }
@@ -388,7 +279,7 @@
       .then((answer) => {
         if (token !== page.token) return;
         if (answer.status === 200 && answer.data.exists !== false) {
-          if (typeof answer.data.now === "number") noteOffset(answer.data.now, Date.now());
+          if (typeof answer.data.now === "number") live.noteOffset(answer.data.now, Date.now());
           page.view = answer.data;
           page.refusal = "";
         } else if (answer.status === 401 || answer.status === 410 || answer.status === 200) {
@@ -537,132 +428,23 @@
     draw();
   }
 
-  // -- the push channel ----------------------------------------------------------------
+  // -- what the push channel brings --------------------------------------------------
 
-  function setStale(stale) {
-    if (page.stale === stale) return;
-    page.stale = stale;
-    drawStatus();
-    drawTime();
+  function stateCame(message) {
+    page.display = message.display;
+    drawClock();
+    refresh(); // the level changed, a player went out...
   }
 
-  function connect() {
-    clearTimeout(page.reconnectTimer);
-    page.reconnectTimer = null;
-    if (page.socket) return;
-    let socket;
-    try {
-      socket = new WebSocket("ws://" + window.location.host + "/ws?lang=" + page.language);
-    } catch (error) {
-      reconnectLater();
-      return;
-    }
-    page.socket = socket;
-    page.waitingSince = Date.now();
-    socket.onmessage = (event) => {
-      if (page.socket !== socket) return;
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch (error) {
-        return;
-      }
-      heard(message);
-    };
-    socket.onopen = () => {
-      page.backoff = BACKOFF_FIRST_MS;
-    };
-    socket.onclose = () => {
-      if (page.socket !== socket) return;
-      page.socket = null;
-      setStale(true);
-      reconnectLater();
-    };
-    socket.onerror = () => {
-      try { socket.close(); } catch (error) { /* closing anyway */ }
-    };
-  }
-
-  function reconnectLater() {
-    if (page.reconnectTimer) return;
-    const delay = page.backoff + Math.random() * 250;
-    page.backoff = Math.min(page.backoff * 2, BACKOFF_MOST_MS);
-    page.reconnectTimer = setTimeout(connect, delay);
-  }
-
-  function reconnectNow() {
-    const socket = page.socket;
-    page.socket = null;
-    if (socket) {
-      try { socket.close(); } catch (error) { /* gone already */ }
-    }
-    page.backoff = BACKOFF_FIRST_MS;
-    connect();
-  }
-
-  function heard(message) {
-    const received = Date.now();
-    if (typeof message.now === "number") noteOffset(message.now, received);
-    page.heard = received;
-    setStale(false);
-    if (message.type === "state") {
-      if (message.protocol !== PROTOCOL) {
-        window.location.reload();
-        return;
-      }
-      page.display = message.display;
-      drawClock();
-      refresh(); // the level changed, a player went out...
-    } else if (message.type === "tables") {
-      refresh(); // a hand done, a move, hand-for-hand, the floor answered: this table's view
-    }
-  }
-
-  function tick() {
-    const now = Date.now();
-    if (now - page.lastTick > ASLEEP_MS) {
-      // The phone slept (or hid the page): what is shown may be stale. Say so, and
-      // fetch everything again at once.
-      setStale(true);
-      reconnectNow();
-      refresh();
-    } else if (page.socket && now - Math.max(page.heard, page.waitingSince) > STALE_MS) {
-      setStale(true);
-      reconnectNow();
-    }
-    page.lastTick = now;
+  function tick(slept) {
+    if (slept) refresh(); // the phone slept: the table's view too is read again at once
     drawTime();
   }
 
   // -- starting --------------------------------------------------------------------------
 
-  function loadTexts() {
-    return api("/api/texts").then((answer) => {
-      if (answer.status === 200) {
-        page.texts = answer.data;
-        drawTexts();
-        draw();
-      }
-    });
-  }
-
-  function setLanguage(chosen) {
-    if (!LANGUAGES.includes(chosen) || chosen === page.language) return;
-    page.language = chosen;
-    storage.set(LANGUAGE_KEY, chosen);
-    loadTexts().then(() => {
-      if (page.socket && page.socket.readyState === WebSocket.OPEN) {
-        page.socket.send(JSON.stringify({ type: "language", language: chosen }));
-      }
-      refresh(); // the reasons and the moves' texts are in the viewer's language
-    }, () => {});
-  }
-
   function start() {
     readCode();
-    for (const button of document.querySelectorAll("#languages button")) {
-      button.addEventListener("click", () => setLanguage(button.dataset.lang));
-    }
     $("pair-button").addEventListener("click", pair);
     $("pair-name").addEventListener("keydown", (event) => {
       if (event.key === "Enter") pair();
@@ -677,19 +459,22 @@
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !$("confirm").hidden) answerConfirm(false);
     });
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") tick();
-    });
-    window.addEventListener("online", reconnectNow);
     // Another table's code scanned while this page is open: only the address's end
     // changes, the page is not loaded again.
     window.addEventListener("hashchange", readCode);
-    const loadUntilDone = () => loadTexts().catch(() => setTimeout(loadUntilDone, 2000));
-    loadUntilDone();
     draw();
-    connect();
+    live.start({
+      texts: () => {
+        drawTexts();
+        draw();
+      },
+      language: refresh, // the reasons and the moves' texts are in the viewer's language
+      state: stateCame,
+      tables: refresh, // a hand done, a move, hand-for-hand, the floor answered
+      stale: drawTime,
+      tick: tick,
+    });
     refresh();
-    setInterval(tick, 200);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -29,6 +29,8 @@ def test_the_page_and_its_files_are_served_with_strict_headers(qtbot, served: Se
         ("/app.js", "text/javascript"),
         ("/app.css", "text/css"),
         ("/icon.svg", "image/svg+xml"),
+        ("/live.js", "text/javascript"),
+        ("/live.css", "text/css"),
         ("/dealer", "text/html"),
         ("/dealer.js", "text/javascript"),
         ("/dealer.css", "text/css"),
@@ -46,7 +48,11 @@ def test_the_page_and_its_files_are_served_with_strict_headers(qtbot, served: Se
     assert "/app.js" in page and "http" not in page.replace("http-equiv", "")  # nothing outside
     dealer = in_thread(qtbot, lambda: request(served.port, "GET", "/dealer")).body.decode()
     assert "/dealer.js" in dealer and "http" not in dealer
-    assert "<script>" not in dealer and " style=" not in dealer  # nothing inline (the CSP)
+    for html, own in ((page, "app"), (dealer, "dealer")):
+        assert "<script>" not in html and " style=" not in html  # nothing inline (the CSP)
+        # The shared script and sheet (live.js, live.css), each before the page's own.
+        assert html.index('src="/live.js"') < html.index(f'src="/{own}.js"')
+        assert html.index('href="/live.css"') < html.index(f'href="/{own}.css"')
 
 
 def test_the_state_is_the_feeds_display_in_the_viewers_language(qtbot, served: Served) -> None:
@@ -171,7 +177,7 @@ def test_nothing_private_is_ever_served(qtbot, tmp_path: Path, clock: FakeClock)
             with in_language(language):
                 secrets.append(format_money(owed))  # what the two owe together
         served.feed.show_seats(True)
-        paths = ["/", "/app.js", "/app.css", "/icon.svg"]
+        paths = ["/", "/live.js", "/live.css", "/app.js", "/app.css", "/icon.svg"]
         paths += [
             f"{api}?lang={lang}"
             for api in ("/api/state", "/api/texts", "/api/players")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +63,25 @@ def stop_chromium(driver: Any) -> None:
         driver.quit()
     finally:
         shutil.rmtree(driver.profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One Chromium for a test module (tests/web/conftest.py offers it to every test there)."""
+    driver = start_chromium()
+    yield driver
+    stop_chromium(driver)
+
+
+@pytest.fixture
+def browser(qtbot: Any, chromium: Any) -> Iterator[Browser]:
+    """The module's Chromium for one test; the test fails if the page's script
+    reported an error meanwhile."""
+    made = Browser(qtbot, chromium)
+    yield made
+    errors = made.errors()
+    made.call(lambda d: d.get("about:blank"))  # the page's socket closes with it
+    assert errors == []
 
 
 class Browser:

@@ -31,29 +31,13 @@ from director.i18n import describe_error
 from director.persistence.db import Database
 from director.web.driver import FeedDriver
 from director.web.server import Limits
-from tests.web.browser import PHONE, TV, Browser, start_chromium, stop_chromium
+from tests.web.browser import PHONE, TV, Browser
 from tests.web.helpers import HOST, serve
 
 LONG_NAME = "Maximilian-Alexander von Hohenzollern-Sigmaringen der Dritte"
 TV_SIZES = (TV, (1366, 768), (1280, 1024))
 """A 16:9 TV, a 16:9 laptop, a 5:4 monitor."""
 MESSAGE = "Dinner is served in the kitchen at nine: the clock pauses for twenty minutes"
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    driver = start_chromium()
-    yield driver
-    stop_chromium(driver)
-
-
-@pytest.fixture
-def browser(qtbot, chromium):
-    made = Browser(qtbot, chromium)
-    yield made
-    errors = made.errors()
-    made.call(lambda d: d.get("about:blank"))  # the page's socket closes with it
-    assert errors == []
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from director.core.ids import PlayerId
 from director.core.players import Bust
 from director.i18n import describe_error
 from director.web.driver import FeedDriver
-from tests.web.browser import PHONE, TV, Browser, start_chromium, stop_chromium
+from tests.web.browser import PHONE, TV, Browser
 from tests.web.helpers import Served, serve
 from tests.web.test_browser import LONG_NAME, fits, seconds
 
@@ -30,22 +30,6 @@ SEATS = """return [...document.querySelectorAll('#seat-list li')].map(li => ({
     m.classList.contains('dead') ? '(dead)' : '')),
   text: li.innerText,
 }))"""
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    driver = start_chromium()
-    yield driver
-    stop_chromium(driver)
-
-
-@pytest.fixture
-def browser(qtbot, chromium):
-    made = Browser(qtbot, chromium)
-    yield made
-    errors = made.errors()
-    made.call(lambda d: d.get("about:blank"))  # the page's socket closes with it
-    assert errors == []
 
 
 @pytest.fixture

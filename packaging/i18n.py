@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import gettext
 import io
 import json
 import re
@@ -95,6 +96,18 @@ def compiled(language: str) -> bytes:
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     return buffer.getvalue()
+
+
+def messages_of(mo: bytes) -> dict[object, str] | None:
+    """What a compiled catalogue says (each text and its translation), without its
+    header: the bytes differ from one Babel version to the next (the header names the
+    version), the messages do not. None when the file cannot be read."""
+    try:
+        messages = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        return None
+    messages.pop("", None)
+    return messages
 
 
 def compile_all() -> None:
@@ -203,7 +216,7 @@ def problems() -> list[str]:
             if any(placeholders(form) != placeholders(originals[-1]) for form in forms):
                 found.append(f"{language}: placeholders differ: {message!r}")
         mo = path.with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != compiled(language):
+        if not mo.exists() or messages_of(mo.read_bytes()) != messages_of(compiled(language)):
             found.append(f"{language}: {mo.name} is stale: run python packaging/i18n.py compile")
     return found
 

@@ -5,7 +5,6 @@ and on the TV."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,8 @@ from director.core import commands as c
 from director.gui.dialogs.dealers import DealersDialog
 from director.i18n import set_language
 from tests.app.night import night
-from tests.gui.test_share import free_port
+from tests.gui.test_share import free_port, shot
 from tests.web.helpers import in_thread, post_json, request
-
-SHOTS = os.environ.get("DIRECTOR_GUI_SHOTS")
 
 
 @pytest.fixture
@@ -46,14 +43,6 @@ def dialog_for(window, qtbot) -> DealersDialog:
     )
     qtbot.addWidget(dialog)
     return dialog
-
-
-def shot(widget, tmp_path: Path, name: str) -> Path:
-    folder = Path(SHOTS) if SHOTS else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.png"
-    assert widget.grab().save(str(path))
-    return path
 
 
 def pair(qtbot, port: int, code: str, name: str) -> str:

@@ -27,6 +27,7 @@ from director.app.remote import (
     BadRequest,
     PairingCode,
     Target,
+    answer,
     normal_code,
     whole_number,
 )
@@ -38,15 +39,14 @@ from director.core.ids import Instant, PlayerId
 from director.core.players import Bust
 from director.core.seating import Move
 from director.core.state import TournamentState
-from director.i18n import _, describe_error
+from director.i18n import _
 
 DEALER_CODE_MS = 10 * 60_000
 """How long a table's pairing code works (once): long enough to go round the tables."""
 FLOOR_ANSWER_KEPT_MS = 2 * 60_000
 """How long a dealer's phone keeps saying "the floor is coming" after the answer."""
-ACTIONS = ("hand_done", "bust", "move_done", "call_floor")
-"""What a dealer's phone may ask for, and nothing else."""
 _FIELDS: Mapping[str, frozenset[str]] = {
+    # What a dealer's phone may ask for, and nothing else.
     "hand_done": frozenset({"action", "table"}),
     "bust": frozenset({"action", "player", "eliminator"}),
     "move_done": frozenset({"action", "player", "to_table", "to_seat"}),
@@ -224,10 +224,6 @@ def command_for(data: object, table: int, state: TournamentState) -> c.Command |
 # -- what a dealer's phone shows ------------------------------------------------------------
 
 
-def _answer(refusal: Exception | None) -> dict[str, Any]:
-    return {"ok": refusal is None, "why": "" if refusal is None else describe_error(refusal)}
-
-
 def moves_of(state: TournamentState, table: int) -> list[Move]:
     """The moves waiting that take a player from or to ``table``."""
     return [move for move in state.tables.pending if table in (move.from_table, move.to_table)]
@@ -281,7 +277,7 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             "id": int(player),
             "name": state.player_name(player),
             "seat": seat,
-            "bust": _answer(target.refusal(c.BustPlayers(busts=(Bust(player=player),)))),
+            "bust": answer(target.refusal(c.BustPlayers(busts=(Bust(player=player),)))),
         }
         for seat, player in sorted(current.seats.items())
     ]
@@ -293,7 +289,7 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             "from_seat": move.from_seat,
             "to_table": move.to_table,
             "to_seat": move.to_seat,
-            "done": _answer(target.refusal(c.ConfirmMove(move=move))),
+            "done": answer(target.refusal(c.ConfirmMove(move=move))),
         }
         for move in moves_of(state, table)
     ]
@@ -324,7 +320,7 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             "waiting": tables.hand_for_hand and table in tables.round_done,
             "text": waiting_text(state, table),
         },
-        "actions": {"hand_done": _answer(target.refusal(c.HandDone(table=table)))},
+        "actions": {"hand_done": answer(target.refusal(c.HandDone(table=table)))},
         "floor": None
         if floor is None
         else {"called_at": floor.called_at, "answered_at": floor.answered_at},

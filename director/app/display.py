@@ -501,27 +501,16 @@ def hand_for_hand_section(state: TournamentState) -> Section | None:
         return None
     playing = tables.still_playing()
     waiting = sorted(n for n in tables.round_done if n in tables.tables and n not in playing)
-    rows: list[Row] = []
-    if playing:
-        rows.append(
-            NoteRow(
-                _("Tables playing: {tables}").format(
-                    tables=", ".join(str(number) for number in playing)
-                ),
-                "playing",
-            )
+    rows: tuple[Row, ...] = tuple(
+        NoteRow(text.format(tables=", ".join(str(number) for number in numbers)), key)
+        for text, numbers, key in (
+            (_("Tables playing: {tables}"), playing, "playing"),
+            (_("Tables waiting: {tables}"), waiting, "waiting"),
         )
-    if waiting:
-        rows.append(
-            NoteRow(
-                _("Tables waiting: {tables}").format(
-                    tables=", ".join(str(number) for number in waiting)
-                ),
-                "waiting",
-            )
-        )
+        if numbers
+    )
     title = _("Hand-for-hand · hand {round}").format(round=tables.round)
-    return Section(SectionKind.HAND_FOR_HAND, title, tuple(rows))
+    return Section(SectionKind.HAND_FOR_HAND, title, rows)
 
 
 def payouts_section(

@@ -289,7 +289,8 @@ def command_for(data: object) -> c.Command:
     return c.Rebuy(player=player, paid=paid, stack=whole_number(data, "stack", optional=True))
 
 
-def _answer(refusal: Exception | None) -> dict[str, Any]:
+def answer(refusal: Exception | None) -> dict[str, Any]:
+    """A button's answer for a phone: whether it may be pressed, and why not."""
     return {"ok": refusal is None, "why": "" if refusal is None else describe_error(refusal)}
 
 
@@ -298,10 +299,10 @@ def controls(target: Target) -> dict[str, Any]:
     current language), as the console's guard greys its own buttons."""
     state = target.state
     clock = state.clock
-    actions = {name: _answer(target.refusal(make())) for name, make in CLOCK_ACTIONS.items()}
+    actions = {name: answer(target.refusal(make())) for name, make in CLOCK_ACTIONS.items()}
     seated = state.tables.seated()
     tables = [
-        {"table": number, "hand_done": _answer(target.refusal(c.HandDone(table=number)))}
+        {"table": number, "hand_done": answer(target.refusal(c.HandDone(table=number)))}
         for number in sorted(state.tables.tables)
     ]
     players = []
@@ -330,12 +331,12 @@ def controls(target: Target) -> dict[str, Any]:
                 "where": _("T{table} S{seat}").format(table=where[0], seat=where[1])
                 if where is not None
                 else "",
-                "bust": _answer(
+                "bust": answer(
                     target.refusal(c.BustPlayers(busts=(Bust(player=player),)))
                     if playing
                     else RuleViolation("player_not_playing", player=entrant.name)
                 ),
-                "rebuy": _answer(target.refusal(c.Rebuy(player=player, stack=stack))),
+                "rebuy": answer(target.refusal(c.Rebuy(player=player, stack=stack))),
                 "rebuy_stack_at_most": stack,
             }
         )

@@ -256,12 +256,13 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
     seats = tables.seats_per_table
     active = table.active()
     require(len(active) >= 2, "table_needs_two_players")
-    if command.table in tables.round_done and tables.still_playing():
+    playing = tables.still_playing()
+    if command.table in tables.round_done and playing:
         # R27: in hand-for-hand a table that finished the hand waits for the others.
         raise RuleViolation(
             "hand_for_hand_wait",
             table=command.table,
-            tables=", ".join(str(number) for number in tables.still_playing()),
+            tables=", ".join(str(number) for number in playing),
         )
     held = {seat for seat, hands in table.held.items() if hands > 0}
     waiting = table.waiting | held if state.is_cash else frozenset()

@@ -169,8 +169,15 @@ def print_dealer_codes(serving: Serving, out: TextIO) -> None:
         )
         print(terminal_qr(server.dealer_url(code)), file=out)
 
+    heard: set[tuple[int, int]] = set()
+
     def said() -> None:
+        # Each call said once. It is not answered here: nobody may be reading this
+        # terminal, and the phone must not say the floor is coming when it is not.
         for call in server.floor.waiting():
+            if (call.table, call.called_at) in heard:
+                continue
+            heard.add((call.table, call.called_at))
             print(
                 _("Table {table} calls the floor ({phone}).").format(
                     table=call.table, phone=call.by
@@ -178,7 +185,6 @@ def print_dealer_codes(serving: Serving, out: TextIO) -> None:
                 file=out,
                 flush=True,
             )
-            server.answer_floor(call.table)  # said once: the phone hears it was heard
 
     server.floor_changed.connect(said)
 

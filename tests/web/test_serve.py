@@ -267,6 +267,10 @@ def test_serve_prints_each_tables_dealer_code_and_the_calls_for_the_floor(
         while "calls the floor" not in line and time.monotonic() < deadline + 10:
             line = process.stdout.readline()
         assert line.strip() == "Table 2 calls the floor (T2)."
+        # Said, not answered: the phone does not hear that the floor is coming.
+        headers = {"Authorization": f"Bearer {token}"}
+        seen = request(port, "GET", "/api/dealer", headers=headers).json()
+        assert seen["floor"]["answered_at"] is None
         done = post_json(port, "/api/dealer/act", {"action": "hand_done"}, token)
         assert done.status == 200, done.body
     finally:

@@ -4,7 +4,8 @@ Control characters are refused everywhere, in every text of every command:
 an escape character printed by ``director events`` would act on the
 terminal, a line break would split one line of a list or a message in two,
 a NUL or a lone surrogate cannot even be saved. Tabs and line breaks are
-refused too (a name is one line). Each text also has a length limit, so a
+refused too (a name is one line), and so are the characters that reverse the
+rest of a line (a name shown as another). Each text also has a length limit, so a
 pasted page never ends up on the clock or in a report.
 """
 
@@ -33,12 +34,18 @@ _REFUSED_CATEGORIES = frozenset(
 )
 
 
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: printable to Python, but one of them turns the
+rest of a line backwards, so a name could show as another in a list or on a phone
+(other format characters, such as the joiners of an emoji, stay allowed)."""
+
+
 def refused_character(text: str) -> str | None:
     """The first character of ``text`` that no text may contain, or None."""
-    if text.isprintable():
+    if text.isprintable() and _BIDI_CONTROLS.isdisjoint(text):
         return None  # the common case, checked in C
     for character in text:
-        if unicodedata.category(character) in _REFUSED_CATEGORIES:
+        if character in _BIDI_CONTROLS or unicodedata.category(character) in _REFUSED_CATEGORIES:
             return character
     return None
 

@@ -120,7 +120,7 @@ def test_a_phones_name_is_one_short_line(typed: str, kept: str) -> None:
     assert device_name(typed) == kept
 
 
-@pytest.mark.parametrize("typed", [None, "", "   ", "a\x1bb", "x" * 41, 7])
+@pytest.mark.parametrize("typed", [None, "", "   ", "a\x1bb", "Ann\u202eeno", "x" * 41, 7])
 def test_a_phones_name_that_cannot_be_shown_is_refused(typed: object) -> None:
     with pytest.raises(RuleViolation):
         device_name(typed)

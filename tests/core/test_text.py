@@ -33,6 +33,8 @@ HOSTILE = [
     "next\x85line",
     "line\u2028separator",
     "lone\ud800surrogate",
+    "Ann\u202eeno",  # RIGHT-TO-LEFT OVERRIDE: shows "Ann" then "one" backwards
+    "isolate\u2067here",
 ]
 
 

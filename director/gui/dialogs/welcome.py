@@ -60,6 +60,10 @@ class WelcomeWizard(QWizard):
         second = _PricesPage(self)
         second.setTitle(_("Buy-in and blinds"))
         second.setSubTitle(_("What each player pays, the chips they get and the blind levels."))
+        # Made before the currency box: proposing the system's currency (below)
+        # updates this note, and every real locale proposes one.
+        self.second_note = QLabel()
+        self.second_note.setWordWrap(True)
         self.currency = QComboBox()
         self.currency.setEditable(True)
         self.currency.addItems(list(COMMON_CURRENCIES))
@@ -78,15 +82,16 @@ class WelcomeWizard(QWizard):
                 self.template.count() - 1, entry.template.description, Qt.ItemDataRole.ToolTipRole
             )
         self.template.setCurrentIndex(max(0, self.template.findData("regular-5000")))
-        self.second_note = QLabel()
-        self.second_note.setWordWrap(True)
         form2 = QFormLayout(second)
         form2.addRow(_("Currency"), self.currency)
         form2.addRow(_("Buy-in (or cash game buy-in)"), self.buy_in)
         form2.addRow(_("Starting chips"), self.chips)
         form2.addRow(_("Blind structure"), self.template)
         form2.addRow(self.second_note)
-        second.registerField("currency*", self.currency, "currentText")
+        # Next follows the currency box (see _PricesPage.isComplete): not a mandatory
+        # field, which QWizard deems filled only once it differs from its first
+        # value, so the currency proposed by the system's country would never do.
+        self.currency.currentTextChanged.connect(second.completeChanged)
 
         third = QWizardPage()
         third.setTitle(_("Players"))
@@ -150,6 +155,9 @@ class _PricesPage(QWizardPage):
     def __init__(self, wizard: WelcomeWizard) -> None:
         super().__init__()
         self.wizard_dialog = wizard
+
+    def isComplete(self) -> bool:
+        return bool(self.wizard_dialog.chosen_currency())
 
     def validatePage(self) -> bool:
         problem = self.wizard_dialog.currency_problem()

@@ -226,14 +226,22 @@ def run(
     file; ``notices``: what reading them had to say (a damaged file); ``verbose``:
     let Qt's multimedia chatter through to stderr.
     """
+    from director.gui.platform_check import window_problem
     from director.gui.qt_messages import install_message_handler, quiet_environment
 
     quiet_environment(verbose)
     install_message_handler(verbose)
-    app = application()
     if settings is None:
         loaded = read_settings()
         settings, notices = loaded.settings, [loaded.problem] if loaded.problem else []
+    set_language(settings.language)
+    # Qt aborts the process when its platform plugin cannot load, blaming a
+    # library that may not be the one missing: say which ones, then stop.
+    problem = window_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_FAILED
+    app = application()
     apply_language(app, settings)
     window = start(database_path, settings, notices)
     if window is None:

@@ -241,3 +241,31 @@ def test_director_starts_on_a_real_x_server_in_every_usual_locale(
     assert running, f"director exited with {process.returncode}: {errors}"
     assert expected in titles, titles
     assert "Traceback" not in errors and "Could not load the Qt platform plugin" not in errors
+
+
+def test_every_page_and_the_tv_paint_in_every_usual_locale(
+    qtbot, window_factory, user_locale
+) -> None:
+    """The demo night opened in the locale's language and currency: each page of the
+    console and the TV window paint (numbers, dates and money in the locale's way)."""
+    from director.gui.app import apply_language
+    from director.i18n import language
+
+    spoken, _currency = LOCALES[user_locale]
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_language(app, Settings())
+    assert language() == spoken
+    window = window_factory()
+    window.resize(1366, 768)
+    window.show()
+    window.open_demo()
+    console = window.console
+    for key in console.keys():
+        console.show_page(key)
+        assert not console.page(key).grab().isNull(), key
+    window.show_display()
+    assert window.display is not None
+    window.display.resize(1920, 1080)
+    assert not window.display.grab().isNull()
+    window.display.close()

@@ -58,3 +58,21 @@ def test_the_readme_shows_the_clock_on_a_tv_from_the_guide_pictures() -> None:
     ]
     assert "docs/screenshots/clock-tv.png" in pictures
     assert all((ROOT / picture).is_file() for picture in pictures)
+
+
+def test_the_rules_the_code_cites_are_in_the_repository() -> None:
+    """docs/RULES.md holds every rule id (R1, R23...) the code and the tests cite,
+    and is the project's rules text (``../shared/RULES.md`` beside a checkout)."""
+    import re
+
+    rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+    defined = set(re.findall(r"\*\*(R\d+)\b", rules))
+    cited: set[str] = set()
+    for folder in ("director", "tests"):
+        for source in (ROOT / folder).rglob("*.py"):
+            cited |= set(re.findall(r"\bR(\d{1,2})\b", source.read_text(encoding="utf-8")))
+    missing = sorted({f"R{number}" for number in cited} - defined, key=lambda r: int(r[1:]))
+    assert not missing, f"cited but not in docs/RULES.md: {missing}"
+    shared = ROOT.parent / "shared" / "RULES.md"
+    if shared.is_file():
+        assert rules == shared.read_text(encoding="utf-8"), "docs/RULES.md differs from shared/"

@@ -261,6 +261,15 @@ MESSAGES: dict[str, str] = {
     "player_not_in_hand": N_("{player} is not in this hand."),
     "betting_round_over": N_("This betting round is over."),
     "not_your_turn": N_("It is {turn}'s turn, not {player}'s (R19: act in turn)."),
+    "out_of_turn_not_in_hand": N_("{player} has folded: nothing to say out of turn."),
+    "out_of_turn_all_in": N_("{player} is all-in: nothing to say out of turn."),
+    "out_of_turn_already_spoken": N_(
+        "{player} has already spoken out of turn: wait for their turn."
+    ),
+    "out_of_turn_fold_or_call": N_(
+        "{player} may only fold or call: three or more players acted out of turn "
+        "past them, and those actions stand (seed 001)."
+    ),
     "cannot_check": N_("Cannot check: there is {amount:n} to call."),
     "nothing_to_call": N_("Nothing to call: check instead."),
     "not_enough_chips": N_("{total:n} is more than the {available:n} chips this player has."),

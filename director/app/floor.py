@@ -17,7 +17,14 @@ from director.core.betting import BettingRound
 from director.core.errors import RuleViolation
 from director.core.hands import HandValue, check_distinct, evaluate, parse_cards, rank_players
 from director.core.ids import Instant
+from director.core.out_of_turn import TurnKeeper, act
 from director.core.pots import PotSplit, award, build_pots
+from director.core.showing_order import (
+    ShowingOrder,
+    clockwise_from_button,
+    last_bettor,
+    showing_order,
+)
 from director.core.state import TournamentState
 from director.core.structure import Betting, Level
 from director.i18n import N_, _
@@ -136,28 +143,28 @@ def antes_for(draft: FloorDraft) -> dict[str, int]:
     return {player.name: draft.ante for player in draft.players}
 
 
-def perform(round_: BettingRound, action: FloorAction) -> None:
-    """Apply one recorded action; raises ``RuleViolation`` if the rules refuse it."""
-    if action.action == "fold":
-        round_.fold(action.player)
-    elif action.action == "check":
-        round_.check(action.player)
-    elif action.action == "call":
-        round_.call(action.player)
-    elif action.action == "raise":
-        round_.raise_to(action.player, action.total)
-    elif action.action == "all_in":
-        round_.all_in(action.player)
+def perform(round_: BettingRound | TurnKeeper, action: FloorAction) -> None:
+    """Apply one recorded action; raises ``RuleViolation`` if the rules refuse it.
+    Given the round's ``TurnKeeper``, an action said out of turn waits for the
+    player's turn (seed 001) instead of being refused."""
+    if isinstance(round_, TurnKeeper):
+        round_.speak(action.player, action.action, action.total)
     else:
-        raise RuleViolation("unknown_command", type=action.action)
+        act(round_, action.player, action.action, action.total)
+
+
+def replay_spoken(draft: FloorDraft) -> TurnKeeper:
+    """The betting round after the draft's actions, as said: those said out of
+    turn waiting for their player's turn (each was accepted when recorded)."""
+    keeper = TurnKeeper(start_round(draft))
+    for action in draft.actions:
+        perform(keeper, action)
+    return keeper
 
 
 def replay(draft: FloorDraft) -> BettingRound:
-    """The betting round after the draft's actions (each was legal when recorded)."""
-    round_ = start_round(draft)
-    for action in draft.actions:
-        perform(round_, action)
-    return round_
+    """The betting round after the draft's actions."""
+    return replay_spoken(draft).round
 
 
 @dataclass(frozen=True)
@@ -172,7 +179,7 @@ class Advice:
     reason: str = ""
     limit: bool = False
     """Limit: the raise is of exactly ``min_raise_to``."""
-    args: tuple[tuple[str, int], ...] = ()
+    args: tuple[tuple[str, int | str], ...] = ()
     pot_limit: bool = False
     """Pot limit: ``max_total`` is the pot's limit when the chips go past it."""
     all_in_total: int = 0
@@ -181,15 +188,21 @@ class Advice:
     """Every chip in the middle once the player has called: pot limit's largest raise."""
 
 
-def advice(round_: BettingRound) -> Advice:
+def advice(round_: BettingRound, keeper: TurnKeeper | None = None) -> Advice:
+    """What the player to act may do; with the round's ``TurnKeeper``, a player
+    forgotten by three who spoke out of turn may only fold or call (seed 001)."""
     player = round_.to_act
     if player is None:
         return Advice(player=None)
     minimum = round_.min_raise_to(player)
+    limited = keeper is not None and player in keeper.limited
     maximum = round_.max_raise_to(player) if round_.pot_limit else round_.max_total(player)
     reason = ""
-    args: tuple[tuple[str, int], ...] = ()
-    if minimum is None:
+    args: tuple[tuple[str, int | str], ...] = ()
+    if limited:
+        minimum = None
+        reason, args = "out_of_turn_fold_or_call", (("player", player),)
+    elif minimum is None:
         if round_.capped():
             reason, args = "betting_capped", (("bets", round_.cap - 1),)
         elif not round_.reopened_for(player):
@@ -214,14 +227,16 @@ def advice(round_: BettingRound) -> Advice:
 
 
 def pot_rows_from_round(
-    round_: BettingRound, *, big_blind_ante: bool = False
+    round_: BettingRound, *, big_blind_ante: bool = False, preflop: bool = False
 ) -> tuple[tuple[PotRow, ...], int]:
     """What each player put in the hand (each one's ante counts in his stake), and
-    the dead money: a big blind ante is dead money in the main pot."""
+    the dead money: a big blind ante is dead money in the main pot. The rows go
+    clockwise from the button's left, as the side pots and the showdown read them
+    (odd chips, R22; who shows first)."""
     put_in = round_.contributions if big_blind_ante else round_.hand_contributions()
     rows = tuple(
         PotRow(name=player, put_in=put_in[player], folded=player in round_.folded)
-        for player in round_.order
+        for player in clockwise_from_button(round_.order, preflop=preflop)
     )
     dead = sum(round_.antes.values()) if big_blind_ante else 0
     return rows, dead
@@ -289,6 +304,27 @@ def showdown(draft: FloorDraft) -> Showdown:
     split = pots_of(rows, draft.dead)
     won = award(split.pots, ranking, order=[row.name for row in rows], unit=draft.unit)
     return Showdown(values=values, ranking=ranking, won=won, split=split)
+
+
+def showing(draft: FloorDraft) -> ShowingOrder | None:
+    """Who shows first and in what order (seed 000 §2; TDA 16): the players still
+    in, clockwise from the button's left as the side pots list them, starting
+    with the last to bet or raise in the betting round recorded (the last one
+    played). None before the side pots are filled."""
+    live = [row.name for row in draft.pot_rows if not row.folded]
+    if not live:
+        return None
+    bettor, all_in = None, False
+    names = {player.name for player in draft.players}
+    if draft.actions and set(live) <= names:
+        try:
+            round_ = replay(draft)
+        except RuleViolation:
+            round_ = None
+        if round_ is not None:
+            bettor = last_bettor(round_)
+            all_in = round_.over() and any(round_.stack(name) == 0 for name in live)
+    return showing_order(live, bettor, all_in=all_in and len(live) > 1)
 
 
 DEFAULT_BIG_BLIND = 200

@@ -193,3 +193,100 @@ def test_r8_the_betting_round_sets_the_limit_bet_from_the_level(qtbot, window) -
     page.street.setCurrentIndex(0)
     page._street_chosen()
     assert page.limit.value() == 100 and page.preflop.isChecked()
+
+
+def speak_out_of_turn(page: FloorPage, player: str, key: str) -> None:
+    index = page.speaker.findData(player)
+    assert index > 0, f"{player} cannot speak out of turn"
+    page.speaker.setCurrentIndex(index)
+    page.act(key)
+
+
+def test_seed001_out_of_turn_on_the_floor_binds_only_if_the_action_is_unchanged(
+    qtbot, window, window_factory
+) -> None:
+    """Seed 001: an action said out of turn waits for the player's turn; it binds if
+    nobody bet or raised in between, else the player is free (and the page says so)."""
+    page = page_of(window)
+    page.preflop.setChecked(False)
+    page.big_blind.setValue(200)
+    set_players(page, [("Ann", 5000, 0), ("Bob", 5000, 0), ("Cat", 5000, 0)])
+    page.start_round()
+    assert page.speaker.currentText() == "Ann (to act)"
+    speak_out_of_turn(page, "Cat", "check")
+    assert "To act: Ann" in page.advice.text()
+    waiting = [page.history.item(i).text() for i in range(page.history.count())]
+    assert waiting == [
+        "Cat, out of turn: checks (waits for the turn; binding if the action does not change)"
+    ]
+    page.act("check")  # Ann
+    page.amount.setText("400")
+    page.act("raise")  # Bob bets: the action changed for Cat
+    assert "To act: Cat" in page.advice.text()
+    lines = [page.history.item(i).text() for i in range(page.history.count())]
+    assert "Cat is no longer bound by “checks” said out of turn: the action changed." in lines
+    page.act("call")  # Cat, free
+    page.act("call")  # Ann
+    assert "betting round is over" in page.advice.text()
+    # Saved with the event: reopened, the same round.
+    close(window)
+    again = page_of_reopened(window_factory)
+    assert [entry[:2] for entry in again.round.history] == [
+        ("Ann", "check"),
+        ("Bob", "bet"),
+        ("Cat", "call"),
+        ("Ann", "call"),
+    ]
+
+
+def page_of_reopened(window_factory) -> FloorPage:
+    window = window_factory()
+    window.open_session(window.library.open(window.library.events()[0].id))
+    window.console.show_page("floor")
+    return page_of(window)
+
+
+def test_seed000_the_showdown_says_who_shows_first(qtbot, window) -> None:
+    """Seed 000 §2: "en commençant par le joueur qui a relancé en dernier [...] Si
+    personne ne relance, le premier joueur à gauche du croupier révèle ses cartes"."""
+    page = page_of(window)
+    page.preflop.setChecked(False)
+    page.big_blind.setValue(200)
+    set_players(page, [("Ann", 5000, 0), ("Bob", 5000, 0), ("Cat", 5000, 0)])
+    page.start_round()
+    page.act("check")
+    page.amount.setText("400")
+    page.act("raise")  # Bob bets
+    page.act("call")
+    page.act("call")
+    page.send_to_pots()
+    text = page.showing_label.text()
+    assert text.startswith("Shows first: Bob (the last to bet or raise)")
+    assert "Then, in turn: Cat, Ann" in text and "show or muck" in text
+    page.undo_action()
+    page.undo_action()
+    page.undo_action()
+    page.act("check")
+    page.act("check")
+    page.send_to_pots()
+    assert page.showing_label.text().startswith(
+        "Shows first: Ann (nobody bet: the first left of the button)"
+    )
+
+
+def test_tda16_an_all_in_with_the_betting_over_shows_every_hand(qtbot, window) -> None:
+    page = page_of(window)
+    page.preflop.setChecked(True)
+    page.big_blind.setValue(10)
+    set_players(page, [("BTN", 500, 0), ("SB", 100, 5), ("BB", 300, 10)])
+    page.start_round()
+    page.act("all_in")
+    page.act("all_in")
+    page.act("all_in")
+    page.send_to_pots()
+    assert [row.name for row in page.draft.pot_rows] == ["SB", "BB", "BTN"]
+    text = page.showing_label.text()
+    # BTN's all-in was the raise; SB's and BB's all-ins only called it.
+    assert text.startswith("Shows first: BTN (the last to bet or raise)")
+    assert "Then, in turn: SB, BB" in text
+    assert "every hand is turned face up (TDA 16)" in text

@@ -84,6 +84,7 @@ class FloorPage(QWidget):
         self.controller = controller
         self.draft = floor.draft_from_data(controller.session.load_draft(floor.DRAFT_NAME))
         self.round = None
+        self.keeper: floor.TurnKeeper | None = None
         self.tabs = QTabWidget()
         self.tabs.addTab(self._betting_tab(), _("&Bets and raises"))
         self.tabs.addTab(self._pots_tab(), _("&Side pots"))
@@ -182,6 +183,13 @@ class FloorPage(QWidget):
         self.advice.setFont(scaled_font(self.font(), 1.5, bold=True))
         self.advice.setMinimumHeight(120)
         self.refusal = InlineError()
+        self.speaker = QComboBox()
+        self.speaker.setToolTip(
+            _(
+                "Who speaks: the player to act, or another one speaking out of turn "
+                "(bound by it if the action has not changed when his turn comes, seed 001)."
+            )
+        )
         self.amount = QLineEdit()
         self.amount.setPlaceholderText(_("Raise to (total this round)"))
         self.amount.returnPressed.connect(lambda: self.act("raise"))
@@ -212,9 +220,14 @@ class FloorPage(QWidget):
         to_pots.clicked.connect(self.send_to_pots)
         self.history = QListWidget()
         self.history.setEditTriggers(QListWidget.EditTrigger.NoEditTriggers)
+        self.history.setWordWrap(True)  # the out-of-turn lines are sentences
         right = QVBoxLayout()
         right.addWidget(self.advice)
         right.addWidget(self.refusal)
+        speaks = QHBoxLayout()
+        speaks.addWidget(QLabel(_("Speaks:")))
+        speaks.addWidget(self.speaker, 1)
+        right.addLayout(speaks)
         right.addWidget(self.amount)
         right.addLayout(actions)
         row = QHBoxLayout()
@@ -336,7 +349,7 @@ class FloorPage(QWidget):
         self.save()
 
     def act(self, key: str) -> None:
-        if self.round is None or self.round.to_act is None:
+        if self.round is None or self.keeper is None or self.round.to_act is None:
             return
         total = 0
         if key == "raise":
@@ -345,9 +358,10 @@ class FloorPage(QWidget):
             except ValueError:
                 self.refusal.say(_("Chips must be whole numbers."))
                 return
-        action = floor.FloorAction(player=self.round.to_act, action=key, total=total)
+        speaker = self.speaker.currentData() or self.round.to_act
+        action = floor.FloorAction(player=speaker, action=key, total=total)
         try:
-            floor.perform(self.round, action)
+            floor.perform(self.keeper, action)
         except RuleViolation as error:
             self.refusal.say(error)
             return
@@ -365,6 +379,8 @@ class FloorPage(QWidget):
 
     def _refresh_round(self) -> None:
         self.history.clear()
+        self.speaker.clear()
+        self.speaker.setEnabled(False)
         if len(self.draft.players) < 2:
             self.round = None
             self.advice.setText(
@@ -372,15 +388,19 @@ class FloorPage(QWidget):
             )
             return
         try:
-            self.round = floor.replay(self.draft)
+            self.keeper = floor.replay_spoken(self.draft)
         except RuleViolation as error:
             self.round = None
             self.advice.setText(describe_error(error))
             return
+        self.round = self.keeper.round
         for player, action, amount in self.round.history:
             amount_text = format_number(amount) if amount else ""
             self.history.addItem(f"{player}: {_(ACTION_NAMES.get(action, action))} {amount_text}")
-        advice = floor.advice(self.round)
+        for line in self._out_of_turn_lines():
+            self.history.addItem(line)
+        self._fill_speakers()
+        advice = floor.advice(self.round, self.keeper)
         if advice.player is None:
             self.advice.setText(_("The betting round is over."))
         else:
@@ -440,10 +460,55 @@ class FloorPage(QWidget):
         for _key, button in self.action_buttons.items():
             button.setEnabled(advice.player is not None)
 
+    def _out_of_turn_lines(self) -> list[str]:
+        """What was said out of turn: released declarations, and those waiting."""
+        lines: list[str] = []
+        if self.keeper is None:
+            return lines
+        for settled in self.keeper.settled:
+            if not settled.binding:
+                declared = settled.declaration
+                lines.append(
+                    _(
+                        "{player} is no longer bound by “{action}” said out of turn: "
+                        "the action changed."
+                    ).format(player=declared.player, action=_(ACTION_NAMES[declared.action]))
+                )
+        for declared in self.keeper.pending:
+            amount = f" {format_number(declared.total)}" if declared.action == "raise" else ""
+            lines.append(
+                _(
+                    "{player}, out of turn: {action}{amount} (waits for the turn; binding "
+                    "if the action does not change)"
+                ).format(
+                    player=declared.player,
+                    action=_(ACTION_NAMES[declared.action]),
+                    amount=amount,
+                )
+            )
+        return lines
+
+    def _fill_speakers(self) -> None:
+        """The player to act first, then those who may speak out of turn."""
+        self.speaker.clear()
+        to_act = self.round.to_act if self.round is not None else None
+        if to_act is None:
+            self.speaker.setEnabled(False)
+            return
+        self.speaker.setEnabled(True)
+        self.speaker.addItem(_("{player} (to act)").format(player=to_act), None)
+        pending = self.keeper.pending if self.keeper is not None else []
+        waiting = {declared.player for declared in pending}
+        for player in self.round.in_hand():
+            if player != to_act and player not in waiting and self.round.stack(player) > 0:
+                self.speaker.addItem(_("{player} (out of turn)").format(player=player), player)
+
     def send_to_pots(self) -> None:
         if self.round is None:
             return
-        rows, dead = floor.pot_rows_from_round(self.round, big_blind_ante=self.draft.big_blind_ante)
+        rows, dead = floor.pot_rows_from_round(
+            self.round, big_blind_ante=self.draft.big_blind_ante, preflop=self.draft.preflop
+        )
         self.draft = evolve(self.draft, pot_rows=rows, dead=dead + self.draft.dead_blinds)
         self._load_pots()
         self.save()
@@ -579,6 +644,8 @@ class FloorPage(QWidget):
         self.picker = CardPicker()
         self.picker.target = self.board
         self.board.installEventFilter(self)
+        self.showing_label = QLabel()
+        self.showing_label.setWordWrap(True)
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setFont(scaled_font(self.font(), 1.25, bold=True))
@@ -594,9 +661,12 @@ class FloorPage(QWidget):
             QLabel(_("Click cards to add them to the board or to the selected player's cards:"))
         )
         left.addWidget(self.picker)
+        right = QVBoxLayout()
+        right.addWidget(self.showing_label)
+        right.addWidget(self.result, 1)
         layout = QHBoxLayout(tab)
         layout.addLayout(left, 3)
-        layout.addWidget(self.result, 2)
+        layout.addLayout(right, 2)
         self.hands_table.selectionModel().currentChanged.connect(
             lambda current, _previous: self._target_cell(current.row(), current.column())
         )
@@ -647,7 +717,33 @@ class FloorPage(QWidget):
         self._show_showdown()
         self.save()
 
+    def _show_showing_order(self) -> None:
+        """Who shows first (seed 000 §2), then each in turn, showing or mucking."""
+        order = floor.showing(self.draft)
+        if order is None:
+            self.showing_label.clear()
+            return
+        first, *others = order.order
+        if order.first_bet_last:
+            lines = [_("Shows first: {player} (the last to bet or raise)").format(player=first)]
+        else:
+            lines = [
+                _("Shows first: {player} (nobody bet: the first left of the button)").format(
+                    player=first
+                )
+            ]
+        if others:
+            lines.append(_("Then, in turn: {players}").format(players=", ".join(others)))
+            if order.everyone_shows:
+                lines.append(_("A player is all-in: every hand is turned face up (TDA 16)."))
+            else:
+                lines.append(
+                    _("Each may show or muck in turn; a mucked hand is out (tick it folded).")
+                )
+        self.showing_label.setText("\n".join(lines))
+
     def _show_showdown(self) -> None:
+        self._show_showing_order()
         if not self.draft.pot_rows:
             self.result.setText(_("Fill in the side pots first: who put what in the hand."))
             return

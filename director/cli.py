@@ -149,7 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "kind",
         metavar="KIND",
-        help=_("payouts, standings, ledger, structure, seating, settlement, league or player"),
+        help=_(
+            "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
+            "league or player"
+        ),
     )
     report.add_argument(
         "event", metavar="EVENT", help=_("the event's number or exact name (or the league, player)")

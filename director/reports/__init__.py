@@ -1,6 +1,7 @@
 """PDF reports: payouts, standings, the money ledger, the blind structure,
-seating (chart and seat cards) and the settlement (a cash game's or a
-tournament's: who still pays whom).
+seating (chart and seat cards), the settlement (a cash game's or a
+tournament's: who still pays whom), and the door's paper: entry receipts and
+the sign-in sheet.
 
 ``render(kind, state, now)`` returns PDF bytes; the GUI previews, saves and
 prints them, and ``director report`` writes them from the command line.
@@ -70,6 +71,20 @@ def _settlement(state: TournamentState, now: Instant, options: RenderOptions) ->
     return SettlementReport(data.settlement_data(state, now), options)
 
 
+def _receipts(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.door import ReceiptsReport
+
+    return ReceiptsReport(data.receipts_data(state, now), options)
+
+
+def _sign_in(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+    from director.reports import data
+    from director.reports.door import SignInReport
+
+    return SignInReport(data.sign_in_data(state, now), options)
+
+
 KINDS: dict[str, tuple[str, Builder]] = {
     "payouts": (N_("Payouts"), _payouts),
     "standings": (N_("Standings"), _standings),
@@ -77,6 +92,8 @@ KINDS: dict[str, tuple[str, Builder]] = {
     "structure": (N_("Blind structure"), _structure),
     "seating": (N_("Seating and seat cards"), _seating),
     "settlement": (N_("Settlement"), _settlement),
+    "receipts": (N_("Entry receipts"), _receipts),
+    "sign-in": (N_("Sign-in sheet"), _sign_in),
 }
 TOURNAMENT_ONLY = {"payouts"}
 CASH_ONLY: set[str] = set()

@@ -284,3 +284,79 @@ def tournament_settlement_data(state: TournamentState, now: Instant) -> Tourname
         prizes_total=sum(prize_amounts(state)),
         box=box_check(state),
     )
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """One slip handed over at the door: what a player bought and paid."""
+
+    number: int
+    """The purchase's number in the event's ledger (1, 2...): the same on every print."""
+    at: Instant
+    player: str
+    kind: str
+    """The movement's kind (buy_in, rebuy, addon...)."""
+    price: int
+    paid: int
+    """Money handed over with this purchase (the rest is owed)."""
+    chips: int
+    owed: int
+    """What the player still owes in all, at printing."""
+    seat: tuple[int, int] | None
+    """(table, seat) at printing."""
+
+
+@dataclass(frozen=True)
+class ReceiptsData:
+    header: ReportHeader
+    receipts: list[Receipt]
+
+
+def receipts_data(state: TournamentState, now: Instant) -> ReceiptsData:
+    """A receipt for each purchase and refund in the ledger, in its order."""
+    from director.core.players import PURCHASES, MovementKind
+
+    seated = state.tables.seated()
+    receipts = []
+    number = 0
+    for movement in state.ledger:
+        if movement.kind not in PURCHASES and movement.kind is not MovementKind.REFUND:
+            continue
+        number += 1
+        entrant = state.players.get(movement.player)
+        receipts.append(
+            Receipt(
+                number=number,
+                at=movement.at,
+                player=state.player_name(movement.player),
+                kind=movement.kind.value,
+                price=movement.price,
+                paid=movement.cash,
+                chips=movement.chips,
+                owed=max(0, entrant.owed) if entrant is not None else 0,
+                seat=seated.get(movement.player),
+            )
+        )
+    return ReceiptsData(header=header(state, now), receipts=receipts)
+
+
+SIGN_IN_LINES = 40
+"""Lines on a sign-in sheet at least: the names known, then blank lines for newcomers."""
+SIGN_IN_BLANK = 10
+
+
+@dataclass(frozen=True)
+class SignInData:
+    header: ReportHeader
+    names: list[str]
+    """The event's players, by name."""
+    buy_in: int
+    blank: int
+    """Blank lines for players not known yet."""
+
+
+def sign_in_data(state: TournamentState, now: Instant) -> SignInData:
+    names = sorted((entrant.name for entrant in state.players.values()), key=str.casefold)
+    blank = max(SIGN_IN_BLANK, SIGN_IN_LINES - len(names))
+    buy_in = state.cash.min_buy_in if state.is_cash else state.money.buy_in
+    return SignInData(header=header(state, now), names=names, buy_in=buy_in, blank=blank)

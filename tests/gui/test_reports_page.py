@@ -27,7 +27,16 @@ def test_preview_save_and_print(qtbot, window_factory, tmp_path: Path, monkeypat
     assert isinstance(page, ReportsPage)
     kinds = [page.kinds.item(row).data(256) for row in range(page.kinds.count())]
     # A tournament has its settlement too (who still pays whom, prizes and bounties).
-    assert kinds == ["payouts", "standings", "ledger", "structure", "seating", "settlement"]
+    assert kinds == [
+        "payouts",
+        "standings",
+        "ledger",
+        "structure",
+        "seating",
+        "settlement",
+        "receipts",
+        "sign-in",
+    ]
     page.kinds.setCurrentRow(kinds.index("seating"))
     preview_pages = page.document.pageCount()
     assert preview_pages >= 9  # the chart, then 59 seat cards at 8 a page

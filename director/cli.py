@@ -120,6 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     status = with_db(commands.add_parser("status", help=_("show an event's current state")))
     status.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     status.add_argument("--json", action="store_true", help=_("print a JSON document"))
+    summary = with_db(
+        commands.add_parser(
+            "summary", help=_("an event's results as a few lines to paste in the group chat")
+        )
+    )
+    summary.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     with_db(
         commands.add_parser(
             "demo", help=_("create a demo event with made-up players, to try everything")
@@ -416,6 +422,22 @@ def command_status(args: argparse.Namespace) -> int:
         for key, value in document.items():
             if not isinstance(value, (dict, list)):
                 print(f"{key}: {one_line(str(value))}")
+    return 0
+
+
+def command_summary(args: argparse.Namespace) -> int:
+    from director.app.session import TournamentSession
+    from director.app.summary import night_summary
+
+    database = open_read_only(args.db)
+    try:
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
+        text = night_summary(session.state)
+    finally:
+        database.close()
+    say_notices(session.notices)
+    for line in text.splitlines():
+        print(one_line(line))
     return 0
 
 
@@ -912,6 +934,7 @@ HANDLERS = {
     "copy": command_copy,
     "events": command_events,
     "status": command_status,
+    "summary": command_summary,
     "report": command_report,
     "demo": command_demo,
 }

@@ -135,7 +135,9 @@ def one_line(text: str) -> str:
         return text
     parts = []
     for character in text:
-        if character.isprintable() or character == " ":
+        if character.isprintable() or unicodedata.category(character) == "Zs":
+            # Spaces of every width print as spaces (French money and thousands use
+            # no-break ones); Python deems only " " printable among them.
             parts.append(character)
         elif unicodedata.category(character) == "Cf" and character not in _BIDI_CONTROLS:
             parts.append(character)  # joiners and marks that shape letters and emoji

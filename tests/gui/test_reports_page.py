@@ -106,3 +106,21 @@ def test_the_first_preview_waits_for_the_page_to_show(qtbot, window_factory) -> 
     window.console.show_page("reports")
     qtbot.waitUntil(lambda: page.pdf_bytes.startswith(b"%PDF"))
     assert page.document.pageCount() >= 1
+
+
+def test_the_results_go_to_the_clipboard_for_the_group_chat(qtbot, window_factory) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    from director.app.summary import night_summary
+
+    window = window_factory()
+    window.open_demo()
+    window.console.show_page("reports")
+    page = window.console.page("reports")
+    assert isinstance(page, ReportsPage)
+    QGuiApplication.clipboard().clear()
+    page.summary_button.click()
+    text = QGuiApplication.clipboard().text()
+    assert text == night_summary(window.controller.state)
+    assert text.startswith("Demo night, ") and "players left" in text
+    assert "clipboard" in page.pages.text()

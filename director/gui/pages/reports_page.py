@@ -97,12 +97,26 @@ class ReportsPage(QWidget):
         self.export_button = QPushButton(_("Export as &CSV…"))
         self.export_button.setToolTip(_("The standings or the ledger as a spreadsheet file"))
         self.export_button.clicked.connect(self.export_csv)
+        self.summary_button = QPushButton(_("Copy the &results for the group chat"))
+        self.summary_button.setToolTip(
+            _("The night's results in a few lines, ready to paste in a message")
+        )
+        self.summary_button.clicked.connect(self.copy_summary)
         self.pages = QLabel()
+        self.pages.setWordWrap(True)
+        self.pages.setFixedWidth(230)
         left = QVBoxLayout()
         left.addWidget(self.kinds, 1)
         left.addWidget(QLabel(_("Paper")))
         left.addWidget(self.paper)
-        for widget in (refresh, save, print_button, self.export_button, self.pages):
+        for widget in (
+            refresh,
+            save,
+            print_button,
+            self.export_button,
+            self.summary_button,
+            self.pages,
+        ):
             left.addWidget(widget)
         self.document = QPdfDocument(self)
         self.view = QPdfView()
@@ -127,6 +141,17 @@ class ReportsPage(QWidget):
             self.kinds.setCurrentRow(0)
             self.kinds.blockSignals(False)
             self.stale = True
+
+    def copy_summary(self) -> str:
+        """Put the night's results as text on the clipboard (and say so)."""
+        from PySide6.QtGui import QGuiApplication
+
+        from director.app.summary import night_summary
+
+        text = night_summary(self.controller.state)
+        QGuiApplication.clipboard().setText(text)
+        self.pages.setText(_("The results are on the clipboard: paste them in a message."))
+        return text
 
     def _on_changed(self, _changes: object) -> None:
         """The preview is never stale: redrawn after any change while on screen

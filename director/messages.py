@@ -270,6 +270,13 @@ MESSAGES: dict[str, str] = {
         "{player} may only fold or call: three or more players acted out of turn "
         "past them, and those actions stand (seed 001)."
     ),
+    "straddle_not_in_tournaments": N_("A tournament has no straddle."),
+    "straddle_not_allowed": N_(
+        "This cash game does not allow a live straddle (its settings can allow it)."
+    ),
+    "straddle_not_in_limit": N_(
+        "No live straddle in a limit game unless the game says so (seed 002 §4.1.17)."
+    ),
     "cannot_check": N_("Cannot check: there is {amount:n} to call."),
     "nothing_to_call": N_("Nothing to call: check instead."),
     "not_enough_chips": N_("{total:n} is more than the {available:n} chips this player has."),

@@ -26,6 +26,7 @@ from director.core.showing_order import (
     showing_order,
 )
 from director.core.state import TournamentState
+from director.core.straddle import straddle_refusal
 from director.core.structure import Betting, Level
 from director.i18n import N_, _
 
@@ -94,6 +95,9 @@ class FloorDraft:
     pot: int = 0
     """Chips in the middle before this round (earlier rounds, dead money): pot limit
     counts them."""
+    straddle: int = 0
+    """Before the flop: the live straddle posted by the last player in acting order
+    (0: none); the next raise is of at least this much (seed 002 §4.1.17)."""
 
 
 def draft_from_data(data: object) -> FloorDraft:
@@ -119,10 +123,12 @@ def start_round(draft: FloorDraft) -> BettingRound:
     if len(set(names)) != len(names):
         raise RuleViolation("player_listed_twice")
     posted = {p.name: p.posted for p in draft.players if p.posted} if draft.preflop else None
-    return BettingRound(
+    # A straddle is a blind raise: the bet to call, and the size of the next raise.
+    straddled = draft.preflop and draft.straddle > draft.big_blind
+    round_ = BettingRound(
         stacks={p.name: p.stack for p in draft.players},
         order=names,
-        big_blind=draft.big_blind,
+        big_blind=draft.straddle if straddled else draft.big_blind,
         posted=posted or ({} if draft.preflop else None),
         antes=antes_for(draft),
         limit=0 if draft.pot_limit else draft.limit,
@@ -131,6 +137,9 @@ def start_round(draft: FloorDraft) -> BettingRound:
         # flop: pot limit counts them as it counts the antes.
         pot=draft.pot + (draft.dead_blinds if draft.preflop else 0),
     )
+    if straddled and round_.limit:
+        round_.bets += 1  # in limit the straddle is the first raise: it counts to the cap
+    return round_
 
 
 def antes_for(draft: FloorDraft) -> dict[str, int]:
@@ -139,7 +148,9 @@ def antes_for(draft: FloorDraft) -> dict[str, int]:
     if not draft.preflop or draft.ante <= 0 or not draft.players:
         return {}
     if draft.big_blind_ante:
-        return {draft.players[-1].name: draft.ante}
+        # The big blind acts last before the flop, or just before a live straddle.
+        straddled = draft.straddle > draft.big_blind and len(draft.players) >= 3
+        return {draft.players[-2 if straddled else -1].name: draft.ante}
     return {player.name: draft.ante for player in draft.players}
 
 
@@ -227,7 +238,11 @@ def advice(round_: BettingRound, keeper: TurnKeeper | None = None) -> Advice:
 
 
 def pot_rows_from_round(
-    round_: BettingRound, *, big_blind_ante: bool = False, preflop: bool = False
+    round_: BettingRound,
+    *,
+    big_blind_ante: bool = False,
+    preflop: bool = False,
+    straddled: bool = False,
 ) -> tuple[tuple[PotRow, ...], int]:
     """What each player put in the hand (each one's ante counts in his stake), and
     the dead money: a big blind ante is dead money in the main pot. The rows go
@@ -236,7 +251,7 @@ def pot_rows_from_round(
     put_in = round_.contributions if big_blind_ante else round_.hand_contributions()
     rows = tuple(
         PotRow(name=player, put_in=put_in[player], folded=player in round_.folded)
-        for player in clockwise_from_button(round_.order, preflop=preflop)
+        for player in clockwise_from_button(round_.order, preflop=preflop, straddled=straddled)
     )
     dead = sum(round_.antes.values()) if big_blind_ante else 0
     return rows, dead
@@ -367,9 +382,16 @@ def blinds_now(state: TournamentState, now: int, *, fallback_big: int = 0) -> Bl
 
 
 def players_from_table(
-    state: TournamentState, table: int, preflop: bool, big_blind: int, small_blind: int
+    state: TournamentState,
+    table: int,
+    preflop: bool,
+    big_blind: int,
+    small_blind: int,
+    *,
+    straddle: int = 0,
 ) -> tuple[FloorPlayer, ...]:
-    """The players of ``table`` in acting order, with the blinds posted before the flop."""
+    """The players of ``table`` in acting order, with the blinds posted before the
+    flop (and a live straddle: its player posts it and acts last)."""
     found = state.tables.tables.get(table)
     if found is None or found.positions is None:
         raise RuleViolation("button_not_placed", table=table)
@@ -395,7 +417,15 @@ def players_from_table(
             # Missed blinds posted (§4.1.10): the live part is his bet.
             posted = max(posted, found.posted[seat].live)
         players.append(FloorPlayer(name=entrant.name, stack=0, posted=posted))
+    if preflop and straddle and len(players) >= 3:
+        first = players[0]
+        players = [*players[1:], FloorPlayer(first.name, 0, max(first.posted, straddle))]
     return tuple(players)
+
+
+def straddle_refused(state: TournamentState, now: int) -> RuleViolation | None:
+    """Why the floor may not take a live straddle now (seed 002 §4.1.17), or None."""
+    return straddle_refusal(state, blinds_now(state, now).level)
 
 
 def dead_blinds_at(state: TournamentState, table: int) -> int:

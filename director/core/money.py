@@ -147,6 +147,11 @@ class CashSettings(Record):
     chip_count: int = 1
     min_buy_in: int = 0
     max_buy_in: int = 0
+    live_straddle: bool = False
+    """The game allows a live straddle (a blind raise of two big blinds)."""
+    straddle_in_limit: bool = False
+    """...in limit levels too, which the seed allows only when the game says so
+    (seed 002 §4.1.17)."""
 
 
 class Split(NamedTuple):

@@ -53,14 +53,17 @@ def showing_order(
     )
 
 
-def clockwise_from_button(acting_order: Sequence[str], *, preflop: bool) -> list[str]:
+def clockwise_from_button(
+    acting_order: Sequence[str], *, preflop: bool, straddled: bool = False
+) -> list[str]:
     """The players clockwise from the first left of the button, from a betting
     round's acting order: after the flop they are the same; before it the blinds
     act last, so they come first (heads-up, the button posts the small blind and
-    acts first: the big blind is left of him)."""
+    acts first: the big blind is left of him); a live straddle acts after them."""
     players = list(acting_order)
     if not preflop or len(players) < 2:
         return players
     if len(players) == 2:
         return [players[1], players[0]]
-    return players[-2:] + players[:-2]
+    last = 3 if straddled and len(players) >= 3 else 2
+    return players[-last:] + players[:-last]

@@ -7,6 +7,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 
 from director.app import floor
 from director.core import commands as c
+from director.core.ids import PlayerId
 from director.core.structure import simple
 from director.gui.pages.floor_page import FloorPage
 from director.i18n import format_number
@@ -290,3 +291,56 @@ def test_tda16_an_all_in_with_the_betting_over_shows_every_hand(qtbot, window) -
     assert text.startswith("Shows first: BTN (the last to bet or raise)")
     assert "Then, in turn: SB, BB" in text
     assert "every hand is turned face up (TDA 16)" in text
+
+
+def test_seed002_a_live_straddle_on_the_floor_when_the_cash_game_allows_it(
+    qtbot, window_factory
+) -> None:
+    """The straddle box follows the game's settings (seed 002 §4.1.17); filled from the
+    table, the straddler posts two big blinds and acts last, the next raise is one
+    straddle more, and the showdown order starts from the button's left."""
+    from director.core.money import CashSettings
+    from director.core.state import EventKind
+    from director.gui.pages.money_form import CashMoneyForm
+
+    window = window_factory()
+    session = window.library.create("Cash night", EventKind.CASH)
+    session.dispatch(c.SetStructure(structure=simple([(100, 200)])))
+    session.dispatch(c.SetCashSettings(settings=CashSettings(min_buy_in=1000)))
+    for number, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], start=1):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=name, amount=10_000))
+    session.dispatch(c.DrawSeats())
+    session.dispatch(c.DrawForButton())
+    window.open_session(session)
+    window.console.show_page("floor")
+    page = page_of(window)
+    page.preflop.setChecked(True)
+    assert not page.straddle.isEnabled()
+    assert "does not allow a live straddle" in page.straddle.toolTip()
+    # The organizer allows it in the cash game's settings.
+    form = window.console.page("event").findChild(CashMoneyForm)
+    form.live_straddle.setChecked(True)
+    form.save()
+    assert window.controller.state.cash.live_straddle
+    assert page.straddle.isEnabled()
+    page.straddle.setChecked(True)
+    page.table_choice.setCurrentIndex(0)
+    page.fill_from_table()
+    rows = page.players_model.rows()
+    assert [row[2] for row in rows][-3:] == [100, 200, 400]  # SB, BB, then the straddle
+    model = page.players_model
+    for row in range(model.rowCount()):
+        model.setData(model.index(row, 1), "10000")
+    page.start_round()
+    assert page.draft.straddle == 400
+    first = rows[0][0]
+    assert f"To act: {first}" in page.advice.text()
+    assert "To call: 400" in page.advice.text() and "Raise to at least 800" in page.advice.text()
+    straddler = rows[-1][0]
+    for _player in range(4):
+        page.act("call")
+    assert f"To act: {straddler}" in page.advice.text()  # his option
+    page.act("check")
+    page.send_to_pots()
+    names = [row.name for row in page.draft.pot_rows]
+    assert names == [rows[-3][0], rows[-2][0], straddler, *[row[0] for row in rows[:-3]]]

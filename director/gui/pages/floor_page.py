@@ -35,6 +35,7 @@ from director.core.betting import limit_bet
 from director.core.errors import RuleViolation
 from director.core.frozen import evolve
 from director.core.messages import Message
+from director.core.straddle import straddle_amount
 from director.core.structure import AnteKind
 from director.gui.common import scaled_font
 from director.gui.controller import SessionController
@@ -94,6 +95,8 @@ class FloorPage(QWidget):
         self._load_betting()
         self._load_pots()
         self._load_showdown()
+        # The game's settings or the level may allow or refuse a straddle.
+        controller.changed.connect(lambda _changes: self._straddle_allowed())
 
     # -- saving ------------------------------------------------------------------
 
@@ -110,11 +113,20 @@ class FloorPage(QWidget):
         self.big_blind.setRange(1, 1_000_000_000)
         self.big_blind.setPrefix(_("Big blind: "))
         self.preflop = QCheckBox(_("Before the flop (blinds posted)"))
+        self.straddle = QCheckBox(_("Live straddle"))
+        self.preflop.toggled.connect(lambda _on: self._straddle_allowed())
         self.table_choice = QComboBox()
         fill = QPushButton(_("&Fill from table"))
         fill.clicked.connect(self.fill_from_table)
         setup = QHBoxLayout()
-        for widget in (self.big_blind, self.preflop, QLabel(_("Table:")), self.table_choice, fill):
+        for widget in (
+            self.big_blind,
+            self.preflop,
+            self.straddle,
+            QLabel(_("Table:")),
+            self.table_choice,
+            fill,
+        ):
             setup.addWidget(widget)
         setup.addStretch()
         self.ante = QSpinBox()
@@ -262,6 +274,8 @@ class FloorPage(QWidget):
         )
         self.big_blind.setValue(big)
         self.preflop.setChecked(draft.preflop)
+        self._straddle_allowed()
+        self.straddle.setChecked(draft.straddle > 0 and self.straddle.isEnabled())
         if not draft.preflop and self.street.currentIndex() == 0:
             self.street.setCurrentIndex(1)
         self.ante.setValue(draft.ante)
@@ -290,9 +304,10 @@ class FloorPage(QWidget):
         state = self.controller.state
         blinds = floor.blinds_now(state, self.controller.now(), fallback_big=self.big_blind.value())
         big = blinds.big
+        straddle = straddle_amount(blinds.big) if self._straddling() else 0
         try:
             players = floor.players_from_table(
-                state, number, self.preflop.isChecked(), blinds.big, blinds.small
+                state, number, self.preflop.isChecked(), blinds.big, blinds.small, straddle=straddle
             )
         except RuleViolation as error:
             self.refusal.say(error)
@@ -343,10 +358,31 @@ class FloorPage(QWidget):
             limit=0 if self.pot_limit.isChecked() else self.limit.value(),
             pot_limit=self.pot_limit.isChecked(),
             pot=self.pot_before.value() if self.pot_limit.isChecked() else 0,
+            straddle=straddle_amount(self.big_blind.value()) if self._straddling() else 0,
         )
         self.refusal.clear()
         self._refresh_round()
         self.save()
+
+    def _straddle_allowed(self) -> None:
+        """The straddle box is offered when the game allows one now (seed 002 §4.1.17),
+        and says why not otherwise."""
+        refused = floor.straddle_refused(self.controller.state, self.controller.now())
+        self.straddle.setEnabled(refused is None and self.preflop.isChecked())
+        if refused is not None:
+            self.straddle.setChecked(False)
+            self.straddle.setToolTip(describe_error(refused))
+        else:
+            self.straddle.setToolTip(
+                _(
+                    "The first player left of the big blind posts two big blinds and acts "
+                    "last before the flop (Fill from table puts him last; typed by hand, "
+                    "list him last)."
+                )
+            )
+
+    def _straddling(self) -> bool:
+        return self.straddle.isEnabled() and self.straddle.isChecked()
 
     def act(self, key: str) -> None:
         if self.round is None or self.keeper is None or self.round.to_act is None:
@@ -507,7 +543,10 @@ class FloorPage(QWidget):
         if self.round is None:
             return
         rows, dead = floor.pot_rows_from_round(
-            self.round, big_blind_ante=self.draft.big_blind_ante, preflop=self.draft.preflop
+            self.round,
+            big_blind_ante=self.draft.big_blind_ante,
+            preflop=self.draft.preflop,
+            straddled=self.draft.straddle > self.draft.big_blind,
         )
         self.draft = evolve(self.draft, pot_rows=rows, dead=dead + self.draft.dead_blinds)
         self._load_pots()

@@ -307,6 +307,16 @@ class CashMoneyForm(QGroupBox):
         form.addRow(_("Chip value"), value)
         form.addRow(_("Smallest buy-in"), self.min_buy_in)
         form.addRow(_("Largest buy-in"), self.max_buy_in)
+        self.live_straddle = QCheckBox(_("A live straddle may be posted"))
+        self.live_straddle.setToolTip(
+            _("The player left of the big blind may post two big blinds and act last.")
+        )
+        self.straddle_in_limit = QCheckBox(_("In limit levels too (seed 002 §4.1.17)"))
+        self.live_straddle.toggled.connect(self.straddle_in_limit.setEnabled)
+        for box in (self.live_straddle, self.straddle_in_limit):
+            box.toggled.connect(lambda _on: self.saved.clear())
+        form.addRow(_("Straddle"), self.live_straddle)
+        form.addRow("", self.straddle_in_limit)
         self.error = InlineError()
         save = QPushButton(_("Save cash game settings"))
         save.clicked.connect(self.save)
@@ -331,6 +341,9 @@ class CashMoneyForm(QGroupBox):
         self.chip_count.set_value(cash.chip_count)
         self.min_buy_in.set_value(cash.min_buy_in)
         self.max_buy_in.set_value(cash.max_buy_in)
+        self.live_straddle.setChecked(cash.live_straddle)
+        self.straddle_in_limit.setChecked(cash.straddle_in_limit)
+        self.straddle_in_limit.setEnabled(cash.live_straddle)
 
     def save(self) -> None:
         try:
@@ -341,6 +354,9 @@ class CashMoneyForm(QGroupBox):
                 chip_count=self.chip_count.value(),
                 min_buy_in=self.min_buy_in.value(),
                 max_buy_in=self.max_buy_in.value(),
+                live_straddle=self.live_straddle.isChecked(),
+                straddle_in_limit=self.live_straddle.isChecked()
+                and self.straddle_in_limit.isChecked(),
             )
         except ValueError:
             self.saved.clear()

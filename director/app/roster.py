@@ -167,7 +167,9 @@ class Roster:
                         created_at=row.created_at,
                     )
                 )
-                new_id = int(result.inserted_primary_key[0])
+                key = result.inserted_primary_key
+                assert key is not None  # an insert of one row has its key
+                new_id = int(key[0])
         except IntegrityError:
             raise RuleViolation("player_name_taken", player=name) from None
         return RosterPlayer(id=PlayerId(new_id), name=name, nickname=nickname, contact=contact)
@@ -185,14 +187,15 @@ class Roster:
         other = self.find(name)
         require(other is None or other.id == current.id, "player_name_taken", player=name)
         from sqlalchemy import update
+        from sqlmodel import col
 
         from director.persistence.tables import PlayerRow
 
         with self.database.write() as connection:
             connection.execute(
                 update(PlayerRow)
-                .where(PlayerRow.id == player)
-                .values(  # type: ignore[arg-type]
+                .where(col(PlayerRow.id) == player)
+                .values(
                     name=name,
                     name_key=fold(name),
                     nickname=nickname,
@@ -208,17 +211,20 @@ class Roster:
         dropped = self.get(drop)
         require(dropped.merged_into is None, "player_already_merged", player=dropped.name)
         from sqlalchemy import update
+        from sqlmodel import col
 
         from director.persistence.tables import PlayerRow
 
         with self.database.write() as connection:
             connection.execute(
-                update(PlayerRow).where(PlayerRow.merged_into == drop).values(merged_into=kept.id)  # type: ignore[arg-type]
+                update(PlayerRow)
+                .where(col(PlayerRow.merged_into) == drop)
+                .values(merged_into=kept.id)
             )
             connection.execute(
                 update(PlayerRow)
-                .where(PlayerRow.id == drop)
-                .values(  # type: ignore[arg-type]
+                .where(col(PlayerRow.id) == drop)
+                .values(
                     merged_into=kept.id,
                     name_key=f"{fold(dropped.name)}#merged{drop}",
                 )
@@ -226,10 +232,12 @@ class Roster:
             if not kept.nickname and dropped.nickname:
                 connection.execute(
                     update(PlayerRow)
-                    .where(PlayerRow.id == kept.id)
-                    .values(nickname=dropped.nickname)  # type: ignore[arg-type]
+                    .where(col(PlayerRow.id) == kept.id)
+                    .values(nickname=dropped.nickname)
                 )
             if not kept.contact and dropped.contact:
                 connection.execute(
-                    update(PlayerRow).where(PlayerRow.id == kept.id).values(contact=dropped.contact)  # type: ignore[arg-type]
+                    update(PlayerRow)
+                    .where(col(PlayerRow.id) == kept.id)
+                    .values(contact=dropped.contact)
                 )

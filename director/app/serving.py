@@ -125,7 +125,8 @@ class FollowedEvent:
         return found
 
     def _probe(self) -> StoreError | None:
-        return self.database.writer_elsewhere(self.event_id)
+        found: StoreError | None = self.database.writer_elsewhere(self.event_id)
+        return found
 
     def close(self) -> None:
         self.session.close()

@@ -120,7 +120,7 @@ class Database(Protocol):
     """The name its backup files take (for a server's database, no such file exists)."""
     url: str | None
     """The server's URL (with any password), or None for a file."""
-    before_first_write: Callable[[], None] | None
+    before_first_write: Callable[[], object] | None
     """Called once, just before the first write transaction begins."""
 
     @property
@@ -206,7 +206,7 @@ class Pinned:
     same rows. Sessions opened on it only read (``readonly``)."""
 
     readonly = True
-    before_first_write: Callable[[], None] | None = None
+    before_first_write: Callable[[], object] | None = None
 
     def __init__(self, database: Database, connection: Any, driver: Any) -> None:
         """``connection``: what ``read`` gives (a SQLAlchemy connection, or the driver's);

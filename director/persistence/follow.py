@@ -56,7 +56,7 @@ class FollowedFile:
         database = open_database(self.path, create=False, readonly=True)
         try:
             self.identity = database.identity
-            yield database  # type: ignore[misc]
+            yield database
         finally:
             database.close()
 

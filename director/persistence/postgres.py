@@ -238,7 +238,7 @@ class PostgresDatabase:
         """Where the database is, to show (no password)."""
         self.readonly = readonly
         self.identity = identity
-        self.before_first_write: Callable[[], None] | None = None
+        self.before_first_write: Callable[[], object] | None = None
         """Called once, just before this copy's first write transaction begins (then
         forgotten): the app's start-up backup, when it is not made yet."""
         self._engine: Engine | None = engine

@@ -594,7 +594,7 @@ class SqliteDatabase:
         self._reader = reader
         self._engine: Engine | None = None
         self._connection: sqlite3.Connection | None = None
-        self.before_first_write: Callable[[], None] | None = None
+        self.before_first_write: Callable[[], object] | None = None
         """Called once, just before the first write transaction begins (then
         forgotten): the app's start-up backup, when it is not made yet."""
 

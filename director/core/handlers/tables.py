@@ -88,7 +88,9 @@ def seats_follow_players(
         current = apply(current, extra[-1])
     if current.is_cash:
         return extra
-    planned = _plan(current, now)
+    # R27: in hand-for-hand, a hand is over once every table has finished it.
+    hand_over = not current.tables.hand_for_hand or current.tables.round != state.tables.round
+    planned = _plan(current, now, hand_over=hand_over)
     extra.extend(planned)
     return extra
 
@@ -110,11 +112,16 @@ def _seat_player(
     return e.PlayerSeated(at=now, player=player, table=table_number, seat=seat)
 
 
-def _plan(state: TournamentState, now: Instant) -> list[e.Event]:
+def _plan(state: TournamentState, now: Instant, *, hand_over: bool = True) -> list[e.Event]:
     tables = state.tables
     players = sum(len(table.seats) for table in tables.tables.values())
     occupied_tables = [table for table in tables.tables.values() if table.seats]
     if tables.final_redraw and len(occupied_tables) > 1 and players <= tables.seats_per_table:
+        if not hand_over:
+            # R23, R27: a table still plays the hand-for-hand hand; its busts share
+            # places with the others'. The final table is drawn when the hand is
+            # over everywhere; no move is made meanwhile.
+            return [e.MovesPlanned(at=now, moves=())] if tables.pending else []
         # R26: everyone fits at one table: redraw for seats at the final table.
         # The final table is the one that would break last.
         order = [n for n in tables.break_order if any(t.number == n for t in occupied_tables)]

@@ -23,7 +23,7 @@ from director.core.players import Bust, EntrantStatus
 from director.core.results import prize_amounts, prizes_by_player
 from director.core.standings import Place, places
 from director.core.state import EventKind
-from director.core.structure import simple
+from director.core.structure import Level, Structure, simple
 from tests.core.helpers import MIN, T0, created, run
 
 SETTINGS = MoneySettings(
@@ -706,3 +706,32 @@ def test_r9_hand_for_hand_tables_deal_together_at_the_level_in_force() -> None:
         table = state.tables.tables[number]
         assert table.hand_since == T0 + 21 * MIN
         assert table.hand_level == second
+
+
+def test_r8_one_table_counts_a_level_in_hands_with_hand_done() -> None:
+    """R8: a level lasts "après x tours de jeu"; at one table, "Hand done" deals the
+    next hand and counts it: one action counts one hand, the clock's "next hand" is
+    not pressed as well (it would count the hand twice)."""
+    structure = Structure(
+        items=(
+            Level(small_blind=25, big_blind=50, seconds=0, hands=3),
+            Level(small_blind=50, big_blind=100, seconds=20 * 60),
+        )
+    )
+    state = run(created(structure), c.SetMoneySettings(settings=SETTINGS), T0)
+    for number in range(1, 7):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}"), T0)
+    state = run(state, c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    state = run(state, c.StartClock(), T0)  # the first hand is dealt
+    assert clk.view(state.clock, state.structure, T0).hands == 1
+    for hand in (2, 3):
+        state = run(state, c.HandDone(table=1), T0 + hand * MIN)
+        shown = clk.view(state.clock, state.structure, T0 + hand * MIN)
+        assert (shown.index, shown.hands) == (0, hand)
+    with pytest.raises(RuleViolation) as caught:
+        run(state, c.NextHand(), T0 + 4 * MIN)
+    assert caught.value.code == "hands_counted_with_hand_done"
+    state = run(state, c.HandDone(table=1), T0 + 4 * MIN)  # level 1's three hands are played
+    assert clk.view(state.clock, state.structure, T0 + 4 * MIN).index == 1
+    assert state.tables.tables[1].hand_level == structure.items[1]

@@ -159,8 +159,6 @@ def tables_section(state: TournamentState, now: Instant | None = None) -> dict[s
     tables = state.tables
     level = clk.blinds_level(state.clock, state.structure, now or state.clock.anchor)
 
-    playing = tables.still_playing()
-    waiting = {n for n in tables.round_done if n not in playing} if tables.hand_for_hand else set()
     listed = []
     for table in sorted(tables.tables.values(), key=lambda t: t.number):
         positions = table.positions
@@ -190,12 +188,15 @@ def tables_section(state: TournamentState, now: Instant | None = None) -> dict[s
                 "dead_button": bool(positions and positions.button not in table.seats),
                 "dead_small_blind": bool(positions and positions.small_blind not in table.seats),
                 "hands": table.hands,
-                # R9: the blinds this table's hand is played at (another table may
+                # R9: the blinds of the hand last dealt here (another table may
                 # already play the next level); R27: a table that finished the
-                # hand-for-hand hand waits, its next hand dealt with the others'.
+                # hand-for-hand hand waits, no hand going on, its next hand dealt
+                # with the others'.
                 "hand_blinds": _level(table.hand_level),
-                "hand_since": None if table.hand_since is None else iso_moment(table.hand_since),
-                "waiting": table.number in waiting,
+                "hand_since": None
+                if table.hand_since is None or tables.waits(table.number)
+                else iso_moment(table.hand_since),
+                "waiting": tables.waits(table.number),
             }
         )
     return {

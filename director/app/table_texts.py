@@ -51,8 +51,7 @@ def table_summary(tables: TablesState, number: int, now: int) -> str:
     parts = [
         _("{players} players · hand {hands}").format(players=len(table.seats), hands=table.hands)
     ]
-    playing = number in tables.still_playing()
-    if not tables.hand_for_hand or playing:
+    if not tables.waits(number):
         if table.hand_level is not None:
             parts.append(level_summary(table.hand_level))
         if table.hand_since is not None:
@@ -60,5 +59,6 @@ def table_summary(tables: TablesState, number: int, now: int) -> str:
                 _("this hand {time}").format(time=format_clock(max(0, now - table.hand_since)))
             )
     if tables.hand_for_hand:
+        playing = number in tables.still_playing()
         parts.append(_("playing the hand") if playing else _("hand over, waits"))
     return " · ".join(parts)

@@ -153,6 +153,11 @@ class TablesState(Record):
             )
         )
 
+    def waits(self, number: int) -> bool:
+        """R27: whether table ``number`` finished the hand-for-hand hand and waits for
+        the others (no hand going on there; its next hand is dealt with theirs)."""
+        return self.hand_for_hand and number in self.round_done
+
     def settle_round(self) -> TablesState:
         """R27: the next hand-for-hand hand begins once every table that deals has
         finished the current one (the last report, or a table broken or left with

@@ -83,12 +83,12 @@ def test_r9_in_hand_for_hand_a_table_that_waited_deals_at_the_new_level_on_every
     session.dispatch(c.HandDone(table=1))  # table 1 waits for table 2
     clock.advance(first.duration_ms)  # level 2 began meanwhile
     phone = dealers.view(target, 1, now=clock())
-    assert phone["hand_for_hand"]["waiting"]
+    assert phone["hand_for_hand"]["waiting"] and phone["hand_since"] is None  # no hand going on
     assert phone["blinds"] == {"this_hand": old, "next_hand": f"Next hand: {new}"}
     summary = table_summary(session.state.tables, 1, clock())
     assert summary.endswith("hand over, waits") and old not in summary
     (waiting,) = [t for t in status_document(session)["tables"]["tables"] if t["waiting"]]
-    assert waiting["number"] == 1
+    assert waiting["number"] == 1 and waiting["hand_since"] is None
     session.dispatch(c.HandDone(table=2))  # the hand is over everywhere: both deal
     now = clock()
     document = status_document(session)["tables"]

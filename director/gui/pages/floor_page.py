@@ -275,7 +275,9 @@ class FloorPage(QWidget):
         if number is None:
             return
         state = self.controller.state
-        blinds = floor.blinds_now(state, self.controller.now(), fallback_big=self.big_blind.value())
+        blinds = floor.blinds_now(
+            state, self.controller.now(), fallback_big=self.big_blind.value(), table=number
+        )
         big = blinds.big
         try:
             players = floor.players_from_table(

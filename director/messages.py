@@ -128,6 +128,9 @@ MESSAGES: dict[str, str] = {
     "time_left_at_most_level_length": N_("The time left cannot be more than the level's length."),
     "no_time_left": N_("There is no time left to remove."),
     "on_break": N_("No hands are dealt during a break."),
+    "hands_counted_with_hand_done": N_(
+        "Hand done at table {table} counts the hands of this level: no need to count them here."
+    ),
     "options_unchanged": N_("Nothing to change."),
     "structure_file_not_json": N_("This file is not a structure file (it is not JSON)."),
     "not_a_structure_file": N_("This file is not a director blind structure."),

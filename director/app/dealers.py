@@ -308,7 +308,8 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             else "",
         },
         "hands": current.hands,
-        "hand_since": current.hand_since,
+        # R27: a table that finished the hand-for-hand hand has no hand going on.
+        "hand_since": None if tables.waits(table) else current.hand_since,
         "button_placed": positions is not None,
         "seats": seats,
         "players": players,
@@ -317,7 +318,7 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             "on": tables.hand_for_hand,
             "round": tables.round,
             "still_playing": list(tables.still_playing()),
-            "waiting": tables.hand_for_hand and table in tables.round_done,
+            "waiting": tables.waits(table),
             "text": waiting_text(state, table),
         },
         "actions": {"hand_done": answer(target.refusal(c.HandDone(table=table)))},

@@ -366,11 +366,22 @@ class Blinds:
         return self.level.small_bet if self.level is not None and self.limited else 0
 
 
-def blinds_now(state: TournamentState, now: int, *, fallback_big: int = 0) -> Blinds:
-    """The blinds the floor works with: the level in force (before the clock starts,
-    the first level); with none, ``fallback_big`` (or 200) and half of it."""
+def blinds_now(
+    state: TournamentState, now: int, *, fallback_big: int = 0, table: int | None = None
+) -> Blinds:
+    """The blinds the floor works with: those of the hand ``table`` plays (R9: another
+    table may already play the next level; R27: a table waiting in hand-for-hand
+    deals at the level then in force), else the level in force (before the clock
+    starts, the first level); with none, ``fallback_big`` (or 200) and half of it."""
     view = clk.view(state.clock, state.structure, Instant(now))
     level = view.in_force
+    found = state.tables.tables.get(table) if table is not None else None
+    if found is not None and found.hand_level is not None:
+        level = (
+            clk.level_dealt(state.clock, state.structure, Instant(now))
+            if state.tables.waits(found.number)
+            else found.hand_level
+        )
     if level is None:
         level = next((found for _index, found in state.structure.levels()), None)
     if isinstance(level, Level):

@@ -188,12 +188,22 @@ def tables_section(state: TournamentState, now: Instant | None = None) -> dict[s
                 "dead_button": bool(positions and positions.button not in table.seats),
                 "dead_small_blind": bool(positions and positions.small_blind not in table.seats),
                 "hands": table.hands,
+                # R9: the blinds of the hand last dealt here (another table may
+                # already play the next level); R27: a table that finished the
+                # hand-for-hand hand waits, no hand going on, its next hand dealt
+                # with the others'.
+                "hand_blinds": _level(table.hand_level),
+                "hand_since": None
+                if table.hand_since is None or tables.waits(table.number)
+                else iso_moment(table.hand_since),
+                "waiting": tables.waits(table.number),
             }
         )
     return {
         "seats_per_table": tables.seats_per_table,
         "button_rule": tables.method,
         "hand_for_hand": tables.hand_for_hand,
+        "still_playing": list(tables.still_playing()),
         "break_order": list(tables.break_order),
         "tables": listed,
         "pending_moves": [

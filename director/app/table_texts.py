@@ -4,6 +4,7 @@ drawing and a dealer's phone say the same."""
 
 from __future__ import annotations
 
+from director.app.display import level_summary
 from director.core.structure import Level
 from director.core.tables import Posting, TablesState, TableState, blinds_to_post
 from director.i18n import _, format_clock, format_number
@@ -42,16 +43,21 @@ def seat_tags(table: TableState, seat: int, level: Level | None) -> list[str]:
 
 
 def table_summary(tables: TablesState, number: int, now: int) -> str:
-    """One line about a table for the console: "6 players · hand 14 · this hand 3:25",
-    and in hand-for-hand whether it still plays the hand or waits (R27)."""
+    """One line about a table for the console: "6 players · hand 14 · 100 / 200 ·
+    this hand 3:25" (the blinds the hand is played at, R9), and in hand-for-hand
+    whether it still plays the hand or waits (R27): a table that waits has no hand
+    going on; its next hand is dealt with the others'."""
     table = tables.tables[number]
     parts = [
         _("{players} players · hand {hands}").format(players=len(table.seats), hands=table.hands)
     ]
-    if table.hand_since is not None:
-        parts.append(
-            _("this hand {time}").format(time=format_clock(max(0, now - table.hand_since)))
-        )
+    if not tables.waits(number):
+        if table.hand_level is not None:
+            parts.append(level_summary(table.hand_level))
+        if table.hand_since is not None:
+            parts.append(
+                _("this hand {time}").format(time=format_clock(max(0, now - table.hand_since)))
+            )
     if tables.hand_for_hand:
         playing = number in tables.still_playing()
         parts.append(_("playing the hand") if playing else _("hand over, waits"))

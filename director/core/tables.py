@@ -153,13 +153,25 @@ class TablesState(Record):
             )
         )
 
+    def waits(self, number: int) -> bool:
+        """R27: whether table ``number`` finished the hand-for-hand hand and waits for
+        the others (no hand going on there; its next hand is dealt with theirs)."""
+        return self.hand_for_hand and number in self.round_done
+
     def settle_round(self) -> TablesState:
         """R27: the next hand-for-hand hand begins once every table that deals has
         finished the current one (the last report, or a table broken or left with
-        one player while the others waited)."""
+        one player while the others waited). With one table left, hand-for-hand is
+        over: its hands follow one another."""
         if not self.hand_for_hand or self.still_playing() or not self.round_done:
             return self
-        return evolve(self, round=self.round + 1, round_done=frozenset())
+        return self.next_round(hand_for_hand=sum(1 for t in self.tables.values() if t.seats) > 1)
+
+    def next_round(self, *, hand_for_hand: bool) -> TablesState:
+        """A new hand-for-hand hand: busts from now on are not the last hand's (R23)."""
+        return evolve(
+            self, hand_for_hand=hand_for_hand, round=self.round + 1, round_done=frozenset()
+        )
 
     def seated(self) -> dict[PlayerId, tuple[int, int]]:
         return {

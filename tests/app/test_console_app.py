@@ -8,6 +8,8 @@ import pytest
 from director.app import floor, structures
 from director.core import commands as c
 from director.core.frozen import evolve
+from director.core.ids import PlayerId
+from director.core.money import MoneySettings
 from director.core.structure import Structure
 from director.i18n import parse_chips
 from tests.core.helpers import MIN, T0, created, run
@@ -31,6 +33,27 @@ def test_the_floor_blinds_follow_the_level_and_halve_a_typed_big_blind() -> None
     empty = created(Structure())
     assert floor.blinds_now(empty, T0, fallback_big=300) == floor.Blinds(300, 150)
     assert floor.blinds_now(empty, T0) == floor.Blinds(200, 100)
+
+
+def test_r9_the_floor_takes_the_blinds_of_the_hand_the_table_plays() -> None:
+    """R9: a new level "ne s'applique qu'au prochain tour de jeu" (seed 000): the
+    floor filled from a table takes the blinds its hand is played at; a table waiting
+    in hand-for-hand (R27) deals its next hand at the level then in force."""
+    template = structures.find("regular-5000").template.structure
+    state = run(created(template), c.SetMoneySettings(settings=MoneySettings(chips=5000)), T0)
+    for number in range(1, 13):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}"), T0)
+    for command in (c.SetTableOptions(seats_per_table=6), c.DrawSeats(), c.DrawForButton()):
+        state = run(state, command, T0)
+    state = run(state, c.StartClock(), T0)
+    state = run(state, c.SetHandForHand(on=True), T0)
+    first, second = (level for _index, level in template.levels()[:2])
+    state = run(state, c.HandDone(table=1), T0 + 9 * MIN)  # table 1 waits for table 2
+    later = T0 + 21 * MIN  # level 2 began at 20:00
+    assert floor.blinds_now(state, later, table=1).big == second.minimum_bet
+    assert floor.blinds_now(state, later, table=2).big == first.minimum_bet
+    state = run(state, c.HandDone(table=2), later)
+    assert {floor.blinds_now(state, later, table=n).big for n in (1, 2)} == {second.minimum_bet}
 
 
 def test_one_chip_reader() -> None:

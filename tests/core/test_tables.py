@@ -11,17 +11,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import Positions
 from director.core.errors import RuleViolation
 from director.core.handlers.tables import card_strength, high_card_draw
 from director.core.ids import PlayerId
 from director.core.money import CashSettings, MoneySettings, RebuyRule
+from director.core.payouts import PayoutSettings
 from director.core.players import Bust, EntrantStatus
+from director.core.results import prize_amounts, prizes_by_player
 from director.core.standings import Place, places
 from director.core.state import EventKind
-from director.core.structure import simple
-from tests.core.helpers import T0, created, run
+from director.core.structure import Level, Structure, simple
+from tests.core.helpers import MIN, T0, created, run
 
 SETTINGS = MoneySettings(
     buy_in=1000,
@@ -249,9 +252,6 @@ def test_nobody_sits_twice_and_planned_moves_balance_the_tables(count, per_table
 
 
 def test_r9_hand_done_after_the_time_ran_out_deals_the_next_hand_at_the_new_blinds() -> None:
-    from director.core import clock as clk
-    from tests.core.helpers import MIN
-
     state = run(field(6), c.DrawSeats(), T0)
     state = run(state, c.DrawForButton(), T0)
     state = run(state, c.StartClock(), T0)
@@ -624,3 +624,114 @@ def test_each_table_knows_when_its_hand_began() -> None:
     state = run(state, c.HandDone(table=1), T0 + 90_000)
     assert state.tables.tables[1].hand_since == T0 + 90_000
     assert state.tables.tables[2].hand_since == T0 + 10
+
+
+def bubble(*, final_redraw: bool = True):
+    """Ten players at two tables of five, the clock running, hand-for-hand on; the
+    prizes of 9th and 10th differ so that sharing them shows."""
+    state = field(10)
+    if not final_redraw:
+        state = run(state, c.SetTableOptions(seats_per_table=9, final_redraw=False), T0)
+    state = run(state, c.DrawSeats(tables=2), T0)
+    payout = PayoutSettings(
+        mode="percent", shares=(3000, 2000, 1500, 1000, 800, 600, 400, 300, 250, 150)
+    )
+    state = run(state, c.SetPayouts(settings=payout), T0)
+    state = run(state, c.DrawForButton(), T0)
+    state = run(state, c.StartClock(), T0)
+    return run(state, c.SetHandForHand(on=True), T0)
+
+
+def test_r27_bubble_busts_reported_table_by_table_tie_and_the_final_table_waits() -> None:
+    """R23: "busts at different tables during hand-for-hand, tie and share the prizes
+    of the places they cover"; R27: "busts on the same hand share the places they
+    cover". Each table reports its own bust: the final table is drawn only once every
+    table has finished the hand-for-hand hand."""
+    state = bubble()
+    assert sizes(state) == [5, 5]
+    a = min(state.tables.tables[1].seats.values())
+    b = min(state.tables.tables[2].seats.values())
+    state = run(state, c.BustPlayers(busts=(Bust(player=a, start_stack=9000),)), T0 + 1)
+    # Nine players fit at one table, but table 2 is still playing the hand.
+    assert sorted(state.tables.tables) == [1, 2] and state.tables.still_playing() == (1, 2)
+    state = run(state, c.HandDone(table=1), T0 + 2)
+    assert sorted(state.tables.tables) == [1, 2]
+    state = run(state, c.BustPlayers(busts=(Bust(player=b, start_stack=1000),)), T0 + 3)
+    assert places(state.alive(), state.busts) == {a: Place(9, 10), b: Place(9, 10)}
+    ninth, tenth = prize_amounts(state)[8:10]
+    assert ninth > tenth
+    prizes = prizes_by_player(state)
+    assert prizes[a] == prizes[b] and prizes[a] + prizes[b] == ninth + tenth
+    state = run(state, c.HandDone(table=2), T0 + 4)  # the hand is over everywhere
+    (final,) = state.tables.tables.values()
+    assert len(final.seats) == 8 and final.positions is None
+    # R23: the final table's first hand is a new hand: hand-for-hand is over.
+    assert not state.tables.hand_for_hand
+    state = run(state, c.DrawForButton(), T0 + 5)
+    c_ = min(final.seats.values())
+    state = run(state, c.BustPlayers(busts=(Bust(player=c_),)), T0 + 6)
+    assert places(state.alive(), state.busts)[c_] == Place(8, 8)
+
+
+def test_r23_drawing_the_final_table_ends_the_hand_for_hand_hand() -> None:
+    """R23: "players busting on the same hand at the same table finish in order of
+    their stacks [...] busts at different tables during hand-for-hand, tie": the
+    final table, drawn while a table was still playing, deals a new hand, and its
+    first bust is not one of the last two-table hand's."""
+    state = bubble(final_redraw=False)
+    out = sorted(state.tables.tables[2].seats.values())[:3]
+    state = run(state, c.BustPlayers(busts=tuple(Bust(player=p) for p in out)), T0 + 1)
+    state = run(state, c.ConfirmAllMoves(), T0 + 2)  # table 2 breaks at once
+    assert sorted(state.tables.tables) == [1] and state.tables.hand_for_hand
+    state = run(state, c.RedrawFinalTable(), T0 + 3)
+    assert not state.tables.hand_for_hand
+    state = run(state, c.DrawForButton(), T0 + 4)
+    first = min(state.tables.tables[1].seats.values())
+    state = run(state, c.BustPlayers(busts=(Bust(player=first),)), T0 + 5)
+    ranked = places(state.alive(), state.busts)
+    assert ranked[first] == Place(7, 7)
+    assert {ranked[p] for p in out} == {Place(8, 10)}
+
+
+def test_r9_hand_for_hand_tables_deal_together_at_the_level_in_force() -> None:
+    """R9, seed 000: the increase "ne s'applique qu'au prochain tour de jeu". A table
+    that finished the hand-for-hand hand before the level changed waits; its next
+    hand is dealt with the others', at the new level."""
+    state = bubble()  # levels of 20 minutes: 25/50, then 50/100
+    first, second = state.structure.items[:2]
+    state = run(state, c.HandDone(table=1), T0 + 9 * MIN)  # table 1 waits
+    assert state.tables.tables[1].hand_level == first
+    state = run(state, c.HandDone(table=2), T0 + 21 * MIN)  # level 2 began at 20:00
+    for number in (1, 2):
+        table = state.tables.tables[number]
+        assert table.hand_since == T0 + 21 * MIN
+        assert table.hand_level == second
+
+
+def test_r8_one_table_counts_a_level_in_hands_with_hand_done() -> None:
+    """R8: a level lasts "après x tours de jeu"; at one table, "Hand done" deals the
+    next hand and counts it: one action counts one hand, the clock's "next hand" is
+    not pressed as well (it would count the hand twice)."""
+    structure = Structure(
+        items=(
+            Level(small_blind=25, big_blind=50, seconds=0, hands=3),
+            Level(small_blind=50, big_blind=100, seconds=20 * 60),
+        )
+    )
+    state = run(created(structure), c.SetMoneySettings(settings=SETTINGS), T0)
+    for number in range(1, 7):
+        state = run(state, c.BuyIn(player=PlayerId(number), name=f"P{number}"), T0)
+    state = run(state, c.DrawSeats(), T0)
+    state = run(state, c.DrawForButton(), T0)
+    state = run(state, c.StartClock(), T0)  # the first hand is dealt
+    assert clk.view(state.clock, state.structure, T0).hands == 1
+    for hand in (2, 3):
+        state = run(state, c.HandDone(table=1), T0 + hand * MIN)
+        shown = clk.view(state.clock, state.structure, T0 + hand * MIN)
+        assert (shown.index, shown.hands) == (0, hand)
+    with pytest.raises(RuleViolation) as caught:
+        run(state, c.NextHand(), T0 + 4 * MIN)
+    assert caught.value.code == "hands_counted_with_hand_done"
+    state = run(state, c.HandDone(table=1), T0 + 4 * MIN)  # level 1's three hands are played
+    assert clk.view(state.clock, state.structure, T0 + 4 * MIN).index == 1
+    assert state.tables.tables[1].hand_level == structure.items[1]

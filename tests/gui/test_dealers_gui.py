@@ -130,7 +130,7 @@ def test_a_call_for_the_floor_shows_sounds_and_is_answered(qtbot, window, tmp_pa
     assert seen["floor"]["answered_at"] == window.clock()
 
 
-def test_the_tables_page_shows_hands_time_and_hand_for_hand(qtbot, window, clock) -> None:
+def test_the_tables_page_shows_hands_blinds_time_and_hand_for_hand(qtbot, window, clock) -> None:
     window.show()
     window.console.show_page("tables")
     page = window.console.page("tables")
@@ -138,7 +138,7 @@ def test_the_tables_page_shows_hands_time_and_hand_for_hand(qtbot, window, clock
     clock.advance(125_000)
     page._tick()
     infos = {card.view.table.number: card.info.text() for card in page.cards if card.view.table}
-    assert infos[1] == "6 players · hand 1 · this hand 02:05"
+    assert infos[1] == "6 players · hand 1 · 25 / 50 · this hand 02:05"
     window.controller.dispatch(c.SetHandForHand(on=True))
     window.controller.dispatch(c.HandDone(table=2))
     infos = {card.view.table.number: card.info.text() for card in page.cards if card.view.table}

@@ -13,6 +13,7 @@ from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import AddonRule, MoneySettings, RebuyRule
 from director.core.players import Bust, EntrantStatus
+from director.core.structure import Level, Structure
 from director.gui.dialogs.bust import BustDialog
 from director.gui.pages.clock_page import ClockPage
 from director.gui.pages.players_page import PlayersPage
@@ -95,6 +96,44 @@ def test_hand_done_without_a_button_and_undo_with_nothing_to_undo(qtbot, window)
     # The hotkey asks the same guard: refused, the reason in the status bar, nothing done.
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert "table 1" in window.statusBar().currentMessage()
+
+
+def test_r8_at_one_table_hand_done_counts_the_hands_and_next_hand_is_off(
+    qtbot, window_factory
+) -> None:
+    """R8: a level lasts "après x tours de jeu"; at one table, Hand done counts each
+    hand: the clock's Next hand is disabled with the reason (it would count twice)."""
+    made = window_factory()
+    session = made.library.create("One table")
+    hands = Structure(
+        items=(
+            Level(small_blind=25, big_blind=50, seconds=0, hands=10),
+            Level(small_blind=50, big_blind=100),
+        )
+    )
+    session.dispatch(c.SetStructure(structure=hands))
+    session.dispatch(c.SetMoneySettings(settings=SETTINGS))
+    for number, name in enumerate(NAMES[:6], start=1):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=name))
+    session.dispatch(c.DrawSeats())
+    session.dispatch(c.DrawForButton())
+    made.open_session(session)
+    made.show()
+    made.controller.dispatch(c.StartClock())
+    assert made.ticker.view().hands == 1  # the first hand is dealt as the clock starts
+    clock_page = made.console.page("clock")
+    assert isinstance(clock_page, ClockPage)
+    made.controller.guard.refresh()
+    assert not clock_page.hand_button.isEnabled()
+    assert clock_page.hand_button.toolTip() == (
+        "Hand done at table 1 counts the hands of this level: no need to count them here."
+    )
+    tables_page = made.console.page("tables")
+    assert isinstance(tables_page, TablesPage)
+    card = tables_page.card_of(1)
+    assert card is not None
+    card.done.click()
+    assert made.ticker.view().hands == 2
 
 
 def test_clock_hotkeys_work_after_clicking_the_sidebar(qtbot, window) -> None:

@@ -9,7 +9,7 @@ from director.core import events as e
 from director.core.apply import applies
 from director.core.buttons import dealt_out
 from director.core.frozen import evolve
-from director.core.ids import PlayerId
+from director.core.ids import Instant, PlayerId
 from director.core.state import TournamentState
 from director.core.tables import (
     RECENT_MOVE_MS,
@@ -79,16 +79,9 @@ def _drawn(state: TournamentState, event: e.SeatsDrawn) -> TournamentState:
 @applies(e.FinalTableDrawn)
 def _final(state: TournamentState, event: e.FinalTableDrawn) -> TournamentState:
     tables = _placed(state, event.seats, [event.table])
-    return evolve(
-        state,
-        tables=evolve(
-            state.tables,
-            tables=tables,
-            break_order=(event.table,),
-            pending=(),
-            round_done=frozenset(),
-        ),
-    )
+    # R23, R27: the final table deals a new hand, and hand-for-hand is over.
+    settled = evolve(state.tables, tables=tables, break_order=(event.table,), pending=())
+    return evolve(state, tables=settled.next_round(hand_for_hand=False))
 
 
 @applies(e.PlayerSeated)
@@ -153,10 +146,10 @@ def _unseated(state: TournamentState, event: e.PlayerUnseated) -> TournamentStat
         remaining = {n: t for n, t in tables.tables.items() if n != event.table}
         order = tuple(n for n in tables.break_order if n != event.table)
         tables = evolve(tables, tables=remaining, break_order=order, vacated=vacated)
-        return evolve(state, tables=tables.settle_round())
+        return _round_settled(evolve(state, tables=tables), event.at)
     state = _with_table(state, table)
     # R27: a table left with one player is no longer waited for.
-    return evolve(state, tables=evolve(state.tables, vacated=vacated).settle_round())
+    return _round_settled(evolve(state, tables=evolve(state.tables, vacated=vacated)), event.at)
 
 
 @applies(e.MovesPlanned)
@@ -200,16 +193,15 @@ def _moved(state: TournamentState, event: e.PlayerMoved) -> TournamentState:
     recent = tuple(r for r in tables.recent if event.at - r.at < RECENT_MOVE_MS)
     pending = tuple(m for m in tables.pending if m != move)
     order = tuple(n for n in tables.break_order if n in remaining)
-    return evolve(
-        state,
-        tables=evolve(
-            tables,
-            tables=remaining,
-            pending=pending,
-            break_order=order,
-            recent=(*recent, ConfirmedMove(move=move, at=event.at)),
-        ).settle_round(),  # R27: a table broken is no longer waited for
+    tables = evolve(
+        tables,
+        tables=remaining,
+        pending=pending,
+        break_order=order,
+        recent=(*recent, ConfirmedMove(move=move, at=event.at)),
     )
+    # R27: a table broken is no longer waited for.
+    return _round_settled(evolve(state, tables=tables), event.at)
 
 
 @applies(e.ButtonPlaced)
@@ -235,9 +227,18 @@ def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
 
 @applies(e.TableHandDealt)
 def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
-    table = state.tables.tables[event.table]
+    tables = state.tables
+    table = tables.tables[event.table]
     waiting = frozenset(seat for seat in table.waiting if seat in event.dealt_out)
     positions = event.positions
+    dealt: dict[str, object] = {
+        "hand_since": event.at,
+        "hand_level": clk.level_dealt(state.clock, state.structure, event.at),
+    }
+    if tables.hand_for_hand:
+        # R27: the table waits for the others; its next hand is dealt when the
+        # hand-for-hand hand is over everywhere (``_round_settled``).
+        dealt = {}
     table = evolve(
         table,
         positions=positions,
@@ -255,14 +256,34 @@ def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
         posted={},
         blinds_seen=table.blinds_seen | {positions.small_blind, positions.big_blind},
         first_orbit=max(0, table.first_orbit - 1),
-        hand_since=event.at,
-        hand_level=clk.level_dealt(state.clock, state.structure, event.at),
+        **dealt,
     )
     state = _with_table(state, table)
+    if not tables.hand_for_hand:
+        return state
     tables = state.tables
-    if tables.hand_for_hand:
-        tables = evolve(tables, round_done=tables.round_done | {event.table}).settle_round()
-    return evolve(state, tables=tables)
+    return _round_settled(
+        evolve(state, tables=evolve(tables, round_done=tables.round_done | {event.table})),
+        event.at,
+    )
+
+
+def _round_settled(state: TournamentState, at: Instant) -> TournamentState:
+    """R27 and R9: once every table has finished the hand-for-hand hand, each table
+    that waited deals its next hand now, at the blinds in force now (seed 000: the
+    increase "ne s'applique qu'au prochain tour de jeu")."""
+    tables = state.tables
+    settled = tables.settle_round()
+    if settled is tables:
+        return state
+    level = clk.level_dealt(state.clock, state.structure, at)
+    dealt = {
+        number: evolve(table, hand_since=at, hand_level=level)
+        if number in tables.round_done
+        else table
+        for number, table in settled.tables.items()
+    }
+    return evolve(state, tables=evolve(settled, tables=dealt))
 
 
 @applies(e.BreakOrderSet)
@@ -272,13 +293,7 @@ def _order(state: TournamentState, event: e.BreakOrderSet) -> TournamentState:
 
 @applies(e.HandForHandSet)
 def _h4h(state: TournamentState, event: e.HandForHandSet) -> TournamentState:
-    tables = state.tables
-    return evolve(
-        state,
-        tables=evolve(
-            tables, hand_for_hand=event.on, round=tables.round + 1, round_done=frozenset()
-        ),
-    )
+    return evolve(state, tables=state.tables.next_round(hand_for_hand=event.on))
 
 
 def _cash_table(state: TournamentState, player: PlayerId) -> tuple[TableState, int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from director.core import clock as clk
 from director.core import commands as c
 from director.core import events as e
+from director.core.apply import fold
 from director.core.decide import handles
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
@@ -22,6 +23,17 @@ def _here(state: TournamentState, now: Instant) -> clk.ClockState:
 
 def _require_structure(state: TournamentState) -> None:
     require(bool(state.structure.levels()), "structure_without_levels")
+
+
+def table_counts_hands(state: TournamentState, now: Instant) -> bool:
+    """R8: in a game at one table, whether the clock's item is a level counted in
+    hands: that table's "Hand done" deals the next hand and counts it (one action
+    counts one hand)."""
+    occupied = [table for table in state.tables.tables.values() if table.seats]
+    if len(occupied) != 1 or not state.clock.started or not state.structure.items:
+        return False
+    item = state.structure.items[_here(state, now).index]
+    return isinstance(item, Level) and not item.timed
 
 
 # -- decide ---------------------------------------------------------------------
@@ -53,7 +65,13 @@ def _set_structure(state: TournamentState, command: c.SetStructure, now: Instant
 def _start(state: TournamentState, command: c.StartClock, now: Instant) -> list[e.Event]:
     _require_structure(state)
     require(not state.clock.running, "clock_running")
-    return [e.ClockStarted(at=now)]
+    started: list[e.Event] = [e.ClockStarted(at=now)]
+    placed = any(table.positions is not None for table in state.tables.tables.values())
+    if not state.clock.started and placed and table_counts_hands(fold(started, state), now):
+        # R8: the first hand is dealt as the clock starts: at one table whose
+        # level is counted in hands, it is the level's first hand.
+        started.append(e.HandStarted(at=now))
+    return started
 
 
 @handles(c.PauseClock)
@@ -126,6 +144,10 @@ def _next_hand(state: TournamentState, command: c.NextHand, now: Instant) -> lis
     require(state.clock.started, "clock_not_started")
     here = _here(state, now)
     require(not isinstance(state.structure.items[here.index], Break), "on_break")
+    if table_counts_hands(state, now):
+        (table,) = (t for t in state.tables.tables.values() if t.seats)
+        # "Hand done" at the table counts each hand already: once is enough.
+        require(table.positions is None, "hands_counted_with_hand_done", table=table.number)
     return [e.HandStarted(at=now)]
 
 

@@ -27,6 +27,7 @@ from director.core.buttons import (
 from director.core.chip_race import Holding, next_chip, race
 from director.core.decide import handles, reacts
 from director.core.errors import RuleViolation, require
+from director.core.handlers.clock import table_counts_hands
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move, draw_open_seat, draw_seats, plan_moves, redraw
 from director.core.state import TournamentState
@@ -88,7 +89,9 @@ def seats_follow_players(
         current = apply(current, extra[-1])
     if current.is_cash:
         return extra
-    planned = _plan(current, now)
+    # R27: in hand-for-hand, a hand is over once every table has finished it.
+    hand_over = not current.tables.hand_for_hand or current.tables.round != state.tables.round
+    planned = _plan(current, now, hand_over=hand_over)
     extra.extend(planned)
     return extra
 
@@ -110,11 +113,16 @@ def _seat_player(
     return e.PlayerSeated(at=now, player=player, table=table_number, seat=seat)
 
 
-def _plan(state: TournamentState, now: Instant) -> list[e.Event]:
+def _plan(state: TournamentState, now: Instant, *, hand_over: bool = True) -> list[e.Event]:
     tables = state.tables
     players = sum(len(table.seats) for table in tables.tables.values())
     occupied_tables = [table for table in tables.tables.values() if table.seats]
     if tables.final_redraw and len(occupied_tables) > 1 and players <= tables.seats_per_table:
+        if not hand_over:
+            # R23, R27: a table still plays the hand-for-hand hand; its busts share
+            # places with the others'. The final table is drawn when the hand is
+            # over everywhere; no move is made meanwhile.
+            return [e.MovesPlanned(at=now, moves=())] if tables.pending else []
         # R26: everyone fits at one table: redraw for seats at the final table.
         # The final table is the one that would break last.
         order = [n for n in tables.break_order if any(t.number == n for t in occupied_tables)]
@@ -237,14 +245,25 @@ def _draw_button(state: TournamentState, command: c.DrawForButton, now: Instant)
         button = max(cards, key=lambda pair: card_strength(pair[1]))[0]
         positions = first_hand(button, occupied, seats=state.tables.seats_per_table)
         events.append(e.ButtonPlaced(at=now, table=number, positions=positions, cards=cards))
-    return events
+    return [*_first_hand_counted(state, numbers, now), *events]
 
 
 @handles(c.SetButton)
 def _set_button(state: TournamentState, command: c.SetButton, now: Instant) -> list[e.Event]:
     table = _table(state, command.table)
     positions = first_hand(command.seat, table.active(), seats=state.tables.seats_per_table)
-    return [e.ButtonPlaced(at=now, table=command.table, positions=positions)]
+    placed = e.ButtonPlaced(at=now, table=command.table, positions=positions)
+    return [*_first_hand_counted(state, [command.table], now), placed]
+
+
+def _first_hand_counted(
+    state: TournamentState, numbers: Sequence[int], now: Instant
+) -> list[e.Event]:
+    """R8: the button placed at the one table of a game (its first hand, the clock
+    running), the hand dealt counts in a level counted in hands; placing it again
+    (a correction) deals no hand."""
+    first = all(state.tables.tables[number].positions is None for number in numbers)
+    return [e.HandStarted(at=now)] if first and table_counts_hands(state, now) else []
 
 
 @handles(c.HandDone)
@@ -285,21 +304,24 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         # R12: a player who waited for the big blind and takes it owes nothing more.
         owes_big.discard(positions.big_blind)
         owes_small.discard(positions.big_blind)
-    events: list[e.Event] = [
-        e.TableHandDealt(
-            at=now,
-            table=command.table,
-            positions=positions,
-            dealt_out=frozenset(out),
-            owes_big=frozenset(owes_big),
-            owes_small=frozenset(owes_small),
-        )
-    ]
-    if clk.view(state.clock, state.structure, now).pending is not None:
+    events: list[e.Event] = []
+    if clk.view(state.clock, state.structure, now).pending is not None or table_counts_hands(
+        state, now
+    ):
         # R9: the time ran out during the hand just finished; the next hand at
-        # this table is dealt at the new blinds, so they now apply.
+        # this table is dealt at the new blinds, so they now apply. R8: at one
+        # table, the hand dealt counts in a level counted in hands (and may open
+        # the next level). Applied first: the hand is dealt at the level it brings.
         events.append(e.HandStarted(at=now))
-    return events
+    dealt = e.TableHandDealt(
+        at=now,
+        table=command.table,
+        positions=positions,
+        dealt_out=frozenset(out),
+        owes_big=frozenset(owes_big),
+        owes_small=frozenset(owes_small),
+    )
+    return [*events, dealt]
 
 
 @handles(c.ConfirmMove)

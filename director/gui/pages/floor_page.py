@@ -302,7 +302,9 @@ class FloorPage(QWidget):
         if number is None:
             return
         state = self.controller.state
-        blinds = floor.blinds_now(state, self.controller.now(), fallback_big=self.big_blind.value())
+        blinds = floor.blinds_now(
+            state, self.controller.now(), fallback_big=self.big_blind.value(), table=number
+        )
         big = blinds.big
         straddle = straddle_amount(blinds.big) if self._straddling() else 0
         try:

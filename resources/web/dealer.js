@@ -413,6 +413,14 @@
         if (previous && previous !== page.token) post("/api/dealer/unpair", {}, previous).catch(() => {});
         draw();
         refresh();
+      } else if (previous && page.code) {
+        // Paired at a table, another table's QR code refused: back to this table's
+        // view, which says why.
+        page.code = null;
+        showPairResult("", false);
+        showResult(answer.data.error || answer.data.why || String(answer.status), true);
+        draw();
+        refresh();
       } else {
         // Not a code, a wrong one (used, too old), too many tries, the table broke...:
         // said under the field, which stays for the code typed again.

@@ -325,6 +325,16 @@ def test_a_dealer_types_the_tables_code_on_the_page_opened_without_it(
     browser.click("hand-done")
     browser.wait_text("hands", lambda text: text == "Hands played: 1")
     assert live.session.state.tables.tables[3].hands == 1
+    # Then another table's QR code that works no more: back to table 3, told why.
+    used = live.server.dealer_code(1)
+    assert used is not None
+    live.server.dealer_codes.redeem(used.code, live.clock())
+    browser.open(f"http://{live.host}/dealer?lang=en#code={used.code}")
+    browser.wait(lambda d: d.find_element("id", "pair-code").get_attribute("value") == used.shown)
+    browser.click("pair-button")
+    browser.wait_text("result", lambda text: text.startswith("That table's code"))
+    browser.wait_text("table-name", lambda text: text == "Table 3")
+    assert not browser.call(lambda d: d.find_element("id", "pair").is_displayed())
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

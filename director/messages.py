@@ -720,6 +720,10 @@ MESSAGES: dict[str, str] = {
         "This pairing code is wrong, used already or expired (a code works once, for "
         "two minutes): ask the console for a new one."
     ),
+    "pairing_code_malformed": N_(
+        "That is not a code: type the 8 letters and digits the console shows "
+        "(like ABCD-EFGH; spaces and dashes do not matter)."
+    ),
     "device_name_missing": N_("Give this phone a name, so the console can tell it apart."),
     "device_name_bad": N_("A phone's name is one line of at most {maximum} characters."),
     "remote_bad_request": N_("The remote sent a request that is not understood ({detail})."),

@@ -28,6 +28,7 @@ from director.app.remote import (
     PairingCode,
     Target,
     answer,
+    looks_like_code,
     normal_code,
     whole_number,
 )
@@ -90,7 +91,7 @@ class DealerCodes:
 
     def redeem(self, text: object, now: int) -> tuple[int, int] | None:
         """The (event, table) whose current code ``text`` is (then it is used up)."""
-        if not isinstance(text, str) or len(text) > 64:
+        if not looks_like_code(text):
             return None
         typed = normal_code(text).encode()
         found = None

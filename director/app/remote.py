@@ -22,10 +22,11 @@ import hashlib
 import hmac
 import re
 import secrets
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from director.app.changes import Changes, Origin
 from director.core import commands as c
@@ -71,9 +72,27 @@ class PairingCode:
         return f"{self.code[:4]}-{self.code[4:]}"
 
 
+CODE_TYPED_MAX = 64
+"""Characters a typed code may have, spaces and dashes included (else not read)."""
+CODE_SHAPE = re.compile(rf"[A-Z0-9]{{{CODE_LENGTH}}}")
+"""A code once spaces and dashes are taken out: anything else is not a code at all."""
+
+
 def normal_code(text: str) -> str:
-    """A code as typed (any case, with dashes or spaces) in its stored form."""
-    return "".join(ch for ch in text.upper() if ch not in "- ")
+    """A code as typed (any case, with dashes or spaces, as a phone's keyboard or a
+    copy and paste may give them) in its stored form."""
+    # Spaces and dashes of any kind (a no-break space, an en dash); a control
+    # character (a tab, a line break) is kept, and makes the code no code at all.
+    return "".join(ch for ch in text.upper() if unicodedata.category(ch) not in ("Zs", "Pd"))
+
+
+def looks_like_code(text: object) -> TypeGuard[str]:
+    """Whether ``text`` has a code's shape once typed (8 letters and digits; case,
+    spaces and dashes do not matter): anything else is refused as not a code, before
+    any code is compared with it."""
+    if not isinstance(text, str) or len(text) > CODE_TYPED_MAX:
+        return False
+    return CODE_SHAPE.fullmatch(normal_code(text)) is not None
 
 
 class PairingCodes:
@@ -99,7 +118,7 @@ class PairingCodes:
     def redeem(self, text: object, now: int) -> bool:
         """Whether ``text`` is the current code (then it is used up)."""
         code = self.current(now)
-        if code is None or not isinstance(text, str) or len(text) > 64:
+        if code is None or not looks_like_code(text):
             return False
         if not hmac.compare_digest(normal_code(text).encode(), code.code.encode()):
             return False

@@ -55,6 +55,7 @@ from director.app.remote import (
     command_for,
     controls,
     device_name,
+    looks_like_code,
     run,
 )
 from director.app.timesource import Now, wall_clock
@@ -1025,6 +1026,9 @@ class WebServer(QObject):
             name = device_name(data.get("name"))
         except RuleViolation as error:
             return _error(400, describe_error(error))
+        refused = self._not_a_code(data.get("code"), address, now)
+        if refused is not None:
+            return refused
         found = self.dealer_codes.redeem(data.get("code"), now)
         if found is None:
             self.limiter.failed(address, now)
@@ -1052,6 +1056,15 @@ class WebServer(QObject):
             },
         )
 
+    def _not_a_code(self, typed: object, address: str, now: int) -> Reply | None:
+        """The refusal of what cannot be a code at all (typed by hand: too long, other
+        characters than letters and digits, not text), counted as a failed attempt;
+        None when it has a code's shape."""
+        if looks_like_code(typed):
+            return None
+        self.limiter.failed(address, now)
+        return _error(400, describe_error(RuleViolation("pairing_code_malformed")))
+
     def _device(self, request: http.Request, address: str, now: int) -> Device | None:
         assert self.devices is not None
         scheme, _space, token = request.header("authorization").partition(" ")
@@ -1074,6 +1087,9 @@ class WebServer(QObject):
             name = device_name(data.get("name"))
         except RuleViolation as error:
             return _error(400, describe_error(error))
+        refused = self._not_a_code(data.get("code"), address, now)
+        if refused is not None:
+            return refused
         if not self.codes.redeem(data.get("code"), now):
             self.limiter.failed(address, now)
             return _error(403, describe_error(RuleViolation("pairing_code_wrong")))

@@ -27,10 +27,16 @@ def page_texts() -> dict[str, str]:
         "find_hint": _("Type the first letters of your name."),
         "remote_title": _("Remote control"),
         "pair_title": _("Pair this phone as the organizer's remote"),
+        "pair_open": _("Use as the remote"),
         "pair_name": _("Name of this phone"),
         "pair_default_name": _("Organizer's phone"),
         "pair_button": _("Pair this phone"),
+        "pair_hint": _(
+            "For the organizer: type the code the console shows beside the pairing QR "
+            "code, or scan that QR code."
+        ),
         "pair_code": _("Pairing code"),
+        "pair_code_missing": _("Type the code the console shows."),
         "paired_as": _("Paired as {name}."),
         "unpair": _("Forget this phone"),
         "start": _("Start"),
@@ -64,11 +70,15 @@ def page_texts() -> dict[str, str]:
             "Leave it on the table: whoever deals taps Hand done after each hand."
         ),
         "dealer_default_name": _("Table phone"),
+        "dealer_code": _("The table's code"),
         "dealer_pair_button": _("Use this phone at the table"),
         "dealer_scan": _(
-            "Scan your table's code on the console to make this phone the table's dealer phone."
+            "Scan your table's code on the console, or type it below, to make this phone "
+            "the table's dealer phone."
         ),
-        "dealer_scan_again": _("To report a table's hands, scan its code on the console."),
+        "dealer_scan_again": _(
+            "To report a table's hands, scan its code on the console or type it below."
+        ),
         "hands_played": _("Hands played: {hands}"),
         "this_hand": _("This hand: {time}"),
         "hand_for_hand": _("Hand-for-hand"),

@@ -23,7 +23,7 @@
     revision: -1,
     token: storage.get(TOKEN_KEY),
     device: storage.get(DEVICE_KEY) || "",
-    pairCode: null,
+    pairing: false, // a pairing request is on its way
     controls: null,
     players: null,
     playersRevision: -2,
@@ -59,7 +59,10 @@
     setText("seats-title", text("seats"));
     setText("find-title", text("find_title"));
     $("find-name").placeholder = text("find_placeholder");
+    setText("pair-open", text("pair_open"));
     setText("pair-title", text("pair_title"));
+    setText("pair-hint", text("pair_hint"));
+    setText("pair-code-label", text("pair_code"));
     setText("pair-name-label", text("pair_name"));
     setText("pair-button", text("pair_button"));
     if (!$("pair-name").value) $("pair-name").value = text("pair_default_name");
@@ -401,35 +404,55 @@
   function showRemote() {
     $("remote").hidden = !page.token;
     document.body.classList.toggle("paired", Boolean(page.token));
-    $("pair").hidden = !page.pairCode || Boolean(page.token);
+    // Not paired: the code typed as the console shows it, or put there by its QR code.
+    $("pair").hidden = Boolean(page.token);
     setText("remote-device", page.token ? text("paired_as", { name: page.device }) : "");
   }
 
+  function showPairResult(message, refused) {
+    $("pair-result").className = refused ? "refused" : "";
+    setText("pair-result", message);
+  }
+
   function pair() {
+    if (page.pairing) return;
+    // Sent as typed: the server reads a code whatever its case, spaces and dashes, and
+    // says what is wrong with it (one place decides what a code is).
+    const code = $("pair-code").value.trim();
     const name = $("pair-name").value.trim();
-    setText("pair-result", text("working"));
-    $("pair-result").className = "";
+    if (!code) {
+      showPairResult(text("pair_code_missing"), true);
+      $("pair-code").focus();
+      return;
+    }
+    page.pairing = true;
+    $("pair-button").disabled = true;
+    showPairResult(text("working"), false);
     api("/api/pair", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ code: page.pairCode, name: name }),
+      body: JSON.stringify({ code: code, name: name }),
     }).then((answer) => {
+      page.pairing = false;
+      $("pair-button").disabled = false;
       if (answer.status === 200 && answer.data.token) {
         page.token = answer.data.token;
         page.device = answer.data.device.name;
         storage.set(TOKEN_KEY, page.token);
         storage.set(DEVICE_KEY, page.device);
-        page.pairCode = null;
-        setText("pair-result", "");
+        $("pair-code").value = "";
+        showPairResult("", false);
+        document.body.classList.remove("pairing");
         showRemote();
         refreshControls();
       } else {
-        $("pair-result").className = "refused";
-        setText("pair-result", answer.data.error || answer.data.why || String(answer.status));
+        showPairResult(answer.data.error || answer.data.why || String(answer.status), true);
+        if (answer.status === 403) $("pair-code").select(); // a wrong code: typed again
       }
     }, () => {
-      $("pair-result").className = "refused";
-      setText("pair-result", text("not_sent"));
+      page.pairing = false;
+      $("pair-button").disabled = false;
+      showPairResult(text("not_sent"), true);
     });
   }
 
@@ -475,10 +498,16 @@
     storage.remove(DEVICE_KEY);
     showRemote();
     if (reason) {
-      $("pair-result").className = "refused";
-      setText("pair-result", reason);
-      $("pair").hidden = !page.pairCode;
+      showPairResult(reason, true);
+      document.body.classList.add("pairing"); // said, on a TV's screen too
     }
+  }
+
+  // On a TV's screen the pairing panel is below the screen, shown on asking.
+  function openPairing() {
+    document.body.classList.add("pairing");
+    $("pair").scrollIntoView({ block: "start" });
+    $("pair-code").focus();
   }
 
   function disableAll() {
@@ -623,9 +652,15 @@
   function readPairingCode() {
     const match = /(?:^|[#&])pair=([A-Za-z0-9-]{4,20})/.exec(window.location.hash);
     if (!match) return;
-    page.pairCode = match[1];
+    $("pair-code").value = shownCode(match[1]);
+    document.body.classList.add("pairing");
     // Out of the address bar: a code is for this pairing only.
     window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+
+  // A code as the console shows it: "ABCD-EFGH".
+  function shownCode(code) {
+    return /^[A-Za-z0-9]{8}$/.test(code) ? code.slice(0, 4) + "-" + code.slice(4) : code;
   }
 
   function start() {
@@ -638,6 +673,12 @@
       if (page.players === null) refreshPlayers();
     });
     $("pair-button").addEventListener("click", pair);
+    $("pair-open").addEventListener("click", openPairing);
+    for (const field of ["pair-code", "pair-name"]) {
+      $(field).addEventListener("keydown", (event) => {
+        if (event.key === "Enter") pair();
+      });
+    }
     $("r-unpair").addEventListener("click", forget);
     $("r-toggle").addEventListener("click", () => send({ action: $("r-toggle").dataset.action }));
     for (const button of document.querySelectorAll("#clock-controls [data-action]")) {

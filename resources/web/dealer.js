@@ -22,7 +22,7 @@
 
   const page = {
     display: null, // the pushed state's display payload
-    code: null, // the table's pairing code, read from the address
+    code: null, // the table's pairing code, read from the address (then in the field)
     token: storage.get(TOKEN_KEY),
     table: storage.get(TABLE_KEY),
     device: storage.get(DEVICE_KEY) || "",
@@ -32,6 +32,7 @@
     fetching: false,
     again: false,
     busy: false, // a report is on its way: no second tap meanwhile
+    pairing: false, // a pairing request is on its way
     confirming: null,
   };
 
@@ -61,6 +62,7 @@
     setText("unpaired-title", text("dealer_heading"));
     setText("pair-title", text("dealer_pair_title"));
     setText("pair-hint", text("dealer_pair_hint"));
+    setText("pair-code-label", text("dealer_code"));
     setText("pair-name-label", text("pair_name"));
     setText("pair-button", text("dealer_pair_button"));
     if (!$("pair-name").value) $("pair-name").value = page.device || text("dealer_default_name");
@@ -80,7 +82,9 @@
 
   function draw() {
     const paired = Boolean(page.token);
-    $("pair").hidden = !page.code;
+    // Not paired: the table's code typed as the console shows it (or put there by
+    // its QR code, which also shows this to a phone paired at another table).
+    $("pair").hidden = paired && !page.code;
     $("unpaired").hidden = paired || Boolean(page.code);
     setText("unpaired-error", page.lost);
     $("unpaired-error").hidden = !page.lost;
@@ -377,12 +381,22 @@
   }
 
   function pair() {
+    if (page.pairing) return;
     const name = $("pair-name").value.trim() || text("dealer_default_name");
-    const code = page.code;
+    // Sent as typed: the server reads a code whatever its case, spaces and dashes, and
+    // says what is wrong with it (one place decides what a code is).
+    const code = $("pair-code").value.trim();
     const previous = page.token;
+    if (!code) {
+      showPairResult(text("pair_code_missing"), true);
+      $("pair-code").focus();
+      return;
+    }
+    page.pairing = true;
     $("pair-button").disabled = true;
     showPairResult(text("working"), false);
     post("/api/dealer/pair", { code: code, name: name }).then((answer) => {
+      page.pairing = false;
       $("pair-button").disabled = false;
       if (answer.status === 200 && answer.data.token) {
         page.token = answer.data.token;
@@ -393,21 +407,28 @@
         storage.set(DEVICE_KEY, page.device);
         page.code = null;
         page.lost = "";
+        $("pair-code").value = "";
         showPairResult("", false);
         // This phone moved to another table: the old table's token is given back.
         if (previous && previous !== page.token) post("/api/dealer/unpair", {}, previous).catch(() => {});
         draw();
         refresh();
-      } else if (answer.status === 400) {
-        showPairResult(answer.data.error || String(answer.status), true); // the name, say
-      } else {
-        // The code is used, too old, or the table broke: only a new code helps.
+      } else if (previous && page.code) {
+        // Paired at a table, another table's QR code refused: back to this table's
+        // view, which says why.
         page.code = null;
-        page.lost = answer.data.error || answer.data.why || String(answer.status);
         showPairResult("", false);
+        showResult(answer.data.error || answer.data.why || String(answer.status), true);
         draw();
+        refresh();
+      } else {
+        // Not a code, a wrong one (used, too old), too many tries, the table broke...:
+        // said under the field, which stays for the code typed again.
+        showPairResult(answer.data.error || answer.data.why || String(answer.status), true);
+        if (answer.status === 403) $("pair-code").select();
       }
     }, () => {
+      page.pairing = false;
       $("pair-button").disabled = false;
       showPairResult(text("not_sent"), true);
     });
@@ -422,6 +443,9 @@
     const match = /(?:^|[#&])code=([A-Za-z0-9-]{4,20})/.exec(window.location.hash);
     if (!match) return;
     page.code = match[1];
+    $("pair-code").value = /^[A-Za-z0-9]{8}$/.test(page.code)
+      ? page.code.slice(0, 4) + "-" + page.code.slice(4)
+      : page.code;
     // Out of the address bar (and the history): a code is for this pairing only.
     window.history.replaceState(null, "", window.location.pathname + window.location.search);
     showPairResult("", false);
@@ -446,9 +470,11 @@
   function start() {
     readCode();
     $("pair-button").addEventListener("click", pair);
-    $("pair-name").addEventListener("keydown", (event) => {
-      if (event.key === "Enter") pair();
-    });
+    for (const field of ["pair-code", "pair-name"]) {
+      $(field).addEventListener("keydown", (event) => {
+        if (event.key === "Enter") pair();
+      });
+    }
     $("hand-done").addEventListener("click", () => send({ action: "hand_done" }));
     $("bust-player").addEventListener("change", drawEliminators);
     $("bust-button").addEventListener("click", bust);

@@ -20,7 +20,9 @@ from director.app.remote import (
     command_for,
     controls,
     device_name,
+    looks_like_code,
     new_token,
+    normal_code,
     perform,
     token_hash,
 )
@@ -62,6 +64,43 @@ def test_anything_but_the_code_is_refused(clock: FakeClock, typed: object) -> No
     codes = PairingCodes()
     codes.issue(clock())
     assert not codes.redeem(typed, clock())
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("abcd-efgh", "ABCDEFGH"),
+        (" ABCD EFGH ", "ABCDEFGH"),
+        ("abcd\u00a0efgh", "ABCDEFGH"),  # a no-break space, as a copy and paste gives
+        ("ABCD\u2013EFGH", "ABCDEFGH"),  # an en dash, as a phone's keyboard may make it
+        ("A B C D E F G H", "ABCDEFGH"),
+    ],
+)
+def test_a_code_is_read_as_typed_by_hand(typed: str, code: str) -> None:
+    assert looks_like_code(typed) and normal_code(typed) == code
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        None,
+        12345678,
+        ["ABCDEFGH"],
+        "",
+        "ABCDEFG",
+        "ABCDEFGHJ",
+        "ABCD\tEFGH",
+        "ABCD\nEFGH",
+        "ABCD\x00EFGH",
+        "\u202eABCDEFGH",
+        "ABCDÉFGH",
+        "ABCD_EFGH",
+        " " * 60 + "ABCDEFGH",
+    ],
+)
+def test_what_has_not_a_codes_shape_is_no_code(typed: object) -> None:
+    """Control characters are not spaces, and a code is eight letters and digits."""
+    assert not looks_like_code(typed)
 
 
 def test_failures_are_limited_per_address_over_a_minute(clock: FakeClock) -> None:

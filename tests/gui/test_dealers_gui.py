@@ -70,6 +70,12 @@ def test_each_table_gets_its_code_and_its_phone_is_listed_and_revoked(
     card = dialog.cards[2]
     assert card.qr.text == f"http://127.0.0.1:{port}/dealer#code={codes[2].code}"
     assert codes[2].shown in card.code_text.text() and "10:00" in card.code_text.text()
+    # Where the page with the field for the code is, for a phone that cannot scan it.
+    assert dialog.typing.isVisibleTo(dialog)
+    assert dialog.typing.text() == (
+        f"A phone that cannot scan its table's code opens http://127.0.0.1:{port}/dealer "
+        "and types it."
+    )
     dialog.resize(1366, 768)
     shot(dialog, tmp_path, "dealers-dialog-en")
     token = pair(qtbot, port, codes[2].code, "Bob's phone")

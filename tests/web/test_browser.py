@@ -23,14 +23,16 @@ from director.app.library import Library
 from director.app.session import TournamentSession
 from director.app.timesource import wall_clock
 from director.core import commands as c
+from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings
 from director.core.players import Bust
 from director.core.structure import Level, Structure
-from director.i18n import describe_error
+from director.i18n import describe_error, in_language
 from director.persistence.db import Database
 from director.web.driver import FeedDriver
 from director.web.server import Limits
+from director.web.texts import page_texts
 from tests.web.browser import PHONE, TV, Browser
 from tests.web.helpers import HOST, serve
 
@@ -187,6 +189,111 @@ def test_the_organizer_pairs_his_phone_and_pauses_the_clock_from_it(
     browser.click("r-toggle")
     browser.wait(lambda d: not d.find_element("id", "remote").is_displayed())
     assert not live.session.state.clock.running
+
+
+def test_the_organizer_types_the_code_on_the_page_opened_without_it(
+    qtbot, live, browser, tmp_path: Path
+) -> None:
+    """The share dialog and ``serve --pair`` say "open ADDRESS and type the code": a
+    phone whose camera cannot read the QR code pairs with the code typed, as the
+    console shows it (issue 37); a wrong code, or no code at all, is said so."""
+    browser.size(*PHONE, phone=True)
+    code = live.server.new_pairing_code()
+    browser.open(f"http://{live.host}/?lang=en")
+    browser.wait(lambda d: d.find_element("id", "pair-code").is_displayed())
+    browser.wait_text("pair-code-label", lambda text: text == "Pairing code")
+    field = browser.script(FIELD, "pair-code")
+    assert field == {
+        "autocapitalize": "characters",
+        "autocomplete": "one-time-code",
+        "spellcheck": "false",
+        "maxlength": "32",
+        "value": "",
+    }
+    assert not browser.call(lambda d: d.find_element("id", "remote").is_displayed())
+    browser.click("pair-button")  # nothing typed
+    browser.wait_text("pair-result", lambda text: text == "Type the code the console shows.")
+    browser.type("pair-code", "ZZZZ-ZZZZ")
+    browser.click("pair-button")
+    wrong = describe_error(RuleViolation("pairing_code_wrong"))
+    browser.wait_text("pair-result", lambda text: text == wrong)
+    browser.type("pair-code", "12")
+    browser.click("pair-button")
+    browser.wait_text("pair-result", lambda text: text.startswith("That is not a code"))
+    assert live.server.devices.listed() == []
+    assert browser.call(lambda d: d.find_element("id", "pair").is_displayed())
+    # The right one, typed in small letters with a space, then Enter.
+    browser.type("pair-name", "Ann's phone")
+    browser.type("pair-code", code.shown.lower().replace("-", " ") + "\n")
+    browser.wait(lambda d: d.find_element("id", "remote").is_displayed())
+    assert browser.text("remote-device") == "Paired as Ann's phone."
+    assert not browser.call(lambda d: d.find_element("id", "pair").is_displayed())
+    browser.wait_text("r-toggle", lambda text: text.casefold() == "pause")
+    browser.click("r-toggle")
+    qtbot.waitUntil(lambda: not live.session.state.clock.running, timeout=5000)
+    origin = live.session.undo_origin()
+    assert origin is not None and origin.name == "Ann's phone"
+    # Forgotten on the phone: the field is back, empty, for the next code.
+    browser.click("r-unpair")
+    browser.wait(lambda d: d.find_element("id", "pair-code").is_displayed())
+    assert browser.script(FIELD, "pair-code")["value"] == ""
+
+
+LABEL = "return document.getElementById('pair-code-label').textContent"
+FIELD = """
+const found = document.getElementById(arguments[0]);
+const names = ["autocapitalize", "autocomplete", "spellcheck", "maxlength"];
+const made = Object.fromEntries(names.map((name) => [name, found.getAttribute(name)]));
+made.value = found.value;
+return made;
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_pairing_field_at_phone_and_tv_sizes(
+    qtbot, live, browser, tmp_path: Path, language: str
+) -> None:
+    """The field for the code, in the page's language: on a phone at the foot of the
+    page; on a TV's browser below the TV's screen (which stays exactly the window),
+    opened from the bar's button. Either pairs with the code typed."""
+    with in_language(language):
+        texts = page_texts()
+        wrong = describe_error(RuleViolation("pairing_code_wrong"))
+    for size, phone in ((PHONE, True), (TV, False)):
+        kind = "phone" if phone else "tv"
+        browser.size(*size, phone=phone)
+        browser.open(f"http://{live.host}/?lang={language}")
+        browser.wait(lambda d: d.execute_script(LABEL) == texts["pair_code"])  # shown or not
+        browser.wait(lambda d: d.find_element("id", "level").text)
+        if phone:
+            assert not browser.call(lambda d: d.find_element("id", "pair-open").is_displayed())
+            assert browser.call(lambda d: d.find_element("id", "pair").is_displayed())
+        else:
+            browser.wait_text("pair-open", lambda text: text == texts["pair_open"])
+            assert not browser.call(lambda d: d.find_element("id", "pair").is_displayed())
+            assert fits(browser, *size) and cut(browser) == []  # the TV's screen, whole
+            browser.shot(tmp_path, f"pair-open-{kind}-{language}")
+            browser.click("pair-open")
+            browser.wait(lambda d: d.find_element("id", "pair-code").is_displayed())
+            assert browser.script("return document.activeElement.id") == "pair-code"
+        assert browser.text("pair-title").casefold() == texts["pair_title"].casefold()
+        assert browser.text("pair-hint") == texts["pair_hint"]
+        browser.type("pair-code", "ZZZZ-ZZZZ")
+        browser.click("pair-button")
+        browser.wait_text("pair-result", lambda text: text == wrong)
+        browser.script("document.getElementById('pair').scrollIntoView({block: 'end'})")
+        assert fits(browser, size[0])
+        top, bottom = browser.script(PLACES, "pair", "screen")
+        assert top >= bottom - 1  # the clock's screen first, whole
+        browser.shot(tmp_path, f"pair-code-{kind}-{language}")
+        code = live.server.new_pairing_code()
+        browser.type("pair-code", code.shown + "\n")
+        browser.wait(lambda d: d.find_element("id", "remote").is_displayed())
+        assert not browser.call(lambda d: d.find_element("id", "pair").is_displayed())
+        assert not browser.call(lambda d: d.find_element("id", "pair-open").is_displayed())
+        browser.click("r-unpair")
+        browser.wait(lambda d: not d.find_element("id", "remote").is_displayed())
+    qtbot.waitUntil(lambda: live.server.devices.listed() == [], timeout=5000)
 
 
 def test_a_paired_screen_held_wide_has_the_tv_screen_first_then_the_remote(

@@ -15,10 +15,12 @@ import pytest
 from director.app.display import move_text
 from director.app.timesource import wall_clock
 from director.core import commands as c
+from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.players import Bust
-from director.i18n import describe_error
+from director.i18n import describe_error, in_language
 from director.web.driver import FeedDriver
+from director.web.texts import page_texts
 from tests.web.browser import PHONE, TV, Browser
 from tests.web.helpers import Served, serve
 from tests.web.test_browser import LONG_NAME, fits, seconds
@@ -288,6 +290,73 @@ def test_the_dealers_phone_in_french_and_on_a_big_screen(
     browser.shot(tmp_path, "dealer-tv-fr")
 
 
+def test_a_dealer_types_the_tables_code_on_the_page_opened_without_it(
+    qtbot, live: Served, browser: Browser
+) -> None:
+    """``serve --dealers`` says "opens ADDRESSdealer and types the code": a phone that
+    cannot read the table's QR code pairs with the code typed (issue 37); a wrong
+    code is said so, under the field kept for the code typed again."""
+    browser.size(*PHONE, phone=True)
+    browser.open(f"http://{live.host}/dealer?lang=en")
+    browser.wait(lambda d: d.find_element("id", "pair-code").is_displayed())
+    browser.wait_text("pair-code-label", lambda text: text == "The table's code")
+    assert browser.text("unpaired-text") == (
+        "Scan your table's code on the console, or type it below, to make this phone "
+        "the table's dealer phone."
+    )
+    browser.click("pair-button")  # nothing typed
+    browser.wait_text("pair-result", lambda text: text == "Type the code the console shows.")
+    browser.type("pair-code", "ZZZZ ZZZZ")
+    browser.click("pair-button")
+    wrong = describe_error(RuleViolation("dealer_code_wrong"))
+    browser.wait_text("pair-result", lambda text: text == wrong)
+    browser.type("pair-code", "table 3")
+    browser.click("pair-button")
+    browser.wait_text("pair-result", lambda text: text.startswith("That is not a code"))
+    assert live.server.devices.dealers(live.session.tournament_id) == []
+    code = live.server.dealer_code(3)
+    assert code is not None
+    browser.type("pair-name", "Table 3 phone")
+    browser.type("pair-code", code.shown.lower() + "\n")
+    browser.wait_text("table-name", lambda text: text == "Table 3")
+    assert not browser.call(lambda d: d.find_element("id", "pair").is_displayed())
+    (device,) = live.server.devices.dealers(live.session.tournament_id)
+    assert device.table == 3 and device.name == "Table 3 phone"
+    browser.click("hand-done")
+    browser.wait_text("hands", lambda text: text == "Hands played: 1")
+    assert live.session.state.tables.tables[3].hands == 1
+    # Then another table's QR code that works no more: back to table 3, told why.
+    used = live.server.dealer_code(1)
+    assert used is not None
+    live.server.dealer_codes.redeem(used.code, live.clock())
+    browser.open(f"http://{live.host}/dealer?lang=en#code={used.code}")
+    browser.wait(lambda d: d.find_element("id", "pair-code").get_attribute("value") == used.shown)
+    browser.click("pair-button")
+    browser.wait_text("result", lambda text: text.startswith("That table's code"))
+    browser.wait_text("table-name", lambda text: text == "Table 3")
+    assert not browser.call(lambda d: d.find_element("id", "pair").is_displayed())
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_tables_code_field_at_phone_and_tv_sizes(
+    qtbot, live: Served, browser: Browser, tmp_path: Path, language: str
+) -> None:
+    with in_language(language):
+        texts = page_texts()
+        wrong = describe_error(RuleViolation("dealer_code_wrong"))
+    for size, phone in ((PHONE, True), (TV, False)):
+        browser.size(*size, phone=phone)
+        browser.open(f"http://{live.host}/dealer?lang={language}")
+        browser.wait_text("pair-code-label", lambda text: text == texts["dealer_code"])
+        assert browser.text("unpaired-text") == texts["dealer_scan"]
+        browser.type("pair-code", "ZZZZ-ZZZZ")
+        browser.click("pair-button")
+        browser.wait_text("pair-result", lambda text: text == wrong)
+        assert fits(browser, size[0])
+        browser.shot(tmp_path, f"dealer-code-{'phone' if phone else 'tv'}-{language}")
+    live.server.limiter = type(live.server.limiter)()
+
+
 def test_connection_lost_rather_than_a_wrong_time(qtbot, live: Served, browser: Browser) -> None:
     pair(browser, live, 2)
     browser.wait(lambda d: d.find_element("id", "time").text != "--:--")
@@ -318,8 +387,8 @@ def test_a_phone_no_longer_paired_says_so_and_asks_for_the_code_again(
     browser.click("hand-done")
     browser.wait(lambda d: d.find_element("id", "unpaired").is_displayed())
     assert browser.text("unpaired-error").startswith("This phone is not a dealer's phone")
-    assert (
-        browser.text("unpaired-text") == "To report a table's hands, scan its code on the console."
+    assert browser.text("unpaired-text") == (
+        "To report a table's hands, scan its code on the console or type it below."
     )
     assert browser.script("return localStorage.getItem('director.dealer.token')") is None
     assert live.session.state.tables.tables[2].hands == 0
@@ -339,7 +408,8 @@ def test_a_phone_no_longer_paired_says_so_and_asks_for_the_code_again(
     browser.open(f"http://{live.host}/dealer?lang=en#code={used.code}")
     browser.wait(lambda d: d.find_element("id", "pair").is_displayed())
     browser.click("pair-button")
-    browser.wait_text("unpaired-error", lambda text: text.startswith("That table's code"))
+    browser.wait_text("pair-result", lambda text: text.startswith("That table's code"))
+    assert browser.call(lambda d: d.find_element("id", "pair-code").is_displayed())
 
 
 def test_the_phone_of_a_table_that_breaks_sends_its_players_then_stops(
@@ -369,7 +439,7 @@ def test_the_phone_of_a_table_that_breaks_sends_its_players_then_stops(
     browser.wait(lambda d: d.find_element("id", "unpaired").is_displayed(), timeout=8)
     assert browser.text("unpaired-error")
     assert browser.text("unpaired-text") == (
-        "To report a table's hands, scan its code on the console."
+        "To report a table's hands, scan its code on the console or type it below."
     )
     assert browser.script("return localStorage.getItem('director.dealer.token')") is None
     assert live.server.devices.dealers(live.session.tournament_id) == []

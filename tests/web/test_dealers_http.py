@@ -13,6 +13,7 @@ import pytest
 
 from director.app.dealers import DEALER_CODE_MS
 from director.core import commands as c
+from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.standings import places
 from director.i18n import describe_error, in_language
@@ -343,3 +344,45 @@ def test_each_table_shows_the_blinds_its_hand_was_dealt_at(qtbot, served: Served
     assert shown == {"this_hand": old, "next_hand": f"Next hand: {new}"}
     assert act(qtbot, served, tokens[2], {"action": "hand_done"}).status == 200
     assert look(qtbot, served, tokens[2]).json()["blinds"] == {"this_hand": new, "next_hand": ""}
+
+
+def test_a_tables_code_typed_by_hand_pairs_and_what_is_not_a_code_is_refused(
+    qtbot, served: Served
+) -> None:
+    """``serve --dealers`` says "opens ADDRESSdealer and types the code": the table's
+    code typed as the console shows it (any case, spaces or dashes) pairs that table's
+    phone; a wrong code is told as wrong, what is not a code at all as such; both
+    count against the address like any failed attempt."""
+    from tests.web.test_remote_http import NOT_CODES
+
+    def typed(code: object, lang: str = "en"):
+        data = {"code": code, "name": "Table phone"}
+        return in_thread(
+            qtbot, lambda: post_json(served.port, f"/api/dealer/pair?lang={lang}", data)
+        )
+
+    for table, form in ((1, str.lower), (2, lambda shown: shown.replace("-", " "))):
+        code = served.server.dealer_code(table)
+        assert code is not None
+        answer = typed(form(code.shown))
+        assert answer.status == 200, answer.body
+        assert answer.json()["table"] == table
+    with in_language("fr"):
+        malformed = describe_error(RuleViolation("pairing_code_malformed"))
+        wrong = describe_error(RuleViolation("dealer_code_wrong"))
+    for code in NOT_CODES:
+        served.server.limiter = type(served.server.limiter)()  # each on its own
+        answer = typed(code, "fr")
+        assert answer.status == 400 and answer.json()["error"] == malformed, code
+    served.server.limiter = type(served.server.limiter)()
+    for _ in range(10):
+        answer = typed("zzzz zzzz", "fr")
+        assert answer.status == 403 and answer.json()["error"] == wrong
+    third = served.server.dealer_code(3)
+    assert third is not None
+    assert typed(third.shown).status == 429
+    served.clock.advance(60_000)
+    assert typed(third.shown).status == 200
+    assert sorted(
+        device.table for device in served.server.devices.dealers(served.session.tournament_id)
+    ) == [1, 2, 3]

@@ -10,6 +10,7 @@ import pytest
 
 from director.app.remote import PAIRING_CODE_MS
 from director.core import commands as c
+from director.core.errors import RuleViolation
 from director.i18n import describe_error, in_language
 from director.persistence import store
 from tests.conftest import FakeClock
@@ -211,3 +212,101 @@ def test_with_the_remote_off_nothing_is_paired_nor_done(qtbot, served: Served) -
     )
     assert answer.status == 403 and "off" in answer.json()["error"]
     assert served.session.state.clock.running
+
+
+def test_a_code_typed_by_hand_pairs_as_the_qr_address_does(qtbot, served: Served) -> None:
+    """The share dialog and ``serve --pair`` say "open ADDRESS and type the code": the
+    code as the console shows it, typed in any case, with the spaces or dashes a
+    phone's keyboard or a copy and paste give, pairs like the QR code's address."""
+    for typed in (
+        lambda shown: shown,
+        lambda shown: shown.lower(),
+        lambda shown: " " + shown.replace("-", " ") + " ",
+        lambda shown: shown.replace("-", "\u00a0"),  # a no-break space
+        lambda shown: shown.replace("-", "\u2013"),  # an en dash
+        lambda shown: " ".join(shown.replace("-", "")),
+    ):
+        code = served.server.new_pairing_code()
+        data = {"code": typed(code.shown), "name": "Ann's phone"}
+        answer = in_thread(qtbot, lambda d=data: post_json(served.port, "/api/pair", d))
+        assert answer.status == 200, (data, answer.body)
+        token = answer.json()["token"]
+        assert control(qtbot, served, token, {"action": "pause"}).status == 200
+        assert control(qtbot, served, token, {"action": "start"}).status == 200
+    assert len(served.server.devices.listed()) == 6
+
+
+def pair_typed(qtbot, served: Served, code: object, lang: str = "en"):
+    data = {"code": code, "name": "X"}
+    return in_thread(qtbot, lambda: post_json(served.port, f"/api/pair?lang={lang}", data))
+
+
+NOT_CODES: list[object] = [
+    "",
+    "12",
+    "ABCD-EFG",
+    "ABCD-EFGHJ",
+    "x" * 3_000,
+    "A" * 65,
+    "ABCD\x00EFGH",
+    "ABCD\tEFGH",
+    "ABCD\nEFGH",
+    "\x1b[2JABCDEFGH",
+    "\u202eABCDEFGH",
+    "ABCDÉFGH",
+    "!!!!-????",
+    "ABCD_EFGH",
+    12345678,
+    None,
+    ["ABCDEFGH"],
+    {"code": "ABCDEFGH"},
+]
+"""What a hostile or a clumsy hand may type or send as a code."""
+
+
+def test_what_is_not_a_code_is_refused_as_such_and_counted(qtbot, served: Served) -> None:
+    """Huge, control characters, other characters than letters and digits, not text:
+    a 400 saying what a code looks like (in the phone's language), no traceback, and
+    each counts as a failed attempt."""
+    code = served.server.new_pairing_code()
+    said = {}
+    for lang in ("en", "fr"):
+        with in_language(lang):
+            said[lang] = describe_error(RuleViolation("pairing_code_malformed"))
+    assert said["en"].startswith("That is not a code") and said["fr"] != said["en"]
+    for index, typed in enumerate(NOT_CODES):
+        served.server.limiter = type(served.server.limiter)()  # each on its own
+        lang = "fr" if index % 2 else "en"
+        answer = pair_typed(qtbot, served, typed, lang)
+        assert answer.status == 400, (typed, answer.body)
+        assert b"Traceback" not in answer.body
+        assert answer.json() == {"ok": False, "error": said[lang]}, typed
+    # Too large for a request at all: refused before it is read.
+    huge = in_thread(
+        qtbot,
+        lambda: post_json(served.port, "/api/pair", {"code": "A" * 10_000, "name": "X"}),
+    )
+    assert huge.status == 413
+    # Counted: ten of them and the address waits, even with the right code.
+    served.server.limiter = type(served.server.limiter)()
+    statuses = [pair_typed(qtbot, served, typed).status for typed in NOT_CODES[:10]]
+    assert statuses == [400] * 10
+    assert pair_typed(qtbot, served, code.shown).status == 429
+    assert served.server.devices.listed() == []
+    served.clock.advance(60_000)
+    assert pair_typed(qtbot, served, code.shown).status == 200
+
+
+def test_codes_typed_wrong_are_rate_limited_like_any_other(qtbot, served: Served) -> None:
+    """A wrong code typed by hand is told as wrong, and counts: ten in a minute and
+    even the right code typed waits."""
+    code = served.server.new_pairing_code()
+    wrong = describe_error(RuleViolation("pairing_code_wrong"))
+    for typed in ("abcd efgh", "ZZZZ-ZZZZ", "2345 6789", "zzzz\u2013zzzz", "WXYZ-WXYZ") * 2:
+        answer = pair_typed(qtbot, served, typed)
+        assert answer.status == 403 and answer.json()["error"] == wrong, typed
+    blocked = pair_typed(qtbot, served, code.shown.lower())
+    assert blocked.status == 429 and int(blocked.headers["retry-after"]) > 0
+    assert "wait" in blocked.json()["error"]
+    served.clock.advance(60_000)
+    assert pair_typed(qtbot, served, code.shown.lower()).status == 200

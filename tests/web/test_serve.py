@@ -229,7 +229,11 @@ def test_serve_pairs_a_phone_itself_when_asked(tmp_path: Path) -> None:
             lines.append(line)
             if "type the code" in line:
                 code = line.split("type the code ")[1].split(" ")[0]
+                address = line.split(" open ")[1].split(" ")[0]
         assert code is not None, lines
+        # The address said has the field to type the code in.
+        assert address == f"http://127.0.0.1:{port}/"
+        assert b'id="pair-code"' in request(port, "GET", "/").body
         paired = post_json(port, "/api/pair", {"code": code, "name": "Pi remote"})
         assert paired.status == 200
         token = paired.json()["token"]
@@ -257,7 +261,11 @@ def test_serve_prints_each_tables_dealer_code_and_the_calls_for_the_floor(
             if line.startswith("Table ") and "types the code" in line:
                 table = int(line.split()[1].rstrip(":"))
                 codes[table] = line.split("types the code ")[1].split(" ")[0]
+                address = line.split(" opens ")[1].split(" ")[0]
         assert sorted(codes) == [1, 2]
+        # The address said has the field to type the table's code in.
+        assert address == f"http://127.0.0.1:{port}/dealer"
+        assert b'id="pair-code"' in request(port, "GET", "/dealer").body
         paired = post_json(port, "/api/dealer/pair", {"code": codes[2], "name": "T2"})
         assert paired.status == 200 and paired.json()["table"] == 2
         token = paired.json()["token"]

@@ -104,6 +104,10 @@ class DealersDialog(QDialog):
             )
         )
         hint.setWordWrap(True)
+        self.typing = QLabel()
+        """Where a phone that cannot scan its table's code types it (once shared)."""
+        self.typing.setWordWrap(True)
+        self.typing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.not_shared = QLabel(_("The page is not shared on the network yet."))
         self.share_button = QPushButton(_("&Share on the network…"))
         self.share_button.clicked.connect(self._share_clicked)
@@ -126,6 +130,7 @@ class DealersDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.on)
         layout.addWidget(hint)
+        layout.addWidget(self.typing)
         layout.addLayout(share_row)
         layout.addWidget(self.error)
         layout.addWidget(self.empty)
@@ -150,6 +155,12 @@ class DealersDialog(QDialog):
         running = self.sharing.running
         self.not_shared.setVisible(not running)
         self.share_button.setVisible(not running)
+        self.typing.setVisible(self.usable)
+        self.typing.setText(
+            _("A phone that cannot scan its table's code opens {url} and types it.").format(
+                url=f"{self.sharing.url}dealer"
+            )
+        )
         numbers = sorted(self.controller.state.tables.tables)
         for number in list(self.cards):
             if number not in numbers:

@@ -22,14 +22,24 @@ def show_error(parent: QWidget | None, error: Exception, *, title: str | None = 
     QMessageBox.warning(parent, title or _("Not done"), describe_error(error))
 
 
-def confirm(parent: QWidget | None, title: str, text: str, *, yes: str | None = None) -> bool:
-    """Ask once; the safe answer (No) is the default."""
+def confirm(
+    parent: QWidget | None,
+    title: str,
+    text: str,
+    *,
+    yes: str | None = None,
+    enter_says_yes: bool = False,
+) -> bool:
+    """Ask once. The safe answer (Cancel) is the default, so that Enter takes
+    nothing that cannot be undone; ``enter_says_yes`` where the question only
+    confirms what was just typed and undo takes it back (a new player's name)."""
     from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
     yes_button = box.addButton(yes or _("Yes"), QMessageBox.ButtonRole.AcceptRole)
     no_button = box.addButton(_("Cancel"), QMessageBox.ButtonRole.RejectRole)
-    box.setDefaultButton(no_button)
+    box.setDefaultButton(yes_button if enter_says_yes else no_button)
+    box.setEscapeButton(no_button)
     box.exec()
     return box.clickedButton() is yes_button
 

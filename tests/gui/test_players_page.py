@@ -294,3 +294,33 @@ def test_r3_the_money_form_chooses_whether_rebuys_run_through_the_break(qtbot, w
     data = display_data(window.controller.state, window.controller.now())
     captions = [stat.caption for stat in data.stats]
     assert "Re-buys to the break after level 2" in captions
+
+
+def test_name_enter_enter_adds_a_new_player(qtbot, window, monkeypatch) -> None:
+    """The question for a new name takes Enter as "Add" (it once took it as Cancel:
+    name, Enter, Enter added nobody); Escape still cancels."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from director.gui import common
+
+    monkeypatch.setattr(page_module, "confirm", common.confirm)  # the real question
+    page = page_of(window)
+    seen: list[str] = []
+
+    def answer(key: Qt.Key) -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, lambda: answer(key))
+            return
+        seen.append(box.defaultButton().text())
+        qtbot.keyClick(box, key)
+
+    QTimer.singleShot(0, lambda: answer(Qt.Key.Key_Escape))
+    type_name(qtbot, page, "Nora Quist")
+    assert window.controller.state.players == {}
+    QTimer.singleShot(0, lambda: answer(Qt.Key.Key_Return))
+    type_name(qtbot, page, "Nora Quist")
+    (entrant,) = window.controller.state.players.values()
+    assert entrant.name == "Nora Quist" and entrant.status is EntrantStatus.PLAYING
+    assert seen == ["Add", "Add"]

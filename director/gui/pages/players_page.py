@@ -317,6 +317,7 @@ class PlayersPage(QWidget):
                 _("New player"),
                 _("Add “{name}” to the players and buy them in?").format(name=text),
                 yes=_("Add"),
+                enter_says_yes=True,  # name, Enter, Enter: the organizer meant it
             ):
                 return
             try:

@@ -324,3 +324,31 @@ def test_name_enter_enter_adds_a_new_player(qtbot, window, monkeypatch) -> None:
     (entrant,) = window.controller.state.players.values()
     assert entrant.name == "Nora Quist" and entrant.status is EntrantStatus.PLAYING
     assert seen == ["Add", "Add"]
+
+
+def test_the_bust_dialog_records_with_one_enter_after_a_completed_name(qtbot, window) -> None:
+    """Type a few letters of who knocked the player out, press Enter once: recorded
+    (the first Enter once only accepted the name's completion, as the guide says not)."""
+    page = page_of(window)
+    for name in ("Ann Lee", "Bob", "Cat"):
+        type_name(qtbot, page, name)
+    state = window.controller.state
+    ids = {e.name: e.player for e in state.players.values()}
+    dialog = BustDialog(state, ids["Cat"], page)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    _out, eliminator, _stack = dialog.rows[0]
+    qtbot.keyClicks(eliminator.lineEdit(), "an")
+    assert eliminator.lineEdit().selectedText()  # the rest of "Ann Lee" offered inline
+    qtbot.keyClick(eliminator.lineEdit(), Qt.Key.Key_Return)
+    assert not dialog.isVisible() and dialog.result() == 1
+    assert [(b.player, b.eliminator) for b in dialog.busts] == [(ids["Cat"], ids["Ann Lee"])]
+    # A name that names nobody still in: one Enter says so and the dialog stays.
+    again = BustDialog(state, ids["Cat"], page)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    qtbot.keyClicks(again.rows[0][1].lineEdit(), "zed")
+    qtbot.keyClick(again.rows[0][1].lineEdit(), Qt.Key.Key_Return)
+    assert again.isVisible() and "“zed” is not one player still in" in again.error.text()

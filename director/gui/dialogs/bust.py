@@ -8,14 +8,15 @@ never dropped: if it names nobody still in, the dialog says so and stays.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -106,6 +107,9 @@ class BustDialog(QDialog):
             number = len(self.rows)
             share.clicked.connect(lambda _checked=False, number=number: self.share(number))
             self.grid.addWidget(share, row, 3)
+        # One Enter records: the line edit would spend the first on accepting the
+        # name's inline completion (the name is then read whole from the text).
+        eliminator.lineEdit().installEventFilter(self)
         self.rows.append((out, eliminator, stack))
         self._fill_eliminators(eliminator, out)
         out.currentIndexChanged.connect(
@@ -128,6 +132,18 @@ class BustDialog(QDialog):
             button = self.grid.itemAtPosition(number + 1, 3).widget()
             if isinstance(button, QPushButton):
                 button.setText(_("Shared: {names}").format(names=names))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and isinstance(watched, QLineEdit)
+        ):
+            watched.deselect()  # the completion typed in stays, as if accepted
+            self.accept()
+            return True
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

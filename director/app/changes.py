@@ -9,7 +9,7 @@ from typing import NamedTuple
 from director.core.events import Event
 from director.core.messages import Message
 from director.core.state import TournamentState
-from director.i18n import _
+from director.i18n import N_, _
 
 
 class Origin(NamedTuple):
@@ -87,3 +87,31 @@ def changed_aspects(old: TournamentState, new: TournamentState) -> frozenset[str
         if before is not after and before != after:
             changed.add(name)
     return frozenset(changed)
+
+
+_SAID = {
+    "command": N_("Recorded: {what}."),
+    "undo": N_("Undone: {what}."),
+    "redo": N_("Redone: {what}."),
+}
+MOVES_SAID = 2
+"""Moves named in a confirmation line at most (the Tables page lists them all)."""
+
+
+def confirmation(changes: Changes, state: TournamentState) -> str:
+    """One line saying what was just done ("Recorded: bust of Cat."), and the moves
+    it leaves for the organizer; empty when there is nothing to say."""
+    from director.app.display import move_text
+    from director.i18n import render
+
+    said = _SAID.get(changes.action)
+    if said is None or changes.label is None:
+        return ""
+    line = _(said).format(what=render(changes.label))
+    if changes.touches("tables") and state.tables.pending:
+        moves = [move_text(state, move) for move in state.tables.pending[:MOVES_SAID]]
+        more = len(state.tables.pending) - len(moves)
+        if more:
+            moves.append(_("{count} more on the Tables page").format(count=more))
+        line += " " + "; ".join(moves) + "."
+    return line

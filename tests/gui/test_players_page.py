@@ -10,7 +10,7 @@ from director.app.display import SectionKind, display_data
 from director.app.roster import Roster
 from director.core import commands as c
 from director.core.money import Fee, MoneySettings, RebuyRule
-from director.core.players import EntrantStatus
+from director.core.players import Bust, EntrantStatus
 from director.core.state import EventKind
 from director.gui.dialogs.bust import BustDialog
 from director.gui.dialogs.settlement import SettlementDialog, payment_lines
@@ -352,3 +352,34 @@ def test_the_bust_dialog_records_with_one_enter_after_a_completed_name(qtbot, wi
     qtbot.keyClicks(again.rows[0][1].lineEdit(), "zed")
     qtbot.keyClick(again.rows[0][1].lineEdit(), Qt.Key.Key_Return)
     assert again.isVisible() and "“zed” is not one player still in" in again.error.text()
+
+
+def test_every_action_says_it_was_done_and_the_line_never_goes_stale(qtbot, window) -> None:
+    """The line under the list says each action (busts, re-buys, undo...), names the
+    moves a bust brings, and never keeps saying someone is in after they went out."""
+    page = page_of(window)
+    names = [f"Player {n:02d}" for n in range(1, 13)]
+    for name in names:
+        type_name(qtbot, page, name)
+    assert page.status.text() == "Player 12 is in."
+    controller = window.controller
+    controller.dispatch(c.SetTableOptions(seats_per_table=6))
+    controller.dispatch(c.DrawSeats())
+    controller.dispatch(c.StartClock())
+    state = controller.state
+    ids = {e.name: e.player for e in state.players.values()}
+    table_one = sorted(
+        (seat, player) for player, (table, seat) in state.tables.seated().items() if table == 1
+    )
+    first, second = (player for _seat, player in table_one[:2])
+    controller.dispatch(c.BustPlayers(busts=(Bust(player=first),)))
+    assert page.status.text() == f"Recorded: bust of {state.player_name(first)}."
+    controller.dispatch(c.BustPlayers(busts=(Bust(player=second),)))
+    line = page.status.text()
+    assert line.startswith(f"Recorded: bust of {state.player_name(second)}. Move ")
+    assert "to table 1 seat" in line
+    controller.undo()
+    assert page.status.text() == f"Undone: bust of {state.player_name(second)}."
+    page.select(ids["Player 12"])
+    controller.dispatch(c.BustPlayers(busts=(Bust(player=ids["Player 12"]),)))
+    assert "Player 12 is in" not in page.status.text()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.changes import Changes
+from director.app.changes import Changes, confirmation
 from director.app.format_display import envelope_news, envelopes_warning
 from director.app.roster import Roster, fold
 from director.core import commands as c
@@ -168,6 +168,7 @@ class PlayersPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(body)
         self.status = QLabel()
+        self.status.setWordWrap(True)
         layout.addWidget(self.status)
 
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
@@ -232,15 +233,24 @@ class PlayersPage(QWidget):
         if changes.touches("players", "ledger", "busts", "money", "cash", "status", "tables"):
             self.refresh()
         news = envelope_news(self.controller.state, changes.events)
+        # Each action says it was done (and the moves it brings): the line never
+        # outlives the fact it states.
+        self.say(confirmation(changes, self.controller.state))
         if news:
             # Mystery bounties: the envelope drawn, to announce at the table.
-            self.status.setText(news)
+            self.say(news)
         elif changes.touches("ledger", "money"):
             # Before the next knockout is refused for it: the envelopes no longer
             # add up to the bounty money (a re-entry, a re-buy or a refund).
             warning = envelopes_warning(self.controller.state, self.controller.now())
             if warning:
+                self.status.setTextFormat(Qt.TextFormat.RichText)
                 self.status.setText(f"<span style='color:#b7791f'>{html.escape(warning)}</span>")
+
+    def say(self, text: str) -> None:
+        """The line under the list, as plain text (a name is never read as markup)."""
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setText(text)
 
     def _update_buttons(self) -> None:
         self.controller.guard.refresh()
@@ -372,7 +382,7 @@ class PlayersPage(QWidget):
         )
         if changes is not None:
             self.select(player)
-            self.status.setText(_("{name} is in.").format(name=name))
+            self.say(_("{name} is in.").format(name=name))
 
     # -- actions -------------------------------------------------------------------
 

@@ -277,3 +277,22 @@ def test_texts_in_another_language_for_a_while_and_back_even_on_an_error() -> No
     with in_language("en"):
         assert format_money(13200) == "€132.00"
     assert language() == "fr" and format_money(13200) == "132,00\u00a0€"
+
+
+def test_french_counts_of_one_are_singular() -> None:
+    """ "1 joueurs", "1 restants" were seen on a night: counts go through plural forms."""
+    from director.app.table_texts import table_summary
+    from director.core.ids import PlayerId
+    from director.core.tables import TablesState, TableState
+
+    set_language("fr")
+    one = TablesState(tables={1: TableState(number=1, seats={3: PlayerId(1)})})
+    two = TablesState(tables={1: TableState(number=1, seats={3: PlayerId(1), 4: PlayerId(2)})})
+    assert table_summary(one, 1, 0).startswith("1 joueur · main 0")
+    assert table_summary(two, 1, 0).startswith("2 joueurs · main 0")
+    from director.i18n import ngettext
+
+    assert ngettext("{hands} hand", "{hands} hands", 1).format(hands=1) == "1 main"
+    assert ngettext("{name}: {odd} odd", "{name}: {odd} odd", 1).format(name="Ann", odd=1) == (
+        "Ann : 1 restant"
+    )

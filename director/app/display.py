@@ -34,7 +34,7 @@ from director.core.seating import Move
 from director.core.state import Status, TournamentState
 from director.core.structure import AnteKind, Betting, Break, Level, Structure
 from director.core.tables import RECENT_MOVE_MS
-from director.i18n import _, format_clock, format_money, format_number, format_time
+from director.i18n import _, format_clock, format_money, format_number, format_time, ngettext
 
 NEVER = Instant(0)
 
@@ -461,7 +461,9 @@ def bubble_text(state: TournamentState, near: Bubble | None = None) -> str:
     if near.to_the_money == 1:
         return _("Bubble: next out wins nothing")
     if 1 < near.to_the_money <= BUBBLE_NEAR:
-        return _("{count} players to the money").format(count=near.to_the_money)
+        return ngettext(
+            "{count} player to the money", "{count} players to the money", near.to_the_money
+        ).format(count=near.to_the_money)
     if near.to_the_money == 0 and near.left > 1:
         return _("In the money")
     return ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from director.app.display import level_summary
 from director.core.structure import Level
 from director.core.tables import Posting, TablesState, TableState, blinds_to_post
-from director.i18n import _, format_clock, format_number
+from director.i18n import _, format_clock, format_number, ngettext
 
 
 def posting_text(posting: Posting) -> str:
@@ -49,7 +49,9 @@ def table_summary(tables: TablesState, number: int, now: int) -> str:
     going on; its next hand is dealt with the others'."""
     table = tables.tables[number]
     parts = [
-        _("{players} players · hand {hands}").format(players=len(table.seats), hands=table.hands)
+        ngettext(
+            "{players} player · hand {hands}", "{players} players · hand {hands}", len(table.seats)
+        ).format(players=len(table.seats), hands=table.hands)
     ]
     if not tables.waits(number):
         if table.hand_level is not None:

@@ -11,7 +11,7 @@ from director.app.display import ante_text, betting_name, break_note
 from director.app.format_display import colour_label
 from director.core.chip_sets import ChipSet
 from director.core.structure import Betting, Break, Level
-from director.i18n import _, format_number, format_time
+from director.i18n import _, format_number, format_time, ngettext
 from director.reports.base import FONT_BOLD, SHADE, RenderOptions, Report
 from director.reports.data import StructureData
 
@@ -71,7 +71,7 @@ class StructureReport(Report):
             length = (
                 _("{minutes} min").format(minutes=item.seconds // 60)
                 if item.timed
-                else _("{hands} hands").format(hands=item.hands)
+                else ngettext("{hands} hand", "{hands} hands", item.hands).format(hands=item.hands)
             )
             cells = [str(row.number)]
             if betting:

@@ -25,7 +25,7 @@ from director.core.ids import Instant, PlayerId
 from director.core.state import TournamentState
 from director.core.structure import Break
 from director.gui.common import ok_cancel
-from director.i18n import _, format_number
+from director.i18n import _, format_number, ngettext
 
 NAME, CHIPS, ALL = range(3)
 
@@ -54,7 +54,9 @@ def race_lines(state: TournamentState, table: int, result: RaceResult) -> list[s
     ]
     for entry in result.entries:
         name = state.player_name(entry.player)
-        text = _("{name}: {odd} odd").format(name=name, odd=entry.odd)
+        text = ngettext("{name}: {odd} odd", "{name}: {odd} odd", entry.odd).format(
+            name=name, odd=entry.odd
+        )
         if entry.cards:
             text += " (" + " ".join(entry.cards) + ")"
         if entry.won:

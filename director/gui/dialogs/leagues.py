@@ -606,7 +606,10 @@ class LeaguesDialog(QDialog):
             return
         self.formula_error.clear()
         places = max(len(points) for _size, points in rows)
-        header = [_("Place")] + [_("{count} players").format(count=size) for size, _points in rows]
+        header = [_("Place")] + [
+            ngettext("{count} player", "{count} players", size).format(count=size)
+            for size, _points in rows
+        ]
         table = [
             [str(place + 1)]
             + [points_cell(points[place]) if place < len(points) else "" for _s, points in rows]

@@ -28,7 +28,7 @@ from director.gui.clock_face import ClockFace
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.ticker import ClockTicker
-from director.i18n import _, format_clock, parse_clock_text
+from director.i18n import _, format_clock, ngettext, parse_clock_text
 
 MINUTE_MS = 60_000
 
@@ -244,7 +244,9 @@ class ClockPage(QWidget):
                 length = (
                     _("{minutes} min").format(minutes=entry.seconds // 60)
                     if entry.timed
-                    else _("{hands} hands").format(hands=entry.hands)
+                    else ngettext("{hands} hand", "{hands} hands", entry.hands).format(
+                        hands=entry.hands
+                    )
                 )
                 text = _("{number}. {blinds} · {length}").format(
                     number=structure.level_number(index),

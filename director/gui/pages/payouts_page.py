@@ -61,6 +61,7 @@ from director.i18n import (
     describe_error,
     format_money,
     format_number,
+    ngettext,
 )
 
 DEAL_METHODS = (("icm", N_("ICM")), ("chips", N_("Chip chop")), ("even", N_("Even chop")))
@@ -522,9 +523,11 @@ class PayoutsPage(QWidget):
             self.now.setItem(row, 2, _item(winners.get(row + 1, "")))
         numbers = figures(state.players, state.ledger)
         pool = prize_pool(state)
-        text = _("Prize pool: {pool} · {entries} entries").format(
-            pool=format_money(pool.total), entries=numbers.entries
-        )
+        text = ngettext(
+            "Prize pool: {pool} · {entries} entry",
+            "Prize pool: {pool} · {entries} entries",
+            numbers.entries,
+        ).format(pool=format_money(pool.total), entries=numbers.entries)
         if pool.host_money or pool.guarantee:
             text += "\n" + pool_breakdown(pool)
             if pool.guarantee:

@@ -1158,6 +1158,8 @@ class MainWindow(QMainWindow):
         self._connect_events_page()
         hotkeys.keep_keys(self.events_page, self._item_view_keys)
         self.setWindowTitle(_("director"))
+        if self.sound.no_output:  # the status bar's lines speak the new language too
+            self.sound_note.setText(_("No audio output found: sounds are off."))
         self.refresh_events()
         if self.controller is not None:
             assert self.console is not None

@@ -75,3 +75,14 @@ def test_every_console_page_fits_a_laptop_screen_in_french(french, window_factor
         assert window.minimumSizeHint().width() <= 1366, console.nav.item(row).text()
         assert window.width() <= 1366, console.nav.item(row).text()
         assert page.minimumSizeHint().width() <= 1366, console.nav.item(row).text()
+
+
+def test_the_status_bar_sound_line_follows_a_change_of_language(qtbot, window_factory) -> None:
+    """With no audio output, the status bar says sounds are off; switching to French
+    says it in French (it stayed English)."""
+    window = window_factory()
+    window.sound.available = lambda: False
+    window.check_audio()
+    assert window.sound_note.text() == "No audio output found: sounds are off."
+    window.apply_settings(window.settings.with_changes(language="fr"))
+    assert window.sound_note.text() == "Aucune sortie audio : les sons sont coupés."

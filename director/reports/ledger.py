@@ -47,8 +47,16 @@ class LedgerReport(Report):
         rows += host_rows(data.pool, season=season)
         # The host's money goes to the prize pool column (after the season pot's, if any).
         totals[4 if season else 3] += data.pool.host_money
+        # Every total is said, 0 included: an empty Cash total read as a missing figure
+        # (it is what the box should hold).
         rows.append(
-            ["", _("Totals"), "", *[money(v) for v in totals[:-1]], format_number(totals[-1])]
+            [
+                "",
+                _("Totals"),
+                "",
+                *[format_money(v) for v in totals[:-1]],
+                format_number(totals[-1]),
+            ]
         )
         width = self.text_width()
         widths = (

@@ -177,3 +177,17 @@ def test_r28_the_structure_report_names_the_chips_that_go(db_path, clock) -> Non
         session.close()
     finally:
         database.close()
+
+
+def test_the_ledger_totals_row_says_every_total_zero_included(db_path, clock) -> None:
+    """Bought in and paid out to the cent: the Cash total is €0.00, never an empty cell."""
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Even night")
+    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
+    session.dispatch(c.BuyIn(player=PlayerId(1), name="Ann", paid=False))
+    text, _pages = text_of(reports.render("ledger", session.state, clock()))
+    lines = text.splitlines()
+    at = lines.index("Totals")
+    # Price, fee, bounty, prize pool, cash (nothing paid yet), chips.
+    assert lines[at + 1 : at + 7] == ["€20.00", "€0.00", "€0.00", "€20.00", "€0.00", "5,000"]
+    database.close()

@@ -3,6 +3,7 @@ inserts, removes and edits (QAbstractItemModelTester, fatal on any breach)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
 from director.app import structures
@@ -81,3 +82,23 @@ def test_records_model(qtbot) -> None:
     model.remove_row(1)
     model.set_rows([["Bob", 0, 0, None, False]])
     assert model.index(0, 1).data() == "" and model.value(0, 3) is None
+
+
+def test_the_players_table_shows_each_prize(qtbot) -> None:
+    """A Prize column beside the places: what each place wins, as the core works it out."""
+    from director.core.results import prizes_by_player
+    from director.gui.models.players_model import PRIZE
+    from director.i18n import format_money
+
+    state = _night()
+    for number in (3, 2):
+        state = run(state, c.BustPlayers(busts=(Bust(player=PlayerId(number)),)), T0)
+    players = PlayersModel()
+    players.set_state(state)
+    assert players.headerData(PRIZE, Qt.Orientation.Horizontal) == "Prize"
+    prizes = prizes_by_player(state)
+    assert any(prizes.values())
+    for row in range(players.rowCount()):
+        player = players.player_at(row)
+        shown = players.index(row, PRIZE).data()
+        assert shown == (format_money(prizes[player]) if prizes.get(player) else "")

@@ -12,6 +12,7 @@ from director.core.bounties import bounty_book
 from director.core.ids import PlayerId
 from director.core.money import MYSTERY
 from director.core.players import Entrant, EntrantStatus
+from director.core.results import prizes_by_player
 from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
 from director.i18n import _, format_money, format_number
@@ -19,6 +20,7 @@ from director.i18n import _, format_money, format_number
 Index = QModelIndex | QPersistentModelIndex
 
 NAME, STATUS, SEAT, ENTRIES, REBUYS, ADDONS, PAID, OWED, CHIPS, PLACE, KNOCKOUTS, BOUNTY = range(12)
+PRIZE = 12
 OUT_BRUSH = QBrush(QColor("#8b949e"))
 OWED_BRUSH = QBrush(QColor("#c0392b"))
 
@@ -50,6 +52,8 @@ class Row:
     bounty: int = 0
     """The bounty on his head now (fixed or progressive knockout); in a mystery, what
     he won from the envelopes drawn."""
+    prize: int = 0
+    """The prize his place wins (ties share it, a deal replaces it): the core's."""
 
 
 class PlayersModel(QAbstractTableModel):
@@ -71,6 +75,7 @@ class PlayersModel(QAbstractTableModel):
         # A mystery puts no bounty on heads: the column shows the envelopes won.
         heads = {} if book is None else (book.won if mystery else book.on_head)
         seats = seats or {}
+        prizes = {} if state.is_cash else prizes_by_player(state)
         rows = [
             Row(
                 entrant=entrant,
@@ -78,6 +83,7 @@ class PlayersModel(QAbstractTableModel):
                 knockouts=knockouts.get(player, 0),
                 seat=seats.get(player, ""),
                 bounty=heads.get(player, 0),
+                prize=prizes.get(player, 0),
             )
             for player, entrant in state.players.items()
         ]
@@ -107,7 +113,7 @@ class PlayersModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else BOUNTY + 1
+        return 0 if parent.isValid() else PRIZE + 1
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -128,6 +134,7 @@ class PlayersModel(QAbstractTableModel):
                 _("Cashed out"),
                 "",
                 "",
+                "",
             ]
         else:
             headers = [
@@ -143,6 +150,7 @@ class PlayersModel(QAbstractTableModel):
                 _("Place"),
                 _("Knock-outs"),
                 _("Envelopes won") if self.mystery else _("Bounty"),
+                _("Prize"),
             ]
         return headers[section]
 
@@ -195,4 +203,6 @@ class PlayersModel(QAbstractTableModel):
             return str(row.knockouts) if row.knockouts and not self.cash else ""
         if column == BOUNTY:
             return format_money(row.bounty) if row.bounty else ""
+        if column == PRIZE:
+            return format_money(row.prize) if row.prize else ""
         return ""

@@ -43,6 +43,11 @@ class Settings:
     open_event: int = 0
     """The event open when the app closed (reopened at start), in ``open_database``."""
     open_database: str = ""
+    tv_open: bool = False
+    """The TV window was showing with that event: it shows again when the event reopens."""
+    closed_cleanly: bool = True
+    """The app closed itself last time; False while it runs with an event open, so a
+    start that finds it False follows a crash (or a power cut)."""
     tv_look: TvLook = TvLook()
     """The TV's look for events that have none of their own (a new event starts here)."""
     share: bool = False

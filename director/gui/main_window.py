@@ -95,13 +95,25 @@ def duration_text(milliseconds: int) -> str:
     return _("{minutes} min").format(minutes=minutes)
 
 
-def resume_question(found: Interruption) -> str:
-    """How long the event was closed and what each choice does to the clock."""
-    return _(
-        "The clock was running when this event was closed, {closed} ago.\n\n"
-        "Catch up: the clock goes on as if it had run all along; it is now at {caught_up}.\n\n"
-        "Resume paused where it stood: the clock goes back to {paused} and waits "
-        "for Start (Space)."
+def resume_question(found: Interruption, *, crashed: bool = False) -> str:
+    """How long the event was closed (or since director stopped without closing:
+    a crash, a power cut) and what each choice does to the clock."""
+    if crashed:
+        first = _(
+            "The clock was running when director stopped without closing (a crash or a "
+            "power cut), {closed} ago. Nothing recorded was lost."
+        )
+    else:
+        first = _("The clock was running when this event was closed, {closed} ago.")
+    return (
+        first
+        + "\n\n"
+        + _(
+            "Catch up: the clock goes on as if it had run all along; it is now at "
+            "{caught_up}.\n\n"
+            "Resume paused where it stood: the clock goes back to {paused} and waits "
+            "for Start (Space)."
+        )
     ).format(
         closed=duration_text(found.closed_ms),
         caught_up=_where(found.if_caught_up),
@@ -197,6 +209,8 @@ class MainWindow(QMainWindow):
         self.database = database
         self.clock = clock
         self.settings = settings if settings is not None else load_settings()
+        self.after_crash = not self.settings.closed_cleanly
+        """The last run stopped without closing with an event open (read once, at start)."""
         self.ask_resume = ask_resume
         self.sound = SoundPlayer(
             volume=self.settings.volume,
@@ -725,6 +739,21 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(_("{event} — director").format(event=session.state.name))
         self.update_undo_actions()
         self.refresh_events(select=session.tournament_id)
+        # Said now, not only at a clean close: after a crash the next start reopens
+        # this event (and its TV) and knows it follows a crash.
+        self._remember(
+            open_event=session.tournament_id,
+            open_database=self.database_key(),
+            closed_cleanly=False,
+        )
+
+    def _remember(self, **changes: object) -> None:
+        """Save a few settings at once, silently (a courtesy for the next start)."""
+        settings = self.settings.with_changes(**changes)
+        if settings != self.settings:
+            self.settings = settings
+            with contextlib.suppress(OSError):
+                save_settings(settings)
 
     def build_pages(self, console: Console, controller: SessionController) -> None:
         """Fill the console; each part of the product adds its page here. A page is
@@ -815,7 +844,9 @@ class MainWindow(QMainWindow):
         box = QMessageBox(
             QMessageBox.Icon.Question,
             _("The clock was running"),
-            resume_question(found) if found is not None else _("The clock was running."),
+            resume_question(found, crashed=self.after_crash)
+            if found is not None
+            else _("The clock was running."),
             parent=self,
         )
         catch_up = box.addButton(_("Catch up"), QMessageBox.ButtonRole.AcceptRole)
@@ -990,12 +1021,17 @@ class MainWindow(QMainWindow):
             look = self.tv_look()
             self.display.set_look(look, self.look_pictures(look))
             self._tell_tv_the_address()
+            self.display.hidden.connect(self._tv_closed_by_hand)
         if self.feed is not None:
             self.display.set_data(self.feed.data)
         self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
         handle = self.display.windowHandle()
         if handle is not None:
             handle.screenChanged.connect(self._display_moved, Qt.ConnectionType.UniqueConnection)
+        self._remember(tv_open=True)
+
+    def _tv_closed_by_hand(self) -> None:
+        self._remember(tv_open=False)
 
     def _display_moved(self, screen: QScreen | None) -> None:
         """Remember the screen the organizer dragged the display to, by its identity."""
@@ -1218,6 +1254,9 @@ class MainWindow(QMainWindow):
             self.feed.close()
             self.feed = None
         if self.display is not None:
+            # Closed with the event, not by hand: the next start shows it again.
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.display.hidden.disconnect(self._tv_closed_by_hand)
             self.display.close()
             self.display.deleteLater()
             self.display = None
@@ -1504,7 +1543,11 @@ class MainWindow(QMainWindow):
         if all(event.id != wanted for event in self.library.events()):
             return False
         self.open_event(wanted)
-        return self.controller is not None
+        if self.controller is None:
+            return False
+        if self.settings.tv_open:
+            self.show_display()  # as it was: the room had its clock
+        return True
 
     def remember_place(self) -> None:
         """Save the console's geometry on its screen and the event open, for next time."""
@@ -1514,7 +1557,9 @@ class MainWindow(QMainWindow):
             settings = settings.with_geometry(screen_id(self.screen()).key(), geometry)
         open_id = self.controller.session.tournament_id if self.controller else 0
         settings = settings.with_changes(
-            open_event=open_id, open_database=self.database_key() if open_id else ""
+            open_event=open_id,
+            open_database=self.database_key() if open_id else "",
+            closed_cleanly=True,
         )
         if settings != self.settings:
             self.settings = settings

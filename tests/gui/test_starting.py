@@ -159,3 +159,52 @@ def test_the_start_up_backup_comes_before_the_first_write(qtbot, db_path: Path) 
     copy.close()
     window.close()
     window.database.close()
+
+
+def test_after_a_crash_the_running_event_and_its_tv_come_back(
+    qtbot, db_path: Path, monkeypatch
+) -> None:
+    """director stopped without closing (a crash) with an event open and its TV
+    showing: the next start reopens that event and the TV, and the catch-up
+    question says director stopped without closing (not "when this event was closed")."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    # A crash a moment ago still asks (the question waits for minutes in real life).
+    monkeypatch.setattr(resume, "RESUME_CHOICE_AFTER_MS", 0)
+    first = started(qtbot, db_path, Settings(welcomed=True))
+    session = first.library.create("Crash night")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    first.open_session(session)
+    first.controller.dispatch(c.StartClock())
+    first.show_display()
+    event_id = session.tournament_id
+    # The crash: no close, no goodbye; only the file's lock goes with the process.
+    first.controller.session.close()
+    first.database.close()
+    monkeypatch.setattr(first, "closeEvent", lambda event: event.accept())
+    saved = load_settings()
+    assert saved.open_event == event_id and saved.tv_open and not saved.closed_cleanly
+    asked: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, answer)
+            return
+        asked.append(box.text())
+        box.buttons()[0].click()
+
+    QTimer.singleShot(0, answer)
+    second = started(qtbot, db_path, saved)
+    try:
+        assert second.controller is not None
+        assert second.controller.session.tournament_id == event_id
+        assert second.display is not None and second.display.isVisible()
+        assert len(asked) == 1 and "stopped without closing" in asked[0]
+        assert "when this event was closed" not in asked[0]
+        # Closed properly this time: the next start is not "after a crash".
+        second.close()
+        assert load_settings().closed_cleanly
+    finally:
+        second.database.close()

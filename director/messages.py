@@ -436,6 +436,9 @@ MESSAGES: dict[str, str] = {
         "and its -wal file to a folder you can write to."
     ),
     "db_damaged": N_("{path} is damaged ({detail}); nothing was written to it."),
+    "db_foreign_schema": N_(
+        "{path} is not exactly a director database ({detail}); nothing was written to it."
+    ),
     "db_damaged_backup": N_(
         "{path} is damaged ({detail}); nothing was written to it. Its newest good "
         "backup is {backup}: start director on this database to put it back."

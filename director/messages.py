@@ -556,7 +556,13 @@ MESSAGES: dict[str, str] = {
     "csv_too_big": N_("The CSV file is too large (at most {size:bytes})."),
     "csv_missing_column": N_("Row 1: the column “{column}” is missing (columns: {expected})."),
     "csv_unknown_column": N_("Row 1, column {column}: “{name}” is not a known column."),
-    "csv_row_length": N_("Row {row}: {found} values for {expected} columns."),
+    "csv_row_length": N_("Row {row}, column {column}: {found} values for {expected} columns."),
+    "csv_number_too_large": N_(
+        "Row {row}, column {column}: the number is too large (at most {maximum:n})."
+    ),
+    "csv_not_a_file": N_(
+        "The file {path} cannot be read: it is a folder, a pipe or a device, not a file."
+    ),
     "csv_value": N_("Row {row}, column {column}: {detail}"),
     "csv_duplicate": N_("Row {row} repeats row {first} ({value})."),
     "csv_place_out_of_order": N_(

@@ -640,6 +640,23 @@ MESSAGES: dict[str, str] = {
         "This SVG refers to files or addresses outside it; only a self-contained SVG is used."
     ),
     "svg_unreadable": N_("This SVG cannot be read ({detail})."),
+    "svg_too_many_elements": N_(
+        "This SVG has more than {maximum:n} elements: simplify it, or save it as PNG."
+    ),
+    "svg_too_deep": N_(
+        "This SVG nests its elements more than {maximum:n} deep: simplify it, or save it as PNG."
+    ),
+    "svg_too_many_shapes": N_(
+        "This SVG would draw more than {maximum:n} shapes once its references (<use>) are "
+        "followed, or they refer to each other in a loop: simplify it, or save it as PNG."
+    ),
+    "svg_filter_too_large": N_(
+        "This SVG has a blur or a filter of size {size} (at most {maximum:n}), too slow to "
+        "draw: simplify it, or save it as PNG."
+    ),
+    "svg_too_slow": N_(
+        "This SVG took more than {maximum:n} seconds to draw: simplify it, or save it as PNG."
+    ),
     "sound_unknown_format": N_("This file is not a sound director can play (WAV, OGG or MP3)."),
     "sound_too_large": N_("This sound file is too large (at most {maximum} MB)."),
     "sound_undecodable": N_("This sound cannot be played ({detail})."),
@@ -671,6 +688,11 @@ MESSAGES: dict[str, str] = {
     "bundle_too_large_entry": N_("“{name}” in the look file is too large."),
     "bundle_too_many_files": N_("The look file holds too many files (at most {maximum})."),
     "bundle_repeats": N_("The look file holds the same file twice."),
+    "bundle_encrypted": N_(
+        "The look file holds a file locked by a password (“{name}”): director reads "
+        "only look files as it writes them."
+    ),
+    "bundle_link": N_("The look file holds a link to another file (“{name}”), not a file."),
     "bundle_bad_path": N_("The look file holds a file with a path director refuses: “{name}”."),
     "bundle_unexpected_file": N_("The look file holds a file that does not belong: “{name}”."),
     "bundle_no_manifest": N_("{path} is not a TV look file (no manifest.json in it)."),

@@ -123,11 +123,9 @@ def svg_huge_blur() -> bytes:
     )
 
 
-def svg_many_elements(count: int = 60_000) -> bytes:
-    return (
-        b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
-        + b'<rect width="1" height="1"/>' * count
-        + b"</svg>"
+def svg_many_elements(count: int = 25_000) -> bytes:
+    return b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' + (
+        b"<g/>" * count + b"</svg>"
     )
 
 
@@ -146,20 +144,27 @@ def svg_entities() -> bytes:
 
 
 SVG_ITEMS: dict[str, tuple[bytes, str]] = {
-    "nested <use> (10^8 shapes)": (svg_nested_uses(), "svg_too_costly"),
+    "nested <use> (10^8 shapes)": (svg_nested_uses(), "svg_too_many_shapes"),
     "a <use> of itself": (
         b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
         b'<g id="a"><use xlink:href="#a"/></g></svg>',
-        "svg_too_costly",
+        "svg_too_many_shapes",
     ),
     "two groups using each other": (
         b'<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#b"/></g>'
         b'<g id="b"><use href="#a"/></g></svg>',
-        "svg_too_costly",
+        "svg_too_many_shapes",
     ),
-    "a huge blur": (svg_huge_blur(), "svg_too_costly"),
-    "60,000 elements": (svg_many_elements(), "svg_too_costly"),
-    "groups 2,000 deep": (svg_deep(), "svg_too_costly"),
+    "a huge blur": (svg_huge_blur(), "svg_filter_too_large"),
+    "25,000 elements": (svg_many_elements(), "svg_too_many_elements"),
+    "groups 2,000 deep": (svg_deep(), "svg_too_deep"),
+    "a gradient used by 1,000 blurred shapes": (
+        b'<svg xmlns="http://www.w3.org/2000/svg"><filter id="f"><feGaussianBlur '
+        b'stdDeviation="20"/></filter>'
+        + b'<rect width="9" height="9" filter="url(#f)"/>' * 1000
+        + b"</svg>",
+        "svg_too_many_shapes",
+    ),
     "entities (billion laughs)": (svg_entities(), "svg_doctype"),
 }
 """SVG pictures that would take the TV's import (or its first paint) minutes: code of
@@ -205,13 +210,25 @@ def _bomb() -> bytes:
     return zip_bytes([("manifest.json", manifest()), (info, b"\0" * (20 * 1024 * 1024))])
 
 
+def _lying_bomb() -> bytes:
+    """A bomb whose headers say its entry is 100 bytes: read, it goes on for 20 MB."""
+    patched = bytearray(_bomb())
+    for signature, offset in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        at = patched.find(signature, patched.find(signature) + 1)  # the second entry
+        patched[at + offset : at + offset + 4] = (100).to_bytes(4, "little")
+    return bytes(patched)
+
+
 ZIP_ITEMS: dict[str, tuple[bytes, str]] = {
-    "an encrypted entry": (encrypted(zip_bytes([("manifest.json", manifest())])), "bundle_encrypted"),
+    "an encrypted entry": (
+        encrypted(zip_bytes([("manifest.json", manifest())])),
+        "bundle_encrypted",
+    ),
     "a zip bomb (20 MB of zeros in 20 kB)": (_bomb(), "bundle_too_large_entry"),
+    "a zip bomb whose headers lie about its size": (_lying_bomb(), "bundle_damaged"),
     "too many entries": (
         zip_bytes(
-            [("manifest.json", manifest())]
-            + [(f"assets/{n:064x}.png", b"x") for n in range(40)]
+            [("manifest.json", manifest())] + [(f"assets/{n:064x}.png", b"x") for n in range(40)]
         ),
         "bundle_too_many_files",
     ),
@@ -224,7 +241,9 @@ ZIP_ITEMS: dict[str, tuple[bytes, str]] = {
         "bundle_bad_path",
     ),
     "a symbolic link": (
-        zip_bytes([("manifest.json", manifest()), _link("assets/" + "1" * 64 + ".png", b"/etc/passwd")]),
+        zip_bytes(
+            [("manifest.json", manifest()), _link("assets/" + "1" * 64 + ".png", b"/etc/passwd")]
+        ),
         "bundle_link",
     ),
     "a name twice": (

@@ -329,8 +329,7 @@ SHAPES = {
     "a table dropped": "DROP TABLE draft",
     "the log's table dropped": "DROP TABLE event",
     "an unknown table": "CREATE TABLE notes (text TEXT)",
-    "a foreign trigger": "CREATE TRIGGER spy AFTER INSERT ON entry BEGIN "
-    "DELETE FROM player; END",
+    "a foreign trigger": "CREATE TRIGGER spy AFTER INSERT ON entry BEGIN DELETE FROM player; END",
     "a trigger that refuses every write": "CREATE TRIGGER nope BEFORE INSERT ON tournament "
     "BEGIN SELECT RAISE(ABORT, 'no'); END",
     "a view": "CREATE VIEW everyone AS SELECT name FROM player",

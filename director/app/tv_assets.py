@@ -32,7 +32,7 @@ import xml.parsers.expat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from director import paths
 from director.core.errors import RuleViolation
@@ -137,7 +137,10 @@ class _SvgGuard:
     URL = re.compile(r"url\s*\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
     IMPORT = re.compile(r"@import", re.I)
     NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-    SIZED_FILTERS = {"fegaussianblur": "stddeviation", "femorphology": "radius"}
+    SIZED_FILTERS: ClassVar[dict[str, str]] = {
+        "fegaussianblur": "stddeviation",
+        "femorphology": "radius",
+    }
 
     def __init__(self) -> None:
         self.root: str | None = None

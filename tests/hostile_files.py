@@ -56,6 +56,24 @@ csv_item(
     "Row 2, column place: the number is too large",
 )
 csv_item(
+    "a place of 5,000 zeros then a 1",
+    "results",
+    b"date,event,player,place\n2025-12-01,Dec,Ann," + b"0" * 5000 + b"1\n",
+    None,
+)
+csv_item(
+    "a place past the largest",
+    "results",
+    b"date,event,player,place\n2025-12-01,Dec,Ann,20001\n",
+    "Row 2, column place: the number is too large (at most 20,000)",
+)
+csv_item(
+    "old-Mac line endings, then a byte that is not UTF-8",
+    "players",
+    b"name\rCat\rD\xe9e\r",
+    "Row 3: the file is not UTF-8",
+)
+csv_item(
     "a knock-out count of 30 digits",
     "results",
     b"date,event,player,place,knockouts\n2025-12-01,Dec,Ann,1," + b"7" * 30 + b"\n",

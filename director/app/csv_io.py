@@ -167,9 +167,9 @@ def read_rows(
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise RuleViolation("csv_encoding", row=data[: error.start].count(b"\n") + 1) from None
+        raise RuleViolation("csv_encoding", row=_line_of(data[: error.start])) from None
     if "\x00" in text:
-        row = text[: text.index("\x00")].count("\n") + 1
+        row = _line_of(text[: text.index("\x00")].encode())
         raise RuleViolation("csv_encoding", row=row)
     lines = text.splitlines()
     if not lines or not lines[0].strip():
@@ -230,6 +230,11 @@ def read_rows(
     return rows
 
 
+def _line_of(before: bytes) -> int:
+    """The line of the byte that follows ``before``: lines end at "\r\n", "\n" or "\r"."""
+    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+
+
 def _unquoted(value: str) -> str:
     """A cell as written before ``spreadsheet_cell`` made it safe: a file exported by
     director (or a spreadsheet) reads back with the same names."""
@@ -251,7 +256,8 @@ def _whole(row: CsvRow, column: str, *, minimum: int, empty: int | None = None) 
     # ASCII digits only: "²" and other Unicode digits pass isdigit() but not int().
     if not (text.isascii() and text.isdigit()):
         raise RuleViolation("csv_value", row=row.number, column=column, detail=repr(text[:40]))
-    if len(text.lstrip("0")) > len(str(MAX_WHOLE)) or int(text) > MAX_WHOLE:
+    text = text.lstrip("0") or "0"  # 5,000 zeros then a 3 is 3, and converts
+    if len(text) > len(str(MAX_WHOLE)) or int(text) > MAX_WHOLE:
         raise RuleViolation(
             "csv_number_too_large",
             row=row.number,

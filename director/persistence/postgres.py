@@ -751,9 +751,8 @@ def _foreign_trigger(connection: Connection) -> str | None:
     """A trigger on the database's tables that director never makes (one runs at
     every write, whatever it does), or None."""
     row = connection.exec_driver_sql(
-        "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
-        "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT t.tgisinternal "
-        "AND n.nspname = current_schema() AND t.tgname <> 'director_notify' "
+        "SELECT trigger_name FROM information_schema.triggers "
+        "WHERE event_object_schema = current_schema() AND trigger_name <> 'director_notify' "
         "ORDER BY 1 LIMIT 1"
     ).first()
     return None if row is None else f"a trigger {str(row[0])[:60]!r}"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from director.cli import main
-from director.persistence.db import open_database
+from director.persistence.db import SCHEMA_REVISIONS, open_database
 from director.persistence.errors import StoreError
 from tests import corpus
 
@@ -71,13 +71,14 @@ def test_the_app_refuses_to_open_a_database_not_exactly_directors(
     assert files_of(tmp_path) == before
 
 
-def test_director_s_own_databases_of_every_age_still_open(base: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("revision", SCHEMA_REVISIONS)
+def test_director_s_own_databases_of_every_age_still_open(
+    base: Path, tmp_path: Path, revision: str
+) -> None:
     """The check knows each revision's tables: an older schema is upgraded, not refused."""
-    for revision in ("0001_baseline", "0003_drafts", "0006_club"):
-        folder = tmp_path / revision
-        folder.mkdir()
-        open_database(corpus.older(revision)(folder, base)).close()
-    open_database(base).close()
+    database = open_database(corpus.older(revision)(tmp_path, base))
+    database.close()
+    open_database(tmp_path / "old.db", readonly=True).close()
 
 
 PG_SHAPES = {

@@ -455,6 +455,9 @@ MESSAGES: dict[str, str] = {
         "and its -wal file to a folder you can write to."
     ),
     "db_damaged": N_("{path} is damaged ({detail}); nothing was written to it."),
+    "db_foreign_schema": N_(
+        "{path} is not exactly a director database ({detail}); nothing was written to it."
+    ),
     "db_damaged_backup": N_(
         "{path} is damaged ({detail}); nothing was written to it. Its newest good "
         "backup is {backup}: start director on this database to put it back."
@@ -572,7 +575,13 @@ MESSAGES: dict[str, str] = {
     "csv_too_big": N_("The CSV file is too large (at most {size:bytes})."),
     "csv_missing_column": N_("Row 1: the column “{column}” is missing (columns: {expected})."),
     "csv_unknown_column": N_("Row 1, column {column}: “{name}” is not a known column."),
-    "csv_row_length": N_("Row {row}: {found} values for {expected} columns."),
+    "csv_row_length": N_("Row {row}, column {column}: {found} values for {expected} columns."),
+    "csv_number_too_large": N_(
+        "Row {row}, column {column}: the number is too large (at most {maximum:n})."
+    ),
+    "csv_not_a_file": N_(
+        "The file {path} cannot be read: it is a folder, a pipe or a device, not a file."
+    ),
     "csv_value": N_("Row {row}, column {column}: {detail}"),
     "csv_duplicate": N_("Row {row} repeats row {first} ({value})."),
     "csv_place_out_of_order": N_(
@@ -650,6 +659,23 @@ MESSAGES: dict[str, str] = {
         "This SVG refers to files or addresses outside it; only a self-contained SVG is used."
     ),
     "svg_unreadable": N_("This SVG cannot be read ({detail})."),
+    "svg_too_many_elements": N_(
+        "This SVG has more than {maximum:n} elements: simplify it, or save it as PNG."
+    ),
+    "svg_too_deep": N_(
+        "This SVG nests its elements more than {maximum:n} deep: simplify it, or save it as PNG."
+    ),
+    "svg_too_many_shapes": N_(
+        "This SVG would draw more than {maximum:n} shapes once its references (<use>) are "
+        "followed, or they refer to each other in a loop: simplify it, or save it as PNG."
+    ),
+    "svg_filter_too_large": N_(
+        "This SVG has a blur or a filter of size {size} (at most {maximum:n}), too slow to "
+        "draw: simplify it, or save it as PNG."
+    ),
+    "svg_too_slow": N_(
+        "This SVG took more than {maximum:n} seconds to draw: simplify it, or save it as PNG."
+    ),
     "sound_unknown_format": N_("This file is not a sound director can play (WAV, OGG or MP3)."),
     "sound_too_large": N_("This sound file is too large (at most {maximum} MB)."),
     "sound_undecodable": N_("This sound cannot be played ({detail})."),
@@ -681,6 +707,11 @@ MESSAGES: dict[str, str] = {
     "bundle_too_large_entry": N_("“{name}” in the look file is too large."),
     "bundle_too_many_files": N_("The look file holds too many files (at most {maximum})."),
     "bundle_repeats": N_("The look file holds the same file twice."),
+    "bundle_encrypted": N_(
+        "The look file holds a file locked by a password (“{name}”): director reads "
+        "only look files as it writes them."
+    ),
+    "bundle_link": N_("The look file holds a link to another file (“{name}”), not a file."),
     "bundle_bad_path": N_("The look file holds a file with a path director refuses: “{name}”."),
     "bundle_unexpected_file": N_("The look file holds a file that does not belong: “{name}”."),
     "bundle_no_manifest": N_("{path} is not a TV look file (no manifest.json in it)."),

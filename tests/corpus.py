@@ -323,6 +323,24 @@ for _name, _statement in ROWS.items():
     ITEMS.append(Item(_name, damaged(_statement), usable=_name in ROWS_USABLE))
 
 
+# -- not exactly director's schema ---------------------------------------------------
+
+SHAPES = {
+    "a table dropped": "DROP TABLE draft",
+    "the log's table dropped": "DROP TABLE event",
+    "an unknown table": "CREATE TABLE notes (text TEXT)",
+    "a foreign trigger": "CREATE TRIGGER spy AFTER INSERT ON entry BEGIN DELETE FROM player; END",
+    "a trigger that refuses every write": "CREATE TRIGGER nope BEFORE INSERT ON tournament "
+    "BEGIN SELECT RAISE(ABORT, 'no'); END",
+    "a view": "CREATE VIEW everyone AS SELECT name FROM player",
+    "an unknown index": "CREATE INDEX ix_player_contact ON player (contact)",
+}
+"""A database marked as director's whose schema is not exactly director's: refused
+by every command before anything is written (issue 35)."""
+for _name, _statement in SHAPES.items():
+    ITEMS.append(Item(_name, damaged(_statement)))
+
+
 # -- older schemas ----------------------------------------------------------------
 
 

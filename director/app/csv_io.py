@@ -21,10 +21,15 @@ from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.leagues import EventResults, ResultLine
-from director.files import display_path
+from director.files import display_path, is_regular_file
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_ROWS = 20_000
+MAX_WHOLE = MAX_ROWS
+"""The largest place or count of knock-outs a file may give (no event has more
+players than a file has rows): a number is refused before Python converts it, so a
+place of 5,000 digits is a clear message, not Python's own limit."""
+DELIMITERS = (";", ",", "\t")
 BOM = "\ufeff"
 
 PLAYER_COLUMNS = {
@@ -147,6 +152,9 @@ def read_rows(
     if isinstance(source, bytes):
         data = source
     else:
+        if not is_regular_file(source):
+            # Opening a FIFO waits for a writer forever; a device never ends.
+            raise RuleViolation("csv_not_a_file", path=display_path(source))
         try:
             with open(source, "rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
@@ -159,16 +167,21 @@ def read_rows(
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise RuleViolation("csv_encoding", row=data[: error.start].count(b"\n") + 1) from None
+        raise RuleViolation("csv_encoding", row=_line_of(data[: error.start])) from None
     if "\x00" in text:
-        row = text[: text.index("\x00")].count("\n") + 1
+        row = _line_of(text[: text.index("\x00")].encode())
         raise RuleViolation("csv_encoding", row=row)
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise RuleViolation("csv_empty")
     first = lines[0]
-    delimiter = max((";", ",", "\t"), key=first.count)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    # A header of one column has no delimiter: the rows' tell which one a row with
+    # too many values uses (else it would read as one value, commas and all).
+    sample = first if any(mark in first for mark in DELIMITERS) else text
+    delimiter = max(DELIMITERS, key=sample.count)
+    # newline="": lines end at "\r\n", "\n" or a lone "\r" (old Macs), as the csv
+    # module needs to read line breaks inside quoted values.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
     except (csv.Error, StopIteration):
@@ -192,8 +205,14 @@ def read_rows(
             if len(rows) >= MAX_ROWS:
                 raise RuleViolation("csv_too_large", maximum=MAX_ROWS)
             if len(values) != len(keys):
+                # The first value too many, or the first one missing.
+                column = min(len(values), len(keys)) + 1
                 raise RuleViolation(
-                    "csv_row_length", row=number, found=len(values), expected=len(keys)
+                    "csv_row_length",
+                    row=number,
+                    column=column,
+                    found=len(values),
+                    expected=len(keys),
                 )
             rows.append(
                 CsvRow(
@@ -209,6 +228,11 @@ def read_rows(
             "csv_value", row=reader.line_num, column="", detail=str(error)
         ) from None
     return rows
+
+
+def _line_of(before: bytes) -> int:
+    """The line of the byte that follows ``before``: lines end at "\r\n", "\n" or "\r"."""
+    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
 
 
 def _unquoted(value: str) -> str:
@@ -230,7 +254,17 @@ def _whole(row: CsvRow, column: str, *, minimum: int, empty: int | None = None) 
     if not text and empty is not None:
         return empty
     # ASCII digits only: "²" and other Unicode digits pass isdigit() but not int().
-    if not (text.isascii() and text.isdigit()) or int(text) < minimum:
+    if not (text.isascii() and text.isdigit()):
+        raise RuleViolation("csv_value", row=row.number, column=column, detail=repr(text[:40]))
+    text = text.lstrip("0") or "0"  # 5,000 zeros then a 3 is 3, and converts
+    if len(text) > len(str(MAX_WHOLE)) or int(text) > MAX_WHOLE:
+        raise RuleViolation(
+            "csv_number_too_large",
+            row=row.number,
+            column=column,
+            maximum=MAX_WHOLE,
+        )
+    if int(text) < minimum:
         raise RuleViolation("csv_value", row=row.number, column=column, detail=repr(text))
     return int(text)
 

@@ -32,7 +32,7 @@ import xml.parsers.expat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from director import paths
 from director.core.errors import RuleViolation
@@ -51,6 +51,19 @@ FOLDER_NAME = "assets"
 MAX_PICTURE_BYTES = 10 * 1024 * 1024
 """A logo or a background: 10 MB is a large photograph already."""
 MAX_SVG_BYTES = 1024 * 1024
+MAX_SVG_ELEMENTS = 20_000
+MAX_SVG_DEPTH = 100
+MAX_SVG_DRAWN = 50_000
+"""The elements an SVG may draw once every reference (``<use>``, ``url(#...)``) is
+followed, a filtered one counting ``SVG_FILTER_WEIGHT``: a few hundred bytes of
+nested ``<use>`` draw 10^8 shapes, minutes of the TV's time at each paint."""
+SVG_FILTER_WEIGHT = 200
+MAX_SVG_FILTER_SIZE = 64.0
+"""The largest blur (``stdDeviation``) or morphology radius, in the picture's units: a
+blur's cost grows with its size (one of 100,000 took 43 s to draw)."""
+MAX_SVG_DRAW_SECONDS = 2
+"""How long the first drawing off-screen (measuring the tones) may take: past it the
+picture is refused, since the TV would draw it at every change of size."""
 MAX_SIDE_PIXELS = 8192
 MAX_PIXELS = 40_000_000
 """An 8K picture at most: decoding more would take hundreds of megabytes (each side
@@ -123,10 +136,22 @@ class _SvgGuard:
     ALLOWED_REFERENCE = re.compile(r"\s*(#|data:image/(png|jpeg|gif|webp);base64,)", re.I)
     URL = re.compile(r"url\s*\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
     IMPORT = re.compile(r"@import", re.I)
+    NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+    SIZED_FILTERS: ClassVar[dict[str, str]] = {
+        "fegaussianblur": "stddeviation",
+        "femorphology": "radius",
+    }
 
     def __init__(self) -> None:
         self.root: str | None = None
         self.in_style = False
+        # The elements as a tree, to weigh what drawing them costs (``drawn``):
+        # each one's children, the ids it refers to, and its own weight.
+        self.children: list[list[int]] = []
+        self.references: list[list[str]] = []
+        self.weights: list[int] = []
+        self.ids: dict[str, int] = {}
+        self.open: list[int] = []
 
     def refuse(self, code: str) -> None:
         raise RuleViolation(code)
@@ -144,6 +169,17 @@ class _SvgGuard:
         if local in ("script", "foreignobject", "iframe", "embed", "object", "handler"):
             self.refuse("svg_script")
         self.in_style = local == "style"
+        node = len(self.weights)
+        if node >= MAX_SVG_ELEMENTS:
+            raise RuleViolation("svg_too_many_elements", maximum=MAX_SVG_ELEMENTS)
+        if len(self.open) >= MAX_SVG_DEPTH:
+            raise RuleViolation("svg_too_deep", maximum=MAX_SVG_DEPTH)
+        if self.open:
+            self.children[self.open[-1]].append(node)
+        self.open.append(node)
+        self.children.append([])
+        references: list[str] = []
+        weight = 1
         for key, value in attributes.items():
             attribute = key.rsplit(":", 1)[-1].rsplit("}", 1)[-1].lower()
             if attribute.startswith("on"):
@@ -152,9 +188,64 @@ class _SvgGuard:
                 self.refuse("svg_external")
             if attribute == "style":
                 self.check_style(value)
+            if attribute == "id":
+                self.ids.setdefault(value.strip(), node)
+            elif attribute == "href" and value.strip().startswith("#"):
+                references.append(value.strip()[1:])
+            references += [target[1:] for target in self.URL.findall(value) if target[:1] == "#"]
+            if attribute == "filter" or (attribute == "style" and "filter" in value.lower()):
+                weight = SVG_FILTER_WEIGHT
+            if attribute == self.SIZED_FILTERS.get(local):
+                self.check_filter_size(value)
+        self.references.append(references)
+        self.weights.append(weight)
+
+    def check_filter_size(self, value: str) -> None:
+        for number in self.NUMBER.findall(value):
+            if not abs(float(number)) <= MAX_SVG_FILTER_SIZE:  # nan and inf too
+                raise RuleViolation(
+                    "svg_filter_too_large", size=number[:20], maximum=int(MAX_SVG_FILTER_SIZE)
+                )
 
     def end(self, _name: str) -> None:
         self.in_style = False
+        if self.open:
+            self.open.pop()
+
+    def drawn(self) -> int:
+        """What drawing the picture weighs, every reference followed (the elements
+        drawn, a filtered one counting ``SVG_FILTER_WEIGHT``); a reference loop, or
+        more than ``MAX_SVG_DRAWN``, is refused. Computed without recursion, each
+        element once: a chain of thousands of references is no deeper here."""
+        weight: dict[int, int] = {}
+        visiting: set[int] = set()
+        for root in range(len(self.weights)):
+            if root in weight:
+                continue
+            stack = [root]
+            while stack:
+                node = stack[-1]
+                if node in weight:
+                    stack.pop()
+                    continue
+                following = self.children[node] + [
+                    self.ids[name] for name in self.references[node] if name in self.ids
+                ]
+                waiting = [other for other in following if other not in weight]
+                if node not in visiting:
+                    visiting.add(node)
+                    for other in waiting:
+                        if other in visiting:
+                            raise RuleViolation("svg_too_many_shapes", maximum=MAX_SVG_DRAWN)
+                    stack.extend(waiting)
+                    continue
+                visiting.discard(node)
+                stack.pop()
+                total = self.weights[node] + sum(weight[other] for other in following)
+                weight[node] = min(total, MAX_SVG_DRAWN + 1)  # no need to count past it
+        if weight.get(0, 0) > MAX_SVG_DRAWN:
+            raise RuleViolation("svg_too_many_shapes", maximum=MAX_SVG_DRAWN)
+        return weight.get(0, 0)
 
     def text(self, data: str) -> None:
         if self.in_style:
@@ -171,8 +262,10 @@ class _SvgGuard:
 
 
 def check_svg(data: bytes) -> None:
-    """Refuse an SVG that is not well-formed XML, not an SVG, or that could reach
-    outside or run anything (``_SvgGuard``)."""
+    """Refuse an SVG that is not well-formed XML, not an SVG, that could reach
+    outside or run anything, or that would take too long to draw: too many
+    elements, nested too deep, references drawing too much, a filter too large
+    (``_SvgGuard``)."""
     if len(data) > MAX_SVG_BYTES:
         raise RuleViolation("picture_too_large", maximum=MAX_SVG_BYTES // 1024 // 1024)
     guard = _SvgGuard()
@@ -189,6 +282,7 @@ def check_svg(data: bytes) -> None:
         raise RuleViolation("svg_unreadable", detail=str(error)[:120]) from None
     if guard.root != "svg":
         raise RuleViolation("picture_not_an_image")
+    guard.drawn()
 
 
 def check_picture(data: bytes) -> str:

@@ -14,6 +14,7 @@ the problem, and nothing is written until everything is checked.
 from __future__ import annotations
 
 import json
+import stat
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -102,6 +103,16 @@ def _check_name(name: str) -> None:
         raise RuleViolation("bundle_unexpected_file", name=name[:80])
 
 
+def _check_kind(info: zipfile.ZipInfo) -> None:
+    """Refuse an entry locked by a password (zipfile would raise RuntimeError) or
+    one that is a symbolic link (its bytes name another file)."""
+    name = info.filename[:80]
+    if info.flag_bits & 0x1:
+        raise RuleViolation("bundle_encrypted", name=name)
+    if stat.S_ISLNK(info.external_attr >> 16):
+        raise RuleViolation("bundle_link", name=name)
+
+
 def read_bundle(path: Path, *, check_picture_bytes: PictureCheck) -> Bundle:
     """The look in the file at ``path`` with its assets, every check passed."""
     where = display_path(path)
@@ -126,8 +137,9 @@ def read_bundle(path: Path, *, check_picture_bytes: PictureCheck) -> Bundle:
         names = [info.filename for info in entries]
         if len(set(names)) != len(names):
             raise RuleViolation("bundle_repeats")
-        for name in names:
-            _check_name(name)
+        for info in entries:
+            _check_name(info.filename)
+            _check_kind(info)
         if MANIFEST not in names:
             raise RuleViolation("bundle_no_manifest", path=where)
         if sum(info.file_size for info in entries) > MAX_BUNDLE_BYTES:
@@ -136,8 +148,16 @@ def read_bundle(path: Path, *, check_picture_bytes: PictureCheck) -> Bundle:
             contents = {info.filename: _read_entry(archive, info) for info in entries}
         except RuleViolation:
             raise
-        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, ValueError) as error:
-            # A bad checksum, an unknown compression, a truncated entry.
+        except (
+            zipfile.BadZipFile,
+            OSError,
+            EOFError,
+            NotImplementedError,
+            ValueError,
+            RuntimeError,
+        ) as error:
+            # A bad checksum, an unknown compression, a truncated entry (RuntimeError:
+            # zipfile's word for an entry it cannot read without a password).
             raise RuleViolation("bundle_damaged", path=where, detail=str(error)[:120]) from None
     look = _manifest_look(contents.pop(MANIFEST), where)
     assets = {name[len("assets/") :]: data for name, data in contents.items()}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import array
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QEventLoop, QIODevice, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
 
+from director.app import tv_assets
 from director.app.tv_assets import (
     MAX_PICTURE_BYTES,
     MAX_SOUND_FILE_BYTES,
@@ -207,9 +209,21 @@ def _extreme(image: QImage, pick: Callable[[bytes], int]) -> str:
     return colour_text((red, green, blue))
 
 
+def measured_tones(picture: LoadedPicture) -> tuple[str, str]:
+    """``picture_tones``, the picture's first drawing off-screen: an SVG whose drawing
+    took longer than ``MAX_SVG_DRAW_SECONDS`` is refused (the checks of its structure
+    bound this drawing; the TV would draw it again at every change of size)."""
+    started = time.monotonic()
+    tones = picture_tones(picture)
+    limit = tv_assets.MAX_SVG_DRAW_SECONDS
+    if picture.svg is not None and time.monotonic() - started > limit:
+        raise RuleViolation("svg_too_slow", maximum=limit)
+    return tones
+
+
 def check_picture_bytes(data: bytes, kind: str) -> tuple[str, str]:
     """Decode a picture for real and measure its tones (for ``tv_bundle``)."""
-    return picture_tones(load_picture(data, kind))
+    return measured_tones(load_picture(data, kind))
 
 
 @dataclass(frozen=True)
@@ -224,7 +238,7 @@ def choose_picture(path: Path, store: AssetStore) -> ChosenPicture:
     """Import the picture at ``path``: read, checked, decoded, then kept in ``store``."""
     data = read_chosen_file(path, MAX_PICTURE_BYTES)
     kind = check_picture(data)
-    low, high = picture_tones(load_picture(data, kind))
+    low, high = measured_tones(load_picture(data, kind))
     return ChosenPicture(store.put(data, kind), low, high)
 
 

@@ -54,6 +54,26 @@ SCHEMA_REVISIONS = (
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
+TABLES_ADDED = {
+    "0001_baseline": ("alembic_version", "tournament", "entry", "event", "snapshot"),
+    "0002_players": ("player",),
+    "0003_drafts": ("draft",),
+    "0004_identity": ("database_identity",),
+    "0005_leagues": (
+        "league",
+        "season",
+        "season_event",
+        "result_summary",
+        "import_batch",
+        "imported_event",
+    ),
+    "0006_club": ("lease",),
+    "0007_season_imports": ("season_import",),
+    "0008_remote_devices": ("remote_device",),
+    "0009_tv_assets": ("tv_asset",),
+}
+"""The tables each revision adds (none is ever dropped): a database at a revision
+has exactly those of it and the ones before, no more, no fewer."""
 IDENTITY_REVISION = "0004_identity"
 """The first revision that stores the database's identity."""
 ANY_EVENT = 0
@@ -78,6 +98,25 @@ def revision_is_newer(revision: str) -> bool:
     number = _REVISION_NUMBER.match(revision)
     newest = max(int(known[:4]) for known in SCHEMA_REVISIONS)
     return bool(number) and int(number[1]) > newest  # type: ignore[index]
+
+
+def expected_tables(revision: str) -> frozenset[str]:
+    """The tables a director database at ``revision`` (a known one) has."""
+    known = SCHEMA_REVISIONS[: SCHEMA_REVISIONS.index(revision) + 1]
+    return frozenset(table for name in known for table in TABLES_ADDED.get(name, ()))
+
+
+def schema_problem(revision: str, tables: set[str]) -> str | None:
+    """What makes the tables of a database at ``revision`` other than director's (a
+    table it lacks, one it does not know), or None when they are exactly those."""
+    expected = expected_tables(revision)
+    missing = sorted(expected - tables)
+    if missing:
+        return f"no table {missing[0]!r}"
+    foreign = sorted(tables - expected)
+    if foreign:
+        return f"an unknown table {foreign[0][:60]!r}"
+    return None
 
 
 def location_of(target: Path | str) -> str:

@@ -45,6 +45,7 @@ from director.persistence.db import (
     URL_SCHEMES,
     Pinned,
     revision_is_newer,
+    schema_problem,
 )
 from director.persistence.errors import StoreError
 
@@ -746,6 +747,17 @@ class Follower:
 # -- opening ----------------------------------------------------------------------
 
 
+def _foreign_trigger(connection: Connection) -> str | None:
+    """A trigger on the database's tables that director never makes (one runs at
+    every write, whatever it does), or None."""
+    row = connection.exec_driver_sql(
+        "SELECT trigger_name FROM information_schema.triggers "
+        "WHERE event_object_schema = current_schema() AND trigger_name <> 'director_notify' "
+        "ORDER BY 1 LIMIT 1"
+    ).first()
+    return None if row is None else f"a trigger {str(row[0])[:60]!r}"
+
+
 def open_postgres(url: str, *, create: bool = True, readonly: bool = False) -> PostgresDatabase:
     """Open (and if needed create the tables of, or upgrade) the club database at ``url``.
 
@@ -787,6 +799,9 @@ def open_postgres(url: str, *, create: bool = True, readonly: bool = False) -> P
                     if revision_is_newer(revision):
                         raise StoreError("db_newer", path=location, revision=revision)
                     raise StoreError("db_damaged", path=location, detail=f"schema {revision!r}")
+                problem = schema_problem(revision, tables) or _foreign_trigger(connection)
+                if problem is not None:
+                    raise StoreError("db_foreign_schema", path=location, detail=problem)
             if revision is None and (readonly or not create):
                 raise StoreError("db_not_director", path=location)
             if readonly and revision != SCHEMA_HEAD:

@@ -46,6 +46,7 @@ from director.persistence.db import (
     SCHEMA_REVISIONS,
     Pinned,
     revision_is_newer,
+    schema_problem,
 )
 from director.persistence.errors import StoreError
 
@@ -514,14 +515,21 @@ def _check_with(reader: SqliteReader) -> FileCheck:
         raise
     try:
         application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+        objects = connection.execute("SELECT type, name FROM sqlite_master").fetchall()
         tables = {
-            row[0]
-            for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            str(name)
+            for kind, name in objects
+            if kind == "table" and not str(name).startswith("sqlite_")
         }
         if application_id != APPLICATION_ID:
-            if tables:
+            if objects:
                 raise StoreError("db_not_director", path=shown)
             return FileCheck(exists=True, empty=True)
+        foreign = _foreign_object(objects)
+        if foreign is not None:
+            # A trigger or a view runs or shows what director never wrote: refused
+            # before anything is written, as a missing or unknown table is below.
+            raise StoreError("db_foreign_schema", path=shown, detail=foreign)
         if not tables:
             return FileCheck(exists=True, empty=True)  # marked ours, never filled
         if "alembic_version" not in tables:
@@ -534,12 +542,32 @@ def _check_with(reader: SqliteReader) -> FileCheck:
             if revision_is_newer(revision):
                 raise StoreError("db_newer", path=shown, revision=revision)
             raise StoreError("db_damaged", path=shown, detail=f"schema {revision!r}")
+        problem = schema_problem(revision, tables)
+        if problem is not None:
+            raise StoreError("db_foreign_schema", path=shown, detail=problem)
         identity = _identity_from(connection) if _has_identity(revision) else None
     except sqlite3.Error as error:
         raise sqlite_store_error(error, path) from error
     finally:
         connection.close()
     return FileCheck(exists=True, revision=revision, identity=identity)
+
+
+KNOWN_INDEXES = frozenset({"ix_event_tournament_entry"})
+"""The indexes director makes by name (SQLite names those of unique columns itself)."""
+
+
+def _foreign_object(objects: list[tuple[object, object]]) -> str | None:
+    """The first trigger, view or index in ``sqlite_master`` that director never makes."""
+    for kind, name in sorted(objects, key=lambda row: (str(row[0]), str(row[1]))):
+        shown = repr(str(name)[:60])
+        if kind in ("trigger", "view"):
+            return f"a {kind} {shown}"
+        if kind == "index" and not (
+            name in KNOWN_INDEXES or str(name).startswith("sqlite_autoindex_")
+        ):
+            return f"an unknown index {shown}"
+    return None
 
 
 def _has_identity(revision: str) -> bool:

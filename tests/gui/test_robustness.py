@@ -305,3 +305,31 @@ def test_a_notice_from_opening_an_event_is_shown(qtbot, window_factory, db_path:
     assert "snapshot" in window.warning.text()
     assert window.controller.state.name == "Friday"
     assert Message("snapshot_damaged", {"event": 1}) in window.controller.session.notices
+
+
+def test_opening_a_database_not_exactly_directors_is_said_and_leaves_it_unchanged(
+    qtbot, tmp_path: Path, errors, clock
+) -> None:
+    """Issue 35: a file with a table dropped or a foreign trigger is refused by the
+    window's open before anything is written; the window keeps its own database."""
+    import hashlib
+
+    from tests.corpus import SHAPES, build_base, damaged
+
+    base = tmp_path / "base.db"
+    build_base(base)
+    window = MainWindow(open_database(tmp_path / "mine.db"), clock=clock, ask_resume=False)
+    qtbot.addWidget(window)
+    mine = window.database
+    for number, shape in enumerate(sorted(SHAPES)):
+        folder = tmp_path / f"shape {number}"
+        folder.mkdir()
+        path = damaged(SHAPES[shape])(folder, base)
+        before = hashlib.sha256(path.read_bytes()).hexdigest()
+        assert not window.open_database(str(path)), shape
+        assert errors[-1].startswith("db_foreign_schema: "), (shape, errors)
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == before, shape
+        assert sorted(p.name for p in folder.iterdir()) == ["club.db"], shape
+        assert window.database is mine
+    assert len(errors) == len(SHAPES)
+    finish(window)

@@ -544,3 +544,25 @@ def test_a_full_disk_refuses_the_picture_and_leaves_nothing_half_written(
     assert window.assets.read(dialog.look.logo) == outside.read_bytes()
     window.close()
     database.close()
+
+
+def test_a_hostile_look_file_is_refused_in_the_dialog_with_the_problem_said(
+    dialog, window, tmp_path: Path
+) -> None:
+    """Issue 35: a look file whose SVG nests ``<use>`` (10^8 shapes) hung the import for
+    minutes, one with a password raised a RuntimeError; each is now said, the editor
+    and the database's assets as they were."""
+    from tests.app.test_hostile_looks import look_file
+    from tests.hostile_files import SVG_ITEMS, ZIP_ITEMS
+
+    files = {
+        f"svg: {name}": (look_file(tmp_path / f"svg {number}.zip", data), code)
+        for number, (name, (data, code)) in enumerate(sorted(SVG_ITEMS.items()))
+    }
+    for number, (name, (data, code)) in enumerate(sorted(ZIP_ITEMS.items())):
+        files[f"zip: {name}"] = (write(tmp_path / f"zip {number}.zip", data), code)
+    before_look, before_assets = dialog.look, assets_now(window)
+    for name, (path, code) in files.items():
+        assert not dialog.import_from(path), name
+        assert says(code, dialog.problems.text()), (name, dialog.problems.text())
+        assert dialog.look == before_look and assets_now(window) == before_assets, name

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox
 
 from director.app import structures
 from director.app.settings import Settings
@@ -58,7 +58,7 @@ def test_every_console_page_fits_a_laptop_screen(qtbot, busy_window) -> None:
     window.show()
     qtbot.waitExposed(window)
     console = window.console
-    for key in console.keys():
+    for key in list(console.keys()):
         console.show_page(key)
         window.resize(WIDTH, HEIGHT - TASKBAR)
         QApplication.processEvents()
@@ -68,3 +68,12 @@ def test_every_console_page_fits_a_laptop_screen(qtbot, busy_window) -> None:
         assert needed.height() <= HEIGHT - TASKBAR, (key, needed)
         assert page.minimumSizeHint().width() <= WIDTH, key
         assert (window.width(), window.height()) == (WIDTH, HEIGHT - TASKBAR), key
+        # Nothing squeezed below the width its text needs (a clipped text), and
+        # nothing beyond the window's right edge.
+        for widget in [*page.findChildren(QAbstractButton), *page.findChildren(QComboBox)]:
+            if not widget.isVisibleTo(window) or widget.objectName().startswith("qt_"):
+                continue
+            label = widget.currentText() if isinstance(widget, QComboBox) else widget.text()
+            assert widget.width() >= widget.sizeHint().width(), (key, label)
+            right = widget.mapTo(window, widget.rect().topRight()).x()
+            assert right <= window.width(), (key, label)

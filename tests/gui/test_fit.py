@@ -77,3 +77,10 @@ def test_every_console_page_fits_a_laptop_screen(qtbot, busy_window) -> None:
             assert widget.width() >= widget.sizeHint().width(), (key, label)
             right = widget.mapTo(window, widget.rect().topRight()).x()
             assert right <= window.width(), (key, label)
+    # And the list of events, where the night starts and ends.
+    window.show_events()
+    window.resize(WIDTH, HEIGHT - TASKBAR)
+    QApplication.processEvents()
+    needed = window.minimumSizeHint()
+    assert needed.width() <= WIDTH and needed.height() <= HEIGHT - TASKBAR, needed
+    assert (window.width(), window.height()) == (WIDTH, HEIGHT - TASKBAR)

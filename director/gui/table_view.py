@@ -55,7 +55,8 @@ def fit_name(text: str, metrics: QFontMetrics, width: int) -> str:
 
 def fit_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
     """The name on one line if it fits, else on two lines split between words
-    (the first line as long as fits), else shortened on one line."""
+    (the first line as long as fits), else the last name whole under the first
+    ones cut, else shortened on one line."""
     if metrics.horizontalAdvance(text) <= width:
         return [text]
     words = text.split()
@@ -63,6 +64,11 @@ def fit_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
         first, second = " ".join(words[:cut]), " ".join(words[cut:])
         if metrics.horizontalAdvance(first) <= width and metrics.horizontalAdvance(second) <= width:
             return [first, second]
+    # "Maximilienne-Alexandrine de Montmorillon" on a laptop: "Maximilienne-Al…"
+    # over "Montmorillon" tells the room more than "Maxi…".
+    if len(words) > 1 and metrics.horizontalAdvance(words[-1]) <= width:
+        first = metrics.elidedText(" ".join(words[:-1]), Qt.TextElideMode.ElideRight, width)
+        return [first, words[-1]]
     return [fit_name(text, metrics, width)]
 
 
@@ -191,6 +197,14 @@ class TableView(QWidget):
                 left = point.x() - room / 2
                 align = Qt.AlignmentFlag.AlignHCenter
             lines = fit_lines(text, metrics, int(room)) if text else []
+            name_font = small
+            if any(cut.endswith("…") for cut in lines) and not text.endswith("…"):
+                # A long name cut short at this size: smaller, so the room can read it.
+                name_font = QFont(small)
+                name_font.setPixelSize(max(8, int(small.pixelSize() * 0.7)))
+                smaller = QFontMetrics(name_font)
+                lines = fit_lines(text, smaller, int(room))
+                line = float(smaller.height())
             tag_lines = fit_lines(tags, tag_metrics, int(room)) if tags else []
             tall = line * len(lines) + tag_line * len(tag_lines)
             if abs(cos) > 0.35:
@@ -199,8 +213,10 @@ class TableView(QWidget):
                 top = point.y() - seat_radius - tall if sin < 0 else point.y() + seat_radius
             painter.setPen(QColor("#8b949e") if out or not occupied else QColor("#111111"))
             if lines:
+                painter.setFont(name_font)
                 box = QRectF(left, top, room, line * len(lines))
                 painter.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), "\n".join(lines))
+                painter.setFont(small)
             if tag_lines:
                 painter.setFont(tag_font)
                 painter.setPen(QColor("#8a4b00"))

@@ -168,6 +168,10 @@ def test_a_name_too_wide_for_one_line_goes_on_two_before_being_shortened(qtbot) 
     ]
     (short,) = fit_lines("Bartholomew", metrics, metrics.horizontalAdvance("Bart"))
     assert short.endswith("…")
+    # A first name too long for any line: cut, over the last name whole.
+    long_name = "Maximilienne-Alexandrine de Montmorillon"
+    first, last = fit_lines(long_name, metrics, metrics.horizontalAdvance("Montmorillon"))
+    assert first.startswith("Maximili") and first.endswith("…") and last == "Montmorillon"
 
 
 def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(

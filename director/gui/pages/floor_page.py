@@ -257,6 +257,8 @@ class FloorPage(QWidget):
         """A view on one of the page's item models: typed into, never read back."""
         view = QTableView()
         view.setModel(model)
+        # The other columns as wide as their French titles, the first takes the rest.
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         view.verticalHeader().hide()
         view.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)

@@ -327,6 +327,10 @@ class PayoutsPage(QWidget):
         self.deal_table.setModel(self.deal_model)
         self.deal_table.verticalHeader().hide()
         self.deal_table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        # The figures' columns as wide as their titles ("Si éliminé maintenant").
+        self.deal_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
         self.deal_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.method = QComboBox()
         for key, text in DEAL_METHODS:

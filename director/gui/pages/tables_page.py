@@ -103,20 +103,25 @@ class TablesPage(QWidget):
         )
         self.on_tv = QCheckBox(_("Seats on the TV"))
         self.on_tv.toggled.connect(self.show_seating_requested)
-        top = QHBoxLayout()
+        # Two rows, what to do then how the tables are run: in one row the French
+        # texts pushed the page past a 1366-pixel laptop screen.
+        actions = QHBoxLayout()
+        for widget in (draw, button_draw, order, self.dealers):
+            actions.addWidget(widget)
+        actions.addStretch()
+        options = QHBoxLayout()
         for widget in (
-            draw,
-            button_draw,
-            self.hand_for_hand,
-            order,
             self.seats,
             self.method,
+            self.hand_for_hand,
             self.final_redraw,
             self.on_tv,
-            self.dealers,
         ):
-            top.addWidget(widget)
-        top.addStretch()
+            options.addWidget(widget)
+        options.addStretch()
+        top = QVBoxLayout()
+        top.addLayout(actions)
+        top.addLayout(options)
 
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)

@@ -4,7 +4,10 @@ drawing and a dealer's phone say the same."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from director.app.display import level_summary
+from director.core.events import Event
 from director.core.structure import Level
 from director.core.tables import Posting, TablesState, TableState, blinds_to_post
 from director.i18n import _, format_clock, format_number, ngettext
@@ -64,3 +67,29 @@ def table_summary(tables: TablesState, number: int, now: int) -> str:
         playing = number in tables.still_playing()
         parts.append(_("playing the hand") if playing else _("hand over, waits"))
     return " · ".join(parts)
+
+
+def button_draw_lines(events: Sequence[Event]) -> list[str]:
+    """The draw for the button just made, a line per table: each seat's card and
+    the seat the highest card gives the button to (R7), as the cards were dealt."""
+    from director.app.floor import pretty
+    from director.core.events import ButtonPlaced
+
+    lines = []
+    for event in events:
+        if not isinstance(event, ButtonPlaced) or not event.cards:
+            continue
+        dealt = " · ".join(
+            _("seat {seat} {card}").format(seat=seat, card=pretty([card]))
+            for seat, card in event.cards
+        )
+        button = event.positions.button
+        card = dict(event.cards).get(button, "")
+        lines.append(
+            _(
+                "Table {table}, draw for the button: {dealt}. The button: seat {seat} ({card})."
+            ).format(
+                table=event.table, dealt=dealt, seat=button, card=pretty([card]) if card else ""
+            )
+        )
+    return lines

@@ -283,3 +283,21 @@ def test_blind_labels_fit_their_chips_and_moves_read_whole_at_1366(qtbot, window
     done = next(b for b in label.parentWidget().findChildren(QPushButton) if b.text() == "Done")
     assert done.geometry().top() >= label.geometry().bottom()
     assert label.width() >= page.moves_host.width() - 20
+
+
+def test_r7_the_draw_for_the_button_shows_each_seats_card(qtbot, window) -> None:
+    """The guide says a card is dealt to each seat: the page shows them, and which
+    seat the highest card gives the button, until the tables move on."""
+    page = page_of(window)
+    page.draw_seats()
+    window.controller.dispatch(c.DrawForButton())
+    lines = page.draw_text.text().splitlines()
+    assert [line.split(",")[0] for line in lines] == ["Table 1", "Table 2"]
+    for number, line in zip((1, 2), lines, strict=True):
+        table = window.controller.state.tables.tables[number]
+        for seat in table.seats:
+            assert f"seat {seat} " in line
+        assert f"The button: seat {table.positions.button} (" in line
+        assert any(suit in line for suit in "♠♥♦♣")
+    page.cards[0].done.click()
+    assert page.draw_text.text() == ""

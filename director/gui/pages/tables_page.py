@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from director.app.changes import Changes
 from director.app.display import move_text
-from director.app.table_texts import posting_text, table_summary
+from director.app.table_texts import button_draw_lines, posting_text, table_summary
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING
@@ -159,6 +159,9 @@ class TablesPage(QWidget):
         legend.setStyleSheet("color: #666;")
         self.race_button = QPushButton(_("Chip &race…"))
         self.race_button.clicked.connect(self.chip_race)
+        self.draw_text = QLabel()
+        self.draw_text.setWordWrap(True)
+        self.draw_text.setTextFormat(Qt.TextFormat.PlainText)
         self.race_text = QLabel()
         self.race_text.setWordWrap(True)
         self.race_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -167,6 +170,7 @@ class TablesPage(QWidget):
         side.addWidget(self.moves_host)
         side.addWidget(self.confirm_all)
         side.addWidget(self.h4h)
+        side.addWidget(self.draw_text)
         side.addWidget(self.race_button)
         side.addWidget(self.race_text)
         side.addStretch()
@@ -307,6 +311,9 @@ class TablesPage(QWidget):
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("tables", "players", "structure"):
             self.refresh()
+        if changes.touches("tables"):
+            # The cards of a draw for the button, until the tables move on (R7).
+            self.draw_text.setText("\n".join(button_draw_lines(changes.events)))
 
     # -- actions ---------------------------------------------------------------------
 

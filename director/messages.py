@@ -575,7 +575,9 @@ MESSAGES: dict[str, str] = {
     "csv_too_big": N_("The CSV file is too large (at most {size:bytes})."),
     "csv_missing_column": N_("Row 1: the column “{column}” is missing (columns: {expected})."),
     "csv_unknown_column": N_("Row 1, column {column}: “{name}” is not a known column."),
-    "csv_row_length": N_("Row {row}, column {column}: {found} values for {expected} columns."),
+    "csv_row_length": N_(
+        "Row {row}, column {column}: {found} values where the header has {expected}."
+    ),
     "csv_number_too_large": N_(
         "Row {row}, column {column}: the number is too large (at most {maximum:n})."
     ),

@@ -89,19 +89,19 @@ csv_item(
     "a row with more values than the header",
     "players",
     b"name,nickname\nAnn,Annie\nBob,Bobby,bob@example.org\n",
-    "Row 3, column 3: 3 values for 2 columns",
+    "Row 3, column 3: 3 values where the header has 2",
 )
 csv_item(
     "a row with more values than a header of one column",
     "players",
     b"name\nAnn\nBob,bob@example.org\n",
-    "Row 3, column 2: 2 values for 1 columns",
+    "Row 3, column 2: 2 values where the header has 1",
 )
 csv_item(
     "a row with more values than the header (results)",
     "results",
     b"date,event,player,place\n2025-12-01,Dec,Ann,1,extra\n",
-    "Row 2, column 5: 5 values for 4 columns",
+    "Row 2, column 5: 5 values where the header has 4",
 )
 csv_item("old-Mac line endings (CR only)", "players", b"name,nickname\rCat,C\rDee,D\r", None)
 csv_item(

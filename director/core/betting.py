@@ -111,6 +111,8 @@ class BettingRound:
         # made this round (the big blind is the first before the flop).
         self._full_level = self.current_bet if preflop else 0
         self.bets = 1 if preflop else 0
+        self._capped_at_three = False
+        """The cap was reached with more than two players in (it then stays)."""
         # The bet level each player last acted facing; None: has not acted.
         self._acted_at: dict[str, int | None] = {player: None for player in order}
         self._cursor = 0
@@ -187,8 +189,14 @@ class BettingRound:
         return self.current_bet - acted_at >= self.last_full_raise
 
     def capped(self) -> bool:
-        """Limit: a bet and three raises were made and more than two players are in."""
-        return bool(self.limit) and self.bets >= self.cap and len(self.in_hand()) > 2
+        """Limit: a bet and three raises were made with more than two players in.
+
+        Robert's Rules: "Once the raising is capped on a betting round, it cannot be
+        uncapped by a subsequent fold that leaves two players heads-up"; a round that
+        was heads-up when it reached the cap has no cap."""
+        if not self.limit or self.bets < self.cap:
+            return False
+        return self._capped_at_three or len(self.in_hand()) > 2
 
     def limit_total(self) -> int:
         """Limit: the total this round's next bet or raise reaches (a bet of exactly
@@ -204,8 +212,7 @@ class BettingRound:
             return None
         if self.max_total(player) <= self.current_bet:
             return None  # the chips do not go past a call
-        opponents = [p for p in self.in_hand() if p != player and self._stacks[p] > 0]
-        if not opponents:
+        if not self._someone_could_call_a_raise(player):
             return None  # nobody left could call a raise
         if self.limit:
             return None if self.capped() else self.limit_total()
@@ -301,7 +308,7 @@ class BettingRound:
             raise RuleViolation("pot_limit_exceeded", maximum=self.pot_limit_total(player))
         if not self.reopened_for(player):
             raise RuleViolation("raising_not_reopened", bet=self.current_bet)
-        if not any(p != player and self._stacks[p] > 0 for p in self.in_hand()):
+        if not self._someone_could_call_a_raise(player):
             raise RuleViolation("nobody_to_raise_against")
         self._raise(player, total, all_in=True)
 
@@ -320,9 +327,17 @@ class BettingRound:
             self.last_full_raise = increase
             self._full_level = total
             self.bets += 1
+            if self.limit and self.bets >= self.cap and len(self.in_hand()) > 2:
+                self._capped_at_three = True  # a later fold does not lift it
         self.current_bet = total
         kind = "all_in" if all_in else ("bet" if opening else "raise")
         self._done(player, kind, amount)
+
+    def _someone_could_call_a_raise(self, player: str) -> bool:
+        """Whether a player still in, other than ``player``, has chips past the current
+        bet: the rules API's contract is that no raise is offered that nobody could
+        call (an opponent all-in, or short of the bet already, cannot)."""
+        return any(p != player and self.max_total(p) > self.current_bet for p in self.in_hand())
 
     def _put(self, player: str, amount: int) -> None:
         self._contributions[player] += amount

@@ -347,3 +347,44 @@ def test_r8_limit_small_bet_on_the_first_two_rounds_big_bet_on_the_last_two() ->
     assert [betting.limit_bet(100, 200, n) for n in (1, 2, 3, 4)] == [100, 100, 200, 200]
     with pytest.raises(RuleViolation):
         betting.limit_bet(100, 200, 5)
+
+
+def test_r8_limit_a_fold_after_the_cap_does_not_lift_it() -> None:
+    """Robert's Rules (betting): "Once the raising is capped on a betting round, it
+    cannot be uncapped by a subsequent fold that leaves two players heads-up"."""
+    round_ = limit_round(("A", "B", "C"))
+    round_.raise_to("A", 100)
+    round_.raise_to("B", 200)
+    round_.raise_to("C", 300)
+    round_.raise_to("A", 400)
+    assert round_.capped()
+    round_.fold("B")  # A and C are left heads-up
+    assert round_.to_act == "C"
+    assert round_.capped() and round_.min_raise_to("C") is None
+    with pytest.raises(RuleViolation) as refused:
+        round_.raise_to("C", 500)
+    assert refused.value.code == "betting_capped"
+    round_.call("C")
+    assert round_.over()
+
+
+def test_r16_no_raise_is_offered_that_nobody_could_call() -> None:
+    """The rules API's contract: ``min_raise_to`` is None when nobody left could call
+    a raise. X bets 200, Y calls (800 in all), Z goes all-in for 5,000: Y cannot cover
+    5,000 and Z is all-in, so X may only call or fold (PokerKit agrees)."""
+    round_ = BettingRound(
+        stacks={"X": 20_000, "Y": 800, "Z": 5_000}, order=["X", "Y", "Z"], big_blind=100
+    )
+    round_.raise_to("X", 200)
+    round_.call("Y")
+    round_.all_in("Z")
+    assert round_.to_act == "X"
+    assert round_.min_raise_to("X") is None
+    with pytest.raises(RuleViolation) as refused:
+        round_.raise_to("X", 9_800)
+    assert refused.value.code == "nobody_to_raise_against"
+    with pytest.raises(RuleViolation):
+        round_.all_in("X")
+    round_.call("X")
+    # Y, still with 600 behind, may go all-in for less: a call, not a raise.
+    assert round_.to_act == "Y" and round_.min_raise_to("Y") is None

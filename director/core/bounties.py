@@ -367,16 +367,53 @@ def mystery_phase(state: TournamentState, level: int, busting: int) -> bool:
     return False
 
 
+def mystery_busts(state: TournamentState, level: int, record: BustRecord) -> frozenset[PlayerId]:
+    """The players of ``record`` whose knockouts draw an envelope: all of them in the
+    mystery phase by level; from the money, each one whose place is paid (R23: on a
+    double bust across the bubble, the player who finishes in the money draws, the
+    one who does not reach it does not; tied players share the better place)."""
+    busting = len(record.busts)
+    if not mystery_phase(state, level, busting):
+        return frozenset()
+    everyone = frozenset(bust.player for bust in record.busts)
+    settings = state.money.bounties
+    if not settings.mystery_in_the_money or (
+        settings.mystery_from_level and level >= settings.mystery_from_level
+    ):
+        return everyone
+    from director.core.results import prize_amounts
+    from director.core.standings import hand_groups
+
+    paid = sum(1 for amount in prize_amounts(state) if amount)
+    better = len(state.alive()) - busting
+    reached: set[PlayerId] = set()
+    for group in hand_groups(record):  # best place first
+        if better + 1 <= paid:
+            reached.update(bust.player for bust in group)
+        better += len(group)
+    return frozenset(reached)
+
+
 def envelope_draws(
-    state: TournamentState, record: BustRecord, rng: random.Random, now: Instant
+    state: TournamentState,
+    record: BustRecord,
+    rng: random.Random,
+    now: Instant,
+    *,
+    only: frozenset[PlayerId] | None = None,
 ) -> tuple[EnvelopeDraw, ...]:
-    """The envelopes the knockouts of ``record`` draw (the caller checked the phase).
+    """The envelopes the knockouts of ``record`` draw (the caller checked the phase;
+    ``only``: the busted players whose knockouts draw, see ``mystery_busts``).
 
     The envelopes must add up to the bounty money, or the bust is refused and
     the organizer fixes the envelopes first.
     """
     settings = state.money.bounties
-    drawing = [bust for bust in record.busts if bust.eliminators()]
+    drawing = [
+        bust
+        for bust in record.busts
+        if bust.eliminators() and (only is None or bust.player in only)
+    ]
     if not drawing:
         return ()
     pool = figures(state.players, state.ledger).bounty_pool

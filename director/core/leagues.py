@@ -89,7 +89,12 @@ def _sqrt(value: Number) -> Number:
 
 
 def _round(value: Number, digits: Number = Fraction(0)) -> Number:
-    return Fraction(round(value, int(digits)))
+    """A spreadsheet's ROUND: halves away from zero (2.5 -> 3, -2.5 -> -3), not
+    Python's banker's rounding (2.5 -> 2), which organizers do not expect."""
+    scale = Fraction(10) ** int(digits)
+    scaled = Fraction(value) * scale
+    rounded = math.floor(abs(scaled) + Fraction(1, 2))
+    return Fraction(rounded if scaled >= 0 else -rounded) / scale
 
 
 _FUNCTIONS: Final[dict[str, Callable[..., Number]]] = {

@@ -246,6 +246,8 @@ def icm_chop(stacks: Sequence[int], prizes: Sequence[int], *, unit: int = 1) -> 
     """The ICM equities, rounded to the unit so that they add up to the prizes."""
     require(len(stacks) >= 2, "deal_needs_two_players")
     places = list(prizes[: len(stacks)])
+    if not any(places):
+        return [0] * len(stacks)  # nothing left to share: each gets nothing
     equities = icm(stacks, places)
     return round_payouts(sum(places), equities, unit=unit)
 

@@ -291,6 +291,35 @@ def test_mystery_from_the_money() -> None:
     assert len(state.draws) == 1 and state.draws[0].busted == C
 
 
+def test_r23_mystery_from_the_money_a_double_bust_across_the_bubble_draws_for_the_paid_one() -> (
+    None
+):
+    """Four players, three paid, two out on one hand (R23: the bigger stack at the
+    start of the hand finishes higher): the one who finishes 3rd is in the money and
+    his knockout draws an envelope; the one who finishes 4th never reached it and
+    draws none. Equal stacks share 3rd-4th and its prize: both reached the money."""
+    money = mystery(mystery_in_the_money=True)
+    state = tournament(money)
+    paid_three = PayoutSettings(mode="percent", shares=(5000, 3000, 2000))
+    state = run(state, c.SetPayouts(settings=paid_three), T0 + 50)
+    double = c.BustPlayers(
+        busts=(
+            Bust(player=C, eliminator=A, start_stack=3000),
+            Bust(player=D, eliminator=A, start_stack=1000),
+        )
+    )
+    after = run(state, double, T0 + MIN)
+    assert [draw.busted for draw in after.draws] == [C]
+    tied = c.BustPlayers(
+        busts=(
+            Bust(player=C, eliminator=A, start_stack=2000),
+            Bust(player=D, eliminator=A, start_stack=2000),
+        )
+    )
+    after = run(state, tied, T0 + MIN)
+    assert sorted(draw.busted for draw in after.draws) == sorted([C, D])
+
+
 def test_mystery_envelopes_must_add_up_to_the_bounty_money() -> None:
     money = mystery(envelopes=(Envelope(amount=1000, count=3),))
     state = tournament(money)

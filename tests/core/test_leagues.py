@@ -324,3 +324,21 @@ def test_best_of_keeps_the_best(scores: list[int], count: int) -> None:
     kept = best_of(scores, count)
     assert len(kept) == (len(scores) if count == 0 else min(count, len(scores)))
     assert sum(kept) >= sum(sorted(scores)[: len(kept)])
+
+
+def test_round_in_a_formula_rounds_halves_away_from_zero_like_a_spreadsheet() -> None:
+    """Organizers write league formulas as in a spreadsheet, whose ROUND takes a half
+    away from zero (2.5 -> 3); Python's round() takes it to the even number (2)."""
+    from fractions import Fraction
+
+    def value(text: str) -> Fraction:
+        return Fraction(parse_expression(text).evaluate({}))
+
+    assert value("round(2.5)") == 3 and value("round(3.5)") == 4
+    assert value("round(-2.5)") == -3 and value("round(2.4)") == 2
+    assert value("round(1.25, 1)") == Fraction(13, 10)
+    assert value("round(1234.5, -1)") == 1230
+    rule = PointsRule(kind="expression", expression="round(5 / place)")
+    results = event(1, [(p, p, p) for p in range(1, 5)])
+    # 5/2 = 2.5 -> 3 (not 2); 5/4 = 1.25 -> 1
+    assert event_points(rule, results)[2] == 300 and event_points(rule, results)[4] == 100

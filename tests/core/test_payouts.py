@@ -298,3 +298,12 @@ def icm_by_finished_sets(stacks, prizes):
 def test_icm_by_subsets_matches_the_finished_sets_for_larger_fields(players, prizes_) -> None:
     stacks = [1500 + 731 * i + (i * i * 97) % 1000 for i in range(players)]
     assert icm(stacks, prizes_) == icm_by_finished_sets(stacks, prizes_)
+
+
+def test_r31_an_icm_chop_with_nothing_left_to_share_gives_each_player_nothing() -> None:
+    """Every prize left already paid (all 0): the chop gives each player 0 instead of
+    refusing (the audit found it raised)."""
+    from director.core.payouts import icm_chop
+
+    assert icm_chop([1000, 2000, 3000], [0, 0, 0]) == [0, 0, 0]
+    assert icm_chop([1000, 2000], [0, 0, 500]) == [0, 0]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from director.core import commands as c
 from director.core import events as e
-from director.core.bounties import envelope_draws, mystery_phase
+from director.core.bounties import envelope_draws, mystery_busts
 from director.core.chip_sets import check_chip_set
 from director.core.decide import handles, reacts
 from director.core.errors import require
@@ -34,9 +34,10 @@ def _draw_envelopes(
     draws: list[EnvelopeDraw] = []
     level = level_now(state, now)
     for record in busts:
-        if mystery_phase(state, level, len(record.busts)):
+        drawing = mystery_busts(state, level, record)
+        if drawing:
             rng = rng_for(state, now, f"envelope{record.hand}")
-            draws.extend(envelope_draws(state, record, rng, now))
+            draws.extend(envelope_draws(state, record, rng, now, only=drawing))
     return [e.EnvelopesDrawn(at=now, draws=tuple(draws))] if draws else []
 
 

@@ -275,7 +275,8 @@ class LeaguesDialog(QDialog):
             _(
                 "Variables: entrants, place, buyin, paid, and each player's own knockouts "
                 "and prize (buyin and prize in whole money). Functions: sqrt, min, max, "
-                "round, floor, ceil."
+                "round (halves away from zero, as a spreadsheet's ROUND: 2.5 gives 3), "
+                "floor, ceil."
             )
         )
         self.participation = QLineEdit()

@@ -4,10 +4,10 @@ paint and the typed values behind them.
 The TV window, the console's clock page and the seat draw show this, and a remote
 viewer gets it as JSON (``display_json``); ``director.app.feed`` works it out once
 per shown second for all of them. The side column is typed sections (table moves,
-payouts, bounties, figures, chips in play, final standings) of typed rows, so no
-view parses text; the raw
-numbers (time left and the instant it was read, blinds, players, prize pool, paid
-places) let a viewer count down by itself between two pushes.
+the chip race's result, payouts, bounties, figures, chips in play, final
+standings) of typed rows, so no view parses text; the raw numbers (time left and
+the instant it was read, blinds, players, prize pool, paid places) let a viewer
+count down by itself between two pushes.
 
 Everything here may be seen by the whole room: no contact details, no money owed,
 no fees (those stay on the console).
@@ -48,8 +48,8 @@ class Stat:
     caption: str
     value: str
     key: str = ""
-    """What the figure is: "players", "average", "prize_pool", "rebuys", "next_break",
-    "entries", "started", "ends"."""
+    """What the figure is: "players", "average", "prize_pool", "rebuys", "addon",
+    "late", "next_break", "entries", "started", "ends"."""
 
 
 class SectionKind(StrEnum):
@@ -115,8 +115,9 @@ class FigureRow:
 @dataclass(frozen=True)
 class NoteRow:
     """A sentence the room must notice: ``key`` "bubble", "deal", "envelope" (the last
-    mystery envelope drawn), "mystery" (when the draws begin), or in hand-for-hand
-    "playing" and "waiting" (the tables still playing the hand, those done)."""
+    mystery envelope drawn), "mystery" (when the draws begin), in hand-for-hand
+    "playing" and "waiting" (the tables still playing the hand, those done), or
+    "race" (the chips a chip race changed: "The 25s change into 100s")."""
 
     text: str
     key: str = ""

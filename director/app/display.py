@@ -4,10 +4,10 @@ paint and the typed values behind them.
 The TV window, the console's clock page and the seat draw show this, and a remote
 viewer gets it as JSON (``display_json``); ``director.app.feed`` works it out once
 per shown second for all of them. The side column is typed sections (table moves,
-payouts, bounties, figures, chips in play, final standings) of typed rows, so no
-view parses text; the raw
-numbers (time left and the instant it was read, blinds, players, prize pool, paid
-places) let a viewer count down by itself between two pushes.
+the chip race's result, payouts, bounties, figures, chips in play, final
+standings) of typed rows, so no view parses text; the raw numbers (time left and
+the instant it was read, blinds, players, prize pool, paid places) let a viewer
+count down by itself between two pushes.
 
 Everything here may be seen by the whole room: no contact details, no money owed,
 no fees (those stay on the console).
@@ -27,13 +27,13 @@ from director.core.chip_race import chips_going
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
 from director.core.money import MYSTERY
-from director.core.periods import rebuys_open
+from director.core.periods import addon_open, late_registration_open, rebuys_open
 from director.core.prize_pool import PrizePool, prize_pool
 from director.core.results import Bubble, PlayerResult, player_results, prize_amounts
 from director.core.seating import Move
 from director.core.state import Status, TournamentState
 from director.core.structure import AnteKind, Betting, Break, Level, Structure
-from director.core.tables import RECENT_MOVE_MS
+from director.core.tables import RECENT_MOVE_MS, TableRace
 from director.i18n import _, format_clock, format_money, format_number, format_time, ngettext
 
 NEVER = Instant(0)
@@ -48,8 +48,8 @@ class Stat:
     caption: str
     value: str
     key: str = ""
-    """What the figure is: "players", "average", "prize_pool", "rebuys", "next_break",
-    "entries", "started", "ends"."""
+    """What the figure is: "players", "average", "prize_pool", "rebuys", "addon",
+    "late", "next_break", "entries", "started", "ends"."""
 
 
 class SectionKind(StrEnum):
@@ -57,6 +57,7 @@ class SectionKind(StrEnum):
 
     HAND_FOR_HAND = "hand_for_hand"
     MOVES = "moves"
+    CHIP_RACE = "chip_race"
     PAYOUTS = "payouts"
     BOUNTIES = "bounties"
     FIGURES = "figures"
@@ -114,8 +115,9 @@ class FigureRow:
 @dataclass(frozen=True)
 class NoteRow:
     """A sentence the room must notice: ``key`` "bubble", "deal", "envelope" (the last
-    mystery envelope drawn), "mystery" (when the draws begin), or in hand-for-hand
-    "playing" and "waiting" (the tables still playing the hand, those done)."""
+    mystery envelope drawn), "mystery" (when the draws begin), in hand-for-hand
+    "playing" and "waiting" (the tables still playing the hand, those done), or
+    "race" (the chips a chip race changed: "The 25s change into 100s")."""
 
     text: str
     key: str = ""
@@ -129,7 +131,20 @@ class MoreRow:
     count: int
 
 
-Row = MoveRow | PlaceRow | FigureRow | NoteRow | MoreRow
+@dataclass(frozen=True)
+class RaceRow:
+    """A player the chip race gave a chip to (R28): ``text`` is "wins a 100", or
+    "keeps a 100 (not raced out)" for one whose odd chips were all he had."""
+
+    name: str
+    table: int
+    seat: int
+    chip: int
+    text: str
+    kept_in: bool = False
+
+
+Row = MoveRow | PlaceRow | FigureRow | NoteRow | MoreRow | RaceRow
 
 
 @dataclass(frozen=True)
@@ -272,6 +287,9 @@ class DisplayData:
     """The seat draw is on the TV instead of the clock."""
     message: str = ""
     """The message line for the room ("" for none)."""
+    addon_text: str = ""
+    """On a break while the add-on is on offer (R4): "Add-on: 5,000 chips for
+    €10" ("" otherwise; during a level the figures say it is open)."""
     language: str = "en"
     """The language of the texts."""
 
@@ -359,6 +377,20 @@ def note_text(note: str) -> str:
     return _(note) if note else ""
 
 
+SENTENCE_ENDS = ".!?…:;"
+"""A text ending with one of these needs no full stop before the next sentence."""
+
+
+def sentences(*texts: str) -> str:
+    """``texts`` as one line of sentences: each one not already ending a sentence
+    gets a full stop before the next ("Colour up the 25s. Chip race: the 25s go.")."""
+    parts = [text.strip() for text in texts if text.strip()]
+    return " ".join(
+        part if number == len(parts) - 1 or part[-1] in SENTENCE_ENDS else part + "."
+        for number, part in enumerate(parts)
+    )
+
+
 def break_note(structure: Structure, index: int) -> str:
     """A break's note, with the chips that leave the table at it (R28)."""
     item = structure.items[index]
@@ -368,7 +400,7 @@ def break_note(structure: Structure, index: int) -> str:
         race = _("Chip race: the {chips} go.").format(
             chips=", ".join(_("{chip}s").format(chip=format_number(chip)) for chip in going)
         )
-        note = f"{note} {race}".strip() if note else race
+        note = sentences(note, race)
     return note
 
 
@@ -392,7 +424,7 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
         )
     if cue.kind is clk.CueKind.BREAK_START and isinstance(item, Break):
         text = _("Break: {minutes} minutes.").format(minutes=item.seconds // 60)
-        return f"{text} {break_note(structure, cue.index)}".strip()
+        return sentences(text, break_note(structure, cue.index))
     if cue.kind is clk.CueKind.BREAK_END:
         return _("The break is over.")
     if isinstance(item, Level):
@@ -413,6 +445,15 @@ def announcement(state: TournamentState, cue: clk.Cue) -> str:
         elif item.ante_kind is AnteKind.BIG_BLIND:
             blinds += _(", big blind ante {ante}").format(ante=item.ante)
         return blinds + "."
+    return ""
+
+
+def paused_status(state: TournamentState) -> str:
+    """ "Paused" for an event under way whose clock was started and is stopped now (the
+    console's header says it rather than "Running"); "" otherwise."""
+    clock = state.clock
+    if state.status is Status.RUNNING and clock.started and not clock.running:
+        return _("Paused")
     return ""
 
 
@@ -821,9 +862,18 @@ def display_data(
     h4h = hand_for_hand_section(state)
     if h4h is not None:
         sections = (h4h, *sections)
+    race = None if state.is_cash else chip_race_section(state, view)
+    if race is not None:
+        sections = _after_moves(sections, race)
     chips = None if state.is_cash else chips_section(state, now)
     if chips is not None:
         sections = (*sections, chips)
+    offer = addon_open(state, now) and view.started
+    if offer and not view.on_break:
+        stats.append(addon_stat(state))
+    late = late_registration_stat(state, now)
+    if late is not None:
+        stats.append(late)
     ends = state.cash.ends_at
     return DisplayData(
         event_name=state.name,
@@ -862,8 +912,113 @@ def display_data(
         seats=parts.seats,
         show_seats=show_seats,
         message=state.room_message,
+        addon_text=addon_offer(state) if offer and view.on_break else "",
         language=parts.language,
     )
+
+
+def _after_moves(sections: tuple[Section, ...], race: Section) -> tuple[Section, ...]:
+    """``race`` put right after the hand-for-hand and moves sections."""
+    news = (SectionKind.HAND_FOR_HAND, SectionKind.MOVES)
+    first = [section for section in sections if section.kind in news]
+    rest = [section for section in sections if section.kind not in news]
+    return (*first, race, *rest)
+
+
+def _break_follows(structure: Structure, number: int) -> bool:
+    """Whether a break comes right after level ``number``."""
+    items = structure.items
+    for index, item in enumerate(items[:-1]):
+        if isinstance(item, Level) and structure.level_number(index) == number:
+            return isinstance(items[index + 1], Break)
+    return False
+
+
+def late_registration_stat(state: TournamentState, now: Instant) -> Stat | None:
+    """R5: while late entries are taken, until when ("Late registration to the end of
+    level 4: Open"); None once closed or when the event takes none."""
+    limit = state.money.late_until_level
+    if state.is_cash or limit <= 0 or not late_registration_open(state, now):
+        return None
+    caption = (
+        _("Late registration to the break after level {level}")
+        if _break_follows(state.structure, limit)
+        else _("Late registration to the end of level {level}")
+    ).format(level=limit)
+    return Stat(caption, _("Open"), "late")
+
+
+def addon_stat(state: TournamentState) -> Stat:
+    """R4: the add-on is on offer, until when (during a level of its period)."""
+    rule = state.money.addon
+    assert rule is not None
+    caption = (
+        _("Add-on to the break after level {level}")
+        if _break_follows(state.structure, rule.until_level)
+        else _("Add-on to the end of level {level}")
+    ).format(level=rule.until_level)
+    return Stat(caption, _("Available"), "addon")
+
+
+def addon_offer(state: TournamentState) -> str:
+    """R4: "Add-on: 5,000 chips for €10", for the break where it is on offer."""
+    rule = state.money.addon
+    if rule is None:
+        return ""
+    return _("Add-on: {chips} chips for {price}").format(
+        chips=format_number(rule.chips), price=format_money(rule.price)
+    )
+
+
+def chip_race_section(state: TournamentState, view: clk.ClockView) -> Section | None:
+    """R28: the chip race's result, during the break whose chips it raced and the
+    level right after it: the chips changed, and who won (or kept) a chip."""
+    structure = state.structure
+    if not state.tables.races or not view.started or view.item is None:
+        return None
+    index = view.index if view.on_break else view.index - 1
+    if not 0 <= index < len(structure.items) or not isinstance(structure.items[index], Break):
+        return None
+    going = chips_going(structure, index)
+    latest: dict[tuple[int, int], TableRace] = {}
+    for record in state.tables.races:  # a race run again at a table replaces the first
+        if record.result.denomination in going:
+            latest[(record.result.denomination, record.table)] = record
+    if not latest:
+        return None
+    rows: list[Row] = []
+    for chip in going:
+        races = sorted((r for (d, _t), r in latest.items() if d == chip), key=lambda r: r.table)
+        if not races:
+            continue
+        result = races[0].result
+        rows.append(
+            NoteRow(
+                _("The {chip}s change into {next}s").format(
+                    chip=format_number(result.denomination),
+                    next=format_number(result.next_denomination),
+                ),
+                "race",
+            )
+        )
+        for record in races:
+            for entry in record.result.entries:
+                if not (entry.won or entry.kept_in):
+                    continue
+                chip_won = format_number(record.result.next_denomination)
+                rows.append(
+                    RaceRow(
+                        name=state.player_name(entry.player),
+                        table=record.table,
+                        seat=entry.seat,
+                        chip=record.result.next_denomination,
+                        text=_("wins a {chip}").format(chip=chip_won)
+                        if entry.won
+                        else _("keeps a {chip} (not raced out)").format(chip=chip_won),
+                        kept_in=not entry.won,
+                    )
+                )
+    return Section(SectionKind.CHIP_RACE, _("Chip race"), tuple(rows))
 
 
 def final_display(

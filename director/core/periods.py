@@ -1,4 +1,4 @@
-"""When re-buys and late entries are open (R3, R5), read from the clock.
+"""When re-buys, the add-on and late entries are open (R3, R4, R5), read from the clock.
 
 Apart from the rules that decide commands, since the status document and the
 display ask these too and need no command class.
@@ -37,6 +37,13 @@ def rebuy_period_over(state: TournamentState, now: Instant) -> bool:
         # During a break the level number is the one before it.
         return clk.view(state.clock, state.structure, now).on_break
     return False
+
+
+def addon_open(state: TournamentState, now: Instant) -> bool:
+    """R4: whether the add-on is on offer: from its first level to its last (and the
+    break after it, which shows the level before)."""
+    rule = state.money.addon
+    return rule is not None and rule.from_level <= level_now(state, now) <= rule.until_level
 
 
 def late_registration_open(state: TournamentState, now: Instant) -> bool:

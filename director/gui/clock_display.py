@@ -29,13 +29,27 @@ from PySide6.QtWidgets import QStackedLayout, QWidget
 
 from director.app.display import DisplayData, SeatRow
 from director.core.tv import Theme, TvLook
-from director.gui.clock_face import MIN_TEXT_FRACTION, SIDE_PAGE_MS, ClockFace, monotonic_ms
+from director.gui.clock_face import (
+    MIN_TEXT_FRACTION,
+    SIDE_PAGE_MS,
+    ClockFace,
+    fitted_font,
+    monotonic_ms,
+)
 from director.gui.media import LoadedPicture
 from director.gui.qr import paint_qr
 from director.i18n import _
 
 ADDRESS_SHOWN_MS = 60_000
 """How long the page's address stays over the clock when asked for."""
+CLOCK_BAND = 0.15
+"""The share of the seat draw's height that keeps the clock (level, time, blinds)."""
+
+
+def window_title() -> str:
+    """The TV window's title. It ends with the application's name, so Qt does not
+    add the name again ("director — clock — director")."""
+    return _("Clock — director")
 
 
 @dataclass(frozen=True)
@@ -66,6 +80,10 @@ class SeatingBoard(QWidget):
         """The rows on that page."""
         self.clock: Callable[[], int] = monotonic_ms
         """Milliseconds, for the page shown (a test sets its own)."""
+        self.family = QFont().family()
+        self.time_line: tuple[str, str, str, str] | None = None
+        """The clock kept over the seat draw: the level, the time, the blinds and
+        "PAUSED" or "" (None: no clock, the whole screen is the draw)."""
         self._turn = QTimer(self)
         self._turn.setInterval(SIDE_PAGE_MS)
         self._turn.timeout.connect(self.update)
@@ -82,6 +100,25 @@ class SeatingBoard(QWidget):
             self.update()
             self._sync_turning()
 
+    def set_clock(self, data: DisplayData | None) -> None:
+        """Keep ``data``'s level, time and blinds in a band over the seat draw: the room
+        never loses the time while the seats show."""
+        line = None
+        if data is not None and not data.finished:
+            line = (
+                data.level_label,
+                data.time_text,
+                "" if data.on_break else data.blinds_text,
+                _("PAUSED") if data.paused else "",
+            )
+        if line != self.time_line:
+            self.time_line = line
+            self.update()
+
+    def _top(self) -> float:
+        """The share of the height above the seat draw's title (the clock's band)."""
+        return CLOCK_BAND if self.time_line is not None else 0.0
+
     def layout_for(self, width: float, height: float) -> tuple[int, float]:
         """(columns, font pixel size) at ``width`` x ``height`` (see ``arrangement``)."""
         made = self.arrangement(width, height)
@@ -92,6 +129,7 @@ class SeatingBoard(QWidget):
         the text stays at least 3% of the height, else on as few pages as keep it so."""
         count = max(1, len(self.rows))
         least = math.ceil(height * MIN_TEXT_FRACTION)
+        share = 0.86 - self._top()
         probe = QFont()
         probe.setPixelSize(100)
         metrics = QFontMetricsF(probe)
@@ -101,7 +139,7 @@ class SeatingBoard(QWidget):
         )
 
         def size_for(columns: int, per_column: int) -> float:
-            by_height = (height * 0.86) / per_column * 0.78
+            by_height = (height * share) / per_column * 0.78
             by_width = (width / columns * 0.92) / widest * 100
             return min(by_height, by_width, height * 0.07)
 
@@ -115,7 +153,7 @@ class SeatingBoard(QWidget):
             return best
         # Pages: the fewest that keep the text at 3% or more, then the largest text.
         paged: SeatingLayout | None = None
-        most_rows = max(1, int(height * 0.86 * 0.78 / least))
+        most_rows = max(1, int(height * share * 0.78 / least))
         for columns in range(1, 7):
             if size_for(columns, 1) < least:
                 continue
@@ -154,6 +192,9 @@ class SeatingBoard(QWidget):
         painter.fillRect(self.rect(), QColor(theme.background))
         made = self.arrangement(width, height)
         self.page = (self.clock() // SIDE_PAGE_MS) % made.pages
+        top = self._top() * height
+        if self.time_line is not None:
+            self._paint_clock(painter, QRectF(0, 0, width, top))
         title = QFont()
         title.setBold(True)
         title.setPixelSize(int(height * 0.07))
@@ -165,7 +206,7 @@ class SeatingBoard(QWidget):
                 title=heading, page=self.page + 1, pages=made.pages
             )
         painter.drawText(
-            QRectF(0, 0, width, height * 0.1), int(Qt.AlignmentFlag.AlignCenter), heading
+            QRectF(0, top, width, height * 0.1), int(Qt.AlignmentFlag.AlignCenter), heading
         )
         self.font_pixels = max(1, int(made.size))
         font = QFont()
@@ -173,13 +214,13 @@ class SeatingBoard(QWidget):
         painter.setFont(font)
         per_page = made.columns * made.per_column
         self.shown = self.rows[self.page * per_page : (self.page + 1) * per_page]
-        line = (height * 0.86) / made.per_column
+        line = (height * (0.86 - self._top())) / made.per_column
         column_width = width / made.columns
         for index, seated in enumerate(self.shown):
             column, row = divmod(index, made.per_column)
             rect = QRectF(
                 column * column_width + column_width * 0.04,
-                height * 0.12 + row * line,
+                top + height * 0.12 + row * line,
                 column_width * 0.92,
                 line,
             )
@@ -193,6 +234,51 @@ class SeatingBoard(QWidget):
             )
         painter.end()
         self._sync_turning()
+
+    def _paint_clock(self, painter: QPainter, band: QRectF) -> None:
+        """The level at the left, the time in the middle, the blinds at the right."""
+        assert self.time_line is not None
+        level, time_text, blinds, paused = self.time_line
+        theme = self.theme
+        painter.fillRect(band, QColor(theme.panel))
+        height = float(self.height())
+        least = math.ceil(height * MIN_TEXT_FRACTION)
+        third = band.width() / 3
+        pad = band.width() * 0.02
+        left = f"{level.upper()} · {paused}" if paused else level.upper()
+        parts = (
+            (
+                QRectF(pad, band.top(), third - pad, band.height()),
+                left,
+                0.45,
+                theme.accent,
+                Qt.AlignmentFlag.AlignLeft,
+            ),
+            (
+                QRectF(third, band.top(), third, band.height()),
+                time_text,
+                0.8,
+                theme.dim if paused else theme.text,
+                Qt.AlignmentFlag.AlignHCenter,
+            ),
+            (
+                QRectF(2 * third, band.top(), third - pad, band.height()),
+                blinds,
+                0.45,
+                theme.text,
+                Qt.AlignmentFlag.AlignRight,
+            ),
+        )
+        for rect, text, share, colour, align in parts:
+            if not text:
+                continue
+            font = fitted_font(
+                text, self.family, max(least, band.height() * share), rect.width(), bold=True
+            )
+            font.setPixelSize(max(least, font.pixelSize()))
+            painter.setFont(font)
+            painter.setPen(QColor(colour))
+            painter.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), text)
 
 
 class AddressPanel(QWidget):
@@ -269,7 +355,7 @@ class ClockDisplayWindow(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle(_("director — clock"))
+        self.setWindowTitle(window_title())
         self.face = ClockFace()
         self.seating = SeatingBoard()
         self.stack = QStackedLayout(self)
@@ -309,6 +395,7 @@ class ClockDisplayWindow(QWidget):
         """Show ``data``: the clock, or the seat draw while ``data.show_seats``."""
         self.face.set_data(data)
         self.seating.set_rows(data.seats)
+        self.seating.set_clock(data if data.show_seats else None)
         shown = self.seating if data.show_seats else self.face
         if self.stack.currentWidget() is not shown:
             self.stack.setCurrentWidget(shown)

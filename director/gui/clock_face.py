@@ -47,6 +47,7 @@ from director.app.display import (
     MoveRow,
     NoteRow,
     PlaceRow,
+    RaceRow,
     Section,
     SectionKind,
     Stat,
@@ -98,6 +99,8 @@ class LineStyle(Enum):
     """Where a player goes, the bubble: warm colour, after an arrow."""
     SEAT = "seat"
     """A name, with its table and seat at the right."""
+    DONE = "done"
+    """A table move already made: dimmed, its destination ticked."""
 
 
 @dataclass(frozen=True)
@@ -114,9 +117,14 @@ def section_lines(section: Section) -> list[SideLine]:
     two lines: the name, then where to)."""
     lines = [SideLine(section.title, LineStyle.HEADING)]
     for row in section.rows:
-        if isinstance(row, MoveRow):
+        if isinstance(row, MoveRow) and row.done:
+            lines.append(SideLine(row.name, LineStyle.DONE))
+            lines.append(SideLine("✓ " + row.destination, LineStyle.DONE))
+        elif isinstance(row, MoveRow):
             lines.append(SideLine(row.name, LineStyle.ROW))
             lines.append(SideLine("→ " + row.destination, LineStyle.DETAIL))
+        elif isinstance(row, RaceRow):
+            lines.append(SideLine(row.name, LineStyle.SEAT, row.text))
         elif isinstance(row, NoteRow):
             lines.append(SideLine("→ " + row.text, LineStyle.DETAIL))
         elif isinstance(row, FigureRow):
@@ -129,7 +137,8 @@ def section_lines(section: Section) -> list[SideLine]:
 
 SIDE_SECTIONS = {
     # Hand-for-hand (which tables still play the hand) is news of the tables too.
-    Element.MOVES: (SectionKind.HAND_FOR_HAND, SectionKind.MOVES),
+    # The chip race's result (who won a chip) is news of the tables as well.
+    Element.MOVES: (SectionKind.HAND_FOR_HAND, SectionKind.MOVES, SectionKind.CHIP_RACE),
     # The bounties (each player's in a progressive knockout, the mystery envelopes
     # left) are prize money: they follow the payouts.
     Element.PAYOUTS: (SectionKind.PAYOUTS, SectionKind.BOUNTIES),
@@ -581,11 +590,11 @@ class ClockFace(QWidget):
             size = logo.natural_size()
             aspect = size.width() / max(1, size.height())
         return Needs(
-            side=bool(side_lines(data, look)) or self._shows_qr(),
+            side=bool(side_lines(data, look)) or self._shows_qr(data),
             figures=bool(main_figures(data, look)),
             message=bool(data.message) and look.layout.place_of(Element.MESSAGE) is not None,
             logo=logo is not None,
-            qr=self._shows_qr(),
+            qr=self._shows_qr(data),
             time_em=self._time_em,
             time_em_least=max(self._least_em("00:00"), self._least_em(time_shape(data.time_text))),
             logo_aspect=aspect,
@@ -600,8 +609,17 @@ class ClockFace(QWidget):
             self._least_ems[shape] = em
         return em
 
-    def _shows_qr(self) -> bool:
-        return bool(self.network_url) and self.look.layout.place_of(Element.QR_CODE) is not None
+    def _shows_qr(self, data: DisplayData) -> bool:
+        """Whether the QR code to follow on a phone is in the side column: while the
+        page is shared, and only before the clock starts and on breaks, when the room
+        arrives or has time to scan; during play the payouts and figures keep their
+        whole room (the organizer can show the address for a minute at any time)."""
+        return (
+            bool(self.network_url)
+            and self.look.layout.place_of(Element.QR_CODE) is not None
+            and (not data.started or data.on_break)
+            and not data.finished
+        )
 
     def current_plan(self) -> Plan | None:
         """The plan for the current size, look and data (kept until one changes)."""
@@ -785,7 +803,16 @@ class ClockFace(QWidget):
                     color=colours["text"],
                     bold=True,
                 )
-                self.regions["ante"] = ante
+                # The add-on on offer at this break (R4), where the ante would be.
+                self._text(
+                    painter,
+                    "ante",
+                    ante,
+                    data.addon_text,
+                    size=fonts["ante"],
+                    color=colours["warn"],
+                    bold=True,
+                )
             else:
                 self._text(
                     painter,
@@ -921,6 +948,7 @@ class ClockFace(QWidget):
             LineStyle.ROW: self.colours["text"],
             LineStyle.DETAIL: self.colours["warn"],
             LineStyle.SEAT: self.colours["text"],
+            LineStyle.DONE: self.colours["dim"],
         }
         wanted = self._bold(size)
         wanted.setStretch(LINE_STRETCH_LEAST)

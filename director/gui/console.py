@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
+from director.app.display import paused_status
 from director.gui.common import scaled_font
 from director.gui.controller import SessionController
 from director.gui.models.events_model import kind_text, status_text
@@ -148,9 +149,10 @@ class Console(QWidget):
             parts.append(format_date(state.event_date))
         if state.venue:
             parts.append(state.venue)
-        parts.append(status_text(state.status, state.archived))
+        paused = "" if state.archived else paused_status(state)
+        parts.append(paused or status_text(state.status, state.archived))
         self.subtitle.setText(" · ".join(parts))
 
     def _on_changed(self, changes: Changes) -> None:
-        if changes.touches("name", "event_date", "venue", "status", "archived", "kind"):
+        if changes.touches("name", "event_date", "venue", "status", "archived", "kind", "clock"):
             self.refresh_header()

@@ -1224,7 +1224,9 @@ class MainWindow(QMainWindow):
                         with QSignalBlocker(tables_page.on_tv):
                             tables_page.on_tv.setChecked(True)
             if display is not None:
-                display.setWindowTitle(_("director — clock"))
+                from director.gui.clock_display import window_title
+
+                display.setWindowTitle(window_title())
                 self._refresh_display()
             if showing_events:
                 self.show_events()

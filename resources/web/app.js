@@ -114,7 +114,7 @@
     setText("caption", display.time_caption);
     setText("blinds", display.on_break ? display.note : display.blinds_text);
     $("blinds").style.setProperty("--blind-chars", String(Math.max(5, $("blinds").textContent.length)));
-    setText("ante", display.on_break ? "" : display.ante_text);
+    setText("ante", display.on_break ? display.addon_text || "" : display.ante_text);
     setText("pending", display.pending_text);
     $("pending").hidden = !display.pending_text;
     setText("next", display.pending_text ? "" : display.next_text);
@@ -154,10 +154,11 @@
         if (row.type === "MoveRow") {
           return [
             element("li", row.done ? "done" : "", row.name),
-            element("li", row.done ? "done detail" : "detail", "→ " + row.destination),
+            element("li", row.done ? "done detail" : "detail", (row.done ? "✓ " : "→ ") + row.destination),
           ];
         }
         if (row.type === "NoteRow") return [element("li", "note", "→ " + row.text)];
+        if (row.type === "RaceRow") return [element("li", "", row.name + " · " + row.text)];
         return [element("li", "", row.text)];
       }),
     }));

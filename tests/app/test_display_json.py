@@ -291,6 +291,9 @@ def test_every_field_of_the_json_form_is_known() -> None:
         # Issue 21: each level's betting, the host's added money and guarantee, a
         # chip's colour (#rrggbb, painted as a swatch: public, as the chips are).
         "betting", "added_money", "guarantee", "colour",
+        # Issue 37: the add-on on offer at its break (its chips and price, as the
+        # re-buys' are public).
+        "addon_text",
     }  # fmt: skip
 
 

@@ -30,9 +30,9 @@ from director.core.money import (
     money_for,
     split,
 )
+from director.core.periods import addon_open, rebuy_period_over
 from director.core.periods import late_registration_open as late_registration_open
 from director.core.periods import level_now as level_now
-from director.core.periods import rebuy_period_over
 from director.core.periods import rebuys_open as rebuys_open
 from director.core.players import (
     PURCHASES,
@@ -151,8 +151,7 @@ def can_addon(state: TournamentState, player: PlayerId, now: Instant) -> RuleVio
         return RuleViolation("player_not_playing", player=entrant.name)
     if entrant.addons >= 1:
         return RuleViolation("addon_already_taken", player=entrant.name)
-    level = level_now(state, now)
-    if not rule.from_level <= level <= rule.until_level:
+    if not addon_open(state, now):
         return RuleViolation("addon_not_now", first=rule.from_level, last=rule.until_level)
     return None
 

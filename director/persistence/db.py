@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANY_EVENT",
+    "READABLE_OLDER",
     "SCHEMA_HEAD",
     "SCHEMA_REVISIONS",
     "Database",
@@ -54,6 +55,10 @@ SCHEMA_REVISIONS = (
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
+READABLE_OLDER = ("0011_results_format",)
+"""Older schemas that the read-only commands read as they are, without upgrading:
+0012 changed nothing on SQLite and only a trigger on PostgreSQL, so every table
+reads the same. Older ones are refused, naming ``director upgrade``."""
 IDENTITY_REVISION = "0004_identity"
 """The first revision that stores the database's identity."""
 ANY_EVENT = 0
@@ -270,6 +275,26 @@ def open_database(target: Path | str, *, create: bool = True, readonly: bool = F
     from director.persistence.sqlite import open_sqlite
 
     return open_sqlite(Path(target), create=create, readonly=readonly)
+
+
+def schema_revision(target: Path | str) -> str:
+    """The schema revision of the director database at ``target``, read without
+    writing anything (nor leaving a file beside it). Raises ``StoreError``: missing,
+    not a director database, newer, damaged."""
+    if is_url(target):
+        from director.persistence.postgres import postgres_revision
+
+        return postgres_revision(str(target))
+    from director.files import display_path
+    from director.persistence.sqlite import check_file
+
+    path = Path(target).expanduser().absolute()
+    found = check_file(path)
+    if not found.exists:
+        raise StoreError("db_missing", path=display_path(path))
+    if found.revision is None:
+        raise StoreError("db_not_director", path=display_path(path))
+    return found.revision
 
 
 def is_database_file(path: Path) -> bool:

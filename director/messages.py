@@ -439,6 +439,10 @@ MESSAGES: dict[str, str] = {
         "{path} was upgraded but event {event} no longer replays ({detail}); "
         "its backup from before the upgrade is {backup}."
     ),
+    "upgrade_replay_failed_server": N_(
+        "{path} was upgraded but event {event} no longer replays ({detail}); "
+        "no backup was made of it."
+    ),
     "db_in_use": N_("{path} is already open in another copy of director."),
     "db_not_a_file": N_(
         "The file {path} cannot be read: it is a folder, a pipe or a device, not a file."

@@ -102,12 +102,19 @@ def replay_every_event(database: Database, backup: Path | None) -> int:
     from director.files import display_path
 
     def failed(event_id: int, detail: str) -> StoreError:
+        if backup is None:
+            return StoreError(
+                "upgrade_replay_failed_server",
+                path=database.location,
+                event=event_id,
+                detail=detail,
+            )
         return StoreError(
             "upgrade_replay_failed",
             path=database.location,
             event=event_id,
             detail=detail,
-            backup=display_path(backup) if backup is not None else "-",
+            backup=display_path(backup),
         )
 
     events = [summary.id for summary in Library(database).events()]

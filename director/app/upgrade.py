@@ -61,7 +61,8 @@ def upgrade(target: Path | str) -> UpgradeResult:
     try:
         backup = getattr(database, "upgrade_backup", None)
         events = replay_every_event(database, backup)
-        before = getattr(database, "upgraded_from", None) or before
+        # Another copy may have upgraded it since it was read: then this one did not.
+        before = getattr(database, "upgraded_from", None) or SCHEMA_HEAD
         return UpgradeResult(database.location, before, SCHEMA_HEAD, backup, events)
     finally:
         database.close()
@@ -69,9 +70,9 @@ def upgrade(target: Path | str) -> UpgradeResult:
 
 def _upgrade_server(url: str) -> UpgradeResult:
     """On a server the migrations run in one transaction (nothing is kept if one
-    fails) while no other copy holds an event; the copy is then made from the
-    upgraded database, before anything else writes to it, once every event replays:
-    the copy of a server's database is made by reading it with this version."""
+    fails), refused while another copy holds an event. The copy is made just after,
+    once every event replays: a server's database is copied by reading it with this
+    version's tables, which an older schema does not have."""
     from director.persistence import backup as files
     from director.persistence.postgres import open_postgres
 

@@ -27,6 +27,7 @@ from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
     from director.app.settings import Settings
+    from director.app.upgrade import UpgradeResult
     from director.persistence.db import Database
 
 EXIT_USAGE = 2
@@ -129,6 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
     with_db(
         commands.add_parser(
             "demo", help=_("create a demo event with made-up players, to try everything")
+        )
+    )
+    with_db(
+        commands.add_parser(
+            "upgrade",
+            help=_(
+                "upgrade a database written by an older version: back it up, upgrade it, "
+                "replay every event"
+            ),
         )
     )
     copy = commands.add_parser(
@@ -261,6 +271,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--dealers",
         action="store_true",
         help=_("print each table's code for its dealer's phone, and the calls for the floor"),
+    )
+    serve.add_argument(
+        "--upgrade",
+        action="store_true",
+        help=_("upgrade a database written by an older version first (as director upgrade)"),
     )
     add_league_commands(commands, with_db)
     return parser
@@ -908,6 +923,7 @@ def command_serve(args: argparse.Namespace) -> int:
             ),
             file=sys.stderr,
         )
+    upgrade_before_serving(args.db, upgrade=args.upgrade)
     database = open_followed(args.db)
     try:
         event = find_event(database, args.event) if args.event else event_to_follow(database)
@@ -924,7 +940,54 @@ def command_serve(args: argparse.Namespace) -> int:
         raise CliError(describe_error(error)) from None
 
 
+def upgrade_before_serving(target: Path | str, *, upgrade: bool) -> None:
+    """A database written by an older version is upgraded (``--upgrade``) or refused
+    naming ``director upgrade``: serving writes the phones' commands to it."""
+    from director.app.upgrade import needs_upgrade
+
+    if not needs_upgrade(target):
+        return
+    if not upgrade:
+        from director.persistence.db import location_of
+
+        raise StoreError("db_older_serve", path=location_of(target))
+    say_upgrade(run_upgrade(target))
+
+
+def run_upgrade(target: Path | str) -> UpgradeResult:
+    from director.app.upgrade import upgrade
+
+    return upgrade(target)
+
+
+def say_upgrade(result: UpgradeResult) -> None:
+    """What ``director upgrade`` did, in one or two lines."""
+    if not result.upgraded:
+        print(
+            _("{path} is already up to date (schema {revision}); nothing was written.").format(
+                path=result.location, revision=result.after
+            )
+        )
+        return
+    print(
+        _(
+            "{path} was upgraded from schema {before} to {after}; {events} events were "
+            "replayed from their logs and checked."
+        ).format(
+            path=result.location, before=result.before, after=result.after, events=result.events
+        )
+    )
+    if result.backup is not None:
+        print(_("Backup: {path}").format(path=display_path(result.backup)))
+
+
+def command_upgrade(args: argparse.Namespace) -> int:
+    say_upgrade(run_upgrade(args.db))
+    return 0
+
+
 HANDLERS = {
+    "upgrade": command_upgrade,
     "assets": command_assets,
     "serve": command_serve,
     "export": command_export,

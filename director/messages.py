@@ -443,7 +443,24 @@ MESSAGES: dict[str, str] = {
         "it was not opened and has not been changed."
     ),
     "db_older": N_(
-        "{path} was written by an older version; open it in the app once to upgrade it."
+        "{path} was written by an older version; run “director upgrade --db {path}” "
+        "to upgrade it (a backup is made first)."
+    ),
+    "db_older_serve": N_(
+        "{path} was written by an older version; run “director upgrade --db {path}” "
+        "first, or serve with --upgrade (a backup is made first)."
+    ),
+    "upgrade_event_leased": N_(
+        "“{name}” is being written by another copy of director, on {machine} since "
+        "{since}: nothing was upgraded. Close it there first."
+    ),
+    "upgrade_replay_failed": N_(
+        "{path} was upgraded but event {event} no longer replays ({detail}); "
+        "its backup from before the upgrade is {backup}."
+    ),
+    "upgrade_replay_failed_server": N_(
+        "{path} was upgraded but event {event} no longer replays ({detail}); "
+        "no backup was made of it."
     ),
     "db_in_use": N_("{path} is already open in another copy of director."),
     "db_not_a_file": N_(

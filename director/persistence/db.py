@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANY_EVENT",
+    "READABLE_OLDER",
     "SCHEMA_HEAD",
     "SCHEMA_REVISIONS",
     "Database",
@@ -74,6 +75,10 @@ TABLES_ADDED = {
 }
 """The tables each revision adds (none is ever dropped): a database at a revision
 has exactly those of it and the ones before, no more, no fewer."""
+READABLE_OLDER = ("0011_results_format",)
+"""Older schemas that the read-only commands read as they are, without upgrading:
+0012 changed nothing on SQLite and only a trigger on PostgreSQL, so every table
+reads the same. Older ones are refused, naming ``director upgrade``."""
 IDENTITY_REVISION = "0004_identity"
 """The first revision that stores the database's identity."""
 ANY_EVENT = 0
@@ -294,21 +299,45 @@ class Pinned:
         """The connection belongs to the ``with`` that made the view."""
 
 
-def open_database(target: Path | str, *, create: bool = True, readonly: bool = False) -> Database:
+def open_database(
+    target: Path | str, *, create: bool = True, readonly: bool = False, exclusive: bool = False
+) -> Database:
     """Open (and if needed create or upgrade) the database at ``target``: a file, or
     a PostgreSQL URL (``postgresql://user@host/club``).
 
     ``create=False`` refuses a missing file (or a server database without
     director's tables); ``readonly=True`` never writes and refuses a schema that
-    would need an upgrade. Raises ``StoreError``.
+    would need an upgrade; ``exclusive`` refuses to upgrade a server's database
+    while another copy holds an event (a file's lock is exclusive already).
+    Raises ``StoreError``.
     """
     if is_url(target):
         from director.persistence.postgres import open_postgres
 
-        return open_postgres(str(target), create=create, readonly=readonly)
+        return open_postgres(str(target), create=create, readonly=readonly, exclusive=exclusive)
     from director.persistence.sqlite import open_sqlite
 
     return open_sqlite(Path(target), create=create, readonly=readonly)
+
+
+def schema_revision(target: Path | str) -> str:
+    """The schema revision of the director database at ``target``, read without
+    writing anything (nor leaving a file beside it). Raises ``StoreError``: missing,
+    not a director database, newer, damaged."""
+    if is_url(target):
+        from director.persistence.postgres import postgres_revision
+
+        return postgres_revision(str(target))
+    from director.files import display_path
+    from director.persistence.sqlite import check_file
+
+    path = Path(target).expanduser().absolute()
+    found = check_file(path)
+    if not found.exists:
+        raise StoreError("db_missing", path=display_path(path))
+    if found.revision is None:
+        raise StoreError("db_not_director", path=display_path(path))
+    return found.revision
 
 
 def is_database_file(path: Path) -> bool:

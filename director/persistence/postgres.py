@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from director.persistence.db import (
     ANY_EVENT,
+    READABLE_OLDER,
     SCHEMA_HEAD,
     SCHEMA_REVISIONS,
     URL_SCHEMES,
@@ -260,6 +261,8 @@ class PostgresDatabase:
         self._stop = threading.Event()
         self.lost_leases: set[int] = set()
         """Events whose lease lapsed and went to another copy while open here."""
+        self.upgraded_from: str | None = None
+        """The schema revision this opening upgraded the database from, if it did."""
 
     def __repr__(self) -> str:
         return f"PostgresDatabase({self.location!r}, readonly={self.readonly})"
@@ -758,17 +761,10 @@ def _foreign_trigger(connection: Connection) -> str | None:
     return None if row is None else f"a trigger {str(row[0])[:60]!r}"
 
 
-def open_postgres(url: str, *, create: bool = True, readonly: bool = False) -> PostgresDatabase:
-    """Open (and if needed create the tables of, or upgrade) the club database at ``url``.
-
-    The database itself must exist on the server (``createdb``). ``readonly``
-    never writes and refuses a schema that would need an upgrade.
-    """
+def _engine_for(url: str) -> Engine:
     from sqlalchemy import create_engine
-    from sqlalchemy.exc import DBAPIError
 
-    location = shown_url(url)
-    engine = create_engine(
+    return create_engine(
         "postgresql+psycopg://" + driver_url(url)[len("postgresql://") :],
         pool_size=2,
         max_overflow=4,
@@ -776,44 +772,113 @@ def open_postgres(url: str, *, create: bool = True, readonly: bool = False) -> P
         # server dropped fails once, as a StoreError, and the pool replaces it.
         pool_pre_ping=False,
     )
+
+
+def _tables_and_revision(connection: Connection, location: str) -> tuple[set[str], str | None]:
+    """The tables of the database, and its schema revision (None: no tables at all);
+    a foreign, newer or damaged schema is a ``StoreError``."""
+    tables = {
+        row[0]
+        for row in connection.exec_driver_sql(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
+    if tables and "alembic_version" not in tables:
+        raise StoreError("db_not_director", path=location)
+    if not tables:
+        return tables, None
+    rows = connection.exec_driver_sql("SELECT version_num FROM alembic_version").all()
+    if len(rows) != 1:
+        raise StoreError("db_damaged", path=location, detail="no schema version")
+    revision = str(rows[0][0])
+    if revision not in SCHEMA_REVISIONS:
+        if revision_is_newer(revision):
+            raise StoreError("db_newer", path=location, revision=revision)
+        raise StoreError("db_damaged", path=location, detail=f"schema {revision!r}")
+    # Not exactly director's (a table, view or trigger of someone else's, one
+    # missing): refused before any write.
+    problem = schema_problem(revision, tables) or _foreign_trigger(connection)
+    if problem is not None:
+        raise StoreError("db_foreign_schema", path=location, detail=problem)
+    return tables, revision
+
+
+def postgres_revision(url: str) -> str:
+    """The schema revision of the club database at ``url``, read without writing."""
+    from sqlalchemy.exc import DBAPIError
+
+    location = shown_url(url)
+    engine = _engine_for(url)
+    try:
+        with engine.connect() as connection:
+            _tables, revision = _tables_and_revision(connection, location)
+            connection.rollback()
+    except DBAPIError as error:
+        raise pg_store_error(error, location) from error
+    finally:
+        engine.dispose()
+    if revision is None:
+        raise StoreError("db_not_director", path=location)
+    return revision
+
+
+def _refuse_upgrade_if_leased(connection: Connection, tables: set[str]) -> None:
+    """Another copy holds an event (its lease has not lapsed): its schema is not
+    changed under it. A schema older than the leases (0006) has none to hold."""
+    if "lease" not in tables:
+        return
+    row = connection.exec_driver_sql(
+        "SELECT lease.tournament_id, tournament.name, lease.holder, lease.since "
+        "FROM lease JOIN tournament ON tournament.id = lease.tournament_id "
+        "WHERE lease.expires > (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
+        "ORDER BY lease.since, lease.tournament_id LIMIT 1"
+    ).first()
+    if row is not None:
+        tournament_id, name, holder, since = row
+        raise StoreError(
+            "upgrade_event_leased",
+            event=tournament_id,
+            name=name,
+            machine=holder,
+            since=shown_time(since),
+        )
+
+
+def open_postgres(
+    url: str, *, create: bool = True, readonly: bool = False, exclusive: bool = False
+) -> PostgresDatabase:
+    """Open (and if needed create the tables of, or upgrade) the club database at ``url``.
+
+    The database itself must exist on the server (``createdb``). ``readonly``
+    never writes and refuses a schema that would need an upgrade (but those of
+    ``READABLE_OLDER``); ``exclusive`` refuses to upgrade while another copy holds
+    an event (``director upgrade``).
+    """
+    from sqlalchemy.exc import DBAPIError
+
+    location = shown_url(url)
+    engine = _engine_for(url)
+    upgraded_from = None
     try:
         with engine.begin() as connection:
             if not readonly:
                 connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK_MIGRATIONS})")
-            tables = {
-                row[0]
-                for row in connection.exec_driver_sql(
-                    "SELECT table_name FROM information_schema.tables "
-                    "WHERE table_schema = current_schema()"
-                )
-            }
-            revision = None
-            if tables and "alembic_version" not in tables:
-                raise StoreError("db_not_director", path=location)
-            if tables:
-                rows = connection.exec_driver_sql("SELECT version_num FROM alembic_version").all()
-                if len(rows) != 1:
-                    raise StoreError("db_damaged", path=location, detail="no schema version")
-                revision = str(rows[0][0])
-                if revision not in SCHEMA_REVISIONS:
-                    if revision_is_newer(revision):
-                        raise StoreError("db_newer", path=location, revision=revision)
-                    raise StoreError("db_damaged", path=location, detail=f"schema {revision!r}")
-                problem = schema_problem(revision, tables) or _foreign_trigger(connection)
-                if problem is not None:
-                    raise StoreError("db_foreign_schema", path=location, detail=problem)
+            tables, revision = _tables_and_revision(connection, location)
             if revision is None and (readonly or not create):
                 raise StoreError("db_not_director", path=location)
-            if readonly and revision != SCHEMA_HEAD:
+            if readonly and revision != SCHEMA_HEAD and revision not in READABLE_OLDER:
                 raise StoreError("db_older", path=location)
-            if revision != SCHEMA_HEAD:
+            if not readonly and revision != SCHEMA_HEAD:
                 from alembic import command
 
                 from director.persistence.migrations import alembic_config
 
+                if exclusive and revision is not None:
+                    _refuse_upgrade_if_leased(connection, tables)
                 config = alembic_config()
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
+                upgraded_from = revision
             row = connection.exec_driver_sql("SELECT uuid FROM database_identity").first()
             identity = str(row[0]) if row else None
     except DBAPIError as error:
@@ -822,4 +887,6 @@ def open_postgres(url: str, *, create: bool = True, readonly: bool = False) -> P
     except BaseException:
         engine.dispose()
         raise
-    return PostgresDatabase(url, engine, readonly=readonly, identity=identity)
+    database = PostgresDatabase(url, engine, readonly=readonly, identity=identity)
+    database.upgraded_from = upgraded_from
+    return database

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from director.files import display_path
 from director.persistence.db import (
     IDENTITY_REVISION,
+    READABLE_OLDER,
     SCHEMA_HEAD,
     SCHEMA_REVISIONS,
     Pinned,
@@ -625,6 +626,10 @@ class SqliteDatabase:
         self.before_first_write: Callable[[], object] | None = None
         """Called once, just before the first write transaction begins (then
         forgotten): the app's start-up backup, when it is not made yet."""
+        self.upgraded_from: str | None = None
+        """The schema revision this opening upgraded the file from, if it did."""
+        self.upgrade_backup: Path | None = None
+        """The copy made just before that upgrade."""
 
     def __repr__(self) -> str:
         return f"SqliteDatabase(path={self.path!r}, readonly={self.readonly})"
@@ -915,7 +920,10 @@ def open_sqlite(path: Path, *, create: bool = True, readonly: bool = False) -> S
         if before_upgrade is not None and found.identity is None and identity:
             from director.persistence.backup import adopt_backup
 
-            adopt_backup(path, before_upgrade, identity)
+            before_upgrade = adopt_backup(path, before_upgrade, identity)
+        if found.revision is not None and found.revision != SCHEMA_HEAD:
+            database.upgraded_from = found.revision
+            database.upgrade_backup = before_upgrade
     except BaseException:
         if database is not None:
             database.close()  # the lock too
@@ -948,7 +956,7 @@ def _open_read_only(path: Path) -> SqliteDatabase:
         found = _check_with(reader)
         if found.empty:
             raise StoreError("db_not_director", path=display_path(path))
-        if found.revision != SCHEMA_HEAD:
+        if found.revision != SCHEMA_HEAD and found.revision not in READABLE_OLDER:
             raise StoreError("db_older", path=display_path(path))
     except BaseException:
         reader.close()

@@ -30,6 +30,7 @@ REASONS = {
     "before-delete": N_("Before a delete"),
     "before-restore": N_("Before a restore"),
     "before-upgrade": N_("Before an upgrade"),
+    "after-upgrade": N_("After an upgrade (on a server)"),
 }
 
 

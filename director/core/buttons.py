@@ -79,6 +79,7 @@ def next_hand(
     seats: int,
     method: str = DEAD,
     waiting: Collection[int] = (),
+    newcomers: Collection[int] = (),
 ) -> Positions:
     """The positions for the hand after ``previous``, with ``occupied`` the seats
     holding a player for that hand (newcomers included).
@@ -88,12 +89,24 @@ def next_hand(
     over the players who are dealt in only; the big blind may fall on a
     waiting player, who is then dealt in.
 
+    ``newcomers`` (moving button only): seats taken since ``previous`` was
+    dealt. One who sat between the button and the big blind does not take the
+    button or the small blind: he waits until the button has passed him (R14,
+    seed 002 §4.1.7), and the blinds move on to players dealt in.
+
     >>> next_hand(Positions(3, 4, 5), range(1, 10), seats=9, method=MOVING, waiting=[5])
     Positions(button=4, small_blind=6, big_blind=7)
+    >>> next_hand(Positions(5, 7, 8), range(1, 10), seats=9, method=MOVING, newcomers=[6])
+    Positions(button=7, small_blind=8, big_blind=9)
     """
     taken = set(_check(occupied, seats))
     if method == MOVING:
-        dealt = taken - set(waiting)
+        passing = set(waiting)
+        if previous.button != previous.small_blind:
+            # §4.1.7: the button passes over a newcomer who sat where it goes next.
+            gap = between(previous.button, previous.big_blind, seats=seats)
+            passing |= set(newcomers) & set(gap)
+        dealt = taken - passing
         if len(dealt) < 2:
             dealt = taken
         button = next_occupied(previous.button, dealt, seats=seats)

@@ -735,3 +735,45 @@ def test_r8_one_table_counts_a_level_in_hands_with_hand_done() -> None:
     state = run(state, c.HandDone(table=1), T0 + 4 * MIN)  # level 1's three hands are played
     assert clk.view(state.clock, state.structure, T0 + 4 * MIN).index == 1
     assert state.tables.tables[1].hand_level == structure.items[1]
+
+
+def _newcomer_after_the_button(state, hands_first: int):
+    """Play ``hands_first`` hands, then until the button sits just before the one
+    open seat; a newcomer then takes that seat (between the button and the small
+    blind). Returns the state, the positions and the newcomer's seat."""
+    for _ in range(hands_first):
+        state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    (open_seat,) = _free_seats(state)
+    before = max(s for s in table.seats if s < open_seat) if open_seat > 1 else max(table.seats)
+    while state.tables.tables[1].positions.button != before:
+        state = run(state, c.HandDone(table=1), T0)
+    positions = state.tables.tables[1].positions
+    state = run(state, c.BuyIn(player=PlayerId(70), name="New", amount=100), T0)
+    assert state.tables.where(PlayerId(70)) == (1, open_seat)
+    return state, positions, open_seat
+
+
+@pytest.mark.parametrize("posts", [False, True])
+def test_r14_a_newcomer_waits_until_the_moving_button_has_passed_him(posts: bool) -> None:
+    """Seed 002 §4.1.7: "Un nouveau joueur ne peut entrer dans la partie entre le gros
+    blind et la bouton. Il doit attendre que le bouton soit passé avant d'entrer dans
+    la partie"; §4.1.2(a): "le bouton se déplace vers le prochain joueur et les blinds
+    sont ajustés en conséquence". The button and the blinds go to players dealt in;
+    nobody pays the same blind twice running."""
+    state, _ordered, _seats = structured_cash_table(8)
+    # In the first round he owes nothing (§4.1.13 b); later he posts a big blind.
+    state, before, seat = _newcomer_after_the_button(state, 10 if posts else 0)
+    if posts:
+        assert seat in state.tables.tables[1].waiting
+        state = run(state, c.PostBlinds(player=PlayerId(70)), T0)
+    assert seat not in state.tables.tables[1].waiting
+    state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    after = table.positions
+    assert after.button == before.small_blind
+    assert after.small_blind == before.big_blind
+    assert after.big_blind not in (before.small_blind, before.big_blind, seat)
+    assert {after.button, after.small_blind, after.big_blind}.isdisjoint(table.dealt_out)
+    # The button has passed him: he plays this hand (free, or on the blind he posted).
+    assert seat not in table.dealt_out

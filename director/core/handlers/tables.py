@@ -286,7 +286,12 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
     held = {seat for seat, hands in table.held.items() if hands > 0}
     waiting = table.waiting | held if state.is_cash else frozenset()
     positions = next_hand(
-        table.positions, active, seats=seats, method=tables.method, waiting=waiting
+        table.positions,
+        active,
+        seats=seats,
+        method=tables.method,
+        waiting=waiting,
+        newcomers=table.newcomers,
     )
     out = set(dealt_out(positions, table.newcomers, seats=seats))
     owes_big, owes_small = set(table.owes_big), set(table.owes_small)

@@ -63,7 +63,7 @@ def test_a_new_language_applies_at_once_and_the_event_stays_open(qtbot, window_f
     titles = [window.console.nav.item(row).text() for row in range(window.console.nav.count())]
     assert "Joueurs" in titles and "Players" not in titles
     assert window.display is display and display.isVisible()
-    assert display.windowTitle() == "director — horloge"
+    assert display.windowTitle() == "Horloge — director"
     assert window.events_page.buttons["new"].text() == "&Nouvel événement…"
     assert load_settings().language == "fr"
 

@@ -508,6 +508,14 @@ MESSAGES: dict[str, str] = {
     ),
     "db_read_only": N_("{path} is open read-only."),
     "db_server_unreachable": N_("The database server of {path} cannot be reached ({detail})."),
+    "db_server_busy": N_(
+        "The database server of {path} is busy: another copy holds what this change "
+        "needs. Nothing was saved; try again in a moment."
+    ),
+    "db_server_slow": N_(
+        "The database server of {path} took too long to answer. Nothing was saved; "
+        "try again in a moment."
+    ),
     "db_server_no_database": N_(
         "The database server of {path} has no database called {name}: create it "
         "first (createdb {name}), or check the address."
@@ -519,6 +527,10 @@ MESSAGES: dict[str, str] = {
     "session_read_only": N_(
         "This event is open only to read it (a league, a report): nothing can be "
         "changed or saved from here."
+    ),
+    "saving_pending": N_(
+        "A change is still being saved: the database server has not answered yet. "
+        "Wait for it before the next one."
     ),
     "following_read_only": N_(
         "This event is followed live from another copy of director, which writes it: "

@@ -18,7 +18,7 @@ from typing import Any
 
 from director.app.changes import Changes, Origin
 from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.session import TournamentSession, WriteRunner, write_here
 from director.app.timesource import Now, wall_clock
 from director.core.commands import Command
 from director.core.decide import decide
@@ -139,6 +139,10 @@ class ServeTarget:
 
     def __init__(self, followed: FollowedEvent) -> None:
         self.followed = followed
+        self.write_runner: WriteRunner = write_here
+        """How a command's write runs: ``director serve`` runs it off its event loop,
+        so that a server that stalls stops no viewer's clock."""
+        self._writing = False
 
     @property
     def state(self) -> TournamentState:
@@ -153,10 +157,25 @@ class ServeTarget:
             decide(self.followed.state, command, self.followed.clock())
         except RuleViolation as violation:
             return violation
+        if self._writing:
+            return RuleViolation("saving_pending")
         return self.followed.busy()
 
     def dispatch(self, command: Command, *, origin: Origin) -> Changes:
-        with self.followed.writer() as session:
-            changes = session.dispatch(command, origin=origin)
+        if self._writing:  # another phone's command still waits for the database
+            raise RuleViolation("saving_pending")
+        done: list[Changes] = []
+
+        def write() -> None:
+            # The whole turn (open, hold the event, write, let go) talks to the
+            # database: all of it runs where ``write_runner`` says.
+            with self.followed.writer() as session:
+                done.append(session.dispatch(command, origin=origin))
+
+        self._writing = True
+        try:
+            self.write_runner(write)
+        finally:
+            self._writing = False
         self.followed.reload()  # every viewer hears of it at once
-        return changes
+        return done[0]

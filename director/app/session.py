@@ -51,6 +51,18 @@ SNAPSHOT_EVERY = 1_000
 STATES_KEPT = 256
 """States kept in memory for instant undo."""
 
+WriteRunner = Callable[[Callable[[], None]], None]
+"""Runs one write to the database (the function it is given) and returns once it is
+done, raising what it raised. The window runs a club server's writes on a thread of
+their own and keeps painting meanwhile (``gui.controller``); ``write_here`` runs it
+on the caller's thread (the command line, ``director serve``, the tests)."""
+
+
+def write_here(write: Callable[[], None]) -> None:
+    """Run ``write`` at once, on this thread."""
+    write()
+
+
 COMMAND = "command"
 UNDO = "undo"
 REDO = "redo"
@@ -212,6 +224,9 @@ class TournamentSession:
         self._reading = reading or bool(database.readonly)
         self._appended = False
         """Whether this session wrote to the event's log (then its close snapshots)."""
+        self.write_runner: WriteRunner = write_here
+        """How writes run (see ``WriteRunner``)."""
+        self._saving = False
         self._labels: dict[int, Message] = {}
         self._origins: dict[int, Origin | None] = {}
         self._group_events: dict[int, list[Event]] = {}
@@ -244,6 +259,8 @@ class TournamentSession:
     def reload(self) -> Changes:
         """Read the event again from the database: a copy that follows an event written
         by another copy calls this when told it changed. Returns what changed."""
+        if self._saving:
+            raise RuleViolation("saving_pending")  # the write under way decides first
         old_state = self._state
         loaded = self._load()
         self._labels.clear()
@@ -296,17 +313,36 @@ class TournamentSession:
         """Whether this session only reads the event: it never writes to the database."""
         return self._reading
 
+    @property
+    def saving(self) -> bool:
+        """Whether a write is under way (the database has not answered yet): nothing
+        else can be changed until it has, and nothing is shown as done before."""
+        return self._saving
+
     def _read_only_refusal(self) -> RuleViolation | None:
         if self.following:
             return RuleViolation("following_read_only")
         if self._reading:
             return RuleViolation("session_read_only")
+        if self._saving:
+            return RuleViolation("saving_pending")
         return None
 
     def _require_writing(self) -> None:
-        """Refuse any write from a session opened only to read its event."""
+        """Refuse any write from a session opened only to read its event, or while
+        another write is waiting for the database."""
         if self._reading and not self.following:
             raise RuleViolation("session_read_only")
+        if self._saving:
+            raise RuleViolation("saving_pending")
+
+    def _run_write(self, write: Callable[[], None]) -> None:
+        """Run one write through ``write_runner``; the session is *saving* meanwhile."""
+        self._saving = True
+        try:
+            self.write_runner(write)
+        finally:
+            self._saving = False
 
     # -- creating -----------------------------------------------------------
 
@@ -398,7 +434,7 @@ class TournamentSession:
         state = self._state
         here = clk.view(state.clock, state.structure, self._clock())
         spent = here.remaining is not None and here.remaining <= 0
-        return (id(state), here.index, int(here.elapsed == 0), int(spent))
+        return (id(state), here.index, int(here.elapsed == 0), int(spent), int(self._saving))
 
     def undo_refusal(self) -> RuleViolation | None:
         """Why undo would be refused now (nothing to undo), or None."""
@@ -484,9 +520,16 @@ class TournamentSession:
 
     def mark_alive(self, *, running: bool) -> None:
         """Note that the app is alive (while the clock runs), or clear the mark."""
+        if self._saving:
+            return  # a courtesy mark: the write under way says the app is alive
         self._require_writing()
-        with self.database.transaction() as connection:
-            store.mark_alive(connection, self.tournament_id, self._clock() if running else None)
+        at = self._clock() if running else None
+
+        def write() -> None:
+            with self.database.transaction() as connection:
+                store.mark_alive(connection, self.tournament_id, at)
+
+        self._run_write(write)
 
     def alive_at(self) -> int | None:
         """When the app last said it was alive with this event's clock running."""
@@ -498,8 +541,13 @@ class TournamentSession:
     def save_draft(self, name: str, data: object) -> None:
         """Keep a page's work in progress for this event (not part of its record)."""
         self._require_writing()
-        with self.database.transaction() as connection:
-            store.save_draft(connection, self.tournament_id, name, data, at=self._clock())
+        at = self._clock()
+
+        def write() -> None:
+            with self.database.transaction() as connection:
+                store.save_draft(connection, self.tournament_id, name, data, at=at)
+
+        self._run_write(write)
 
     def load_draft(self, name: str) -> object:
         with self.database.reading() as connection:
@@ -509,6 +557,8 @@ class TournamentSession:
         """Write a snapshot if this session wrote to the log since the last one, or
         found the last one damaged (a session that only looked at a sound event writes
         nothing), and let go of the event."""
+        if self._saving:
+            raise RuleViolation("saving_pending")  # its outcome is not known yet
         self._listeners.clear()
         if self._reading:
             return
@@ -531,10 +581,15 @@ class TournamentSession:
             state=codec.encode(self._state),
             history={"done": list(self._history.done), "undone": list(self._history.undone)},
         )
-        with self.database.transaction() as connection:
-            # Only the event's writer: not into an event deleted or taken over meanwhile.
-            self.database.check_lease(connection, self.tournament_id)
-            store.save_snapshot(connection, self.tournament_id, snapshot, at=self._clock())
+        at = self._clock()
+
+        def write() -> None:
+            with self.database.transaction() as connection:
+                # Only the event's writer: not into an event deleted or taken over.
+                self.database.check_lease(connection, self.tournament_id)
+                store.save_snapshot(connection, self.tournament_id, snapshot, at=at)
+
+        self._run_write(write)
         self._snapshot_event = self._last_event
 
     # -- internals ----------------------------------------------------------
@@ -597,12 +652,21 @@ class TournamentSession:
     ) -> None:
         look = new_state.tv_look
         names = look.assets() if look is not None and look != self._state.tv_look else ()
-        with self.database.transaction() as connection:
-            self.database.check_lease(connection, self.tournament_id)
-            store.append(connection, self.tournament_id, entry, events, summary_of(new_state))
-            keep_results_summary(connection, self.tournament_id, entry.seq, self._state, new_state)
-            if names:
-                keep_look_assets(connection, self.database, names, strict=entry.action == COMMAND)
+        old_state, summary = self._state, summary_of(new_state)
+
+        def write() -> None:
+            # Runs on the writer's thread: it reads only what is given here, and the
+            # session changes nothing until it returns (every change is refused
+            # while ``saving``).
+            event, database = self.tournament_id, self.database
+            with database.transaction() as connection:
+                database.check_lease(connection, event)
+                store.append(connection, event, entry, events, summary)
+                keep_results_summary(connection, event, entry.seq, old_state, new_state)
+                if names:
+                    keep_look_assets(connection, database, names, strict=entry.action == COMMAND)
+
+        self._run_write(write)
         self._last_entry = entry.seq
         self._appended = True
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from director.app.changes import Changes
@@ -16,6 +17,7 @@ from director.gui.common import show_error
 from director.gui.guard import Guard
 from director.i18n import describe_error
 from director.persistence.db import StoreError
+from director.web.looping import DONE, SAVING, run_looping
 
 
 class SaveFailed(Exception):
@@ -37,6 +39,9 @@ class SessionController(QObject):
     """
 
     changed = Signal(object)
+    waiting = Signal(int)
+    """A write is waiting for the database: ``SAVING``, then ``NOT_ANSWERING``, then
+    ``DONE`` once it returned (see ``web.looping``; nothing for a quick write)."""
 
     def __init__(self, session: TournamentSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -44,6 +49,33 @@ class SessionController(QObject):
         self._forwarding = session.subscribe(self.changed.emit)
         self.guard = Guard(self, self)
         """Enables every control exactly when the rules would accept its command."""
+        if getattr(session.database, "kind", "") == "postgresql" and not session.reading:
+            # A club server that stalls must not freeze the window (and the TV): its
+            # writes run on a thread while the window goes on painting. A local file
+            # is written where it is (its one connection is not shared across threads).
+            session.write_runner = self.write_painting
+
+    def write_painting(self, write: Callable[[], None]) -> None:
+        """Run ``write`` off the window's thread; meanwhile the window keeps running its
+        timers, the TV and the network page (every change is refused: the session is
+        *saving*), and says so once it takes long (``waiting``)."""
+        run_looping(write, self._tell_waiting)
+
+    def _tell_waiting(self, what: int) -> None:
+        self.waiting.emit(what)
+        if what == SAVING:
+            self.guard.refresh()  # every control now says why it waits
+        elif what == DONE:
+            # Asked again once the session is no longer saving (a failed write
+            # tells no change of its own).
+            QTimer.singleShot(0, self.guard.refresh)
+
+    def wait_for_write(self) -> None:
+        """Return once no write is under way (the window keeps painting meanwhile)."""
+        while self.session.saving:
+            loop = QEventLoop()
+            QTimer.singleShot(10, loop.quit)
+            loop.exec()
 
     @property
     def state(self) -> TournamentState:

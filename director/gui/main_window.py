@@ -296,6 +296,13 @@ class MainWindow(QMainWindow):
         self.warning.hide()
         self.statusBar().addPermanentWidget(self.warning)
         self.statusBar().addPermanentWidget(self.connection_note)
+        self.saving_note = QLabel()
+        """A change waiting for the club server ("Saving…"): shown while it waits."""
+        self.saving_note.setObjectName("saving_note")
+        self.saving_note.setStyleSheet("color: #8a5300; font-weight: bold;")
+        self.saving_note.hide()
+        self.statusBar().addPermanentWidget(self.saving_note)
+        self._close_when_saved = False
         self.sound_note = QLabel()
         """Said once at start when no audio output exists (the clock runs as ever)."""
         self.sound_note.hide()
@@ -715,6 +722,7 @@ class MainWindow(QMainWindow):
             self.warn(render(notice))
         self.controller = SessionController(session, self)
         self.controller.changed.connect(self._on_changed)
+        self.controller.waiting.connect(self._show_waiting)
         self.controller.guard.refused.connect(self._say_refused)
         if self.ask_resume:
             self._offer_resume(session)
@@ -1244,9 +1252,25 @@ class MainWindow(QMainWindow):
             every = frozenset(field.name for field in dataclasses.fields(TournamentState))
             self.controller.announce(Changes(action="settings", aspects=every))
 
+    def _show_waiting(self, what: int) -> None:
+        from director.web.looping import DONE, SAVING
+
+        if what == DONE:
+            self.saving_note.hide()
+            if self._close_when_saved:
+                QTimer.singleShot(0, self.close)  # once the session is no longer saving
+            return
+        self.saving_note.setText(
+            _("Saving…") if what == SAVING else _("Saving… the club server does not answer")
+        )
+        self.saving_note.show()
+
     def close_session(self) -> None:
         if self.controller is None:
             return
+        # A change still waiting for the server is let finish first: its outcome
+        # decides what the event holds (the window keeps painting meanwhile).
+        self.controller.wait_for_write()
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker.deleteLater()
@@ -1569,6 +1593,14 @@ class MainWindow(QMainWindow):
                 save_settings(settings)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.controller is not None and self.controller.session.saving:
+            # Quitting now would leave a change in doubt: say so, and stay open.
+            self.statusBar().showMessage(
+                _("A change is still being saved; director closes once it is."), 6000
+            )
+            self._close_when_saved = True
+            event.ignore()
+            return
         try:
             with contextlib.suppress(Exception):  # a courtesy for next time, never a block
                 self.remember_place()

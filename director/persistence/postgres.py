@@ -213,6 +213,10 @@ def pg_store_error(error: BaseException, location: str) -> StoreError:
     state = getattr(original, "sqlstate", None) or ""
     if state == "53100":
         return StoreError("disk_full", path=location)
+    if state == "55P03":  # lock_timeout: another copy holds what the write needs
+        return StoreError("db_server_busy", path=location)
+    if state in {"57014", "25P03"}:  # a statement or a transaction taking too long
+        return StoreError("db_server_slow", path=location)
     # Refused at connection, the server's words are all there is (no SQLSTATE).
     missing = _NO_DATABASE.search(str(original))
     if state == "3D000" or missing:
@@ -295,8 +299,24 @@ class PostgresDatabase:
         import psycopg
         from sqlalchemy.exc import DBAPIError, IntegrityError
 
+        for attempt in (1, 2):
+            stack = contextlib.ExitStack()
+            try:
+                connection = stack.enter_context(self.engine.connect())
+                stack.enter_context(connection.begin())
+                # The transaction's first round trip: a connection the server dropped
+                # (it restarted) is found here, before anything is written, and
+                # replaced once; a write can never be sent twice by this.
+                connection.exec_driver_sql("SELECT 1")
+            except DBAPIError as error:
+                with contextlib.suppress(Exception):
+                    stack.close()
+                if attempt == 1 and error.connection_invalidated:
+                    continue
+                raise pg_store_error(error, self.location) from error
+            break
         try:
-            with self.engine.begin() as connection:
+            with stack:
                 yield connection
         except IntegrityError:
             raise  # a constraint the caller checks for (a duplicate name)
@@ -655,16 +675,8 @@ class Follower:
     def _connect(self) -> Any:
         import psycopg
 
-        connection = psycopg.connect(
-            self._url,
-            autocommit=True,
-            connect_timeout=5,
-            # Over a network, a peer gone silent is noticed within seconds.
-            keepalives=1,
-            keepalives_idle=5,
-            keepalives_interval=2,
-            keepalives_count=2,
-        )
+        # Over a network, a peer gone silent is noticed within seconds.
+        connection = psycopg.connect(self._url, autocommit=True, **connect_arguments())
         try:
             connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
         except BaseException:
@@ -761,6 +773,42 @@ def _foreign_trigger(connection: Connection) -> str | None:
     return None if row is None else f"a trigger {str(row[0])[:60]!r}"
 
 
+CONNECT_TIMEOUT_S = 5
+"""How long a connection to the server may take to open before it is given up."""
+SILENT_PEER_MS = 10_000
+"""How long data sent to the server may go unacknowledged before the connection is
+given up (the network went: a Wi-Fi drop, a cable pulled)."""
+LOCK_TIMEOUT_MS = 10_000
+"""How long a statement waits for a lock another copy holds before it is refused
+(rolled back, nothing written) instead of waiting for good."""
+IDLE_IN_TRANSACTION_MS = 120_000
+"""How long the server keeps a transaction its client left open: a copy that
+vanished mid-write (its laptop slept) does not hold its locks for good."""
+
+
+def connect_arguments() -> dict[str, Any]:
+    """The driver's settings for every connection that may write: a server or a
+    network that stops answering is noticed within seconds, a lock held elsewhere
+    is waited for a bounded time, and the server lets go of an abandoned write.
+
+    A server that is paused (its processes stopped) still has its machine answer
+    for it at the TCP level: nothing on the client can tell it from a slow commit,
+    so that wait is shown to the organizer (the window keeps running) rather than
+    cut short, which would leave the write in doubt."""
+    return {
+        "connect_timeout": CONNECT_TIMEOUT_S,
+        "keepalives": 1,
+        "keepalives_idle": 5,
+        "keepalives_interval": 2,
+        "keepalives_count": 2,
+        "tcp_user_timeout": SILENT_PEER_MS,
+        "options": (
+            f"-c lock_timeout={LOCK_TIMEOUT_MS}"
+            f" -c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+        ),
+    }
+
+
 def _engine_for(url: str) -> Engine:
     from sqlalchemy import create_engine
 
@@ -768,9 +816,11 @@ def _engine_for(url: str) -> Engine:
         "postgresql+psycopg://" + driver_url(url)[len("postgresql://") :],
         pool_size=2,
         max_overflow=4,
-        # No ping before each use (a round trip per command): a connection the
-        # server dropped fails once, as a StoreError, and the pool replaces it.
+        # No ping before each use (a round trip per read): a connection the server
+        # dropped fails at its first statement and is replaced, once (``read``,
+        # ``write``).
         pool_pre_ping=False,
+        connect_args=connect_arguments(),
     )
 
 
@@ -862,6 +912,8 @@ def open_postgres(
     try:
         with engine.begin() as connection:
             if not readonly:
+                # Another copy upgrading the schema is waited for, however long.
+                connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
                 connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK_MIGRATIONS})")
             tables, revision = _tables_and_revision(connection, location)
             if revision is None and (readonly or not create):

@@ -28,6 +28,7 @@ from director.i18n import _, describe_error
 from director.persistence.db import ANY_EVENT, open_database
 from director.persistence.errors import StoreError
 from director.web.driver import FeedDriver
+from director.web.looping import run_looping
 from director.web.qr import terminal_qr
 from director.web.server import WebServer
 
@@ -85,7 +86,9 @@ class Serving(QObject):
         self.server.start(host, port)  # ServeError: said by the caller
         self.server.devices = devices_of(followed.target, followed.database)
         self.server.remote_enabled = True  # only paired phones: read-only otherwise
-        self.server.attach(self.feed, ServeTarget(followed))
+        target = ServeTarget(followed)
+        target.write_runner = run_looping  # viewers' clocks go on while a write waits
+        self.server.attach(self.feed, target)
         self._notices = _Changed(self)
         self._notices.event.connect(self._on_notice)
         self._notices.connection.connect(self._on_connection)

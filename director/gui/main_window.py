@@ -39,6 +39,7 @@ from director.gui.sharing import Sharing
 from director.gui.sound import SoundPlayer
 from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
 from director.persistence.db import ANY_EVENT, Database, StoreError
+from director.web.looping import DONE, SAVING, run_looping
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QScreen
@@ -1253,8 +1254,6 @@ class MainWindow(QMainWindow):
             self.controller.announce(Changes(action="settings", aspects=every))
 
     def _show_waiting(self, what: int) -> None:
-        from director.web.looping import DONE, SAVING
-
         if what == DONE:
             self.saving_note.hide()
             if self._close_when_saved:
@@ -1392,11 +1391,21 @@ class MainWindow(QMainWindow):
     def _hourly_backup(self) -> None:
         if self.controller is None:
             return
+        made_now: list[object] = []
+
+        def back_up() -> None:
+            made_now.append(self.backups.back_up_if_due())
+
         try:
-            made = self.backups.back_up_if_due()
+            if self.database.kind == "postgresql":
+                # A club server that stalls must not stop the clock for the backup.
+                run_looping(back_up)
+            else:
+                back_up()
         except (OSError, StoreError) as error:
             self.backup_failed(error)
             return
+        made = made_now[0]
         if made is not None and self._backup_failing:
             self._backup_failing = False
             self.warning.hide()

@@ -290,3 +290,29 @@ def test_director_serve_keeps_its_loop_running_while_a_phone_command_waits(
     finally:
         followed.session.close()
         database.close()
+
+
+def test_the_hourly_backup_of_a_paused_server_stops_no_clock(
+    qtbot, window_factory, own_server, db_path, monkeypatch
+) -> None:
+    """The hourly backup reads the whole club database: on a paused server it waits
+    off the window's thread, and the timers go on meanwhile."""
+    window = window_factory()
+    session = window.library.create("Club night")
+    window.open_session(session)
+    monkeypatch.setattr(window.backups, "due", lambda now=None: True)
+    made_before = len(window.backups.backups())
+    ticks = Ticks()
+    pids = pg_faults.pause(own_server)
+    threading.Timer(1.0, pg_faults.resume, args=(pids,)).start()
+    start = time.monotonic()
+    try:
+        window._hourly_backup()
+    finally:
+        pg_faults.resume(pids)
+    end = time.monotonic()
+    ticks.timer.stop()
+    assert end - start >= 0.9
+    assert ticks.longest_gap(start, end) < 0.25
+    assert not window.warning.isVisible()  # the backup was made once the server answered
+    assert len(window.backups.backups()) == made_before + 1

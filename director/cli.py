@@ -1036,6 +1036,28 @@ def _stdout_to_devnull() -> None:
         pass  # not a real file (a test's capture): nothing will be flushed to a pipe
 
 
+window_shown = False
+"""Whether this process ran the app (its window), not a command of the command line."""
+
+
+def start_gui(
+    database: Path, settings: Settings, notices: Sequence[Message] = (), *, verbose: bool = False
+) -> int:
+    """Start the desktop app on ``database``; returns its exit status.
+
+    Qt's multimedia chatter stays off stderr unless ``verbose``: the logging rules
+    are set here, before Qt loads.
+    """
+    from director.gui.qt_messages import quiet_environment
+
+    global window_shown
+    window_shown = True
+    quiet_environment(verbose)
+    from director.gui.app import run
+
+    return run(database, settings, notices, verbose=verbose)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     if argv is None:
@@ -1059,8 +1081,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.settings = settings
     if args.command is None:
-        from director.__main__ import start_gui
-
         return start_gui(
             args.db, settings, [loaded.problem] if loaded.problem else [], verbose=args.verbose
         )

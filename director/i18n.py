@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from director import paths
+from director.core.messages import N_ as N_  # marked here too: `from director.i18n import N_`
 from director.core.messages import Message
 
 if TYPE_CHECKING:
@@ -44,11 +45,6 @@ def _(text: str) -> str:
     """``text`` in the current language."""
     translations: _gettext.NullTranslations = _state["translations"]
     return translations.gettext(text)
-
-
-def N_(text: str) -> str:
-    """Mark ``text`` for translation without translating it yet."""
-    return text
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

@@ -8,7 +8,7 @@ anywhere in the package has a template here.
 
 from __future__ import annotations
 
-from director.i18n import N_
+from director.core.messages import N_
 
 MESSAGES: dict[str, str] = {
     # -- undo labels (what a command does, as a short phrase) ----------------

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from director.app.timesource import Now, wall_clock
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
+from director.persistence import roster_store
 from director.persistence.db import Database
 
-if TYPE_CHECKING:
-    from director.persistence.tables import PlayerRow
-
-# SQLAlchemy and the tables are imported by the methods that change the roster:
-# listing it (the players page, at start-up) reads through the driver.
+# The rows are read and written by ``persistence.roster_store``; listing them (the
+# players page, at start-up) reads through the driver, without SQLAlchemy.
 
 CONTACT_MAX = 200
 
@@ -44,16 +42,6 @@ class RosterPlayer:
     @property
     def display_name(self) -> str:
         return f"{self.name} ({self.nickname})" if self.nickname else self.name
-
-
-def _from_row(row: PlayerRow) -> RosterPlayer:
-    return RosterPlayer(
-        id=PlayerId(row.id or 0),
-        name=row.name,
-        nickname=row.nickname,
-        contact=row.contact,
-        merged_into=PlayerId(row.merged_into) if row.merged_into else None,
-    )
 
 
 def _checked_row(row: tuple[Any, ...]) -> RosterPlayer | None:
@@ -79,12 +67,8 @@ class Roster:
 
     def all(self, *, include_merged: bool = False) -> list[RosterPlayer]:
         """Every player, by name."""
-        with self.database.reading() as connection:
-            rows = connection.execute(
-                "SELECT id, name, nickname, contact, merged_into FROM player"
-            ).fetchall()
         players = []
-        for row in rows:
+        for row in roster_store.player_rows(self.database):
             player = _checked_row(row)
             # A row changed by hand is left out: the roster only suggests names
             # (each event keeps its own), so the others stay usable.
@@ -141,37 +125,20 @@ class Roster:
 
     def add(self, name: str, nickname: str = "", contact: str = "") -> RosterPlayer:
         """A new player; ``RuleViolation("player_name_taken")`` if the name exists."""
-        from sqlalchemy.exc import IntegrityError
-
-        from director.persistence.tables import PlayerRow
-
         name = clean_name(name)
         nickname = clean_line(nickname, maximum=NAME_MAX_LENGTH)
         contact = clean_line(contact, maximum=CONTACT_MAX, too_long="contact_too_long")
         require(self.find(name) is None, "player_name_taken", player=name)
-        row = PlayerRow(
+        new_id = roster_store.insert_player(
+            self.database,
             name=name,
             name_key=fold(name),
             nickname=nickname,
             contact=contact,
-            created_at=self._clock(),
+            at=self._clock(),
         )
-        try:
-            with self.database.write() as connection:
-                result = connection.execute(
-                    PlayerRow.__table__.insert().values(  # type: ignore[attr-defined]
-                        name=row.name,
-                        name_key=row.name_key,
-                        nickname=row.nickname,
-                        contact=row.contact,
-                        created_at=row.created_at,
-                    )
-                )
-                key = result.inserted_primary_key
-                assert key is not None  # an insert of one row has its key
-                new_id = int(key[0])
-        except IntegrityError:
-            raise RuleViolation("player_name_taken", player=name) from None
+        if new_id is None:  # added by another copy meanwhile
+            raise RuleViolation("player_name_taken", player=name)
         return RosterPlayer(id=PlayerId(new_id), name=name, nickname=nickname, contact=contact)
 
     def find_or_add(self, name: str) -> RosterPlayer:
@@ -186,22 +153,14 @@ class Roster:
         contact = clean_line(contact, maximum=CONTACT_MAX, too_long="contact_too_long")
         other = self.find(name)
         require(other is None or other.id == current.id, "player_name_taken", player=name)
-        from sqlalchemy import update
-        from sqlmodel import col
-
-        from director.persistence.tables import PlayerRow
-
-        with self.database.write() as connection:
-            connection.execute(
-                update(PlayerRow)
-                .where(col(PlayerRow.id) == player)
-                .values(
-                    name=name,
-                    name_key=fold(name),
-                    nickname=nickname,
-                    contact=contact,
-                )
-            )
+        roster_store.update_player(
+            self.database,
+            player,
+            name=name,
+            name_key=fold(name),
+            nickname=nickname,
+            contact=contact,
+        )
         return self.get(player)
 
     def merge(self, keep: PlayerId, drop: PlayerId) -> None:
@@ -210,34 +169,11 @@ class Roster:
         kept = self.resolve(keep)
         dropped = self.get(drop)
         require(dropped.merged_into is None, "player_already_merged", player=dropped.name)
-        from sqlalchemy import update
-        from sqlmodel import col
-
-        from director.persistence.tables import PlayerRow
-
-        with self.database.write() as connection:
-            connection.execute(
-                update(PlayerRow)
-                .where(col(PlayerRow.merged_into) == drop)
-                .values(merged_into=kept.id)
-            )
-            connection.execute(
-                update(PlayerRow)
-                .where(col(PlayerRow.id) == drop)
-                .values(
-                    merged_into=kept.id,
-                    name_key=f"{fold(dropped.name)}#merged{drop}",
-                )
-            )
-            if not kept.nickname and dropped.nickname:
-                connection.execute(
-                    update(PlayerRow)
-                    .where(col(PlayerRow.id) == kept.id)
-                    .values(nickname=dropped.nickname)
-                )
-            if not kept.contact and dropped.contact:
-                connection.execute(
-                    update(PlayerRow)
-                    .where(col(PlayerRow.id) == kept.id)
-                    .values(contact=dropped.contact)
-                )
+        roster_store.merge_players(
+            self.database,
+            kept.id,
+            drop,
+            dropped_key=f"{fold(dropped.name)}#merged{drop}",
+            nickname=dropped.nickname if not kept.nickname and dropped.nickname else None,
+            contact=dropped.contact if not kept.contact and dropped.contact else None,
+        )

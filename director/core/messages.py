@@ -7,6 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def N_(text: str) -> str:
+    """Mark ``text`` for translation without translating it yet (``director.i18n``
+    translates it where it is shown)."""
+    return text
+
+
 @dataclass(frozen=True)
 class Message:
     """Something to tell the user, such as an undo label.

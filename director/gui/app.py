@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from director import __version__, paths
 from director.app.backups import BackupManager, newest_good_backup, replace_damaged
+from director.app.databases import Database, StoreError, open_database
 from director.app.settings import Settings, read_settings
 from director.core.messages import Message
 from director.files import display_path
@@ -26,7 +27,6 @@ from director.i18n import (
     set_currency,
     set_language,
 )
-from director.persistence.db import Database, StoreError, open_database
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QTranslator

@@ -9,6 +9,7 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from director.app.changes import Changes
+from director.app.databases import StoreError
 from director.app.session import TournamentSession
 from director.core.commands import Command
 from director.core.errors import RuleViolation
@@ -16,7 +17,6 @@ from director.core.state import TournamentState
 from director.gui.common import show_error
 from director.gui.guard import Guard
 from director.i18n import describe_error
-from director.persistence.db import StoreError
 from director.web.looping import DONE, SAVING, run_looping
 
 

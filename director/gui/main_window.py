@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from director import __version__
 from director.app.backups import BackupManager
+from director.app.databases import ANY_EVENT, Database, StoreError
 from director.app.library import EventSummary, Library
 from director.app.settings import Settings, load_settings, save_settings
 from director.app.timesource import Now, wall_clock
@@ -38,8 +39,6 @@ from director.gui.screens import choose_screen, screen_id
 from director.gui.sharing import Sharing
 from director.gui.sound import SoundPlayer
 from director.i18n import _, describe_error, format_clock, is_currency, render, set_currency
-from director.persistence.db import ANY_EVENT, Database, StoreError
-from director.web.looping import DONE, SAVING, run_looping
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QScreen
@@ -527,7 +526,7 @@ class MainWindow(QMainWindow):
     def open_database(self, target: str) -> bool:
         """Work on another database from now on; the open event is closed first.
         A database that cannot be used is explained, and the current one kept."""
-        from director.persistence.db import is_url, open_database
+        from director.app.databases import is_url, open_database
 
         where: Path | str = target if is_url(target) else Path(target).expanduser()
         try:
@@ -558,8 +557,8 @@ class MainWindow(QMainWindow):
         database says it changed (PostgreSQL's notices; no polling)."""
         if self.database.url is None:
             return  # a file has one writer: this copy
+        from director.app.databases import open_database
         from director.app.session import TournamentSession
-        from director.persistence.db import open_database
 
         try:
             database = open_database(self.database.target, readonly=True)
@@ -1128,8 +1127,8 @@ class MainWindow(QMainWindow):
         RosterDialog(Roster(self.database, clock=self.clock), self).exec()
 
     def show_settings(self) -> None:
+        from director.app.databases import backup_folder as default_folder
         from director.gui.dialogs.settings import SettingsDialog
-        from director.persistence.backup import default_folder
 
         dialog = SettingsDialog(
             self.settings,
@@ -1142,7 +1141,7 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once and save them."""
-        from director.persistence.backup import default_folder
+        from director.app.databases import backup_folder as default_folder
 
         previous = self.settings
         self.settings = settings
@@ -1254,6 +1253,8 @@ class MainWindow(QMainWindow):
             self.controller.announce(Changes(action="settings", aspects=every))
 
     def _show_waiting(self, what: int) -> None:
+        from director.web.looping import DONE, SAVING
+
         if what == DONE:
             self.saving_note.hide()
             if self._close_when_saved:
@@ -1398,6 +1399,8 @@ class MainWindow(QMainWindow):
 
         try:
             if self.database.kind == "postgresql":
+                from director.web.looping import run_looping
+
                 # A club server that stalls must not stop the clock for the backup.
                 run_looping(back_up)
             else:

@@ -159,10 +159,10 @@ def parse_head(head: bytes) -> Request:
     except (ValueError, UnicodeDecodeError):
         raise HttpError(400, "malformed query") from None
     query: dict[str, str] = {}
-    for key, value in pairs:
-        if key in query or "\x00" in key or "\x00" in value:
+    for query_key, content in pairs:
+        if query_key in query or "\x00" in query_key or "\x00" in content:
             raise HttpError(400, "malformed query")
-        query[key] = value
+        query[query_key] = content
     return Request(
         method=method.decode("ascii"),
         target=raw,

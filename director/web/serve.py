@@ -20,13 +20,12 @@ from typing import Any, TextIO
 
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QTimer, Signal
 
+from director.app.databases import ANY_EVENT, StoreError, open_database
 from director.app.devices import Devices
 from director.app.feed import ClockFeed
 from director.app.serving import FollowedEvent, ServeTarget
 from director.app.timesource import Now, wall_clock
 from director.i18n import _, describe_error
-from director.persistence.db import ANY_EVENT, open_database
-from director.persistence.errors import StoreError
 from director.web.driver import FeedDriver
 from director.web.looping import run_looping
 from director.web.qr import terminal_qr
@@ -40,7 +39,8 @@ LOG = logging.getLogger(__name__)
 class _Changed(QObject):
     """Carries a server's notices (from the follower's thread) into Qt's loop."""
 
-    event = Signal(int)
+    changed = Signal(int)
+    """An event changed (its id; ``ANY_EVENT``: any may have)."""
     connection = Signal(bool)
 
 
@@ -90,7 +90,7 @@ class Serving(QObject):
         target.write_runner = run_looping  # viewers' clocks go on while a write waits
         self.server.attach(self.feed, target)
         self._notices = _Changed(self)
-        self._notices.event.connect(self._on_notice)
+        self._notices.changed.connect(self._on_notice)
         self._notices.connection.connect(self._on_connection)
         self._follower: Any = None
         self._watch = QTimer(self)
@@ -99,7 +99,7 @@ class Serving(QObject):
         self.problem = ""
         follow = getattr(followed.database, "follow", None)
         if follow is not None:
-            self._follower = follow(self._notices.event.emit, self._notices.connection.emit)
+            self._follower = follow(self._notices.changed.emit, self._notices.connection.emit)
         # A file is looked at; on a server, a reload that failed is tried again.
         self._watch.start()
 
@@ -241,7 +241,7 @@ def serve(
     restore: Callable[[], None] | None = None
     try:
         serving = Serving(followed, host, port)
-        restore = stop_on_signals(app)  # type: ignore[arg-type]
+        restore = stop_on_signals(app)
         url = serving.server.url
         print(
             _("Serving “{event}” at {url} (Ctrl+C stops).").format(

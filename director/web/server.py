@@ -39,6 +39,7 @@ from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServe
 
 from director import paths
 from director.app import dealers
+from director.app.databases import StoreError
 from director.app.dealers import DealerCodes, FloorCalls, NotAllowed
 from director.app.devices import Devices
 from director.app.display import DisplayData, Stat, Timing
@@ -62,7 +63,6 @@ from director.app.timesource import Now, wall_clock
 from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.i18n import LANGUAGES, _, describe_error, in_language, language, render
-from director.persistence.errors import StoreError
 from director.web import http
 from director.web.addresses import authority, local_addresses, page_url
 from director.web.texts import page_texts
@@ -339,10 +339,10 @@ class WebServer(QObject):
             connection.socket.abort()
             self._let_go(connection.socket)
         upgrades, self._upgrades = self._upgrades, []
-        for _since, socket in upgrades:
-            if shiboken6.isValid(socket) and not isinstance(socket.parent(), QWebSocket):
-                socket.abort()
-                self._let_go(socket)
+        for _since, waiting in upgrades:
+            if shiboken6.isValid(waiting) and not isinstance(waiting.parent(), QWebSocket):
+                waiting.abort()
+                self._let_go(waiting)
         self.viewers_changed.emit(0)
 
     @staticmethod
@@ -565,15 +565,19 @@ class WebServer(QObject):
             if ping and socket in self._viewers:
                 socket.ping(b"")
 
+    @property
+    def _known_devices(self) -> Devices:
+        """The paired phones' book, once a phone was found in it (so it is there)."""
+        assert self.devices is not None
+        return self.devices
+
     def _on_viewer(self) -> None:
         while self._sockets.hasPendingConnections():
             socket = self._sockets.nextPendingConnection()
             if socket is None:
                 break
             query = dict(
-                item.split("=", 1) if "=" in item else (item, "")
-                for item in socket.requestUrl().query().split("&")
-                if item
+                item.partition("=")[::2] for item in socket.requestUrl().query().split("&") if item
             )
             chosen = query.get("lang", "")
             viewer = _Viewer(
@@ -898,7 +902,7 @@ class WebServer(QObject):
             )
         target = self._target
         if request.path == "/api/unpair":
-            self.devices.revoke(device.id, now)
+            self._known_devices.revoke(device.id, now)
             self.devices_changed.emit()
             return _json(200, {"ok": True})
         if device.dealer:
@@ -966,7 +970,7 @@ class WebServer(QObject):
             )
         assert device.table is not None
         if request.path == "/api/dealer/unpair":
-            self.devices.revoke(device.id, now)
+            self._known_devices.revoke(device.id, now)
             self.devices_changed.emit()
             return _json(200, {"ok": True})
         target = self._target
@@ -979,7 +983,7 @@ class WebServer(QObject):
         if table not in target.state.tables.tables:
             # The table broke: its phones' rights end with it.
             with contextlib.suppress(StoreError):
-                self.devices.revoke(device.id, now)
+                self._known_devices.revoke(device.id, now)
                 self.devices_changed.emit()
             return _error(410, describe_error(RuleViolation("dealer_table_gone", table=table)))
         if request.path == "/api/dealer":
@@ -997,7 +1001,7 @@ class WebServer(QObject):
             return _json(409, {"ok": False, "why": describe_error(error)})
         if isinstance(asked, str):  # a call for the floor: nothing changes in the event
             self.floor.call(table, device.name, now)
-            self.devices.note_seen(device, now, address)
+            self._known_devices.note_seen(device, now, address)
             self.floor_changed.emit()
             self._tables_news()
             return _json(200, {"ok": True, "done": _("the floor is called")})
@@ -1114,7 +1118,7 @@ class WebServer(QObject):
         except StoreError as error:
             status = 409 if error.code in REFUSED_STORE_CODES else 503
             return _json(status, {"ok": False, "why": describe_error(error)})
-        self.devices.note_seen(device, now, address)
+        self._known_devices.note_seen(device, now, address)
         self.devices_changed.emit()
         done = render(changes.label) if changes.label is not None else ""
         return _json(200, {"ok": True, "done": done})

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.backups import BackupManager
+from director.app.databases import StoreError
 from director.gui.common import confirm, show_error
 from director.i18n import N_, _, format_number
-from director.persistence.db import StoreError
 
 REASONS = {
     "auto": N_("Automatic"),

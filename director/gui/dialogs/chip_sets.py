@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app import chip_set_files
+from director.app.databases import StoreError
 from director.app.format_display import event_stack_check, stack_check_text
 from director.core import commands as c
 from director.core.chip_sets import Chip, ChipSet, check_chip_set, shown_colour
@@ -35,7 +36,6 @@ from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
 from director.gui.widgets import InlineError
 from director.i18n import _, describe_error, format_number, parse_chips
-from director.persistence.db import StoreError
 
 VALUE, COLOUR, COUNT = range(3)
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes
+from director.app.databases import StoreError
 from director.app.remote import Device, PairingCode
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
@@ -32,7 +33,6 @@ from director.gui.qr import QrCode
 from director.gui.sharing import Sharing
 from director.gui.widgets import InlineError
 from director.i18n import _, format_clock, format_datetime
-from director.persistence.errors import StoreError
 
 COLUMNS = 3
 QR_SIDE = 220

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.databases import StoreError
 from director.app.leagues import League, Leagues, Season, nothing_new_text, undone_text
 from director.app.structures import slug
 from director.core.errors import RuleViolation
@@ -44,7 +45,6 @@ from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, previe
 from director.gui.common import confirm, show_error
 from director.gui.widgets import DateField, InlineError, MoneyEdit
 from director.i18n import N_, _, format_date, format_money, language, ngettext
-from director.persistence.db import StoreError
 
 if TYPE_CHECKING:
     from director.reports.options import RenderOptions

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app import payout_templates
+from director.app.databases import StoreError
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ledger import figures
@@ -39,7 +40,6 @@ from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
 from director.gui.widgets import InlineError
 from director.i18n import _, describe_error, format_money, format_percent, parse_percent
-from director.persistence.db import StoreError
 
 FIRST, LAST, SUM = 0, 1, 2
 PLACES = 3

@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.databases import StoreError
 from director.app.roster import Roster
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import confirm, show_error
 from director.gui.widgets import InlineError
 from director.i18n import _
-from director.persistence.db import StoreError
 
 
 class RosterDialog(QDialog):

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.databases import StoreError
 from director.app.remote import PairingCode
 from director.app.settings import Settings
 from director.gui.common import confirm, scaled_font, show_error
@@ -38,7 +39,6 @@ from director.gui.qr import QrCode
 from director.gui.sharing import Sharing, default_address
 from director.gui.widgets import InlineError
 from director.i18n import _, format_clock, format_datetime
-from director.persistence.errors import StoreError
 from director.web.addresses import local_addresses
 
 

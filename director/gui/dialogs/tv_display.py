@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.databases import StoreError
 from director.app.display import DisplayData, PlaceRow, Section, SectionKind, Stat
 from director.app.tv_bundle import export_look, import_bundle
 from director.core import commands as c
@@ -69,7 +70,6 @@ from director.gui.media import LoadedPicture, check_picture_bytes, choose_pictur
 from director.gui.widgets import InlineError
 from director.i18n import N_, _, describe_error, format_money, format_size
 from director.messages import MESSAGES
-from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
     from director.gui.main_window import MainWindow

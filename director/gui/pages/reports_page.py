@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from director import reports
+from director.app.databases import StoreError
 from director.app.outputs import write_output
 from director.app.settings import PAPER_SIZES
 from director.app.structures import slug
@@ -34,7 +35,6 @@ from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.controller import SessionController
 from director.i18n import _
-from director.persistence.db import StoreError
 from director.reports.options import RenderOptions
 
 PRINT_DPI = 300

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from director.app import structures as library
 from director.app.changes import Changes
+from director.app.databases import StoreError
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.errors import RuleViolation
@@ -39,7 +40,6 @@ from director.gui.dialogs.chip_sets import ChipSetDialog
 from director.gui.dialogs.generator import GeneratorDialog, parse_chips
 from director.gui.models import structure_model as sm
 from director.i18n import _, render
-from director.persistence.db import StoreError
 
 
 class AnteKindDelegate(QStyledItemDelegate):

@@ -274,31 +274,31 @@ def to_every_viewer(
 
 
 class PushTimes:
-    """Wraps ``server._push`` and the heartbeat: when each push that sent a new
+    """Wraps the push channel's ``push`` and heartbeat: when each push that sent a new
     display began (before its send loop; the key the viewers note it by) and ended,
     and each heartbeat's span."""
 
-    def __init__(self, server: Any, now: Callable[[], int] = time.monotonic_ns) -> None:
-        self.server = server
+    def __init__(self, channel: Any, now: Callable[[], int] = time.monotonic_ns) -> None:
+        self.channel = channel
         self.now = now
         self.started: dict[Key, int] = {}
         self.pushes: list[tuple[int, int]] = []
         self.beats: list[tuple[int, int]] = []
         self.listeners: list[Callable[[Key], None]] = []
-        self._push = server._push
-        server._push = self.push
-        beat = getattr(server, "_beat", None)
+        self._push = channel.push
+        channel.push = self.push
+        beat = getattr(channel, "beat", None)
         if beat is not None:  # the timer calls the method it was given: give it ours
             beat.timeout.disconnect()
             beat.timeout.connect(self.heartbeat)
 
     def push(self, *, force: bool = False) -> bool:
-        revision = self.server._revision
+        revision = self.channel.revision
         began = self.now()
         pushed = bool(self._push(force=force))
         ended = self.now()
-        if self.server._revision != revision:
-            key = ("state", self.server._revision)
+        if self.channel.revision != revision:
+            key = ("state", self.channel.revision)
             self.started[key] = began
             self.pushes.append((began, ended))
             for listener in self.listeners:
@@ -307,7 +307,7 @@ class PushTimes:
 
     def heartbeat(self) -> None:
         began = self.now()
-        type(self.server)._heartbeat(self.server)
+        type(self.channel).heartbeat(self.channel)
         self.beats.append((began, self.now()))
 
     def clear(self) -> None:
@@ -351,7 +351,7 @@ def cost_for(count: int, folder: str, changes: int, ticks: int) -> None:
     wait_until(lambda: server.viewers == count)
     wait(300)
     viewers.dump()
-    state_bytes = len(server._state_message("en").encode())
+    state_bytes = len(server.channel.state_message("en").encode())
     spacing = max(60, 3 * count)
     """Between two changes: long enough for the viewers' process to read them all."""
 
@@ -361,7 +361,7 @@ def cost_for(count: int, folder: str, changes: int, ticks: int) -> None:
         command = c.NextLevel() if number % 2 == 0 else c.PreviousLevel()
         started = time.monotonic_ns()
         session.dispatch(command)
-        sent[("state", server._revision)] = started
+        sent[("state", server.channel.revision)] = started
         wait(spacing)
     wait(300)
     ours = to_every_viewer(sent, viewers.dump(), count)
@@ -374,7 +374,7 @@ def cost_for(count: int, folder: str, changes: int, ticks: int) -> None:
         feed.advance()
         ticked["n"] += 1
         if ticked["n"] % 2:
-            server._heartbeat()
+            server.channel.heartbeat()
 
     tick_cpu = net(tick, ticks)
     viewers.dump()
@@ -536,7 +536,7 @@ def night(minutes: float, count: int) -> None:
         paints.append((float(view.elapsed % 1000), at, (at - began) / 1e6))
 
     window.face.paintEvent = painted  # type: ignore[method-assign]
-    times = PushTimes(server)
+    times = PushTimes(server.channel)
     ended: dict[Key, int] = {}
     offset = time.monotonic_ns() - time.time_ns()
     """The monotonic clock (what the viewers note) minus the wall clock (the app's)."""
@@ -606,7 +606,7 @@ def night(minutes: float, count: int) -> None:
 
     alone = phase(0)
     watched = phase(count)
-    floor = bare_floor(count, len(server._state_message("en").encode()))
+    floor = bare_floor(count, len(server.channel.state_message("en").encode()))
     gc.callbacks.remove(collected)
     ticker.stop()
     server.stop()

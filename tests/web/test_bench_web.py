@@ -35,22 +35,22 @@ def test_a_change_reaches_every_viewer_when_the_last_one_has_it() -> None:
 
 
 class FakeServer:
-    """A server whose send loop takes 5 ms on a fake clock, and sends a new display
+    """A push channel whose send loop takes 5 ms on a fake clock, and sends a new display
     only when it changed."""
 
     def __init__(self) -> None:
         self.now = 0
-        self._revision = 0
+        self.revision = 0
         self.changed = True
 
-    def _push(self, *, force: bool = False) -> bool:
+    def push(self, *, force: bool = False) -> bool:
         if not (self.changed or force):
             return False
-        self._revision += 1
+        self.revision += 1
         self.now += 5 * MS  # sending to every viewer
         return True
 
-    def _heartbeat(self) -> None:
+    def heartbeat(self) -> None:
         self.now += 2 * MS
 
 
@@ -60,10 +60,10 @@ def test_a_push_is_timed_from_before_its_send_loop() -> None:
     heard = []
     times.listeners.append(heard.append)
     server.now = 100 * MS
-    assert server._push() is True
+    assert server.push() is True
     server.changed = False
     server.now = 200 * MS
-    assert server._push() is False  # nothing new: not a change
+    assert server.push() is False  # nothing new: not a change
     times.heartbeat()
     assert times.started == {("state", 1): 100 * MS}
     assert times.pushes == [(100 * MS, 105 * MS)]

@@ -107,14 +107,14 @@ def test_connection_lost_rather_than_a_wrong_time_and_back(qtbot, live, browser)
     browser.open(f"http://{live.host}/?lang=en")
     browser.wait_text("level", lambda text: text.casefold() == "level 1")
     # Silence (a Wi-Fi gone quiet): no heartbeat, and no new connection gets through.
-    live.server._beat.stop()
-    live.server._tcp.pauseAccepting()
+    live.server.channel.beat.stop()
+    live.server.front.tcp.pauseAccepting()
     browser.wait_text("status", lambda text: "Connection lost" in text, timeout=8)
     assert browser.text("time") == "--:--"
     qtbot.wait(1000)
     assert browser.text("time") == "--:--"  # still: never a time it cannot vouch for
-    live.server._beat.start()
-    live.server._tcp.resumeAccepting()
+    live.server.channel.beat.start()
+    live.server.front.tcp.resumeAccepting()
     browser.wait(lambda d: d.find_element("id", "status").text == "", timeout=10)
     assert browser.text("time") != "--:--"
     # The server itself gone: lost at once; back by itself when it returns.

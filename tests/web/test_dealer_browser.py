@@ -360,13 +360,13 @@ def test_the_tables_code_field_at_phone_and_tv_sizes(
 def test_connection_lost_rather_than_a_wrong_time(qtbot, live: Served, browser: Browser) -> None:
     pair(browser, live, 2)
     browser.wait(lambda d: d.find_element("id", "time").text != "--:--")
-    live.server._beat.stop()
-    live.server._tcp.pauseAccepting()
+    live.server.channel.beat.stop()
+    live.server.front.tcp.pauseAccepting()
     browser.wait_text("status", lambda text: "Connection lost" in text, timeout=8)
     assert browser.text("time") == "--:--"
     assert browser.text("hand-time") == "This hand: --:--"
-    live.server._beat.start()
-    live.server._tcp.resumeAccepting()
+    live.server.channel.beat.start()
+    live.server.front.tcp.resumeAccepting()
     browser.wait(lambda d: d.find_element("id", "status").text == "", timeout=10)
     assert browser.text("time") != "--:--"
 

@@ -132,7 +132,7 @@ def test_pushing_to_viewers_all_night_keeps_memory_and_connections_steady(
         for tick in range(1, STEADY_TICKS + 1):
             served.tick(1000)
             if tick % 2 == 0:
-                served.server._heartbeat()
+                served.server.channel.heartbeat()
             if tick % 30 == 0:
                 served.feed.show_seats(tick % 60 == 0)
             spin(1)
@@ -150,7 +150,7 @@ def test_pushing_to_viewers_all_night_keeps_memory_and_connections_steady(
         for tick in range(1, CHURN_TICKS + 1):
             served.tick(1000)
             if tick % 2 == 0:
-                served.server._heartbeat()
+                served.server.channel.heartbeat()
             if tick % 60 == 0:
                 command = c.AdjustTime(delta_ms=-60_000) if tick % 120 else c.NextLevel()
                 if served.session.refusal(command) is None:

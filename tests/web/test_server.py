@@ -12,6 +12,7 @@ import websocket
 
 from director.core import commands as c
 from director.web import http
+from director.web.security import allowed_hosts
 from director.web.server import ServeError, WebServer
 from tests.conftest import FakeClock
 from tests.web.helpers import HOST, Served, in_thread, raw, request, serve, status_of
@@ -205,12 +206,12 @@ def test_nothing_private_is_ever_served(qtbot, tmp_path: Path, clock: FakeClock)
 def test_the_host_header_must_name_the_address_served() -> None:
     from director.web.addresses import local_addresses
 
-    assert WebServer._allowed_hosts("192.168.1.20", 8765) == {"192.168.1.20:8765"}
-    assert WebServer._allowed_hosts("127.0.0.1", 80) == {
+    assert allowed_hosts("192.168.1.20", 8765) == {"192.168.1.20:8765"}
+    assert allowed_hosts("127.0.0.1", 80) == {
         "127.0.0.1:80",
         "127.0.0.1",
         "localhost:80",
     }
-    every = WebServer._allowed_hosts("0.0.0.0", 8765)  # only when asked for explicitly
+    every = allowed_hosts("0.0.0.0", 8765)  # only when asked for explicitly
     assert {f"{item.ip}:8765" for item in local_addresses()} <= every
     assert "0.0.0.0:8765" not in every and "evil.example:8765" not in every

@@ -1,0 +1,100 @@
+"""The network page's routes: a request (already read, its body included) and the
+client's address, to a reply. No socket here, so each route can be tested alone."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+from director import paths
+from director.app.feed import ClockFeed
+from director.app.lookup import players_json
+from director.i18n import LANGUAGES, in_language, language
+from director.web import http
+from director.web.phones import Phones
+from director.web.replies import Reply, error_reply, json_reply
+from director.web.security import host_refusal
+from director.web.texts import page_texts
+
+STATIC = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/app.css": ("app.css", "text/css; charset=utf-8"),
+    "/icon.svg": ("icon.svg", "image/svg+xml"),
+    "/live.js": ("live.js", "text/javascript; charset=utf-8"),
+    "/live.css": ("live.css", "text/css; charset=utf-8"),
+    "/dealer": ("dealer.html", "text/html; charset=utf-8"),
+    "/dealer.js": ("dealer.js", "text/javascript; charset=utf-8"),
+    "/dealer.css": ("dealer.css", "text/css; charset=utf-8"),
+}
+GETS = ("/api/state", "/api/texts", "/api/players", "/api/controls", "/api/dealer")
+POSTS = (
+    "/api/pair",
+    "/api/control",
+    "/api/unpair",
+    "/api/dealer/pair",
+    "/api/dealer/act",
+    "/api/dealer/unpair",
+)
+DEALER_PATHS = frozenset(path for path in (*GETS, *POSTS) if path.startswith("/api/dealer"))
+
+
+def load_static() -> dict[str, bytes]:
+    """The page's files, read once (a file missing is answered 404)."""
+    found = {}
+    for path, (name, _kind) in STATIC.items():
+        with contextlib.suppress(OSError):
+            found[path] = paths.resource("web", name).read_bytes()
+    return found
+
+
+class Routes:
+    """Which route answers a request, and the public ones (the page, its state and
+    texts, the players' names); the phones' routes are ``Phones``'."""
+
+    def __init__(
+        self,
+        phones: Phones,
+        *,
+        hosts: Callable[[], frozenset[str]],
+        feed: Callable[[], ClockFeed | None],
+        state_message: Callable[[str], str],
+    ) -> None:
+        self.phones = phones
+        self._hosts = hosts
+        self._feed = feed
+        self._state_message = state_message
+        self._static = load_static()
+
+    def answer(self, request: http.Request, address: str) -> Reply:
+        refused = host_refusal(request, self._hosts())
+        if refused is not None:
+            return refused
+        path, method = request.path, request.method
+        if path in STATIC or path in GETS:
+            if method not in ("GET", "HEAD"):
+                return error_reply(405, "GET only", (("Allow", "GET, HEAD"),))
+        elif path in POSTS:
+            if method != "POST":
+                return error_reply(405, "POST only", (("Allow", "POST"),))
+        else:
+            return error_reply(404, "nothing here")
+        chosen = request.query.get("lang", language())
+        if chosen not in LANGUAGES:
+            return error_reply(400, "unknown language")
+        if path in STATIC:
+            body = self._static.get(path)
+            if body is None:
+                return error_reply(404, "nothing here")
+            return Reply(200, body, STATIC[path][1])
+        with in_language(chosen):
+            if path in DEALER_PATHS:
+                return self.phones.dealer(request, address)
+            if path == "/api/state":
+                return Reply(200, self._state_message(chosen).encode("utf-8"))
+            if path == "/api/texts":
+                return json_reply(200, page_texts())
+            if path == "/api/players":
+                feed = self._feed()
+                return json_reply(200, players_json(feed.source.state) if feed is not None else [])
+            return self.phones.remote(request, address)

@@ -1,0 +1,80 @@
+"""The network page's routes, without a socket: a request to a reply."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from director.web import http
+from director.web.phones import PhoneNews, Phones
+from director.web.routes import Routes
+
+HOST = "192.168.1.20:8765"
+
+
+def routes(told: list[str]) -> Routes:
+    news = PhoneNews(
+        devices_changed=lambda: told.append("devices"),
+        paired=lambda name: told.append(f"paired {name}"),
+        floor_changed=lambda: told.append("floor"),
+        tables_news=lambda: told.append("tables"),
+    )
+    phones = Phones(lambda: 1_000, lambda: None, news)
+    return Routes(
+        phones,
+        hosts=lambda: frozenset({HOST}),
+        feed=lambda: None,
+        state_message=lambda lang: json.dumps({"type": "state", "lang": lang}),
+    )
+
+
+def ask(target: str, method: str = "GET", host: str = HOST, body: bytes = b"") -> http.Request:
+    head = f"{method} {target} HTTP/1.1\r\nHost: {host}\r\n"
+    if body:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+    request = http.parse_head((head + "\r\n").encode("ascii"))
+    return replace(request, body=body)
+
+
+@pytest.mark.parametrize(
+    ("request_", "status"),
+    [
+        (ask("/api/texts"), 200),
+        (ask("/api/state?lang=fr"), 200),
+        (ask("/api/players"), 200),
+        (ask("/"), 200),
+        (ask("/api/texts", host="evil.example:8765"), 403),
+        (ask("/api/texts", method="POST"), 405),
+        (ask("/api/pair"), 405),
+        (ask("/nowhere"), 404),
+        (ask("/api/texts?lang=xx"), 400),
+        (ask("/api/pair", "POST", body=b'{"code": "ABCD"}'), 403),  # the remote is off
+        (ask("/api/dealer"), 403),  # the dealers' phones are off
+    ],
+)
+def test_each_request_gets_its_reply_without_a_socket(request_: http.Request, status: int) -> None:
+    told: list[str] = []
+    reply = routes(told).answer(request_, "192.168.1.30")
+    assert reply.status == status
+    assert told == []
+
+
+def test_the_state_is_asked_in_the_viewers_language() -> None:
+    reply = routes([]).answer(ask("/api/state?lang=fr"), "192.168.1.30")
+    assert json.loads(reply.body) == {"type": "state", "lang": "fr"}
+
+
+def test_codes_that_cannot_be_codes_lock_their_address_out() -> None:
+    """Each malformed code counts as a failure of its address; past the allowance the
+    address waits (429) and another address does not."""
+    answering = routes([])
+    answering.phones.remote_enabled = True
+    answering.phones.devices = object()  # type: ignore[assignment]  # never reached
+    bad = b'{"name": "Ann", "code": "!"}'
+    allowed = answering.phones.limiter.allowed
+    for _ in range(allowed):
+        assert answering.answer(ask("/api/pair", "POST", body=bad), "10.0.0.9").status == 400
+    assert answering.answer(ask("/api/pair", "POST", body=bad), "10.0.0.9").status == 429
+    assert answering.answer(ask("/api/pair", "POST", body=bad), "10.0.0.10").status == 400

@@ -930,3 +930,32 @@ def blinds_to_post_none(table, seat) -> bool:
     from director.core.tables import blinds_to_post
 
     return blinds_to_post(table, seat, Level(small_blind=100, big_blind=200)) is None
+
+
+def test_seed_002_4_1_6_at_a_full_table_the_player_over_the_seat_plays_on_until_one_opens() -> None:
+    """Seed 002 §4.1.6: a newcomer may play over the seat of an away player at a full
+    table. Back, the seat's player takes it again at the end of the first hand after
+    which the other has somewhere to go; the seat's player leaving for good leaves it
+    to the one playing it."""
+    state, ordered, seats = structured_cash_table(9)
+    owner = ordered[3]
+    seat = seats[owner]
+    guest = PlayerId(70)
+    state = run(state, c.SitOut(player=owner), T0)
+    state = run(state, c.PlayOver(player=guest, name="G", amount=100, table=1, seat=seat), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    state = run(state, c.SitIn(player=owner), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    assert table.seats[seat] == guest and table.over[seat].back
+    state = run(state, c.CashOut(player=ordered[0], chips=0), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    assert state.tables.tables[1].seats[seat] == owner
+    assert state.tables.where(guest) == (1, seats[ordered[0]])
+    # Away again, played over again; then he leaves: the seat stays with the other.
+    state = run(state, c.SitOut(player=owner), T0)
+    state = run(state, c.PlayOver(player=guest, table=1, seat=seat), T0)
+    state = run(state, c.CashOut(player=owner, chips=0), T0)
+    table = state.tables.tables[1]
+    assert table.seats[seat] == guest and not table.over
+    assert state.tables.where(owner) is None

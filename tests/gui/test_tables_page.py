@@ -356,6 +356,11 @@ def test_seed_002_4_1_6_played_over_from_the_seat_menu(
     assert table.seats[seat] == PlayerId(40) and table.over[seat].owner == owner
     assert "plays over an away player's seat" in page.cards[0].view.tags[seat]
     assert "waits for BB" in page.cards[0].view.tags[seat]
+    # He cannot play over two seats: greyed, with the reason.
+    other = controller.state.tables.where(ordered[1])[1]
+    controller.dispatch(c.SitOut(player=ordered[1]))
+    twice = _action(page.seat_menu(1, other), "Guest")
+    assert not twice.isEnabled() and "already plays over" in twice.toolTip()
     owner_name = controller.state.players[owner].name
     _action(page.seat_menu(1, seat), f"{owner_name} is back").trigger()
     assert controller.state.tables.tables[1].over[seat].back

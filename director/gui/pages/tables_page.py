@@ -477,12 +477,19 @@ class TablesPage(QWidget):
             )
         elif away:
             over = menu.addMenu(_("Played over by"))
+            over.setToolTipsVisible(True)
+            least = max(1, state.cash.min_buy_in)
             for player, entrant in sorted(state.players.items(), key=lambda i: i[1].name):
                 if player == occupant:
                     continue
-                over.addAction(
+                action = over.addAction(
                     entrant.name,
                     lambda player=player: self.play_over(table, seat, player),
+                )
+                # One not playing yet would buy in: asked with the least accepted.
+                bringing = 0 if entrant.status is EntrantStatus.PLAYING else least
+                self._allowed(
+                    action, c.PlayOver(player=player, table=table, seat=seat, amount=bringing)
                 )
 
     def play_over(self, table: int, seat: int, player: PlayerId) -> None:

@@ -959,3 +959,81 @@ def test_seed_002_4_1_6_at_a_full_table_the_player_over_the_seat_plays_on_until_
     table = state.tables.tables[1]
     assert table.seats[seat] == guest and not table.over
     assert state.tables.where(owner) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(min_value=3, max_value=9),
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(
+                ["hand", "hand", "out", "in", "post", "join", "leave", "over", "keep", "after"]
+            ),
+            st.integers(0, 1000),
+        ),
+        max_size=50,
+    ),
+)
+def test_seed_002_4_1_6_11_16_seats_played_over_kept_or_sat_out_stay_consistent(
+    count, steps
+) -> None:
+    """Seed 002 §4.1.6, §4.1.11, §4.1.16 mixed with the rest of the cash game: every
+    player in the game has one seat (his own, or the one he owns while it is played
+    over), and the button and the blinds of a hand go to players dealt in."""
+    state, _ordered, _seats = structured_cash_table(count)
+    newcomer = 100
+    for kind, number in steps:
+        table = state.tables.tables[1]
+        players = sorted(table.seats.values())
+        owners = sorted(record.owner for record in table.over.values())
+        player = players[number % len(players)]
+        free = [s for s in range(1, 10) if s not in table.seats]
+        try:
+            if kind == "hand":
+                state = run(state, c.HandDone(table=1), T0)
+            elif kind == "out":
+                state = run(state, c.SitOut(player=player), T0)
+            elif kind == "in":
+                who = owners[number % len(owners)] if owners and number % 2 else player
+                state = run(state, c.SitIn(player=who), T0)
+            elif kind == "post":
+                state = run(state, c.PostBlinds(player=player), T0)
+            elif kind == "join":
+                newcomer += 1
+                state = run(
+                    state, c.BuyIn(player=PlayerId(newcomer), name=f"N{newcomer}", amount=100), T0
+                )
+            elif kind == "leave" and len(players) > 3:
+                who = owners[number % len(owners)] if owners and number % 2 else player
+                state = run(state, c.CashOut(player=who, chips=0), T0)
+            elif kind == "over":
+                newcomer += 1
+                seat = table.seat_of(player)
+                state = run(
+                    state,
+                    c.PlayOver(player=PlayerId(newcomer), name="G", amount=100, table=1, seat=seat),
+                    T0,
+                )
+            elif kind == "keep":
+                state = run(state, c.KeepMistakenHand(player=player), T0)
+            elif kind == "after" and free:
+                seat = free[number % len(free)]
+                state = run(state, c.ChangeSeatAfterButton(player=player, seat=seat), T0)
+        except RuleViolation:
+            continue
+        seated = state.tables.seated()
+        assert set(seated) == set(state.alive())
+        table = state.tables.tables[1]
+        owners = {record.owner: seat for seat, record in table.over.items()}
+        assert set(table.over) <= set(table.seats)
+        assert not set(owners) & set(table.seats.values())
+        assert all(seated[owner] == (1, seat) for owner, seat in owners.items())
+        if kind != "hand":
+            continue
+        positions = table.positions
+        dealt_in = set(table.seats) - set(table.dealt_out) - set(table.sitting_out)
+        if len(dealt_in) < 3:
+            continue
+        assert positions.big_blind in dealt_in
+        assert positions.small_blind in dealt_in
+        assert positions.button in dealt_in

@@ -879,6 +879,9 @@ def test_seed_002_4_1_11_dealt_in_owing_blinds_he_acted_the_hand_stands_he_posts
         assert seat in table.must_post
         state = run(state, c.PostBlinds(player=player), T0)
         assert seat not in state.tables.tables[1].must_post
+    else:
+        # He takes the big blind: that clears what he owed (R12).
+        assert seat not in table.must_post and seat not in table.owes_big
     with pytest.raises(RuleViolation) as refused:
         run(state, c.KeepMistakenHand(player=ordered[0]), T0)
     assert refused.value.code == "nothing_to_post"

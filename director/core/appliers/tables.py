@@ -290,6 +290,11 @@ def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
             if hands > 0 and seat in event.dealt_out
         },
         posted={},
+        # §4.1.11: he posts on this hand what he still owes (a big blind taken
+        # clears it).
+        must_post=frozenset(
+            seat for seat in table.must_post if seat in event.owes_big | event.owes_small
+        ),
         # §4.1.16: still sitting out the blinds until the button has passed him.
         after_button=frozenset(seat for seat in table.after_button if seat in event.dealt_out),
         last_button=table.positions.button if table.positions is not None else None,

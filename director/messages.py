@@ -66,6 +66,9 @@ MESSAGES: dict[str, str] = {
     "sit_out": N_("{player} away"),
     "sit_in": N_("{player} back"),
     "post_blinds": N_("blinds posted by {player}"),
+    "play_over": N_("{player} plays over a seat"),
+    "keep_mistaken_hand": N_("{player}'s hand stands, he posts on the next hand"),
+    "change_seat_after_button": N_("{player} changes seats after the button"),
     "set_payouts": N_("change the payouts"),
     "accept_deal": N_("accept the deal"),
     "pay_prize": N_("payment of {player}'s winnings"),
@@ -235,6 +238,19 @@ MESSAGES: dict[str, str] = {
     "not_final_table": N_("The players are not all at one table yet."),
     "not_sitting_out": N_("That player is not away."),
     "nothing_to_post": N_("That player owes no blind."),
+    "seat_owner_not_away": N_("Only the seat of a player who is away can be played over."),
+    "seat_played_over": N_("Someone already plays over that seat."),
+    "plays_over_a_seat": N_("That player already plays over a seat."),
+    "own_seat_played_over": N_(
+        "Someone plays over that player's seat: he gets it back when he is back and "
+        "the hand is over."
+    ),
+    "hand_already_kept": N_("That player's hand was already kept; he posts on the next hand."),
+    "not_right_after_button": N_(
+        "Only the player who had the button on the hand just played can sit out "
+        "the blinds this way."
+    ),
+    "move_to_another_seat": N_("Choose another seat at the same table."),
     "chip_race": N_("chip race of the {chip}s at table {table}"),
     "chip_set_missing": N_("Enter the chips in play on the Structure page first."),
     "chip_not_in_set": N_("{chip} is not one of the chips in play."),

@@ -20,7 +20,7 @@ from director.core.prize_pool import prize_pool
 from director.core.standings import places
 from director.core.state import Status, TournamentState
 from director.core.structure import Break, Level
-from director.core.tables import Posting, blinds_to_post
+from director.core.tables import Posting, TableState, blinds_to_post
 
 
 def iso_moment(epoch_ms: int) -> str | None:
@@ -149,6 +149,19 @@ def payouts_section(state: TournamentState) -> dict[str, Any]:
     }
 
 
+def _owner(state: TournamentState, table: TableState, seat: int) -> dict[str, Any] | None:
+    """Seed 002 §4.1.6: the away player whose seat is played over; ``back``: he
+    takes it again when the hand is over."""
+    record = table.over.get(seat)
+    if record is None:
+        return None
+    return {
+        "player": record.owner,
+        "name": state.player_name(record.owner),
+        "back": record.back,
+    }
+
+
 def _posting(posting: Posting | None) -> dict[str, int] | None:
     return None if posting is None else {"live": posting.live, "dead": posting.dead}
 
@@ -179,6 +192,12 @@ def tables_section(state: TournamentState, now: Instant | None = None) -> dict[s
                             else None
                         ),
                         "posted": _posting(table.posted.get(seat)),
+                        # Seed 002 §4.1.11: dealt in by mistake, posts on this hand.
+                        "posts_this_hand": seat in table.must_post,
+                        # §4.1.16: sits out the blinds until the button passes.
+                        "sits_out_blinds": seat in table.after_button,
+                        # §4.1.6: the away player whose seat this player plays.
+                        "plays_over_for": _owner(state, table, seat),
                     }
                     for seat, player in sorted(table.seats.items())
                 ],

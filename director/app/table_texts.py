@@ -25,12 +25,16 @@ def posting_text(posting: Posting) -> str:
 
 
 def seat_tags(table: TableState, seat: int, level: Level | None) -> list[str]:
-    """What is said beside a seat: sits out, away, waits, owes or posted blinds."""
+    """What is said beside a seat: sits out, away, waits, owes or posted blinds,
+    plays over another's seat."""
     tags = []
     if seat in table.dealt_out:
         tags.append(_("sits out"))
     if seat in table.sitting_out:
         tags.append(_("away"))
+    if seat in table.after_button:
+        # Seed 002 §4.1.16.
+        tags.append(_("sits out the blinds until the button passes"))
     if seat in table.waiting:
         tags.append(_("waits for BB"))
     if seat in table.owes_big or seat in table.owes_small:
@@ -39,6 +43,17 @@ def seat_tags(table: TableState, seat: int, level: Level | None) -> list[str]:
             tags.append(_("owes {amounts}").format(amounts=posting_text(owed)))
         else:
             tags.append(_("owes blinds"))
+        if seat in table.must_post:
+            # Seed 002 §4.1.11: his hand dealt by mistake stood.
+            tags.append(_("posts it this hand"))
+    record = table.over.get(seat)
+    if record is not None:
+        # Seed 002 §4.1.6.
+        tags.append(
+            _("plays over, the seat's player is back after this hand")
+            if record.back
+            else _("plays over an away player's seat")
+        )
     posted = table.posted.get(seat)
     if posted is not None:
         tags.append(_("posted {amounts}").format(amounts=posting_text(posted)))

@@ -506,6 +506,49 @@ class PostBlinds(Command):
         return Message("post_blinds", {"player": _name(state, self.player)})
 
 
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class PlayOver(Command):
+    """Cash game, seed 002 §4.1.6: ``player`` plays the seat ``seat`` at ``table``
+    while its player is away, as a newcomer. One not in the game yet buys in with
+    ``amount`` (``name`` for one not registered)."""
+
+    player: PlayerId
+    table: int
+    seat: int
+    name: str = ""
+    amount: int = 0
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("play_over", {"player": _name(state, self.player, self.name)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class KeepMistakenHand(Command):
+    """Cash game, seed 002 §4.1.11: a player owing blinds was dealt in by mistake
+    and acted before it was noticed: his hand stands, he posts on the next hand."""
+
+    player: PlayerId
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("keep_mistaken_hand", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class ChangeSeatAfterButton(Command):
+    """Cash game, seed 002 §4.1.16: the player who just had the button moves to
+    ``seat`` at his table, sits out the blinds and plays again, posting nothing,
+    once the button has passed him."""
+
+    player: PlayerId
+    seat: int
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("change_seat_after_button", {"player": _name(state, self.player)})
+
+
 # -- payouts and deals ----------------------------------------------------------------
 
 

@@ -331,6 +331,44 @@ class BlindsPosted(Event):
 
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SeatPlayedOver(Event):
+    """Seed 002 §4.1.6: ``player`` plays the seat of its away player, as a newcomer."""
+
+    player: PlayerId
+    table: int
+    seat: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SeatGivenBack(Event):
+    """Seed 002 §4.1.6: the player who was back takes his seat played over again
+    (the hand is over); the one who played it goes to an open seat."""
+
+    table: int
+    seat: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class MistakenHandKept(Event):
+    """Seed 002 §4.1.11: dealt in by mistake while owing blinds, he acted: his hand
+    stands and he posts what he owes on the next hand."""
+
+    player: PlayerId
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class BlindsSatOut(Event):
+    """Seed 002 §4.1.16: having changed seats right after the button, the player
+    sits out the blinds until the button has passed him, then plays posting nothing."""
+
+    player: PlayerId
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ChipRaced(Event):
     """R28: a denomination coloured up at a table, with the cards dealt."""
 

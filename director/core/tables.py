@@ -32,6 +32,18 @@ class Posting(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class PlayedOver(Record):
+    """Cash game, seed 002 §4.1.6: the away player whose seat someone else plays."""
+
+    owner: PlayerId
+    owes_big: bool = False
+    owes_small: bool = False
+    """The blinds he owed when the other player sat down: still his on return."""
+    back: bool = False
+    """He is back: he takes his seat again when the hand being played is over."""
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class TableState(Record):
     number: int
     seats: Mapping[int, PlayerId] = field(default_factory=dict)
@@ -60,6 +72,17 @@ class TableState(Record):
     """Seats the blinds have reached since the button was drawn (§4.1.13)."""
     first_orbit: int = 0
     """Hands left before the button has gone round once since it was drawn (§4.1.13)."""
+    must_post: frozenset[int] = frozenset()
+    """Cash game: dealt in by mistake while owing blinds and kept his hand; he posts
+    what he owes on the next hand, without waiting for the big blind (§4.1.11)."""
+    after_button: frozenset[int] = frozenset()
+    """Cash game: changed seats right after the button and sits out the blinds; he
+    plays again, posting nothing, once the button has passed his seat (§4.1.16)."""
+    last_button: int | None = None
+    """The button of the hand before the one being played (None before that)."""
+    over: Mapping[int, PlayedOver] = field(default_factory=dict)
+    """Cash game: seats played over -> their away owner (§4.1.6); the seat holds the
+    player playing over, a newcomer."""
     hand_since: Instant | None = None
     """When the hand being played began: the last "hand done" at this table, or the
     button placed (None before that)."""
@@ -71,6 +94,13 @@ class TableState(Record):
     def seat_of(self, player: PlayerId) -> int | None:
         for seat, occupant in self.seats.items():
             if occupant == player:
+                return seat
+        return None
+
+    def owned_seat(self, player: PlayerId) -> int | None:
+        """The seat ``player`` owns while someone plays over it (§4.1.6)."""
+        for seat, record in self.over.items():
+            if record.owner == player:
                 return seat
         return None
 
@@ -132,9 +162,11 @@ class TablesState(Record):
         return bool(self.tables)
 
     def where(self, player: PlayerId) -> tuple[int, int] | None:
-        """(table, seat) of ``player``, if seated."""
+        """(table, seat) of ``player``, if seated (or owning a seat played over)."""
         for table in self.tables.values():
             seat = table.seat_of(player)
+            if seat is None:
+                seat = table.owned_seat(player)
             if seat is not None:
                 return table.number, seat
         return None
@@ -174,11 +206,18 @@ class TablesState(Record):
         )
 
     def seated(self) -> dict[PlayerId, tuple[int, int]]:
-        return {
-            player: (table.number, seat)
+        """Every seated player, and the away owner of a seat played over (§4.1.6)."""
+        seated = {
+            record.owner: (table.number, seat)
+            for table in self.tables.values()
+            for seat, record in table.over.items()
+        }
+        seated.update(
+            (player, (table.number, seat))
             for table in self.tables.values()
             for seat, player in table.seats.items()
-        }
+        )
+        return seated
 
     def for_planning(self) -> list[Table]:
         """The tables in the form ``seating.plan_moves`` takes."""

@@ -125,3 +125,28 @@ def test_r23_r27_bubble_busts_table_by_table_share_places_on_every_screen(databa
     (final,) = document["tables"]["tables"]
     assert len(final["seats"]) == 6 and not document["tables"]["hand_for_hand"]
     assert not dealers.view(target, final["number"], now=clock())["hand_for_hand"]["on"]
+
+
+def test_seed_002_4_1_6_11_16_status_json_says_who_plays_over_posts_or_sits_out() -> None:
+    """Seed 002 §4.1.6 (a seat played over), §4.1.11 (posts his due on the next hand),
+    §4.1.16 (sits out the blinds after the button) in ``status --json``."""
+    from director.app.status import tables_section
+    from director.core.ids import PlayerId
+    from tests.core.test_tables import away_for, structured_cash_table
+
+    state, ordered, seats = structured_cash_table(6)
+    state = away_for(state, ordered[4], 6)
+    state = run(state, c.KeepMistakenHand(player=ordered[4]), T0)
+    state = run(state, c.SitOut(player=ordered[2]), T0)
+    state = run(
+        state,
+        c.PlayOver(player=PlayerId(70), name="G", amount=100, table=1, seat=seats[ordered[2]]),
+        T0,
+    )
+    listed = {s["seat"]: s for s in tables_section(state, T0)["tables"][0]["seats"]}
+    assert listed[seats[ordered[4]]]["posts_this_hand"] is True
+    over = listed[seats[ordered[2]]]
+    assert over["player"] == 70
+    name = f"P{int(ordered[2])}"
+    assert over["plays_over_for"] == {"player": ordered[2], "name": name, "back": False}
+    assert not any(s["sits_out_blinds"] for s in listed.values())

@@ -777,3 +777,266 @@ def test_r14_a_newcomer_waits_until_the_moving_button_has_passed_him(posts: bool
     assert {after.button, after.small_blind, after.big_blind}.isdisjoint(table.dealt_out)
     # The button has passed him: he plays this hand (free, or on the blind he posted).
     assert seat not in table.dealt_out
+
+
+# -- seed 002 §4.1.6, §4.1.11, §4.1.16: the cash game's last seat rules ----------------
+
+
+def test_seed_002_4_1_6_a_player_over_a_seat_is_a_newcomer_and_the_owner_takes_it_back() -> None:
+    """Seed 002 §4.1.6: "Une personne qui joue au siège de quelqu'un d'autre pendant son
+    absence est considérée comme étant une nouveau joueur et doit miser le montant du
+    gros blind ou attendre d'être à la position du gros blind pour entrer dans la
+    partie." The player back takes his seat again once the hand is over, owing what
+    he owed when he left; the one playing it goes to an open seat."""
+    from director.core.structure import Level
+    from director.core.tables import Posting, blinds_to_post
+
+    state, ordered, seats = structured_cash_table(6)
+    owner = ordered[4]
+    seat = seats[owner]
+    state = run(state, c.SitOut(player=owner), T0)
+    for _ in range(6):
+        state = run(state, c.HandDone(table=1), T0)
+    assert seat in state.tables.tables[1].owes_big
+    guest = PlayerId(70)
+    with pytest.raises(RuleViolation) as refused:
+        run(
+            state,
+            c.PlayOver(player=guest, name="Guest", amount=100, table=1, seat=seats[ordered[1]]),
+            T0,
+        )
+    assert refused.value.code == "seat_owner_not_away"
+    state = run(state, c.PlayOver(player=guest, name="Guest", amount=100, table=1, seat=seat), T0)
+    table = state.tables.tables[1]
+    assert table.seats[seat] == guest
+    assert table.over[seat].owner == owner
+    assert state.tables.where(owner) == (1, seat)
+    # A newcomer: he waits for the big blind or posts one; the owner's debt is not his.
+    assert seat in table.waiting and seat in table.dealt_out
+    assert seat not in table.owes_big and seat not in table.sitting_out
+    level = Level(small_blind=100, big_blind=200)
+    assert blinds_to_post(table, seat, level) == Posting(live=200)
+    state = run(state, c.PostBlinds(player=guest), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    assert seat not in state.tables.tables[1].dealt_out
+    # The owner is back during the hand: the guest finishes it.
+    with pytest.raises(RuleViolation):
+        run(state, c.PostBlinds(player=owner), T0)
+    state = run(state, c.SitIn(player=owner), T0)
+    assert state.tables.tables[1].seats[seat] == guest
+    state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    assert table.seats[seat] == owner and seat not in table.over
+    assert seat in table.owes_big and seat not in table.sitting_out
+    where = state.tables.where(guest)
+    assert where is not None and where[1] != seat
+    assert len(set(state.tables.seated().values())) == len(state.tables.seated())
+
+
+def test_seed_002_4_1_6_the_guest_leaving_gives_the_seat_back_to_the_away_owner() -> None:
+    """Seed 002 §4.1.6: the seat is played "pendant son absence" only: when the one
+    playing it leaves, the seat is its away owner's again."""
+    state, ordered, seats = structured_cash_table(5)
+    owner, guest = ordered[2], ordered[4]
+    state = run(state, c.SitOut(player=owner), T0)
+    state = run(state, c.PlayOver(player=guest, table=1, seat=seats[owner]), T0)
+    assert seats[guest] not in state.tables.tables[1].seats
+    state = run(state, c.CashOut(player=guest, chips=0), T0)
+    table = state.tables.tables[1]
+    assert table.seats[seats[owner]] == owner and seats[owner] in table.sitting_out
+    assert not table.over
+
+
+def test_seed_002_4_1_11_dealt_in_owing_blinds_he_acted_the_hand_stands_he_posts_next() -> None:
+    """Seed 002 §4.1.11: "Si un joueur qui doit un blind (parce qu'il l'a manqué) reçoit
+    des cartes sans qu'il n'ait payé son dû, sa main est annulée s'il regarde
+    préalablement ses cartes et s'il n'a pas parlé. Si le joueur parle avant que
+    l'erreur ne soit signalée, sa main reste valable et il devra poster son dû lors de
+    la main suivante"."""
+    from director.core.structure import Level
+    from director.core.tables import Posting, blinds_to_post
+
+    state, ordered, seats = structured_cash_table(6)
+    player = ordered[4]
+    seat = seats[player]
+    state = away_for(state, player, 6)
+    table = state.tables.tables[1]
+    assert seat in table.waiting and seat in table.dealt_out
+    state = run(state, c.KeepMistakenHand(player=player), T0)
+    table = state.tables.tables[1]
+    # His hand stands: he played it, and he does not wait for the big blind.
+    assert seat not in table.dealt_out and seat not in table.waiting
+    with pytest.raises(RuleViolation) as refused:
+        run(state, c.KeepMistakenHand(player=player), T0)
+    assert refused.value.code == "hand_already_kept"
+    state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    # The next hand: he is dealt in and posts what he owes, not the big blind later.
+    assert seat not in table.dealt_out and seat not in table.waiting
+    if table.positions.big_blind != seat:
+        level = Level(small_blind=100, big_blind=200)
+        assert blinds_to_post(table, seat, level) == Posting(live=200, dead=100)
+        assert seat in table.must_post
+        state = run(state, c.PostBlinds(player=player), T0)
+        assert seat not in state.tables.tables[1].must_post
+    else:
+        # He takes the big blind: that clears what he owed (R12).
+        assert seat not in table.must_post and seat not in table.owes_big
+    with pytest.raises(RuleViolation) as refused:
+        run(state, c.KeepMistakenHand(player=ordered[0]), T0)
+    assert refused.value.code == "nothing_to_post"
+
+
+def test_seed_002_4_1_16_a_seat_change_after_the_button_sits_out_the_blinds_for_free() -> None:
+    """Seed 002 §4.1.16: "Un joueur qui change de place juste après avoir été au bouton
+    peut ne pas jouer les coups dans les blinds qui suivent, puis réintégrer la partie
+    après que le bouton soit passé sans avoir à placer un blind"."""
+    state, ordered, seats = structured_cash_table(5)
+    for _ in range(7):  # past the first round (§4.1.13 c)
+        state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    player = table.seats[table.last_button]
+    other = next(p for p in ordered if seats[p] not in (table.last_button,))
+    free = _free_seats(state)
+    with pytest.raises(RuleViolation) as refused:
+        run(state, c.ChangeSeatAfterButton(player=other, seat=free[0]), T0)
+    assert refused.value.code == "not_right_after_button"
+    # To the seat the blinds reach next, past the next big blind: a plain seat
+    # change there waits (§4.1.15); after the button he waits posting nothing.
+    big = table.positions.big_blind
+    new = next(s for s in range(big + 1, big + 10) if (s - 1) % 9 + 1 in free)
+    new = (new - 1) % 9 + 1
+    state = run(state, c.ChangeSeatAfterButton(player=player, seat=new), T0)
+    assert state.tables.where(player) == (1, new)
+    assert new in state.tables.tables[1].dealt_out
+    sat_out = 0
+    while new in state.tables.tables[1].after_button:
+        state = run(state, c.HandDone(table=1), T0)
+        table = state.tables.tables[1]
+        positions = table.positions
+        if new in table.after_button:
+            sat_out += 1
+            assert new in table.dealt_out
+            assert new not in (positions.button, positions.small_blind, positions.big_blind)
+        assert sat_out < 10
+    assert sat_out >= 2  # the blinds' hands, without paying them
+    table = state.tables.tables[1]
+    # The button has passed him: he plays, owing and posting nothing.
+    assert new not in table.dealt_out and new not in table.waiting
+    assert new not in table.owes_big and new not in table.owes_small
+    assert table.positions.button != new
+    assert blinds_to_post_none(table, new)
+
+
+def blinds_to_post_none(table, seat) -> bool:
+    from director.core.structure import Level
+    from director.core.tables import blinds_to_post
+
+    return blinds_to_post(table, seat, Level(small_blind=100, big_blind=200)) is None
+
+
+def test_seed_002_4_1_6_at_a_full_table_the_player_over_the_seat_plays_on_until_one_opens() -> None:
+    """Seed 002 §4.1.6: a newcomer may play over the seat of an away player at a full
+    table. Back, the seat's player takes it again at the end of the first hand after
+    which the other has somewhere to go; the seat's player leaving for good leaves it
+    to the one playing it."""
+    state, ordered, seats = structured_cash_table(9)
+    owner = ordered[3]
+    seat = seats[owner]
+    guest = PlayerId(70)
+    state = run(state, c.SitOut(player=owner), T0)
+    state = run(state, c.PlayOver(player=guest, name="G", amount=100, table=1, seat=seat), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    state = run(state, c.SitIn(player=owner), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    assert table.seats[seat] == guest and table.over[seat].back
+    state = run(state, c.CashOut(player=ordered[0], chips=0), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    assert state.tables.tables[1].seats[seat] == owner
+    assert state.tables.where(guest) == (1, seats[ordered[0]])
+    # Away again, played over again; then he leaves: the seat stays with the other.
+    state = run(state, c.SitOut(player=owner), T0)
+    state = run(state, c.PlayOver(player=guest, table=1, seat=seat), T0)
+    state = run(state, c.CashOut(player=owner, chips=0), T0)
+    table = state.tables.tables[1]
+    assert table.seats[seat] == guest and not table.over
+    assert state.tables.where(owner) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(min_value=3, max_value=9),
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(
+                ["hand", "hand", "out", "in", "post", "join", "leave", "over", "keep", "after"]
+            ),
+            st.integers(0, 1000),
+        ),
+        max_size=50,
+    ),
+)
+def test_seed_002_4_1_6_11_16_seats_played_over_kept_or_sat_out_stay_consistent(
+    count, steps
+) -> None:
+    """Seed 002 §4.1.6, §4.1.11, §4.1.16 mixed with the rest of the cash game: every
+    player in the game has one seat (his own, or the one he owns while it is played
+    over), and the button and the blinds of a hand go to players dealt in."""
+    state, _ordered, _seats = structured_cash_table(count)
+    newcomer = 100
+    for kind, number in steps:
+        table = state.tables.tables[1]
+        players = sorted(table.seats.values())
+        owners = sorted(record.owner for record in table.over.values())
+        player = players[number % len(players)]
+        free = [s for s in range(1, 10) if s not in table.seats]
+        try:
+            if kind == "hand":
+                state = run(state, c.HandDone(table=1), T0)
+            elif kind == "out":
+                state = run(state, c.SitOut(player=player), T0)
+            elif kind == "in":
+                who = owners[number % len(owners)] if owners and number % 2 else player
+                state = run(state, c.SitIn(player=who), T0)
+            elif kind == "post":
+                state = run(state, c.PostBlinds(player=player), T0)
+            elif kind == "join":
+                newcomer += 1
+                state = run(
+                    state, c.BuyIn(player=PlayerId(newcomer), name=f"N{newcomer}", amount=100), T0
+                )
+            elif kind == "leave" and len(players) > 3:
+                who = owners[number % len(owners)] if owners and number % 2 else player
+                state = run(state, c.CashOut(player=who, chips=0), T0)
+            elif kind == "over":
+                newcomer += 1
+                seat = table.seat_of(player)
+                state = run(
+                    state,
+                    c.PlayOver(player=PlayerId(newcomer), name="G", amount=100, table=1, seat=seat),
+                    T0,
+                )
+            elif kind == "keep":
+                state = run(state, c.KeepMistakenHand(player=player), T0)
+            elif kind == "after" and free:
+                seat = free[number % len(free)]
+                state = run(state, c.ChangeSeatAfterButton(player=player, seat=seat), T0)
+        except RuleViolation:
+            continue
+        seated = state.tables.seated()
+        assert set(seated) == set(state.alive())
+        table = state.tables.tables[1]
+        owners = {record.owner: seat for seat, record in table.over.items()}
+        assert set(table.over) <= set(table.seats)
+        assert not set(owners) & set(table.seats.values())
+        assert all(seated[owner] == (1, seat) for owner, seat in owners.items())
+        if kind != "hand":
+            continue
+        positions = table.positions
+        dealt_in = set(table.seats) - set(table.dealt_out) - set(table.sitting_out)
+        if len(dealt_in) < 3:
+            continue
+        assert positions.big_blind in dealt_in
+        assert positions.small_blind in dealt_in
+        assert positions.button in dealt_in

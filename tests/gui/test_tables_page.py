@@ -301,3 +301,112 @@ def test_r7_the_draw_for_the_button_shows_each_seats_card(qtbot, window) -> None
         assert any(suit in line for suit in "♠♥♦♣")
     page.cards[0].done.click()
     assert page.draw_text.text() == ""
+
+
+def _cash_window(window_factory, count: int = 6):
+    from director.core.money import CashSettings
+    from director.core.state import EventKind
+    from director.core.structure import simple
+
+    window = window_factory()
+    session = window.library.create("Cash night", EventKind.CASH)
+    session.dispatch(c.SetStructure(structure=simple([(100, 200)])))
+    session.dispatch(c.SetCashSettings(settings=CashSettings(chip_money=5, chip_count=5)))
+    for number in range(1, count + 1):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"P{number}", amount=100))
+    session.dispatch(c.DrawSeats())
+    seats = session.state.tables.tables[1].seats
+    session.dispatch(c.SetButton(table=1, seat=min(seats)))
+    window.open_session(session)
+    window.console.show_page("tables")
+    ordered = [seats[s] for s in sorted(seats)]
+    return window, ordered
+
+
+def _action(menu, text: str):
+    """The menu's action (or a submenu's) whose text starts with ``text``."""
+    for action in menu.actions():
+        if action.text().startswith(text):
+            return action
+        if action.menu() is not None:
+            found = _action(action.menu(), text)
+            if found is not None:
+                return found
+    return None
+
+
+def test_seed_002_4_1_6_played_over_from_the_seat_menu(
+    qtbot, window_factory, refusals_fail, monkeypatch
+) -> None:
+    """Seed 002 §4.1.6: "Une personne qui joue au siège de quelqu'un d'autre pendant
+    son absence est considérée comme étant une nouveau joueur"."""
+    from director.gui.pages import tables_page as page_module
+
+    window, ordered = _cash_window(window_factory)
+    controller = window.controller
+    owner = ordered[3]
+    controller.session.dispatch(c.RegisterPlayer(player=PlayerId(40), name="Guest"))
+    page = page_of(window)
+    seat = controller.state.tables.where(owner)[1]
+    assert _action(page.seat_menu(1, seat), "Guest") is None  # not away: no playing over
+    controller.dispatch(c.SitOut(player=owner))
+    monkeypatch.setattr(page_module.QInputDialog, "getText", lambda *a, **k: ("100", True))
+    _action(page.seat_menu(1, seat), "Guest").trigger()
+    table = controller.state.tables.tables[1]
+    assert table.seats[seat] == PlayerId(40) and table.over[seat].owner == owner
+    assert "plays over an away player's seat" in page.cards[0].view.tags[seat]
+    assert "waits for BB" in page.cards[0].view.tags[seat]
+    # He cannot play over two seats: greyed, with the reason.
+    other = controller.state.tables.where(ordered[1])[1]
+    controller.dispatch(c.SitOut(player=ordered[1]))
+    twice = _action(page.seat_menu(1, other), "Guest")
+    assert not twice.isEnabled() and "already plays over" in twice.toolTip()
+    owner_name = controller.state.players[owner].name
+    _action(page.seat_menu(1, seat), f"{owner_name} is back").trigger()
+    assert controller.state.tables.tables[1].over[seat].back
+    controller.dispatch(c.HandDone(table=1))
+    assert controller.state.tables.tables[1].seats[seat] == owner
+
+
+def test_seed_002_4_1_11_the_hand_dealt_by_mistake_stands_from_the_seat_menu(
+    qtbot, window_factory, refusals_fail
+) -> None:
+    """Seed 002 §4.1.11: "sa main reste valable et il devra poster son dû lors de la
+    main suivante"."""
+    window, ordered = _cash_window(window_factory)
+    controller = window.controller
+    away = ordered[4]
+    controller.dispatch(c.SitOut(player=away))
+    for _ in range(6):
+        controller.dispatch(c.HandDone(table=1))
+    controller.dispatch(c.SitIn(player=away))
+    page = page_of(window)
+    seat = controller.state.tables.where(away)[1]
+    action = _action(page.seat_menu(1, seat), "Dealt in by mistake")
+    assert action is not None and action.isEnabled()
+    action.trigger()
+    assert seat in controller.state.tables.tables[1].must_post
+    assert "posts it this hand" in page.cards[0].view.tags[seat]
+    again = _action(page.seat_menu(1, seat), "Dealt in by mistake")
+    assert not again.isEnabled() and "already" in again.toolTip()
+
+
+def test_seed_002_4_1_16_seat_change_after_the_button_from_the_seat_menu(
+    qtbot, window_factory, refusals_fail
+) -> None:
+    """Seed 002 §4.1.16: "Un joueur qui change de place juste après avoir été au bouton
+    peut ne pas jouer les coups dans les blinds qui suivent"."""
+    window, _ordered = _cash_window(window_factory)
+    controller = window.controller
+    for _ in range(8):
+        controller.dispatch(c.HandDone(table=1))
+    table = controller.state.tables.tables[1]
+    mover = table.seats[table.last_button]
+    free = next(s for s in range(1, 10) if s not in table.seats)
+    page = page_of(window)
+    action = _action(page.seat_menu(1, free), f"Move P{int(mover)} here, sitting out")
+    assert action is not None and action.isEnabled()
+    action.trigger()
+    table = controller.state.tables.tables[1]
+    assert table.seats[free] == mover and free in table.after_button
+    assert "sits out the blinds until the button passes" in page.cards[0].view.tags[free]

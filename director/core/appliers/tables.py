@@ -14,6 +14,7 @@ from director.core.state import TournamentState
 from director.core.tables import (
     RECENT_MOVE_MS,
     ConfirmedMove,
+    PlayedOver,
     Posting,
     SeatRecord,
     TableRace,
@@ -114,8 +115,10 @@ def _seated(state: TournamentState, event: e.PlayerSeated) -> TournamentState:
 
 
 def _freed(table: TableState, seat: int) -> TableState:
+    """The seat left by its player; a seat played over goes back to its owner
+    (seed 002 §4.1.6)."""
     seats = {s: p for s, p in table.seats.items() if s != seat}
-    return evolve(
+    freed = evolve(
         table,
         seats=seats,
         newcomers=table.newcomers - {seat},
@@ -126,12 +129,42 @@ def _freed(table: TableState, seat: int) -> TableState:
         dealt_out=table.dealt_out - {seat},
         held={s: n for s, n in table.held.items() if s != seat},
         posted={s: p for s, p in table.posted.items() if s != seat},
+        must_post=table.must_post - {seat},
+        after_button=table.after_button - {seat},
+        over={s: r for s, r in table.over.items() if s != seat},
+    )
+    record = table.over.get(seat)
+    if record is None:
+        return freed
+    # He owes what he owed when he left (the one playing over met the blinds
+    # since): back, he waits for the big blind or posts it (§4.1.10); still away,
+    # he stays away.
+    owes = record.owes_big or record.owes_small
+    return evolve(
+        freed,
+        seats={**freed.seats, seat: record.owner},
+        sitting_out=freed.sitting_out if record.back else freed.sitting_out | {seat},
+        owes_big=freed.owes_big | {seat} if record.owes_big else freed.owes_big,
+        owes_small=freed.owes_small | {seat} if record.owes_small else freed.owes_small,
+        waiting=freed.waiting | {seat} if owes and record.back else freed.waiting,
+        dealt_out=freed.dealt_out | {seat},
     )
 
 
 @applies(e.PlayerUnseated)
 def _unseated(state: TournamentState, event: e.PlayerUnseated) -> TournamentState:
     before = state.tables.tables[event.table]
+    owned = before.over.get(event.seat)
+    if owned is not None and owned.owner == event.player:
+        # §4.1.6: the away player of a seat played over leaves: the one playing
+        # it keeps it. His missed blinds go with him (§4.1.12).
+        left = SeatRecord(
+            event.table, event.seat, owes_big=owned.owes_big, owes_small=owned.owes_small
+        )
+        over = {s: r for s, r in before.over.items() if s != event.seat}
+        state = _with_table(state, evolve(before, over=over))
+        vacated = {**state.tables.vacated, event.player: left}
+        return evolve(state, tables=evolve(state.tables, vacated=vacated))
     table = _freed(before, event.seat)
     record = SeatRecord(
         event.table,
@@ -217,6 +250,9 @@ def _button(state: TournamentState, event: e.ButtonPlaced) -> TournamentState:
             dealt_out=frozenset(),
             held={},
             posted={},
+            must_post=frozenset(),
+            after_button=frozenset(),
+            last_button=None,
             blinds_seen=frozenset({positions.small_blind, positions.big_blind}),
             first_orbit=len(table.active()),
             hand_since=event.at,
@@ -254,6 +290,14 @@ def _dealt(state: TournamentState, event: e.TableHandDealt) -> TournamentState:
             if hands > 0 and seat in event.dealt_out
         },
         posted={},
+        # §4.1.11: he posts on this hand what he still owes (a big blind taken
+        # clears it).
+        must_post=frozenset(
+            seat for seat in table.must_post if seat in event.owes_big | event.owes_small
+        ),
+        # §4.1.16: still sitting out the blinds until the button has passed him.
+        after_button=frozenset(seat for seat in table.after_button if seat in event.dealt_out),
+        last_button=table.positions.button if table.positions is not None else None,
         blinds_seen=table.blinds_seen | {positions.small_blind, positions.big_blind},
         first_orbit=max(0, table.first_orbit - 1),
         **dealt,
@@ -305,6 +349,11 @@ def _cash_table(state: TournamentState, player: PlayerId) -> tuple[TableState, i
 @applies(e.SittingOutChanged)
 def _sitting(state: TournamentState, event: e.SittingOutChanged) -> TournamentState:
     table, seat = _cash_table(state, event.player)
+    owned = table.over.get(seat)
+    if owned is not None and owned.owner == event.player:
+        # §4.1.6: back, he takes his seat again when the hand is over.
+        over = {**table.over, seat: evolve(owned, back=not event.away)}
+        return _with_table(state, evolve(table, over=over))
     if event.away:
         return _with_table(state, evolve(table, sitting_out=table.sitting_out | {seat}))
     # Back: a player who missed blinds waits for the big blind or posts them.
@@ -337,6 +386,66 @@ def _posted(state: TournamentState, event: e.BlindsPosted) -> TournamentState:
             owes_small=table.owes_small - {seat},
             held={s: n for s, n in table.held.items() if s != seat},
             posted={**table.posted, seat: Posting(live=event.live, dead=event.dead)},
+            must_post=table.must_post - {seat},
             dealt_out=out,
+        ),
+    )
+
+
+@applies(e.SeatPlayedOver)
+def _played_over(state: TournamentState, event: e.SeatPlayedOver) -> TournamentState:
+    """Seed 002 §4.1.6: "Une personne qui joue au siège de quelqu'un d'autre pendant
+    son absence est considérée comme étant une nouveau joueur et doit miser le
+    montant du gros blind ou attendre d'être à la position du gros blind"."""
+    table = state.tables.tables[event.table]
+    seat = event.seat
+    owner = table.seats[seat]
+    record = PlayedOver(
+        owner=owner, owes_big=seat in table.owes_big, owes_small=seat in table.owes_small
+    )
+    taken = _freed(evolve(table, over={}), seat)
+    table = evolve(
+        taken,
+        seats={**taken.seats, seat: event.player},
+        over={**table.over, seat: record},
+        newcomers=taken.newcomers | {seat},
+        waiting=taken.waiting | {seat},
+        dealt_out=taken.dealt_out | {seat},
+    )
+    return _with_table(state, table)
+
+
+@applies(e.SeatGivenBack)
+def _given_back(state: TournamentState, event: e.SeatGivenBack) -> TournamentState:
+    return _with_table(state, _freed(state.tables.tables[event.table], event.seat))
+
+
+@applies(e.MistakenHandKept)
+def _kept(state: TournamentState, event: e.MistakenHandKept) -> TournamentState:
+    """§4.1.11: he played this hand; he does not wait for the big blind but posts
+    what he owes on the next hand."""
+    table, seat = _cash_table(state, event.player)
+    return _with_table(
+        state,
+        evolve(
+            table,
+            waiting=table.waiting - {seat},
+            dealt_out=table.dealt_out - {seat},
+            must_post=table.must_post | {seat},
+        ),
+    )
+
+
+@applies(e.BlindsSatOut)
+def _sat_out(state: TournamentState, event: e.BlindsSatOut) -> TournamentState:
+    """§4.1.16: he sits out from now until the button has passed his new seat."""
+    table, seat = _cash_table(state, event.player)
+    return _with_table(
+        state,
+        evolve(
+            table,
+            after_button=table.after_button | {seat},
+            dealt_out=table.dealt_out | {seat},
+            held={s: n for s, n in table.held.items() if s != seat},
         ),
     )

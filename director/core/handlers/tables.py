@@ -28,7 +28,9 @@ from director.core.chip_race import Holding, next_chip, race
 from director.core.decide import handles, reacts
 from director.core.errors import RuleViolation, require
 from director.core.handlers.clock import table_counts_hands
+from director.core.handlers.players import _buy_in
 from director.core.ids import Instant, PlayerId
+from director.core.players import EntrantStatus
 from director.core.seating import Move, draw_open_seat, draw_seats, plan_moves, redraw
 from director.core.state import TournamentState
 from director.core.tables import (
@@ -283,28 +285,39 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
             table=command.table,
             tables=", ".join(str(number) for number in playing),
         )
+    given_back = _seats_given_back(state, table, now)
+    if given_back:
+        # §4.1.6: the hand is over; the players who are back take their seats again.
+        table = _table(fold(given_back, state), command.table)
+        active = table.active()
+    previous = table.positions
+    assert previous is not None
     held = {seat for seat, hands in table.held.items() if hands > 0}
     waiting = table.waiting | held if state.is_cash else frozenset()
+    # §4.1.16: a player sitting out the blinds after a seat change is passed over
+    # by the button and the blinds alike.
+    skipping = table.after_button if len(active - table.after_button) >= 2 else frozenset()
     positions = next_hand(
-        table.positions,
-        active,
+        previous,
+        active - skipping,
         seats=seats,
         method=tables.method,
         waiting=waiting,
         newcomers=table.newcomers,
     )
     out = set(dealt_out(positions, table.newcomers, seats=seats))
+    # §4.1.16: once the button has passed him he plays again, posting nothing.
+    passed = set(between(previous.button, positions.button, seats=seats))
+    out |= set(skipping) - passed
     owes_big, owes_small = set(table.owes_big), set(table.owes_small)
     if state.is_cash:
         # R14: a newcomer waits for the big blind; R12: a player away when a
         # blind passes owes it on return; §4.1.15: a player who moved away
         # from the big blind sits out until his old relative position.
         out |= {seat for seat in waiting if seat != positions.big_blind}
-        skipped = set(between(table.positions.big_blind, positions.big_blind, seats=seats))
+        skipped = set(between(previous.big_blind, positions.big_blind, seats=seats))
         owes_big |= skipped & set(table.sitting_out)
-        small_skipped = set(
-            between(table.positions.small_blind, positions.small_blind, seats=seats)
-        )
+        small_skipped = set(between(previous.small_blind, positions.small_blind, seats=seats))
         owes_small |= small_skipped & set(table.sitting_out)
         # R12: a player who waited for the big blind and takes it owes nothing more.
         owes_big.discard(positions.big_blind)
@@ -326,7 +339,25 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         owes_big=frozenset(owes_big),
         owes_small=frozenset(owes_small),
     )
-    return [*events, dealt]
+    return [*given_back, *events, dealt]
+
+
+def _seats_given_back(state: TournamentState, table: TableState, now: Instant) -> list[e.Event]:
+    """Seed 002 §4.1.6: at the end of the hand, each player back at a seat played
+    over takes it again, when the one playing it has an open seat to go to (else he
+    plays on until one opens or he leaves)."""
+    tables = state.tables
+    open_seats = sum(
+        tables.seats_per_table - len(t.seats)
+        for t in tables.tables.values()
+        if t.seats or len(tables.tables) == 1
+    )
+    events: list[e.Event] = []
+    for seat, record in sorted(table.over.items()):
+        if record.back and open_seats > 0:
+            events.append(e.SeatGivenBack(at=now, table=table.number, seat=seat))
+            open_seats -= 1
+    return events
 
 
 @handles(c.ConfirmMove)
@@ -352,6 +383,10 @@ def _move(state: TournamentState, command: c.MovePlayer, now: Instant) -> list[e
     target = _table(state, command.table)
     require(1 <= command.seat <= state.tables.seats_per_table, "no_such_seat")
     require(command.seat not in target.seats, "seat_taken", table=command.table, seat=command.seat)
+    require(
+        state.tables.tables[where[0]].seats.get(where[1]) == command.player,
+        "own_seat_played_over",
+    )
     move = Move(str(command.player), where[0], where[1], command.table, command.seat)
     wait = 0
     if state.is_cash and where[0] == command.table:
@@ -401,26 +436,117 @@ def _redraw(state: TournamentState, command: c.RedrawFinalTable, now: Instant) -
     ]
 
 
-def _cash_seat(state: TournamentState, player: PlayerId) -> tuple[TableState, int]:
+def _cash_seat(
+    state: TournamentState, player: PlayerId, *, owner: bool = False
+) -> tuple[TableState, int]:
+    """The table and seat of ``player`` in a cash game; ``owner``: the seat he owns
+    while someone plays over it counts (§4.1.6), else it is refused."""
     require(state.is_cash, "only_in_a_cash_game")
     where = state.tables.where(player)
     require(where is not None, "player_not_seated")
     assert where is not None
-    return state.tables.tables[where[0]], where[1]
+    table = state.tables.tables[where[0]]
+    require(owner or table.seats.get(where[1]) == player, "own_seat_played_over")
+    return table, where[1]
+
+
+def _played_over(table: TableState, seat: int, player: PlayerId) -> bool:
+    """Whether ``seat`` is ``player``'s own seat, played over by someone else."""
+    record = table.over.get(seat)
+    return record is not None and record.owner == player
 
 
 @handles(c.SitOut)
 def _sit_out(state: TournamentState, command: c.SitOut, now: Instant) -> list[e.Event]:
-    table, seat = _cash_seat(state, command.player)
-    require(seat not in table.sitting_out, "already_sitting_out")
+    table, seat = _cash_seat(state, command.player, owner=True)
+    if _played_over(table, seat, command.player):
+        # Back, then away again before getting his seat back (§4.1.6).
+        require(table.over[seat].back, "already_sitting_out")
+    else:
+        require(seat not in table.sitting_out, "already_sitting_out")
     return [e.SittingOutChanged(at=now, player=command.player, away=True)]
 
 
 @handles(c.SitIn)
 def _sit_in(state: TournamentState, command: c.SitIn, now: Instant) -> list[e.Event]:
-    table, seat = _cash_seat(state, command.player)
-    require(seat in table.sitting_out, "not_sitting_out")
+    table, seat = _cash_seat(state, command.player, owner=True)
+    if _played_over(table, seat, command.player):
+        # §4.1.6: he takes his seat again when the hand being played is over.
+        require(not table.over[seat].back, "not_sitting_out")
+    else:
+        require(seat in table.sitting_out, "not_sitting_out")
     return [e.SittingOutChanged(at=now, player=command.player, away=False)]
+
+
+@handles(c.PlayOver)
+def _play_over(state: TournamentState, command: c.PlayOver, now: Instant) -> list[e.Event]:
+    """Seed 002 §4.1.6: a person playing another's seat while he is away is a
+    newcomer (he posts a big blind or waits for it)."""
+    require(state.is_cash, "only_in_a_cash_game")
+    table = _table(state, command.table)
+    owner = table.seats.get(command.seat)
+    require(owner is not None, "no_such_seat")
+    require(command.seat not in table.over, "seat_played_over")
+    require(command.seat in table.sitting_out, "seat_owner_not_away")
+    require(owner != command.player, "seat_owner_not_away")
+    entrant = state.players.get(command.player)
+    events: list[e.Event] = []
+    if entrant is None or entrant.status is not EntrantStatus.PLAYING:
+        # A newcomer to the game buys in to play the seat.
+        events.extend(
+            _buy_in(
+                state,
+                c.BuyIn(player=command.player, name=command.name, amount=command.amount),
+                now,
+            )
+        )
+    else:
+        where = state.tables.where(command.player)
+        if where is not None:
+            here = state.tables.tables[where[0]]
+            require(here.seats.get(where[1]) == command.player, "own_seat_played_over")
+            require(where[1] not in here.over, "plays_over_a_seat")
+            # He leaves his own seat; he gets it back, if still open, when the
+            # seat's player takes his again.
+            events.append(
+                e.PlayerUnseated(at=now, player=command.player, table=where[0], seat=where[1])
+            )
+    events.append(
+        e.SeatPlayedOver(at=now, player=command.player, table=command.table, seat=command.seat)
+    )
+    return events
+
+
+@handles(c.KeepMistakenHand)
+def _keep_hand(state: TournamentState, command: c.KeepMistakenHand, now: Instant) -> list[e.Event]:
+    """Seed 002 §4.1.11: "Si le joueur parle avant que l'erreur ne soit signalée, sa
+    main reste valable et il devra poster son dû lors de la main suivante"."""
+    table, seat = _cash_seat(state, command.player)
+    require(table.positions is not None, "button_not_placed", table=table.number)
+    require(seat not in table.sitting_out, "already_sitting_out")
+    require(seat in table.owes_big or seat in table.owes_small, "nothing_to_post")
+    require(seat not in table.must_post, "hand_already_kept")
+    return [e.MistakenHandKept(at=now, player=command.player)]
+
+
+@handles(c.ChangeSeatAfterButton)
+def _after_button(
+    state: TournamentState, command: c.ChangeSeatAfterButton, now: Instant
+) -> list[e.Event]:
+    """Seed 002 §4.1.16: "Un joueur qui change de place juste après avoir été au
+    bouton peut ne pas jouer les coups dans les blinds qui suivent, puis réintégrer
+    la partie après que le bouton soit passé sans avoir à placer un blind"."""
+    table, seat = _cash_seat(state, command.player)
+    require(seat not in table.sitting_out, "already_sitting_out")
+    require(table.last_button == seat and seat not in table.after_button, "not_right_after_button")
+    require(1 <= command.seat <= state.tables.seats_per_table, "no_such_seat")
+    require(command.seat != seat, "move_to_another_seat")
+    require(command.seat not in table.seats, "seat_taken", table=table.number, seat=command.seat)
+    move = Move(str(command.player), table.number, seat, table.number, command.seat)
+    return [
+        e.PlayerMoved(at=now, move=move, wait_hands=0),
+        e.BlindsSatOut(at=now, player=command.player),
+    ]
 
 
 @handles(c.PostBlinds)

@@ -5,6 +5,7 @@ each, confirmed by the organizer."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -31,12 +32,13 @@ from director.core.buttons import DEAD, MOVING
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.messages import Message
+from director.core.players import EntrantStatus
 from director.core.tables import blinds_to_post, seat_change_wait
-from director.gui.common import confirm, scaled_font
+from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.chip_race import ChipRaceDialog, race_lines
 from director.gui.table_view import TableView
-from director.i18n import _, describe_error, render
+from director.i18n import _, describe_error, parse_money, render
 
 COLUMNS = 3
 
@@ -372,40 +374,35 @@ class TablesPage(QWidget):
             self.refresh()
 
     def _seat_menu(self, table: int, seat: int) -> None:
+        self.seat_menu(table, seat).popup(self.cursor().pos())
+
+    def _allowed(self, action: QAction, command: c.Command) -> None:
+        """Enable ``action`` when the rules would accept ``command``; else say why."""
+        refused = self.controller.session.refusal(command)
+        action.setEnabled(refused is None)
+        if refused is not None:
+            action.setToolTip(describe_error(refused))
+
+    def seat_menu(self, table: int, seat: int) -> QMenu:
+        """What can be done at a seat: the button, and in a cash game away/back,
+        the blinds owed, playing over, moves (seed 002 §4.1.6-16)."""
         state = self.controller.state
         occupant = state.tables.tables[table].seats.get(seat)
         menu = QMenu(self)
+        menu.setToolTipsVisible(True)
         if occupant is not None:
             menu.addAction(
                 _("Button here"),
                 lambda: self.controller.dispatch(c.SetButton(table=table, seat=seat), self),
             )
             if state.is_cash:
-                away = seat in state.tables.tables[table].sitting_out
-                menu.addAction(
-                    _("Back at the table") if away else _("Away from the table"),
-                    lambda: self.controller.dispatch(
-                        (c.SitIn if away else c.SitOut)(player=occupant), self
-                    ),
-                )
-                table_state = state.tables.tables[table]
-                level = clk.blinds_level(state.clock, state.structure, self.controller.now())
-                owed = blinds_to_post(table_state, seat, level)
-                post = menu.addAction(
-                    _("Posts to play now: {amounts}").format(amounts=posting_text(owed))
-                    if owed is not None
-                    else _("Posts the blinds owed"),
-                    lambda: self.controller.dispatch(c.PostBlinds(player=occupant), self),
-                )
-                refused = self.controller.session.refusal(c.PostBlinds(player=occupant))
-                post.setEnabled(refused is None)
-                if refused is not None:
-                    post.setToolTip(describe_error(refused))
-                menu.setToolTipsVisible(True)
+                self._cash_seat_actions(menu, table, seat, occupant)
         else:
             for player, (where_table, where_seat) in sorted(
                 state.tables.seated().items(), key=lambda item: state.players[item[0]].name
             ):
+                if state.tables.tables[where_table].seats.get(where_seat) != player:
+                    continue  # away while someone plays over his seat (§4.1.6)
                 name = state.players[player].name
                 text = _("Move {name} here (from table {table} seat {seat})").format(
                     name=name, table=where_table, seat=where_seat
@@ -423,4 +420,95 @@ class TablesPage(QWidget):
                         c.MovePlayer(player=PlayerId(player), table=table, seat=seat), self
                     ),
                 )
-        menu.popup(self.cursor().pos())
+            last = state.tables.tables[table].last_button if state.is_cash else None
+            mover = state.tables.tables[table].seats.get(last) if last is not None else None
+            if mover is not None:
+                # §4.1.16: right after the button, he may sit out the blinds instead.
+                after = c.ChangeSeatAfterButton(player=mover, seat=seat)
+                action = menu.addAction(
+                    _(
+                        "Move {name} here, sitting out the blinds: plays again once the "
+                        "button has passed, posting nothing"
+                    ).format(name=state.players[mover].name),
+                    lambda: self.controller.dispatch(after, self),
+                )
+                self._allowed(action, after)
+        return menu
+
+    def _cash_seat_actions(self, menu: QMenu, table: int, seat: int, occupant: PlayerId) -> None:
+        state = self.controller.state
+        table_state = state.tables.tables[table]
+        away = seat in table_state.sitting_out
+        menu.addAction(
+            _("Back at the table") if away else _("Away from the table"),
+            lambda: self.controller.dispatch(
+                (c.SitIn if away else c.SitOut)(player=occupant), self
+            ),
+        )
+        level = clk.blinds_level(state.clock, state.structure, self.controller.now())
+        owed = blinds_to_post(table_state, seat, level)
+        post = menu.addAction(
+            _("Posts to play now: {amounts}").format(amounts=posting_text(owed))
+            if owed is not None
+            else _("Posts the blinds owed"),
+            lambda: self.controller.dispatch(c.PostBlinds(player=occupant), self),
+        )
+        self._allowed(post, c.PostBlinds(player=occupant))
+        if seat in table_state.owes_big or seat in table_state.owes_small:
+            # §4.1.11: dealt in by mistake, he acted: the hand stands.
+            keep = c.KeepMistakenHand(player=occupant)
+            action = menu.addAction(
+                _("Dealt in by mistake and acted: the hand stands, posts on the next hand"),
+                lambda: self.controller.dispatch(keep, self),
+            )
+            self._allowed(action, keep)
+        record = table_state.over.get(seat)
+        if record is not None:
+            # §4.1.6: the seat's own player, away or back.
+            owner = record.owner
+            name = state.players[owner].name
+            menu.addAction(
+                _("{name} is away again").format(name=name)
+                if record.back
+                else _("{name} is back: takes his seat after this hand").format(name=name),
+                lambda: self.controller.dispatch(
+                    (c.SitOut if record.back else c.SitIn)(player=owner), self
+                ),
+            )
+        elif away:
+            over = menu.addMenu(_("Played over by"))
+            over.setToolTipsVisible(True)
+            least = max(1, state.cash.min_buy_in)
+            for player, entrant in sorted(state.players.items(), key=lambda i: i[1].name):
+                if player == occupant:
+                    continue
+                action = over.addAction(
+                    entrant.name,
+                    lambda player=player: self.play_over(table, seat, player),
+                )
+                # One not playing yet would buy in: asked with the least accepted.
+                bringing = 0 if entrant.status is EntrantStatus.PLAYING else least
+                self._allowed(
+                    action, c.PlayOver(player=player, table=table, seat=seat, amount=bringing)
+                )
+
+    def play_over(self, table: int, seat: int, player: PlayerId) -> None:
+        """§4.1.6: ``player`` plays the away player's seat; one not playing yet says
+        how much money he brings."""
+        state = self.controller.state
+        entrant = state.players[player]
+        amount = 0
+        if entrant.status is not EntrantStatus.PLAYING:
+            text, accepted = QInputDialog.getText(
+                self, _("Buy-in"), _("Money brought by {name}:").format(name=entrant.name)
+            )
+            if not accepted:
+                return
+            try:
+                amount = parse_money(text)
+            except ValueError:
+                show_error(self, RuleViolation("amount_not_whole", value=text))
+                return
+        self.controller.dispatch(
+            c.PlayOver(player=player, table=table, seat=seat, amount=amount), self
+        )

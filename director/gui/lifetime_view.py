@@ -70,7 +70,17 @@ class _Search(QSortFilterProxyModel):
         # Compared in Python: Qt would not order a small amount (a C++ int)
         # against a large one (a long long).
         left, right = source_left.data(SORT_ROLE), source_right.data(SORT_ROLE)
-        return bool(left < right)
+        if left != right:
+            return bool(left < right)
+        # Equal values: by name, A to Z whichever way the column is sorted.
+        model = self.sourceModel()
+        names = (
+            str(model.index(source_left.row(), 0).data(SORT_ROLE)),
+            str(model.index(source_right.row(), 0).data(SORT_ROLE)),
+        )
+        if self.sortOrder() is Qt.SortOrder.DescendingOrder:
+            return names[0] > names[1]
+        return names[0] < names[1]
 
     def filterAcceptsRow(
         self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex

@@ -14,7 +14,7 @@ from director.reports.data import ReportHeader
 from director.reports.league import league_header
 from director.reports.lifetime_cells import lifetime_cells, lifetime_header
 
-WIDTHS = (0.2, 0.07, 0.1, 0.1, 0.1, 0.08, 0.06, 0.07, 0.12, 0.06)
+WIDTHS = (0.2, 0.07, 0.1, 0.1, 0.1, 0.08, 0.08, 0.08, 0.12, 0.07)
 NUMBERS = tuple(range(1, len(WIDTHS)))
 
 

@@ -111,3 +111,12 @@ def test_reached_from_the_reports_page_with_the_whole_database(
     dialog.save_pdf(out)
     assert out.read_bytes().startswith(b"%PDF")
     dialog.close()
+
+
+def test_equal_values_keep_the_names_in_order_both_ways(qtbot) -> None:
+    same = [line(n, name, 1000, 1500) for n, name in enumerate(("Eve", "Ann", "Zoë"), 1)]
+    view = LifetimeView(same)
+    qtbot.addWidget(view)
+    for order in (Qt.SortOrder.DescendingOrder, Qt.SortOrder.AscendingOrder):
+        view.table.sortByColumn(COLUMNS.index("net"), order)
+        assert names(view) == ["Ann", "Eve", "Zoë"]

@@ -96,3 +96,27 @@ def test_the_streak_is_cashes_in_a_row_up_to_the_latest_night() -> None:
     assert summed(PlayerId(1), "Ann", nights).streak == 2
     nights.append(night("2026-01-05", False))
     assert summed(PlayerId(1), "Ann", nights).streak == 0
+
+
+def test_past_results_imported_into_a_league_are_nights_too(database, clock, club) -> None:
+    from director.app.leagues import ImportedEvent, Leagues
+    from director.core.leagues import ResultLine
+
+    leagues = Leagues(database, clock=clock)
+    league = leagues.create("Friday")
+    past = ImportedEvent(
+        name="Old night",
+        date="2025-12-01",
+        buy_in=1000,
+        lines=(
+            ResultLine(PlayerId(0), "Dmitri", 1, 1, prize=3000, money_in=1000, money_out=3000),
+            ResultLine(PlayerId(0), "Newcomer", 2, 2, money_in=1000),
+        ),
+    )
+    leagues.import_results(league.id, [past])
+    found = by_name(lifetime_results(database))
+    dmitri = found["Dmitri"]
+    # The old win (+20) then T1 (-20); his latest night was no cash.
+    assert (dmitri.nights, dmitri.wins, dmitri.cashes, dmitri.net) == (2, 1, 1, 0)
+    assert (dmitri.biggest_win, dmitri.biggest_win_event, dmitri.streak) == (2000, "Old night", 0)
+    assert found["Newcomer"].nights == 1

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -15,31 +16,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.lifetime import lifetime_results
+from director.app.lifetime import LifetimeLine
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.lifetime_view import LifetimeView
 from director.i18n import _
-from director.persistence.db import Database, StoreError
+from director.persistence.db import StoreError
 
 
 class LifetimeDialog(QDialog):
-    """Every player's results over all nights: the table, and the PDF to save."""
+    """Every player's results over all nights: the table, and the PDF to save.
+
+    It takes the lines of ``director.app.lifetime``, never the database itself;
+    ``database_path`` is the database's file, which a PDF is never written over."""
 
     def __init__(
         self,
-        database: Database,
+        lines: Sequence[LifetimeLine],
         now: int,
         *,
+        database_path: Path | None = None,
         paper: str = "A4",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Lifetime results"))
-        self.database = database
+        self.database_path = database_path
         self.now = now
         self.paper = paper
-        self.view = LifetimeView(lifetime_results(database))
+        self.view = LifetimeView(lines)
         pdf = QPushButton(_("&Save as PDF…"))
         pdf.setToolTip(_("Every player's lifetime results as a report to print or send"))
         pdf.clicked.connect(lambda: self.save_pdf())
@@ -69,6 +74,6 @@ class LifetimeDialog(QDialog):
             path = Path(chosen)
         try:
             pdf = lifetime_pdf(self.view.lines, self.now, RenderOptions(paper=self.paper))
-            write_output(path, pdf, self.database.path)
+            write_output(path, pdf, self.database_path)
         except (StoreError, RuleViolation) as error:  # never over the database; a full disk
             show_error(self, error)

@@ -162,11 +162,14 @@ class ReportsPage(QWidget):
 
     def show_lifetime(self, *, modal: bool = True) -> QDialog:
         """Every player's lifetime results (the whole database, not only this event)."""
+        from director.app.lifetime import lifetime_results
         from director.gui.dialogs.lifetime import LifetimeDialog
 
+        database = self.controller.session.database
         dialog = LifetimeDialog(
-            self.controller.session.database,
+            lifetime_results(database),
             self.controller.now(),
+            database_path=database.path,
             paper=self.paper.currentText(),
             parent=self,
         )

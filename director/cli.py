@@ -127,6 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
         )
     )
     summary.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
+    lifetime = with_db(
+        commands.add_parser(
+            "lifetime",
+            help=_("every player's results over all nights, tournaments and cash games"),
+        )
+    )
+    lifetime.add_argument("--csv", action="store_true", help=_("print CSV"))
+    lifetime.add_argument("--out", type=Path, metavar="FILE.csv", help=_("write a CSV file"))
     with_db(
         commands.add_parser(
             "demo", help=_("create a demo event with made-up players, to try everything")
@@ -167,11 +175,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "league or player"
+            "league, player or lifetime"
         ),
     )
     report.add_argument(
-        "event", metavar="EVENT", help=_("the event's number or exact name (or the league, player)")
+        "event",
+        metavar="EVENT",
+        nargs="?",
+        default=None,
+        help=_("the event's number or exact name (or the league, player; none for lifetime)"),
     )
     report.add_argument(
         "--out", type=Path, required=True, metavar="FILE.pdf", help=_("the PDF file to write")
@@ -478,10 +490,12 @@ def command_report(args: argparse.Namespace) -> int:
     from director.app.session import TournamentSession
     from director.reports.options import RenderOptions
 
-    if args.kind in ("league", "player"):
+    if args.kind in ("league", "player", "lifetime"):
         return command_league_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
+    if args.event is None:
+        raise CliError(_("report {kind} needs the EVENT").format(kind=args.kind))
     check_output(args.out, database_file(args.db))  # before any work: never over the database
     database = open_read_only(args.db)
     try:
@@ -743,21 +757,66 @@ def command_league_report(args: argparse.Namespace) -> int:
     from director.reports.league import history_pdf, league_pdf
     from director.reports.options import RenderOptions
 
+    if args.kind != "lifetime" and args.event is None:
+        what = _("the LEAGUE") if args.kind == "league" else _("the PLAYER")
+        raise CliError(_("report {kind} needs {what}").format(kind=args.kind, what=what))
     check_output(args.out, args.db)
     options = RenderOptions(paper=args.paper or args.settings.paper)
     database = open_read_only(args.db)
     try:
         leagues = Leagues(database)
-        if args.kind == "league":
+        if args.kind == "lifetime":
+            from director.app.lifetime import lifetime_results
+            from director.reports.lifetime import lifetime_pdf
+
+            pdf = lifetime_pdf(lifetime_results(database), wall_clock(), options)
+        elif args.kind == "league":
             pdf = league_pdf(leagues.table(args.event, args.season), wall_clock(), options)
         else:
+            from director.app.lifetime import player_lifetime
+
             player = find_player(leagues, args.event)
             name = dict(leagues.merges()[1]).get(player, args.event)
-            pdf = history_pdf(name, leagues.history(player), wall_clock(), options)
+            pdf = history_pdf(
+                name,
+                leagues.history(player),
+                wall_clock(),
+                options,
+                player_lifetime(database, player),
+            )
     finally:
         database.close()
     written = write_output(args.out, pdf, args.db)
     print(display_path(written))
+    return 0
+
+
+def command_lifetime(args: argparse.Namespace) -> int:
+    """Every player's lifetime results: a line each (tab-separated), CSV on the
+    standard output with ``--csv``, or a CSV file with ``--out``."""
+    from director.app.csv_io import write_table
+    from director.app.lifetime import lifetime_results
+    from director.reports.lifetime_cells import lifetime_cells, lifetime_header
+
+    if args.out is not None:
+        from director.app.outputs import check_output
+
+        check_output(args.out, args.db)
+    database = open_read_only(args.db)
+    try:
+        lines = lifetime_results(database)
+    finally:
+        database.close()
+    header = lifetime_header()
+    rows = [lifetime_cells(line) for line in lines]
+    if args.out is not None:
+        write_table(args.out, header, rows, delimiter=_delimiter())
+        print(display_path(args.out))
+    elif args.csv:
+        _print_csv(header, rows)
+    else:
+        for row in rows:
+            print("\t".join(one_line(cell) for cell in row))
     return 0
 
 
@@ -998,6 +1057,7 @@ HANDLERS = {
     "events": command_events,
     "status": command_status,
     "summary": command_summary,
+    "lifetime": command_lifetime,
     "report": command_report,
     "demo": command_demo,
 }

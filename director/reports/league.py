@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable
 
+from director.app.lifetime import LifetimeLine
 from director.core.leagues import HistoryLine, Standing
 from director.i18n import _, format_datetime, format_money
 from director.reports.base import RenderOptions, Report
@@ -68,10 +69,12 @@ class PlayerHistoryReport(Report):
         header: ReportHeader,
         lines: Sequence[HistoryLine],
         options: RenderOptions | None = None,
+        lifetime: LifetimeLine | None = None,
     ) -> None:
         super().__init__(header, options)
         self.title = _("Player history")
         self.lines = lines
+        self.lifetime = lifetime
 
     def story(self) -> list[Flowable]:
         width = self.text_width()
@@ -79,9 +82,14 @@ class PlayerHistoryReport(Report):
         net = sum(line.net for line in self.lines)
         table.append(["", _("Total"), "", "", "", "", "", format_money(net)])
         widths = [0.12, 0.3, 0.08, 0.08, 0.1, 0.1, 0.1, 0.12]
-        return [
+        story: list[Flowable] = [
             self.table(table, [width * w for w in widths], right=(2, 3, 4, 5, 6, 7), font_size=9)
         ]
+        if self.lifetime is not None:
+            from director.reports.lifetime import lifetime_story
+
+            story += lifetime_story(self, self.lifetime)
+        return story
 
 
 def league_pdf(table: object, now: int, options: RenderOptions | None = None) -> bytes:
@@ -106,7 +114,14 @@ def league_pdf(table: object, now: int, options: RenderOptions | None = None) ->
 
 
 def history_pdf(
-    name: str, lines: Sequence[HistoryLine], now: int, options: RenderOptions | None = None
+    name: str,
+    lines: Sequence[HistoryLine],
+    now: int,
+    options: RenderOptions | None = None,
+    lifetime: LifetimeLine | None = None,
 ) -> bytes:
-    """One player's history across all events as PDF."""
-    return PlayerHistoryReport(league_header(name, _("All events"), now), lines, options).render()
+    """One player's history across all events as PDF, ending with his lifetime
+    results (tournaments and cash games) when given."""
+    return PlayerHistoryReport(
+        league_header(name, _("All events"), now), lines, options, lifetime
+    ).render()

@@ -368,6 +368,8 @@ def test_standings_and_history_saved_as_pdf_from_the_page(
     text = PdfReader(history).pages[0].extract_text()
     assert "Zoé" in text and "Night 3" in text
     assert ("Player history" if language == "en" else "Historique du joueur") in text
+    # It ends with her lifetime results (as ``director report player``).
+    assert ("Lifetime results" if language == "en" else "Bilan : tournois") in text
 
 
 def test_results_exported_from_the_page_read_back_as_past_results(

@@ -816,17 +816,20 @@ class LeaguesDialog(QDialog):
         )
 
     def save_history_pdf(self, path: Path | None = None) -> None:
-        """The chosen player's history as the player report (as ``director report
-        player``)."""
+        """The chosen player's history as the player report, ending with his lifetime
+        results (as ``director report player``)."""
         from director.reports.league import history_pdf
 
         player = self.player_box.currentData()
         if player is None:
             return
+        from director.app.lifetime import player_lifetime
+
         name = self.player_box.currentText()
         lines = self.leagues.history(PlayerId(int(player)))
+        lifetime = player_lifetime(self.leagues.database, PlayerId(int(player)))
         self._save_pdf(
-            lambda options: history_pdf(name, lines, self.leagues.now(), options),
+            lambda options: history_pdf(name, lines, self.leagues.now(), options, lifetime),
             f"{slug(name)}.pdf",
             path,
         )

@@ -16,6 +16,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -102,6 +103,11 @@ class ReportsPage(QWidget):
             _("The night's results in a few lines, ready to paste in a message")
         )
         self.summary_button.clicked.connect(self.copy_summary)
+        self.lifetime_button = QPushButton(_("&Lifetime results of every player…"))
+        self.lifetime_button.setToolTip(
+            _("Every player's results over all the nights of this database")
+        )
+        self.lifetime_button.clicked.connect(lambda: self.show_lifetime())
         self.pages = QLabel()
         self.pages.setWordWrap(True)
         self.pages.setFixedWidth(230)
@@ -115,6 +121,7 @@ class ReportsPage(QWidget):
             print_button,
             self.export_button,
             self.summary_button,
+            self.lifetime_button,
             self.pages,
         ):
             left.addWidget(widget)
@@ -152,6 +159,25 @@ class ReportsPage(QWidget):
         QGuiApplication.clipboard().setText(text)
         self.pages.setText(_("The results are on the clipboard: paste them in a message."))
         return text
+
+    def show_lifetime(self, *, modal: bool = True) -> QDialog:
+        """Every player's lifetime results (the whole database, not only this event)."""
+        from director.app.lifetime import lifetime_results
+        from director.gui.dialogs.lifetime import LifetimeDialog
+
+        database = self.controller.session.database
+        dialog = LifetimeDialog(
+            lifetime_results(database),
+            self.controller.now(),
+            database_path=database.path,
+            paper=self.paper.currentText(),
+            parent=self,
+        )
+        if modal:
+            dialog.exec()
+        else:
+            dialog.show()
+        return dialog
 
     def _on_changed(self, _changes: object) -> None:
         """The preview is never stale: redrawn after any change while on screen

@@ -271,6 +271,21 @@ class Report:
         return buffer.getvalue()
 
 
+def draw_cut_marks(
+    pdf: canvas.Canvas, columns: int, rows: int, cell_width: float, cell_height: float
+) -> None:
+    """Small crosses at every corner of a grid of ``columns`` x ``rows`` cells (seat
+    cards, receipts), where the scissors go."""
+    pdf.setStrokeColor(colors.HexColor("#888888"))
+    pdf.setLineWidth(0.5)
+    mark = 4 * mm
+    for column in range(columns + 1):
+        for row in range(rows + 1):
+            x, y = column * cell_width, row * cell_height
+            pdf.line(x - mark / 2, y, x + mark / 2, y)
+            pdf.line(x, y - mark / 2, x, y + mark / 2)
+
+
 def fit_text(text: str, font: str, size: float, room: float) -> tuple[str, float]:
     """``text`` and a font size at which it fits in ``room`` points: the size shrinks
     down to ``MIN_FONT_SIZE``, then the text is cut with "…"."""

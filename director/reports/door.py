@@ -3,13 +3,20 @@ the sign-in sheet (the players known, then blank lines for newcomers)."""
 
 from __future__ import annotations
 
-from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
 from director.core.players import MovementKind
 from director.i18n import _, format_money, format_number, format_time
-from director.reports.base import FONT, FONT_BOLD, RenderOptions, Report, fit_text, printable
+from director.reports.base import (
+    FONT,
+    FONT_BOLD,
+    RenderOptions,
+    Report,
+    draw_cut_marks,
+    fit_text,
+    printable,
+)
 from director.reports.data import Receipt, ReceiptsData, SignInData
 from director.reports.table_cells import KINDS
 
@@ -39,14 +46,7 @@ class ReceiptSlips(Flowable):
             left = column * slip_width + 5 * mm
             top = self.height - row * slip_height - 8 * mm
             self._slip(receipt, left, top, slip_width - 10 * mm)
-        pdf.setStrokeColor(colors.HexColor("#888888"))
-        pdf.setLineWidth(0.5)
-        mark = 4 * mm
-        for column in range(SLIP_COLUMNS + 1):
-            for row in range(SLIP_ROWS + 1):
-                x, y = column * slip_width, row * slip_height
-                pdf.line(x - mark / 2, y, x + mark / 2, y)
-                pdf.line(x, y - mark / 2, x, y + mark / 2)
+        draw_cut_marks(pdf, SLIP_COLUMNS, SLIP_ROWS, slip_width, slip_height)
 
     def _line(
         self, text: str, font: str, size: float, left: float, top: float, room: float

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -14,6 +13,7 @@ from director.reports.base import (
     FONT_BOLD,
     RenderOptions,
     Report,
+    draw_cut_marks,
     escape,
     printable,
 )
@@ -41,7 +41,6 @@ class SeatCards(Flowable):
         pdf = self.canv
         card_width = self.width / CARD_COLUMNS
         card_height = self.height / CARD_ROWS
-        mark = 4 * mm
         for index, (name, table, seat) in enumerate(self.cards):
             column, row = index % CARD_COLUMNS, index // CARD_COLUMNS
             left = column * card_width
@@ -53,13 +52,7 @@ class SeatCards(Flowable):
                 _("Table {table} · Seat {seat}").format(table=table, seat=seat),
             )
             self._draw_name(name, left, top - card_height * 0.6, card_width, card_height * 0.35)
-        pdf.setStrokeColor(colors.HexColor("#888888"))
-        pdf.setLineWidth(0.5)
-        for column in range(CARD_COLUMNS + 1):
-            for row in range(CARD_ROWS + 1):
-                x, y = column * card_width, row * card_height
-                pdf.line(x - mark / 2, y, x + mark / 2, y)
-                pdf.line(x, y - mark / 2, x, y + mark / 2)
+        draw_cut_marks(pdf, CARD_COLUMNS, CARD_ROWS, card_width, card_height)
 
     def _draw_name(self, name: str, left: float, top: float, width: float, room: float) -> None:
         """The name centred under the seat, wrapped (long words too) and made smaller

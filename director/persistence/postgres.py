@@ -599,25 +599,24 @@ def leased(tournament_id: int, holder: str, since: int) -> StoreError:
     return StoreError("event_leased", event=tournament_id, machine=holder, since=shown_time(since))
 
 
-def _lease_held_elsewhere(cursor: PgCursor, token: str) -> StoreError | None:
-    row = cursor.execute(
-        "SELECT lease.tournament_id, tournament.name, lease.holder, lease.since "
-        "FROM lease JOIN tournament ON tournament.id = lease.tournament_id "
-        "WHERE lease.token <> :token AND lease.expires > "
-        "(extract(epoch FROM clock_timestamp()) * 1000)::bigint "
-        "ORDER BY lease.since, lease.tournament_id LIMIT 1",
-        {"token": token},
-    ).fetchone()
-    if row is None:
-        return None
+_FIRST_LIVE_LEASE = (
+    "SELECT lease.tournament_id, tournament.name, lease.holder, lease.since "
+    "FROM lease JOIN tournament ON tournament.id = lease.tournament_id "
+    "WHERE lease.expires > (extract(epoch FROM clock_timestamp()) * 1000)::bigint{also} "
+    "ORDER BY lease.since, lease.tournament_id LIMIT 1"
+)
+"""The oldest lease that has not lapsed (another copy holds that event)."""
+
+
+def _leased(code: str, row: Any) -> StoreError:
     tournament_id, name, holder, since = row
-    return StoreError(
-        "restore_event_leased",
-        event=tournament_id,
-        name=name,
-        machine=holder,
-        since=shown_time(since),
-    )
+    return StoreError(code, event=tournament_id, name=name, machine=holder, since=shown_time(since))
+
+
+def _lease_held_elsewhere(cursor: PgCursor, token: str) -> StoreError | None:
+    sql = _FIRST_LIVE_LEASE.format(also=" AND lease.token <> :token")
+    row = cursor.execute(sql, {"token": token}).fetchone()
+    return None if row is None else _leased("restore_event_leased", row)
 
 
 def _server_now(cursor: PgCursor) -> int:
@@ -877,21 +876,9 @@ def _refuse_upgrade_if_leased(connection: Connection, tables: set[str]) -> None:
     changed under it. A schema older than the leases (0006) has none to hold."""
     if "lease" not in tables:
         return
-    row = connection.exec_driver_sql(
-        "SELECT lease.tournament_id, tournament.name, lease.holder, lease.since "
-        "FROM lease JOIN tournament ON tournament.id = lease.tournament_id "
-        "WHERE lease.expires > (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
-        "ORDER BY lease.since, lease.tournament_id LIMIT 1"
-    ).first()
+    row = connection.exec_driver_sql(_FIRST_LIVE_LEASE.format(also="")).first()
     if row is not None:
-        tournament_id, name, holder, since = row
-        raise StoreError(
-            "upgrade_event_leased",
-            event=tournament_id,
-            name=name,
-            machine=holder,
-            since=shown_time(since),
-        )
+        raise _leased("upgrade_event_leased", row)
 
 
 def open_postgres(

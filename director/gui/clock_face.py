@@ -793,39 +793,26 @@ class ClockFace(QWidget):
 
         if "blinds" in boxes:
             blinds, ante = _rect(boxes["blinds"]), _rect(boxes["ante"])
-            if data.on_break:
-                self._text(
-                    painter,
-                    "blinds",
-                    blinds,
-                    data.note,
-                    size=fonts["blinds"] * 0.55,
-                    color=colours["text"],
-                    bold=True,
-                )
-                # The add-on on offer at this break (R4), where the ante would be.
-                self._text(
-                    painter,
-                    "ante",
-                    ante,
-                    data.addon_text,
-                    size=fonts["ante"],
-                    color=colours["warn"],
-                    bold=True,
-                )
-            else:
-                self._text(
-                    painter,
-                    "blinds",
-                    blinds,
-                    data.blinds_text,
-                    size=fonts["blinds"],
-                    color=colours["text"],
-                    bold=True,
-                )
-                self._text(
-                    painter, "ante", ante, data.ante_text, size=fonts["ante"], color=colours["text"]
-                )
+            on_break = data.on_break
+            self._text(
+                painter,
+                "blinds",
+                blinds,
+                data.note if on_break else data.blinds_text,
+                size=fonts["blinds"] * (0.55 if on_break else 1.0),
+                color=colours["text"],
+                bold=True,
+            )
+            # On a break, the add-on on offer (R4) where the ante would be.
+            self._text(
+                painter,
+                "ante",
+                ante,
+                data.addon_text if on_break else data.ante_text,
+                size=fonts["ante"],
+                color=colours["warn" if on_break else "text"],
+                bold=on_break,
+            )
         if "next" in boxes:
             # The next hand's banner (R9), or the next level.
             pending = _rect(boxes["next"])

@@ -693,7 +693,7 @@ def _history(args: argparse.Namespace, leagues: object) -> int:
 
 def find_player(leagues: object, name: str) -> PlayerId:
     from director.app.leagues import Leagues
-    from director.app.roster import fold
+    from director.app.names import fold
     from director.persistence import league_store
 
     assert isinstance(leagues, Leagues)

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TextIO
 
 from director.app.leagues import ImportedEvent
-from director.app.roster import CONTACT_MAX, Roster, fold
+from director.app.names import fold
+from director.app.roster import CONTACT_MAX, Roster
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from director.app.roster import Roster, fold
+from director.app.names import fold
+from director.app.roster import Roster
 from director.app.timesource import Now, wall_clock
 from director.core.decide import clean_name
 from director.core.errors import RuleViolation, require

@@ -7,10 +7,10 @@ searches show only the first.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from director.app.names import fold, ranked
 from director.app.timesource import Now, wall_clock
 from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name
 from director.core.errors import RuleViolation, require
@@ -22,13 +22,6 @@ from director.persistence.db import Database
 # players page, at start-up) reads through the driver, without SQLAlchemy.
 
 CONTACT_MAX = 200
-
-
-def fold(text: str) -> str:
-    """``text`` for comparison: no case, no accents, single spaces (Zoë -> zoe)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.replace("ł", "l").replace("ø", "o").replace("đ", "d").split())
 
 
 @dataclass(frozen=True)
@@ -101,27 +94,12 @@ class Roster:
         return None
 
     def search(self, text: str, *, limit: int = 20) -> list[RosterPlayer]:
-        """Players whose name or nickname matches ``text`` as typed: a word that
-        starts with it first, then anywhere in the name."""
-        wanted = fold(text)
+        """Players whose name or nickname matches ``text`` as typed, best first (the
+        whole name, its start, a word's start, a part: ``app.names``)."""
         players = self.all()
-        if not wanted:
+        if not fold(text):
             return players[:limit]
-
-        def rank(player: RosterPlayer) -> int | None:
-            name, nickname = fold(player.name), fold(player.nickname)
-            if name.startswith(wanted) or nickname.startswith(wanted):
-                return 0
-            words = name.split() + nickname.split()
-            if any(word.startswith(wanted) for word in words):
-                return 1
-            if wanted in name or wanted in nickname:
-                return 2
-            return None
-
-        ranked = [(r, fold(p.name), p) for p in players if (r := rank(p)) is not None]
-        ranked.sort(key=lambda item: (item[0], item[1]))
-        return [player for _r, _n, player in ranked[:limit]]
+        return ranked(text, ((p, (p.name, p.nickname)) for p in players))[:limit]
 
     def add(self, name: str, nickname: str = "", contact: str = "") -> RosterPlayer:
         """A new player; ``RuleViolation("player_name_taken")`` if the name exists."""

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from director.app.databases import StoreError
 from director.app.lifetime import LifetimeLine
-from director.app.roster import fold
+from director.app.names import fold
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.i18n import _, ngettext

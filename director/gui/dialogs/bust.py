@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.display import eliminator_choices
-from director.app.roster import fold
+from director.app.names import pick
 from director.core.ids import PlayerId
 from director.core.money import bounty_parts
 from director.core.players import Bust, Winner
@@ -166,28 +166,23 @@ class BustDialog(QDialog):
     def eliminator_of(self, eliminator: QComboBox) -> PlayerId | None:
         """The player named in ``eliminator`` (None when left empty).
 
-        The whole name, then the start of a name, then a part of one, each only
-        when it names one player; raises ``LookupError`` with the text otherwise.
+        As every typed name (``app.names.pick``): the whole name, then its start,
+        a word's start, a part, each only when it names one player; raises
+        ``LookupError`` with the text otherwise.
         """
         text = " ".join(eliminator.currentText().split())
         if not text:
             return None
-        wanted = fold(text)
-        names = [
-            (fold(eliminator.itemText(i)), eliminator.itemData(i))
-            for i in range(eliminator.count())
-            if eliminator.itemData(i)
-        ]
-        for test in (
-            lambda name: name == wanted,
-            lambda name: name.startswith(wanted),
-            lambda name: wanted in name,
-        ):
-            found = {data for name, data in names if test(name)}
-            if len(found) == 1:
-                return PlayerId(found.pop())
-            if len(found) > 1:
-                break
+        found = pick(
+            text,
+            (
+                (eliminator.itemData(i), (eliminator.itemText(i),))
+                for i in range(eliminator.count())
+                if eliminator.itemData(i)
+            ),
+        )
+        if found is not None:
+            return PlayerId(found)
         raise LookupError(text)
 
     def accept(self) -> None:

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 
 from director.app.changes import Changes, confirmation
 from director.app.format_display import envelope_news, envelopes_warning
-from director.app.roster import Roster, fold
+from director.app.names import START, fold, pick
+from director.app.roster import Roster
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
@@ -300,27 +301,18 @@ class PlayersPage(QWidget):
         if not text:
             return
         state = self.controller.state
-        wanted = fold(text)
-        in_event = [
-            e
-            for e in state.players.values()
-            if fold(e.name) == wanted or fold(e.display_name) == wanted
-        ]
-        if not in_event:
-            matches = [e for e in state.players.values() if wanted in fold(e.name)]
-            in_event = matches if len(matches) == 1 else []
-        if in_event:
-            entrant = in_event[0]
+        entrant = pick(text, ((e, (e.name, e.display_name)) for e in state.players.values()))
+        if entrant is not None:
             self.select(entrant.player)
             if entrant.status is EntrantStatus.REGISTERED:
                 self.buy_in()
             self.entry.clear()
             return
-        known = self.roster.find(text)
-        if known is None:
-            candidates = self.roster.search(text, limit=2)
-            if len(candidates) == 1 and fold(candidates[0].name).startswith(wanted):
-                known = candidates[0]
+        # From the roster, only a name as typed or its start: a part of someone
+        # else's name must not buy him in when a newcomer is meant.
+        known = self.roster.find(text) or pick(
+            text, ((p, (p.name, p.nickname)) for p in self.roster.all()), deepest=START
+        )
         if known is None:
             if not confirm(
                 self,

@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "generate_structure": N_("generate a structure"),
     "import_structure": N_("import a structure"),
     "start_clock": N_("start the clock"),
+    "plan_start": N_("plan the start"),
     "resume_clock": N_("resume the clock"),
     "pause_clock": N_("pause the clock"),
     "next_level": N_("next level"),
@@ -117,6 +118,8 @@ MESSAGES: dict[str, str] = {
         "Levels already played cannot be changed (the clock is at level {level})."
     ),
     "clock_running": N_("The clock is already running."),
+    "clock_already_started": N_("The clock has already started: a start can no longer be planned."),
+    "planned_start_past": N_("The planned start must be later than now."),
     "clock_not_running": N_("The clock is not running."),
     "clock_not_started": N_("Start the clock first."),
     "pause_in_future": N_("A pause cannot be in the future."),

@@ -651,6 +651,7 @@ MESSAGES: dict[str, str] = {
     "tv_element_next_level": N_("Next level"),
     "tv_element_stats": N_("Players, average stack and prize pool"),
     "tv_element_next_break": N_("Next break"),
+    "tv_element_estimated_end": N_("Estimated end"),
     "tv_element_chips": N_("Chips in play, re-buys and bounties"),
     "tv_element_payouts": N_("Payouts"),
     "tv_element_moves": N_("Table moves"),

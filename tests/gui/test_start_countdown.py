@@ -1,0 +1,100 @@
+"""The planned start on the console's clock page, and the end in sight on the
+structure page (issue 34, items 2 and 3)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from PySide6.QtCore import Qt, QTime
+
+from director.app import structures
+from director.core import commands as c
+from director.i18n import format_clock, format_time
+from tests.core.helpers import MIN
+
+NIGHT = structures.find("regular-5000").template.structure
+
+
+@pytest.fixture
+def window(qtbot, window_factory):
+    made = window_factory()
+    session = made.library.create("Friday night")
+    session.dispatch(c.SetStructure(structure=NIGHT))
+    made.open_session(session)
+    made.console.show_page("clock")
+    made.show()
+    made.activateWindow()
+    qtbot.waitExposed(made)
+    return made
+
+
+def local_time(epoch_ms: int) -> QTime:
+    moment = datetime.datetime.fromtimestamp(epoch_ms / 1000)
+    return QTime(moment.hour, moment.minute)
+
+
+def test_a_planned_start_counts_down_then_starts_the_clock_by_itself(
+    qtbot, window, clock
+) -> None:
+    page = window.console.page("clock")
+    assert page.plan_row.isVisibleTo(page)
+    whole_minute = clock() - clock() % MIN
+    planned = whole_minute + 30 * MIN
+    page.planned_time.setTime(local_time(planned))
+    qtbot.mouseClick(page.plan_button, Qt.MouseButton.LeftButton)
+    state = window.controller.state
+    assert state.clock.planned == planned and state.clock.auto_start
+    assert window.undo_action.text() == "&Undo: plan the start"
+    window.ticker.update()
+    data = window.ticker.data
+    assert data.time_caption == "Starts in"
+    assert data.time_text == format_clock(planned - clock())
+    assert data.blinds_text == "25 / 50"  # the first level's blinds
+    assert format_time(planned) in page.planned_label.text()
+
+    clock.set(planned + 2 * MIN)
+    window.ticker.update()
+    assert window.ticker.view().running
+    assert window.ticker.view().remaining == 18 * MIN
+    assert page.start_button.text() == "Pause"
+    assert not page.plan_row.isVisibleTo(page)
+    qtbot.keyClick(window, Qt.Key.Key_Space)  # pauses the clock that started alone
+    assert window.controller.state.clock.started
+    assert not window.ticker.view().running and window.ticker.view().remaining == 18 * MIN
+
+
+def test_a_start_that_waits_for_the_organizer(qtbot, window, clock) -> None:
+    page = window.console.page("clock")
+    planned = clock() - clock() % MIN + 10 * MIN
+    page.planned_time.setTime(local_time(planned))
+    page.auto_start.setChecked(False)
+    qtbot.mouseClick(page.plan_button, Qt.MouseButton.LeftButton)
+    clock.set(planned + MIN)
+    window.ticker.update()
+    assert not window.ticker.view().started
+    assert window.ticker.data.time_caption == "Starting soon"
+    qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
+    assert window.ticker.view().running and window.ticker.view().remaining == 20 * MIN
+    # Undone, the plan is back with its countdown.
+    window.undo_action.trigger()
+    assert not window.controller.state.clock.started
+
+
+def test_the_structure_page_shows_each_levels_start_and_the_estimated_end(
+    qtbot, window, clock
+) -> None:
+    window.controller.dispatch(c.StartClock(), None)
+    window.console.show_page("structure")
+    page = window.console.page("structure")
+    started = clock()
+    model = page.model
+    header = model.headerData(1, Qt.Orientation.Vertical)
+    assert header == f"2 · {format_time(started + NIGHT.items[0].duration_ms)}"
+    night = sum(item.duration_ms for item in NIGHT.items)
+    assert page.end_label.text() == f"Estimated end: {format_time(started + night)}"
+    # A pause pushes the end back as it lasts.
+    window.controller.dispatch(c.PauseClock(), None)
+    clock.advance(10 * MIN)
+    page.refresh_times()
+    assert page.end_label.text() == f"Estimated end: {format_time(started + night + 10 * MIN)}"

@@ -24,7 +24,7 @@ from director.app import format_display as formats
 from director.core import clock as clk
 from director.core import codec
 from director.core.chip_race import chips_going
-from director.core.ids import MINUTE_MS, Instant, PlayerId
+from director.core.ids import Instant, PlayerId
 from director.core.ledger import Figures, figures
 from director.core.money import MYSTERY
 from director.core.periods import addon_open, late_registration_open, rebuys_open
@@ -870,7 +870,10 @@ def display_data(
         elif state.clock.planned is not None:
             time_caption = _("Starting soon")
             time_text = format_clock(0)
-    if plan.end is not None and not state.is_cash and not (view.last_item and view.overtime):
+    # The estimated end while it holds still: the clock running, or a planned start to
+    # come (paused, or waiting for Start, it slides with every minute: not shown).
+    steady = view.running or plan.starts_at is not None
+    if plan.end is not None and steady and not state.is_cash and not view.overtime:
         stats.append(Stat(_("Estimated end"), format_time(plan.end), "estimated_end"))
     moves = moves_section(state, now)
     sections = parts.sections if moves is None else (moves, *parts.sections)
@@ -1157,10 +1160,6 @@ def next_display_change(
             # The countdown's seconds, shown rounded up like the clock's; at zero
             # the clock starts (or the organizer is awaited).
             soonest = _sooner(soonest, (plan.starts_at - now) % 1000 or 1000)
-        if plan.end is not None and not view.running:
-            # Paused or not started, the estimated end slides with the time: the
-            # shown minute changes when it crosses one.
-            soonest = _sooner(soonest, MINUTE_MS - plan.end % MINUTE_MS)
     ends = state.cash.ends_at
     if state.is_cash and not state.structure.items and ends and ends > now:
         rest = (ends - now) % 1000

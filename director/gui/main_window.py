@@ -1264,7 +1264,7 @@ class MainWindow(QMainWindow):
             self.display = None
         # The alive mark is a courtesy for the next start; failing it must not stop closing.
         with contextlib.suppress(Exception):
-            if self.controller.state.clock.running:
+            if self.ticker is not None and self.ticker.view().running:
                 self.controller.session.mark_alive(running=True)
         # Nor the snapshot: it is a cache, the log has everything (a full disk).
         with contextlib.suppress(StoreError, OSError):

@@ -4,6 +4,7 @@ structure page (issue 34, items 2 and 3)."""
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTime
@@ -98,3 +99,37 @@ def test_the_structure_page_shows_each_levels_start_and_the_estimated_end(
     clock.advance(10 * MIN)
     page.refresh_times()
     assert page.end_label.text() == f"Estimated end: {format_time(started + night + 10 * MIN)}"
+
+
+SHOTS = Path("/work/shots/endinsight")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_tv_shows_the_countdown_and_the_estimated_end_at_1920x1080(
+    qtbot, window, clock, language
+) -> None:
+    """Grabbed for a person to look at: "Starts in" with the first level's blinds, then
+    the running clock with the estimated end among the figures; nothing cut."""
+    from director import i18n
+    from director.app.display import display_data
+    from director.gui.clock_face import ClockFace
+
+    i18n.set_language(language)
+    planned = clock() + 12 * MIN + 34_000
+    window.controller.dispatch(c.PlanStart(planned=planned, auto_start=True), None)
+    state = window.controller.state
+    for name, now in (("countdown", clock()), ("running", planned + 5 * MIN)):
+        data = display_data(state, now)
+        face = ClockFace()
+        qtbot.addWidget(face)
+        face.resize(1920, 1080)
+        face.set_data(data)
+        image = face.grab().toImage()
+        if SHOTS.parent.is_dir():
+            SHOTS.mkdir(exist_ok=True)
+            image.save(str(SHOTS / f"tv-{name}-{language}.png"))
+        assert not {key for key in face.elided if key.startswith("stat")}, face.elided
+        ends = [stat for stat in data.stats if stat.key == "estimated_end"]
+        assert ends and ends[0].value == format_time(planned + sum(i.duration_ms for i in NIGHT.items))
+        if name == "countdown":
+            assert data.time_text == "12:34" and data.blinds_text == "25 / 50"

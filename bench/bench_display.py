@@ -316,7 +316,7 @@ def lateness(minutes: float, *, message: bool = False, countdown: bool = False) 
         counted = counting[1:]
         worst_countdown = max(counted) if counted else float("nan")
         print(
-            f"countdown (\"Starts in\"), {len(counted)} changes: median "
+            f'countdown ("Starts in"), {len(counted)} changes: median '
             f"{statistics.median(counted) * 1000:.1f} ms, worst {worst_countdown * 1000:.1f} ms"
         )
         start = first_level[0] if first_level else float("nan")
@@ -385,14 +385,7 @@ def scroll(seconds: float) -> None:
     session = Library(database).create("Scroll bench")
     levels = tuple(Level(small_blind=25 * n, big_blind=50 * n, seconds=600) for n in range(1, 30))
     session.dispatch(c.SetStructure(structure=Structure(items=levels)))
-    planned = None
-    if countdown:
-        # Not on a whole second of the wall clock, as a real planned time is not
-        # once the countdown's start is rounded: the crossings move with it.
-        planned = int(time.time() * 1000 + minutes * 30_000) + 370
-        session.dispatch(c.PlanStart(planned=Instant(planned), auto_start=True))
-    else:
-        session.dispatch(c.StartClock())
+    session.dispatch(c.StartClock())
     controller = SessionController(session)
     ticker = ClockTicker(controller)
     window = ClockDisplayWindow()

@@ -12,7 +12,6 @@ from director.core import commands as c
 from director.core.ids import Instant
 from director.persistence.db import database_target, open_database
 
-
 PLANNED_AHEAD_MS = 500
 
 

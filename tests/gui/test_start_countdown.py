@@ -35,9 +35,7 @@ def local_time(epoch_ms: int) -> QTime:
     return QTime(moment.hour, moment.minute)
 
 
-def test_a_planned_start_counts_down_then_starts_the_clock_by_itself(
-    qtbot, window, clock
-) -> None:
+def test_a_planned_start_counts_down_then_starts_the_clock_by_itself(qtbot, window, clock) -> None:
     page = window.console.page("clock")
     assert page.plan_row.isVisibleTo(page)
     whole_minute = clock() - clock() % MIN
@@ -130,6 +128,8 @@ def test_the_tv_shows_the_countdown_and_the_estimated_end_at_1920x1080(
             image.save(str(SHOTS / f"tv-{name}-{language}.png"))
         assert not {key for key in face.elided if key.startswith("stat")}, face.elided
         ends = [stat for stat in data.stats if stat.key == "estimated_end"]
-        assert ends and ends[0].value == format_time(planned + sum(i.duration_ms for i in NIGHT.items))
+        assert ends and ends[0].value == format_time(
+            planned + sum(i.duration_ms for i in NIGHT.items)
+        )
         if name == "countdown":
             assert data.time_text == "12:34" and data.blinds_text == "25 / 50"

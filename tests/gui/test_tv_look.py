@@ -640,8 +640,8 @@ def test_the_figures_captions_are_whole_words_at_every_16_9_size(
 ) -> None:
     """The demo night's seven figures (players, average, the guaranteed pool, re-buys to
     the end of level 4, the next break, the estimated end, late registration to the
-    break after level 4), on one page or two: no caption is cut with an ellipsis, none is under 3% of
-    the height, none overlaps another or its value."""
+    break after level 4), on one page or two: no caption is cut with an ellipsis,
+    none is under 3% of the height, none overlaps another or its value."""
     from director import i18n
     from director.app.demo import create_demo
 

@@ -266,7 +266,6 @@ class ClockPage(QWidget):
     # -- redraw --------------------------------------------------------------
 
     def refresh_face(self) -> None:
-        state = self.controller.state
         self.face.set_data(self.ticker.data)
         view = self.ticker.view()
         self.start_button.setText(

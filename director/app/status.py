@@ -99,7 +99,10 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "id": session.tournament_id,
         "name": state.name,
         "kind": state.kind.value,
-        "status": state.status.value,
+        # A planned start that came runs the clock before an event says so.
+        "status": Status.RUNNING.value
+        if state.status is Status.SETUP and clk.effective(state.clock, now).started
+        else state.status.value,
         "finished": state.status is Status.FINISHED,
         "winner": winner_of(state),
         "archived": state.archived,

@@ -133,3 +133,30 @@ def test_the_tv_shows_the_countdown_and_the_estimated_end_at_1920x1080(
         )
         if name == "countdown":
             assert data.time_text == "12:34" and data.blinds_text == "25 / 50"
+
+
+def test_the_estimated_end_is_an_element_placed_in_the_main_column_or_the_side(
+    qtbot, window, clock
+) -> None:
+    """Where the layout puts it, and only there: never among the room's figures."""
+    from director.app.display import display_data
+    from director.core.tv import Element, Layout, Place, Slot, TvLook, require_valid_layout
+    from director.gui.clock_face import main_figures, side_lines
+
+    window.controller.dispatch(c.StartClock(), None)
+    data = display_data(window.controller.state, clock())
+    side = Layout(
+        preset="custom",
+        slots=(
+            Slot(Element.STATS, Place.MAIN),
+            Slot(Element.ESTIMATED_END, Place.SIDE),
+        ),
+    )
+    require_valid_layout(side)
+    look = TvLook(layout=side)
+    assert "estimated_end" not in {stat.key for stat in main_figures(data, look)}
+    lines = [line.text for line in side_lines(data, look)]
+    assert "Estimated end" in lines
+    look = TvLook(layout=Layout(preset="custom", slots=(Slot(Element.STATS, Place.SIDE),)))
+    assert "Estimated end" not in [line.text for line in side_lines(data, look)]
+    assert "estimated_end" in {stat.key for stat in main_figures(data, TvLook())}

@@ -731,7 +731,9 @@ class MainWindow(QMainWindow):
         self.build_pages(self.console, self.controller)
         # The page to open on is chosen before the console shows (a page is built
         # when first shown: the first one would be, for nothing).
-        self.console.show_page("clock" if session.state.clock.started else "event")
+        # A planned start that came while the app was closed counts as started.
+        started = self.ticker is not None and self.ticker.view().started
+        self.console.show_page("clock" if started else "event")
         hotkeys.keep_keys(self.console, self._item_view_keys)
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)

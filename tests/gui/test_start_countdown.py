@@ -160,3 +160,17 @@ def test_the_estimated_end_is_an_element_placed_in_the_main_column_or_the_side(
     look = TvLook(layout=Layout(preset="custom", slots=(Slot(Element.STATS, Place.SIDE),)))
     assert "Estimated end" not in [line.text for line in side_lines(data, look)]
     assert "estimated_end" in {stat.key for stat in main_figures(data, TvLook())}
+
+
+def test_reopened_after_a_planned_start_that_came_the_console_opens_on_the_running_clock(
+    qtbot, window_factory, clock
+) -> None:
+    made = window_factory()
+    session = made.library.create("Planned night")
+    session.dispatch(c.SetStructure(structure=NIGHT))
+    session.dispatch(c.PlanStart(planned=clock() + MIN, auto_start=True))
+    clock.advance(6 * MIN)
+    made.open_session(session)
+    assert made.console.current_key() == "clock"
+    assert made.ticker.view().running and made.ticker.view().remaining == 15 * MIN
+    assert made.console.page("clock").start_button.text() == "Pause"

@@ -174,3 +174,11 @@ def test_reopened_after_a_planned_start_that_came_the_console_opens_on_the_runni
     assert made.console.current_key() == "clock"
     assert made.ticker.view().running and made.ticker.view().remaining == 15 * MIN
     assert made.console.page("clock").start_button.text() == "Pause"
+
+
+def test_the_time_field_shows_the_plan_in_force(qtbot, window, clock) -> None:
+    page = window.console.page("clock")
+    planned = clock() - clock() % MIN + 47 * MIN
+    window.controller.dispatch(c.PlanStart(planned=planned, auto_start=True), None)
+    window.ticker.update()
+    assert page.planned_time.time() == local_time(planned)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from PySide6.QtCore import Qt, QTime, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -143,6 +145,7 @@ class ClockPage(QWidget):
         guard.bind(self.plan_button, self._plan_command)
         guard.bind(self.unplan_button, lambda: c.PlanStart(planned=None))
         self.planned_label = QLabel()
+        self._shown_planned: Instant | None = None
         self.plan_row = QWidget()
         plan_row = QHBoxLayout(self.plan_row)
         plan_row.setContentsMargins(0, 0, 0, 0)
@@ -284,6 +287,11 @@ class ClockPage(QWidget):
         planned = self.controller.state.clock.planned
         if view.started:
             return
+        if planned is not None and planned != self._shown_planned:
+            # The field shows the plan in force (once per plan: it stays editable).
+            moment = datetime.datetime.fromtimestamp(planned / 1000)
+            self.planned_time.setTime(QTime(moment.hour, moment.minute))
+        self._shown_planned = planned
         if planned is None:
             self.planned_label.setText(_("None: the clock starts when you press Start."))
         elif self.controller.state.clock.auto_start:

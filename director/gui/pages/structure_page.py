@@ -170,6 +170,7 @@ class StructurePage(QWidget):
         self.times_timer.start()
         bottom = QHBoxLayout()
         bottom.addWidget(self.end_label)
+        bottom.addSpacing(24)
         bottom.addWidget(self.status, 1)
         bottom.addWidget(QLabel(_("Chips in play:")))
         bottom.addWidget(self.chips)

@@ -49,7 +49,11 @@ class Stat:
     value: str
     key: str = ""
     """What the figure is: "players", "average", "prize_pool", "rebuys", "addon",
-    "late", "next_break", "entries", "started", "ends"."""
+    "late", "next_break", "estimated_end", "entries", "started", "ends"."""
+
+
+ELEMENT_STATS = frozenset({"next_break", "estimated_end"})
+"""Figures the TV places as elements of their own, not among the room's figures."""
 
 
 class SectionKind(StrEnum):
@@ -217,6 +221,8 @@ class Timing:
     hands: int = 0
     cash_ends_at: int | None = None
     """A cash game's end time."""
+    starts_at: int | None = None
+    """The planned start, while the clock waits for it: the viewer counts down to it."""
 
 
 @dataclass(frozen=True)
@@ -855,8 +861,20 @@ def display_data(
         stats.append(
             Stat(caption=_("Next break"), value=format_clock(view.until_break), key="next_break")
         )
+    plan = clk.schedule(state.clock, structure, now)
     if not view.started and item is not None:
         time_caption = _("Not started")
+        if plan.starts_at is not None:
+            time_caption = _("Starts in")
+            time_text = format_clock(plan.starts_at - now)
+        elif state.clock.planned is not None:
+            time_caption = _("Starting soon")
+            time_text = format_clock(0)
+    # The estimated end while it holds still: the clock running, or a planned start to
+    # come (paused, or waiting for Start, it slides with every minute: not shown).
+    steady = view.running or plan.starts_at is not None
+    if plan.end is not None and steady and not state.is_cash and not view.overtime:
+        stats.append(Stat(_("Estimated end"), format_time(plan.end), "estimated_end"))
     moves = moves_section(state, now)
     sections = parts.sections if moves is None else (moves, *parts.sections)
     h4h = hand_for_hand_section(state)
@@ -907,6 +925,7 @@ def display_data(
             hand=max(view.hands, 0) if hands_level else 0,
             hands=item.hands if hands_level and isinstance(item, Level) else 0,
             cash_ends_at=ends if state.is_cash and ends else None,
+            starts_at=plan.starts_at,
         ),
         room=_room(parts, view.in_force, open_now),
         seats=parts.seats,
@@ -1135,6 +1154,12 @@ def next_display_change(
     if view is None:
         view = clk.view(state.clock, state.structure, now)
     soonest = clk.next_change_in(view)
+    if not state.is_cash and state.structure.items:
+        plan = clk.schedule(state.clock, state.structure, now)
+        if plan.starts_at is not None:
+            # The countdown's seconds, shown rounded up like the clock's; at zero
+            # the clock starts (or the organizer is awaited).
+            soonest = _sooner(soonest, (plan.starts_at - now) % 1000 or 1000)
     ends = state.cash.ends_at
     if state.is_cash and not state.structure.items and ends and ends > now:
         rest = (ends - now) % 1000

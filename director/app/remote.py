@@ -359,9 +359,12 @@ def controls(target: Target) -> dict[str, Any]:
                 "rebuy_stack_at_most": stack,
             }
         )
+    # Whether the clock runs as the rules see it now: a planned start that came runs
+    # it before any event says so (the rules store that start with the next command).
+    running = bool(actions["pause"]["ok"])
     return {
-        "running": clock.running,
-        "started": clock.started,
+        "running": running,
+        "started": clock.started or running,
         "actions": actions,
         "tables": tables,
         "players": players,

@@ -38,14 +38,15 @@ if TYPE_CHECKING:
     # command classes and their rules.
     from director.core.commands import Command, CreateTournament
 
-STATE_FORMAT = 5
+STATE_FORMAT = 6
 """Bump when ``TournamentState`` changes shape or meaning: older snapshots are then
 ignored. 2: a finished event's clock is stopped at the last bust. 3: each level
 carries its betting; bounty draws, chip set and prize money settings. 4: each
 envelope drawn knows which of the player's busts drew it, each bust record where
 it stands among the ledger's movements and whether it came after a deal (an old
 snapshot lacks them: the log, replayed, has them). 5: each table knows when its
-hand began; hand-for-hand no longer waits for a table that cannot deal."""
+hand began; hand-for-hand no longer waits for a table that cannot deal. 6: the clock
+keeps the planned start."""
 SNAPSHOT_EVERY = 1_000
 """Events between snapshots."""
 STATES_KEPT = 256

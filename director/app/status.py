@@ -56,7 +56,24 @@ def clock_section(state: TournamentState, now: Instant) -> dict[str, Any]:
     view = clk.view(state.clock, state.structure, now)
     item = view.item
     seconds_left = None if view.remaining is None else -(-view.remaining // 1000)
+    plan = clk.schedule(state.clock, state.structure, now)
     return {
+        "starts_at": None if plan.starts_at is None else iso_moment(plan.starts_at),
+        "starts_by_itself": state.clock.auto_start and not view.started,
+        "estimated_end": None if plan.end is None else iso_moment(plan.end),
+        "schedule": [
+            {
+                "item_index": index,
+                "kind": "break" if isinstance(scheduled, Break) else "level",
+                "level": state.structure.level_number(index)
+                if isinstance(scheduled, Level)
+                else None,
+                "starts_at": None if starts is None else iso_moment(starts),
+            }
+            for index, (scheduled, starts) in enumerate(
+                zip(state.structure.items, plan.starts, strict=True)
+            )
+        ],
         "started": view.started,
         "running": view.running,
         "paused": view.started and not view.running,
@@ -82,7 +99,10 @@ def status_document(session: TournamentSession) -> dict[str, Any]:
         "id": session.tournament_id,
         "name": state.name,
         "kind": state.kind.value,
-        "status": state.status.value,
+        # A planned start that came runs the clock before an event says so.
+        "status": Status.RUNNING.value
+        if state.status is Status.SETUP and clk.effective(state.clock, now).started
+        else state.status.value,
         "finished": state.status is Status.FINISHED,
         "winner": winner_of(state),
         "archived": state.archived,

@@ -49,7 +49,7 @@ BANDS: dict[str, tuple[float, float]] = {
     "next": (0.06, 0.045),
     "stats": (0.155, 0.125),
 }
-MAIN_FIGURES = (Element.STATS, Element.NEXT_BREAK, Element.CHIPS)
+MAIN_FIGURES = (Element.STATS, Element.NEXT_BREAK, Element.ESTIMATED_END, Element.CHIPS)
 """What the main column's figures band may hold."""
 
 

@@ -44,6 +44,33 @@ class ClockState(Record):
     hands: int = 0
     confirmed: int = 0
     applies: NewLevelApplies = NewLevelApplies.NEXT_HAND
+    planned: Instant | None = None
+    """The planned start, before the clock is started (None: none planned)."""
+    auto_start: bool = False
+    """At ``planned`` the clock starts by itself (else it waits for the organizer)."""
+
+
+def start_due(clock: ClockState, now: Instant) -> bool:
+    """Whether a planned start that needs no press has come at ``now`` and is not stored yet."""
+    return (
+        not clock.started
+        and clock.auto_start
+        and clock.planned is not None
+        and now >= clock.planned
+    )
+
+
+def effective(clock: ClockState, now: Instant) -> ClockState:
+    """``clock`` as it stands at ``now``: once an automatic planned start has come,
+    running from the planned moment, whether or not an event stored the start yet.
+
+    Derived from the log and the time alone, so a restart after the planned
+    moment finds the clock already running from it.
+    """
+    planned = clock.planned
+    if planned is None or not start_due(clock, now):
+        return clock
+    return evolve(clock, started=True, running=True, anchor=planned)
 
 
 @dataclass(frozen=True)
@@ -57,6 +84,7 @@ class Position:
 
 def position(clock: ClockState, structure: Structure, now: Instant) -> Position:
     """Where ``clock`` stands at ``now``; timed items that ran out are left behind."""
+    clock = effective(clock, now)
     items = structure.items
     if not items:
         return Position(0, clock.elapsed, clock.hands)
@@ -80,6 +108,7 @@ def reanchor(clock: ClockState, structure: Structure, at: Instant) -> ClockState
 
     A moment before the anchor (a system clock set back) counts as no time passed.
     """
+    clock = effective(clock, at)
     here = position(clock, structure, at)
     anchor = Instant(max(at, clock.anchor)) if clock.running else clock.anchor
     return evolve(
@@ -122,7 +151,13 @@ def _pending_possible(structure: Structure, index: int) -> bool:
 
 
 def start(clock: ClockState, at: Instant) -> ClockState:
-    return evolve(clock, started=True, running=True, anchor=at)
+    if clock.started:
+        return evolve(clock, running=True, anchor=at)
+    return evolve(clock, started=True, running=True, anchor=at, planned=None, auto_start=False)
+
+
+def plan_start(clock: ClockState, planned: Instant | None, auto_start: bool) -> ClockState:
+    return evolve(clock, planned=planned, auto_start=auto_start and planned is not None)
 
 
 def pause(clock: ClockState) -> ClockState:
@@ -197,6 +232,7 @@ class ClockView:
 
 def view(clock: ClockState, structure: Structure, now: Instant) -> ClockView:
     """The clock at ``now`` (see ``ClockView``)."""
+    clock = effective(clock, now)
     here = position(clock, structure, now)
     items = structure.items
     if not items:
@@ -298,6 +334,53 @@ def _until_break(
             return None, None
         total += item.duration_ms
     return None, None
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """When each item of the structure starts and when the night ends, as the clock stands."""
+
+    starts: tuple[Instant | None, ...]
+    """Each item's start: the current item's (as if it had run without a pause), then
+    the coming ones; None for an item already played, or one after a level counted
+    in hands (its length is not known)."""
+    end: Instant | None
+    """When the last item ends (None after a level counted in hands)."""
+    starts_at: Instant | None
+    """The event's planned start while it is still to come (None once started)."""
+
+
+def schedule(clock: ClockState, structure: Structure, now: Instant) -> Schedule:
+    """Each item's start and the estimated end, from the structure and the clock at ``now``.
+
+    A running clock counts from now on; a paused clock as if it resumed now (each
+    second of pause pushes every coming time back); before the start, from the
+    planned start, or from now when none is planned or the organizer's press is
+    awaited.
+    """
+    clock = effective(clock, now)
+    items = structure.items
+    planned = clock.planned if not clock.started else None
+    starts_at = planned if planned is not None and planned > now else None
+    if not items:
+        return Schedule((), None, starts_at)
+    if clock.started:
+        here = position(clock, structure, now)
+        index, elapsed, base = here.index, here.elapsed, now
+    else:
+        index = min(clock.index, len(items) - 1)
+        elapsed, base = clock.elapsed, starts_at if starts_at is not None else now
+    starts: list[Instant | None] = [None] * len(items)
+    starts[index] = Instant(base - elapsed)
+    cursor: int | None = None
+    if items[index].timed:
+        cursor = max(base, base - elapsed + items[index].duration_ms)
+    for later in range(index + 1, len(items)):
+        if cursor is None:
+            break
+        starts[later] = Instant(cursor)
+        cursor = cursor + items[later].duration_ms if items[later].timed else None
+    return Schedule(tuple(starts), None if cursor is None else Instant(cursor), starts_at)
 
 
 class CueKind(StrEnum):

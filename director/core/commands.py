@@ -96,6 +96,16 @@ class StartClock(Command):
 
 @COMMANDS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class PlanStart(Command):
+    """Plan the start at ``planned`` (None: no planned start); with ``auto_start`` the
+    clock starts by itself then, else it waits for the organizer."""
+
+    planned: Instant | None = None
+    auto_start: bool = True
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class PauseClock(Command):
     """Pause now, or at ``at`` (a moment in the past, when resuming after a crash)."""
 

@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 
 from director.core import commands as c
 from director.core import events as e
+from director.core.apply import fold
+from director.core.clock import start_due
 from director.core.errors import RuleViolation, require
 from director.core.ids import Instant
 from director.core.state import Status, TournamentState
@@ -75,11 +77,24 @@ def decide(state: TournamentState, command: c.Command, now: Instant) -> list[e.E
     require_plain_texts(command)
     if state.status is Status.FINISHED and not open_after_the_end(command):
         raise RuleViolation("event_finished")
+    started = due_start(state, now)
+    if started:
+        # The planned start came while nothing was stored: it is stored first, at
+        # its own moment, so this command meets the clock as everyone saw it.
+        state = fold(started, state)
     events = handler(state, command, now)
     if events:
         for reaction in _REACTIONS:
             events = [*events, *reaction(state, events, now)]
-    return events
+    return [*started, *events]
+
+
+def due_start(state: TournamentState, now: Instant) -> list[e.Event]:
+    """The automatic planned start, once its moment has come and before it is stored."""
+    planned = state.clock.planned
+    if planned is None or not start_due(state.clock, now) or not state.structure.levels():
+        return []
+    return [e.ClockStarted(at=planned)]
 
 
 OPEN_AFTER_THE_END: frozenset[type[c.Command]] = frozenset(

@@ -101,6 +101,16 @@ class ClockStarted(Event):
 
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class StartPlanned(Event):
+    """The start is planned at ``planned`` (None: no longer planned); with ``auto_start``
+    the clock starts by itself then."""
+
+    planned: Instant | None = None
+    auto_start: bool = True
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockPaused(Event):
     """The clock stopped at ``at``, which may lie in the past (resuming after a crash)."""
 

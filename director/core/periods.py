@@ -14,9 +14,8 @@ from director.core.state import TournamentState
 def level_now(state: TournamentState, now: Instant) -> int:
     """The level number the clock shows at ``now`` (0 before the clock starts;
     during a break, the number of the level before it)."""
-    if not state.clock.started:
-        return 0
-    return clk.view(state.clock, state.structure, now).level_number
+    view = clk.view(state.clock, state.structure, now)  # a planned start that came counts
+    return view.level_number if view.started else 0
 
 
 def rebuys_open(state: TournamentState, now: Instant) -> bool:
@@ -33,7 +32,7 @@ def rebuy_period_over(state: TournamentState, now: Instant) -> bool:
     level = level_now(state, now)
     if level > rule.until_level:
         return True
-    if level == rule.until_level and not rule.through_break and state.clock.started:
+    if level == rule.until_level and not rule.through_break and level > 0:
         # During a break the level number is the one before it.
         return clk.view(state.clock, state.structure, now).on_break
     return False

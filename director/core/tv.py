@@ -216,6 +216,8 @@ class Element(StrEnum):
     STATS = "stats"
     """Players left, average stack, prize pool, re-buys."""
     NEXT_BREAK = "next_break"
+    ESTIMATED_END = "estimated_end"
+    """When the night should end, from the structure, the breaks and the clock."""
     CHIPS = "chips"
     """Chips in play, with the re-buys, add-ons and bounties."""
     PAYOUTS = "payouts"
@@ -247,6 +249,7 @@ PLACES: dict[Element, frozenset[Place]] = {
     Element.NEXT_LEVEL: frozenset({Place.MAIN}),
     Element.STATS: frozenset({Place.MAIN, Place.SIDE}),
     Element.NEXT_BREAK: frozenset({Place.MAIN, Place.SIDE}),
+    Element.ESTIMATED_END: frozenset({Place.MAIN, Place.SIDE}),
     Element.CHIPS: frozenset({Place.MAIN, Place.SIDE}),
     Element.PAYOUTS: frozenset({Place.SIDE}),
     Element.MOVES: frozenset({Place.SIDE}),
@@ -284,6 +287,7 @@ _FULL_SLOTS = (
     Slot(Element.NEXT_LEVEL, Place.MAIN),
     Slot(Element.STATS, Place.MAIN),
     Slot(Element.NEXT_BREAK, Place.MAIN),
+    Slot(Element.ESTIMATED_END, Place.MAIN),
     Slot(Element.MOVES, Place.SIDE),
     Slot(Element.PAYOUTS, Place.SIDE),
     Slot(Element.CHIPS, Place.SIDE),

@@ -41,6 +41,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from director.app.display import (
+    ELEMENT_STATS,
     DisplayData,
     FigureRow,
     MoreRow,
@@ -161,13 +162,13 @@ def side_lines(data: DisplayData, look: TvLook) -> list[SideLine]:
                 if kind in sections:
                     lines += section_lines(sections[kind])
         elif element is Element.STATS:
-            stats = [stat for stat in data.stats if stat.key != "next_break"]
+            stats = [stat for stat in data.stats if stat.key not in ELEMENT_STATS]
             if stats:
                 lines.append(SideLine(_("The room"), LineStyle.HEADING))
                 lines += [SideLine(stat.caption, LineStyle.SEAT, stat.value) for stat in stats]
-        elif element is Element.NEXT_BREAK:
+        elif element.value in ELEMENT_STATS:
             for stat in data.stats:
-                if stat.key == "next_break":
+                if stat.key == element.value:
                     lines.append(SideLine(stat.caption, LineStyle.HEADING))
                     lines.append(SideLine(stat.value, LineStyle.ROW))
         elif element is Element.SEATS and data.seats and not data.finished:
@@ -268,9 +269,9 @@ def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
     cells: list[Stat] = []
     for element in look.layout.at(Place.MAIN):
         if element is Element.STATS:
-            cells += [stat for stat in data.stats if stat.key != "next_break"]
-        elif element is Element.NEXT_BREAK:
-            cells += [stat for stat in data.stats if stat.key == "next_break"]
+            cells += [stat for stat in data.stats if stat.key not in ELEMENT_STATS]
+        elif element.value in ELEMENT_STATS:
+            cells += [stat for stat in data.stats if stat.key == element.value]
         elif element is Element.CHIPS and data.room.chips_in_play and not data.finished:
             cells.append(Stat(_("Chips in play"), format_number(data.room.chips_in_play), "chips"))
     return cells

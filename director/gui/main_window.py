@@ -739,7 +739,9 @@ class MainWindow(QMainWindow):
         self.build_pages(self.console, self.controller)
         # The page to open on is chosen before the console shows (a page is built
         # when first shown: the first one would be, for nothing).
-        self.console.show_page("clock" if session.state.clock.started else "event")
+        # A planned start that came while the app was closed counts as started.
+        started = self.ticker is not None and self.ticker.view().started
+        self.console.show_page("clock" if started else "event")
         hotkeys.keep_keys(self.console, self._item_view_keys)
         self.stack.addWidget(self.console)
         self.stack.setCurrentWidget(self.console)
@@ -1288,7 +1290,7 @@ class MainWindow(QMainWindow):
             self.display = None
         # The alive mark is a courtesy for the next start; failing it must not stop closing.
         with contextlib.suppress(Exception):
-            if self.controller.state.clock.running:
+            if self.ticker is not None and self.ticker.view().running:
                 self.controller.session.mark_alive(running=True)
         # Nor the snapshot: it is a cache, the log has everything (a full disk).
         with contextlib.suppress(StoreError, OSError):

@@ -151,7 +151,8 @@ class StructureRow:
     number: int | None
     item: Level | Break
     starts_at: int | None
-    """Estimated start (epoch ms), when the clock has started and only timed items lie before."""
+    """Estimated start (epoch ms), once the clock has started or a start is planned, for
+    the current and coming items while only timed items lie before."""
 
 
 @dataclass(frozen=True)
@@ -166,22 +167,24 @@ class StructureData:
 
 def structure_data(state: TournamentState, now: Instant) -> StructureData:
     structure = state.structure
-    view = clk.view(state.clock, structure, now) if state.clock.started else None
-    rows: list[StructureRow] = []
-    start: int | None = None
-    if view is not None and view.running and view.item is not None and view.item.timed:
-        start = now - view.elapsed
-    for index, item in enumerate(structure.items):
-        number = structure.level_number(index) if isinstance(item, Level) else None
-        known = start if view is not None and index >= view.index and start is not None else None
-        rows.append(StructureRow(number=number, item=item, starts_at=known))
-        if start is not None and view is not None and index >= view.index:
-            start = start + item.duration_ms if item.timed else None
+    view = clk.view(state.clock, structure, now)
+    # The times are the clock's schedule (the end in sight), printed once the clock
+    # has started or a start is planned: from "now" they would mean nothing on paper.
+    plan = clk.schedule(state.clock, structure, now)
+    timed = view.started or plan.starts_at is not None
+    rows = [
+        StructureRow(
+            number=structure.level_number(index) if isinstance(item, Level) else None,
+            item=item,
+            starts_at=starts if timed else None,
+        )
+        for index, (item, starts) in enumerate(zip(structure.items, plan.starts, strict=True))
+    ]
     return StructureData(
         header=header(state, now),
         structure=structure,
         rows=rows,
-        current=view.index if view else None,
+        current=view.index if view.started else None,
         chip_set=state.chip_set,
     )
 

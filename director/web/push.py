@@ -51,7 +51,11 @@ def signature(data: DisplayData | None) -> object:
     if data is None:
         return None
     timing = data.timing
-    counting = (data.running and not data.hands_level) or timing.cash_ends_at is not None
+    counting = (
+        (data.running and not data.hands_level)
+        or timing.cash_ends_at is not None
+        or (timing.starts_at is not None and not data.started)
+    )
     return replace(
         data,
         time_text="" if counting else data.time_text,
@@ -65,6 +69,7 @@ def signature(data: DisplayData | None) -> object:
             hand=timing.hand,
             hands=timing.hands,
             cash_ends_at=timing.cash_ends_at,
+            starts_at=timing.starts_at,
             remaining_ms=None if counting else timing.remaining_ms,
             overtime_ms=0 if counting else timing.overtime_ms,
         ),

@@ -115,12 +115,15 @@ window.directorLive = (function () {
   }
 
   // The time a pushed display shows now: counted down from when the level (or the
-  // cash game's time) ends, or up in overtime; else the server's words.
+  // cash game's time) ends, or to the planned start, or up in overtime; else the
+  // server's words.
   function timeLeft(display) {
     const timing = display.timing;
-    const counting = (display.running && !display.hands_level) || timing.cash_ends_at !== null;
+    const waiting = timing.starts_at !== null && timing.starts_at !== undefined && !display.started;
+    const counting = (display.running && !display.hands_level) || timing.cash_ends_at !== null || waiting;
     if (!counting) return display.time_text;
     const now = serverNow();
+    if (waiting) return formatClock(Math.max(0, timing.starts_at - now));
     if (timing.cash_ends_at !== null && !display.running) return formatClock(timing.cash_ends_at - now);
     if (timing.ends_at !== null) return formatClock(timing.ends_at - now);
     if (display.overtime) return "+" + formatClock(timing.overtime_ms + (now - timing.computed_at));

@@ -68,3 +68,41 @@ def test_a_killed_running_clock_comes_back_with_the_right_time(
     assert not later.running
     assert later.remaining == LEVEL_MS - (alive - started_at)
     database.close()
+
+
+def test_a_planned_start_passed_while_the_app_was_killed_finds_the_clock_running(
+    tmp_path: Path,
+) -> None:
+    """Issue 34: a restart after the planned time has the clock already running from
+    the planned time when it starts by itself (nothing was stored at that moment: the
+    start is derived from the log and the time)."""
+    path = database_of_kind("sqlite", tmp_path)
+    child = subprocess.Popen(
+        [sys.executable, str(CHILD), str(path), "planned"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline().split()
+    assert line and line[0] == "planned", child.stderr.read() if child.stderr else ""
+    event_id, planned = int(line[1]), int(line[2])
+    while time.time() * 1000 < planned + 300:  # killed after the planned moment
+        time.sleep(0.05)
+    child.send_signal(signal.SIGKILL)
+    child.communicate()
+
+    database = open_database(path)
+    session = TournamentSession(database, event_id)
+    assert not session.state.clock.started  # no start was stored
+    now = session.now()
+    view = clk.view(session.state.clock, session.state.structure, now)
+    assert view.started and view.running
+    assert view.remaining == LEVEL_MS - (now - planned)
+    # The first command stores the start at the planned moment, not at this one.
+    session.dispatch(c.PauseClock())
+    assert session.state.clock.started
+    paused = clk.view(session.state.clock, session.state.structure, session.now() + 60_000)
+    assert paused.remaining == LEVEL_MS - (session.state.clock.anchor - planned)
+    database.close()

@@ -294,6 +294,9 @@ def test_every_field_of_the_json_form_is_known() -> None:
         # Issue 37: the add-on on offer at its break (its chips and price, as the
         # re-buys' are public).
         "addon_text",
+        # Issue 34: the planned start the viewers count down to (public: the room
+        # sees "Starts in").
+        "starts_at",
     }  # fmt: skip
 
 

@@ -448,3 +448,33 @@ def test_a_view_that_runs_a_command_never_leaves_another_on_old_data(
     feed.advance()
     assert [data.event_name for data in shown] == ["Feed night", "Last minute of level 1"]
     assert shown[-1] is feed.data
+
+
+def test_a_planned_start_counts_down_each_second_then_the_clock_runs_by_itself(
+    db_path: Path | str, clock: FakeClock
+) -> None:
+    """Issue 34: the TV wakes for each second of "Starts in", and at the planned
+    moment shows the running clock, nobody pressing anything (nothing stored)."""
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Countdown")
+    session.dispatch(c.SetStructure(structure=night_structure()))
+    planned = clock.now + 90_000 + 300  # not on a whole second
+    session.dispatch(c.PlanStart(planned=planned, auto_start=True))
+    feed = ClockFeed(session)
+    heard: list[clk.Cue] = []
+    feed.subscribe(lambda tick: heard.extend(tick.cues))
+    tick = feed.tick
+    assert tick.data.time_caption == "Starts in"
+    assert tick.data.time_text == "01:31" and tick.wake_in == 300
+    clock.advance(300)
+    assert feed.advance().data.time_text == "01:30"
+    clock.set(planned - 1)
+    assert feed.advance().data.time_text == "00:01"
+    clock.set(planned)
+    running = feed.advance()
+    assert running.data.running and running.data.level_label == "Level 1"
+    assert running.data.time_text == "10:00" and running.wake_in == 1000
+    assert not session.state.clock.started  # derived from the plan and the time
+    feed.close()
+    session.close()
+    database.close()

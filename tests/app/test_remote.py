@@ -293,3 +293,30 @@ def test_revoked_and_listed_phones_in_the_database(session: TournamentSession, c
         assert [row.name for row in stored.list_devices(connection)] == ["B"]
         every = stored.list_devices(connection, include_revoked=True)
     assert [row.revoked for row in every] == [True, False]
+
+
+def test_a_planned_start_that_came_shows_the_phone_a_running_clock(
+    db_path: Path | str, clock: FakeClock
+) -> None:
+    """Issue 34: the clock started by itself at the planned time (nothing stored yet):
+    the phone's remote offers Pause, not Start, and its Pause works."""
+    from director.app import structures
+    from director.app.library import Library
+    from director.core.ids import Instant
+
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Planned")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    planned = Instant(clock() + 60_000)
+    session.dispatch(c.PlanStart(planned=planned, auto_start=True))
+    target = SessionTarget(session)
+    assert controls(target)["running"] is False
+    clock.advance(5 * 60_000)
+    shown = controls(target)
+    assert shown["running"] is True and shown["started"] is True
+    assert shown["actions"]["start"]["ok"] is False
+    perform(target, {"action": "pause"}, _device(session, clock))
+    assert session.state.clock.started and not session.state.clock.running
+    assert session.state.clock.elapsed == 4 * 60_000  # from the planned time
+    session.close()
+    database.close()

@@ -190,3 +190,62 @@ def test_help_and_usage_errors_follow_the_language(monkeypatch, capsys) -> None:
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "choix non valable : 'bogus'" in error
+
+
+def test_status_json_gives_the_planned_start_each_levels_start_and_the_estimated_end(
+    db_path: Path, clock, capsys
+) -> None:
+    """Issue 34: `estimated_end`, `starts_at` for each level, and the event's
+    `starts_at` while the countdown runs."""
+    import datetime
+
+    from director.app import structures
+    from director.app.status import iso_moment
+    from director.app.timesource import wall_clock
+    from director.core.ids import Instant
+
+    structure = structures.find("regular-5000").template.structure
+    clock.set(wall_clock())
+    planned = Instant(clock() + 2 * 3_600_000)
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Countdown night")
+    session.dispatch(c.SetStructure(structure=structure))
+    session.dispatch(c.PlanStart(planned=planned, auto_start=True))
+    database.close()
+    assert main(["status", "1", "--json", "--db", str(db_path)]) == 0
+    section = json.loads(capsys.readouterr().out)["clock"]
+    assert section["started"] is False
+    assert section["starts_at"] == iso_moment(planned)
+    assert section["starts_by_itself"] is True
+    night_ms = sum(item.duration_ms for item in structure.items)
+    assert section["estimated_end"] == iso_moment(planned + night_ms)
+    schedule = section["schedule"]
+    assert [entry["starts_at"] for entry in schedule[:2]] == [
+        iso_moment(planned),
+        iso_moment(planned + structure.items[0].duration_ms),
+    ]
+    assert schedule[0]["level"] == 1 and schedule[0]["kind"] == "level"
+    assert datetime.datetime.fromisoformat(section["estimated_end"]).tzinfo is not None
+
+
+def test_status_json_after_a_planned_start_that_came_shows_the_clock_running(
+    db_path: Path, clock, capsys
+) -> None:
+    """Nothing was stored at the planned time: the clock runs from it all the same."""
+    from director.app import structures
+    from director.app.timesource import wall_clock
+    from director.core.ids import Instant
+
+    clock.set(wall_clock() - 10 * 60_000)
+    database = open_database(db_path)
+    session = Library(database, clock=clock).create("Started alone")
+    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
+    session.dispatch(c.PlanStart(planned=Instant(clock() + 60_000), auto_start=True))
+    database.close()
+    assert main(["status", "1", "--json", "--db", str(db_path)]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["status"] == "running"
+    section = document["clock"]
+    assert section["started"] is True and section["running"] is True
+    assert section["starts_at"] is None and section["level"] == 1
+    assert 10 * 60 < section["seconds_left"] <= 11 * 60  # nine minutes into level 1

@@ -12,15 +12,18 @@ from director.app import structures
 from director.app.display import display_data
 from director.core import commands as c
 from director.gui.clock_face import ALERT, ClockFace
+from director.i18n import format_time
 from tests.core.helpers import MIN, T0, created, run
 
 SIZES = [(1024, 576), (1280, 720), (1920, 1080), (3840, 2160)]
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 
+NIGHT = structures.find("regular-5000").template.structure
+
+
 def regular_state():
-    template = structures.find("regular-5000").template
-    return run(created(template.structure), c.StartClock(), T0)
+    return run(created(NIGHT), c.StartClock(), T0)
 
 
 def grab(qtbot, data, size) -> tuple[ClockFace, QImage]:
@@ -75,7 +78,10 @@ def test_it_shows_level_blinds_next_level_and_break(qtbot) -> None:
     assert data.time_text == "15:00"
     assert data.blinds_text == "25 / 50"
     assert data.next_text == "Next: 50 / 100"
-    assert [(stat.caption, stat.value) for stat in data.stats] == [("Next break", "1:15:00")]
+    assert [(stat.caption, stat.value) for stat in data.stats] == [
+        ("Next break", "1:15:00"),
+        ("Estimated end", format_time(T0 + sum(i.duration_ms for i in NIGHT.items))),
+    ]
     assert not data.paused
 
 

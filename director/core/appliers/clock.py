@@ -27,6 +27,11 @@ def _started(state: TournamentState, event: e.ClockStarted) -> TournamentState:
     return evolve(state, clock=clock, status=status)
 
 
+@applies(e.StartPlanned)
+def _planned(state: TournamentState, event: e.StartPlanned) -> TournamentState:
+    return evolve(state, clock=clk.plan_start(state.clock, event.planned, event.auto_start))
+
+
 @applies(e.ClockPaused)
 def _paused(state: TournamentState, event: e.ClockPaused) -> TournamentState:
     return evolve(state, clock=clk.pause(_reanchored(state, event.at)))

@@ -74,6 +74,19 @@ def _start(state: TournamentState, command: c.StartClock, now: Instant) -> list[
     return started
 
 
+@handles(c.PlanStart)
+def _plan(state: TournamentState, command: c.PlanStart, now: Instant) -> list[e.Event]:
+    require(not clk.effective(state.clock, now).started, "clock_already_started")
+    if command.planned is not None:
+        require(command.planned > now, "planned_start_past")
+    auto_start = command.auto_start and command.planned is not None
+    require(
+        (command.planned, auto_start) != (state.clock.planned, state.clock.auto_start),
+        "options_unchanged",
+    )
+    return [e.StartPlanned(at=now, planned=command.planned, auto_start=auto_start)]
+
+
 @handles(c.PauseClock)
 def _pause(state: TournamentState, command: c.PauseClock, now: Instant) -> list[e.Event]:
     require(state.clock.running, "clock_not_running")

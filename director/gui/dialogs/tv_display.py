@@ -157,6 +157,7 @@ def sample_data() -> DisplayData:
             Stat(_("Average stack"), "14,285", "average"),
             Stat(_("Prize pool"), "420 €", "prize_pool"),
             Stat(_("Next break"), "38:12", "next_break"),
+            Stat(_("Estimated end"), "23:40", "estimated_end"),
         ),
         sections=(Section(SectionKind.PAYOUTS, _("Payouts"), payouts),),
         message=_("Last orders at the bar"),

@@ -66,6 +66,8 @@ class StructureModel(QAbstractTableModel):
         self.chips: tuple[int, ...] = ()
         self.frozen = 0
         self.problems: list[Problem] = []
+        self.starts: tuple[str, ...] = ()
+        """Each row's start time as shown ("" when not known), from the page."""
 
     # -- the draft -----------------------------------------------------------
 
@@ -160,7 +162,9 @@ class StructureModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Vertical:
-            return str(section + 1)
+            # The row's number, and when it should start (the end in sight).
+            start = self.starts[section] if section < len(self.starts) else ""
+            return f"{section + 1} · {start}" if start else str(section + 1)
         return [
             _("Level"),
             _("Small blind"),
@@ -174,6 +178,13 @@ class StructureModel(QAbstractTableModel):
             _("Big bet"),
             _("Note"),
         ][section]
+
+    def set_starts(self, starts: tuple[str, ...]) -> None:
+        """Show each row's start time in its header."""
+        if starts != self.starts:
+            self.starts = starts
+            if self.items:
+                self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, len(self.items) - 1)
 
     def _problem(self, row: int, column: int) -> Problem | None:
         found = None

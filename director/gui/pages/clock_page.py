@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+import datetime
+
+from PySide6.QtCore import Qt, QTime, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -14,21 +17,25 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
 
 from director.app.changes import Changes
 from director.app.display import level_summary, mixed_betting
+from director.app.timesource import next_time_of_day
+from director.core import clock as clk
 from director.core import commands as c
 from director.core.clock import NewLevelApplies
+from director.core.ids import Instant
 from director.core.structure import Break
 from director.core.tv import MESSAGE_MAX_LENGTH
 from director.gui.clock_face import ClockFace
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.ticker import ClockTicker
-from director.i18n import _, format_clock, ngettext, parse_clock_text
+from director.i18n import _, format_clock, format_time, ngettext, parse_clock_text
 
 MINUTE_MS = 60_000
 
@@ -122,6 +129,35 @@ class ClockPage(QWidget):
         message_row.addWidget(self.clear_message_button)
         message_row.addWidget(self.tv_button)
 
+        # The planned start: before it the TV and the phones count down to it.
+        self.planned_time = QTimeEdit()
+        self.planned_time.setDisplayFormat("HH:mm")
+        self.planned_time.setTime(QTime(20, 0))
+        self.auto_start = QCheckBox(_("Start the clock by itself"))
+        self.auto_start.setChecked(True)
+        self.auto_start.setToolTip(
+            _("At the planned time the clock starts alone; unticked, it waits for Start")
+        )
+        self.plan_button = QPushButton(_("Plan the start"))
+        self.plan_button.clicked.connect(self.plan_start)
+        self.unplan_button = QPushButton(_("No planned start"))
+        self.unplan_button.clicked.connect(self.unplan_start)
+        guard.bind(self.plan_button, self._plan_command)
+        guard.bind(self.unplan_button, lambda: c.PlanStart(planned=None))
+        self.planned_label = QLabel()
+        self._shown_planned: Instant | None = None
+        self.plan_row = QWidget()
+        plan_row = QHBoxLayout(self.plan_row)
+        plan_row.setContentsMargins(0, 0, 0, 0)
+        plan_row.addWidget(QLabel(_("Planned start:")))
+        plan_row.addWidget(self.planned_time)
+        plan_row.addWidget(self.auto_start)
+        plan_row.addWidget(self.plan_button)
+        plan_row.addWidget(self.unplan_button)
+        plan_row.addWidget(self.planned_label, 1)
+        self.planned_time.timeChanged.connect(lambda _time: guard.recheck(self.plan_button))
+        self.auto_start.toggled.connect(lambda _on: guard.recheck(self.plan_button))
+
         self.levels = QListWidget()
         self.levels.setToolTip(_("Double-click a level to jump to it"))
         self.levels.itemDoubleClicked.connect(self._jump)
@@ -140,6 +176,7 @@ class ClockPage(QWidget):
         left.addWidget(self.face, 1)
         left.addLayout(controls)
         left.addLayout(message_row)
+        left.addWidget(self.plan_row)
         left.addWidget(self.applies)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
@@ -154,7 +191,18 @@ class ClockPage(QWidget):
     # -- actions (also bound to hotkeys) ------------------------------------
 
     def _toggle_command(self) -> c.Command:
-        return c.PauseClock() if self.controller.state.clock.running else c.StartClock()
+        return c.PauseClock() if self.ticker.view().running else c.StartClock()
+
+    def _plan_command(self) -> c.Command:
+        chosen = self.planned_time.time()
+        planned = next_time_of_day(chosen.hour(), chosen.minute(), Instant(self.controller.now()))
+        return c.PlanStart(planned=planned, auto_start=self.auto_start.isChecked())
+
+    def plan_start(self) -> None:
+        self.controller.dispatch(self._plan_command(), self)
+
+    def unplan_start(self) -> None:
+        self.controller.dispatch(c.PlanStart(planned=None), self)
 
     def toggle(self) -> None:
         self.controller.dispatch(self._toggle_command(), self)
@@ -221,18 +269,39 @@ class ClockPage(QWidget):
     # -- redraw --------------------------------------------------------------
 
     def refresh_face(self) -> None:
-        state = self.controller.state
         self.face.set_data(self.ticker.data)
         view = self.ticker.view()
-        running = state.clock.running
         self.start_button.setText(
-            _("Pause") if running else (_("Resume") if state.clock.started else _("Start"))
+            _("Pause") if view.running else (_("Resume") if view.started else _("Start"))
         )
+        self.refresh_plan(view)
         self.hand_button.setStyleSheet(
             "background: #f0b429; color: black;" if view.pending is not None else ""
         )
         if self.levels.currentRow() != view.index and 0 <= view.index < self.levels.count():
             self.levels.setCurrentRow(view.index)
+
+    def refresh_plan(self, view: clk.ClockView) -> None:
+        """The planned start's row, shown until the clock starts."""
+        self.plan_row.setVisible(not view.started)
+        planned = self.controller.state.clock.planned
+        if view.started:
+            return
+        if planned is not None and planned != self._shown_planned:
+            # The field shows the plan in force (once per plan: it stays editable).
+            moment = datetime.datetime.fromtimestamp(planned / 1000)
+            self.planned_time.setTime(QTime(moment.hour, moment.minute))
+        self._shown_planned = planned
+        if planned is None:
+            self.planned_label.setText(_("None: the clock starts when you press Start."))
+        elif self.controller.state.clock.auto_start:
+            self.planned_label.setText(
+                _("Starts by itself at {time}.").format(time=format_time(planned))
+            )
+        else:
+            self.planned_label.setText(
+                _("Planned at {time}; waits for Start.").format(time=format_time(planned))
+            )
 
     def refresh_levels(self) -> None:
         structure = self.controller.state.structure

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -39,7 +39,7 @@ from director.gui.controller import SessionController
 from director.gui.dialogs.chip_sets import ChipSetDialog
 from director.gui.dialogs.generator import GeneratorDialog, parse_chips
 from director.gui.models import structure_model as sm
-from director.i18n import _, render
+from director.i18n import _, format_time, render
 
 
 class AnteKindDelegate(QStyledItemDelegate):
@@ -158,7 +158,19 @@ class StructurePage(QWidget):
             _("Your chips (values, colours, how many): the stack is checked against them")
         )
         chip_set.clicked.connect(self.edit_chip_set)
+        # The end in sight: each row's start in its header, the night's end here,
+        # for the draft as it would play from the clock as it stands.
+        self.end_label = QLabel()
+        self.end_label.setToolTip(
+            _("From the structure, the breaks and the clock as it stands (pauses included)")
+        )
+        self.times_timer = QTimer(self)
+        self.times_timer.setInterval(30_000)
+        self.times_timer.timeout.connect(self.refresh_times)
+        self.times_timer.start()
         bottom = QHBoxLayout()
+        bottom.addWidget(self.end_label)
+        bottom.addSpacing(24)
         bottom.addWidget(self.status, 1)
         bottom.addWidget(QLabel(_("Chips in play:")))
         bottom.addWidget(self.chips)
@@ -184,9 +196,20 @@ class StructurePage(QWidget):
 
     def frozen_rows(self) -> int:
         state = self.controller.state
-        if not state.clock.started:
-            return 0
-        return clk.view(state.clock, state.structure, self.controller.now()).index
+        view = clk.view(state.clock, state.structure, self.controller.now())
+        return view.index if view.started else 0
+
+    def refresh_times(self) -> None:
+        """Each row's start and the estimated end, for the draft (the core's schedule)."""
+        state = self.controller.state
+        draft = self.model.structure()
+        plan = clk.schedule(state.clock, draft, self.controller.now())
+        self.model.set_starts(tuple("" if at is None else format_time(at) for at in plan.starts))
+        self.end_label.setText(
+            _("Estimated end: {time}").format(time=format_time(plan.end))
+            if plan.end is not None
+            else ""
+        )
 
     def dirty(self) -> bool:
         """Whether the editor holds edits not applied yet."""
@@ -201,6 +224,7 @@ class StructurePage(QWidget):
         self.model.load(self._loaded, frozen=self.frozen_rows())
         self._show_limit_columns()
         self._show_chips()
+        self.refresh_times()
 
     def _on_changed(self, changes: Changes) -> None:
         if changes.touches("structure"):
@@ -216,6 +240,7 @@ class StructurePage(QWidget):
             self._draft_changed()
         if changes.touches("chip_set"):
             self._show_chips()
+        self.refresh_times()
 
     # -- editing -----------------------------------------------------------------
 
@@ -405,6 +430,7 @@ class StructurePage(QWidget):
 
     def _draft_changed(self) -> None:
         self._show_limit_columns()
+        self.refresh_times()
         lines = []
         for problem in self.model.problems[:8]:
             colour = "#c0392b" if problem.severity is Severity.ERROR else "#b7791f"

@@ -52,6 +52,7 @@ SCHEMA_REVISIONS = (
     "0010_dealer_phones",
     "0011_results_format",
     "0012_quiet_alive_mark",
+    "0013_club_journal",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -72,6 +73,7 @@ TABLES_ADDED = {
     "0007_season_imports": ("season_import",),
     "0008_remote_devices": ("remote_device",),
     "0009_tv_assets": ("tv_asset",),
+    "0013_club_journal": ("club_entry",),
 }
 """The tables each revision adds (none is ever dropped): a database at a revision
 has exactly those of it and the ones before, no more, no fewer."""

@@ -191,3 +191,4 @@ class AssetRow(SQLModel, table=True):
 # The league tables live in their own module; importing it here keeps the
 # whole schema declared by importing ``tables``.
 from director.persistence import league_tables  # noqa: E402, F401
+from director.persistence import club_tables  # noqa: E402, F401

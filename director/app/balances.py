@@ -1,0 +1,423 @@
+"""The club's bank: each roster player's balance across nights, the journal of
+payments and write-offs, and settling up.
+
+Balances are worked out, never stored: every event's ledger (replayed, only to
+read it) gives a night's lines, the journal (``club_entry``) the rest, and
+``director.core.club`` adds them up. A payment is an entry of its own and never
+touches a night's log; an undo is one more entry. Each entry is written as the
+one after the last this copy saw (``expected``): on a club's server two copies
+recording the same payment at once leave one, the other is told the journal
+changed (``club_journal_changed``) and sees the new balances.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from director.app.timesource import Now, wall_clock
+from director.core.club import (
+    CLUB,
+    Entry,
+    EntryKind,
+    Line,
+    Night,
+    OpenNight,
+    balances,
+    lines,
+    night_balances,
+    open_nights,
+    settle_up,
+    undo_of,
+    undoable,
+)
+from director.core.errors import RuleViolation, require
+from director.core.ids import PlayerId
+from director.core.ledger import Payment
+from director.core.money import MAX_MONEY
+from director.i18n import _, format_date, format_money
+from director.persistence import league_store as sql
+from director.persistence.db import Database, StoreError
+
+DEFAULT_METHODS = ("cash", "bank transfer")
+"""The ways to pay offered before the organizer has used any other."""
+METHOD_MAX = 40
+NOTE_MAX = 200
+FIRST_JOURNAL_REVISION = "0013_club_journal"
+
+
+def method_label(method: str) -> str:
+    """A way to pay as shown: the default ones in the user's language."""
+    labels = {"cash": _("cash"), "bank transfer": _("bank transfer")}
+    return labels.get(method, method)
+
+
+@dataclass(frozen=True)
+class PlayerBalance:
+    """One roster player's account: positive ``balance``, the club owes him."""
+
+    player: PlayerId
+    name: str
+    balance: int
+    open: tuple[OpenNight, ...]
+    lines: tuple[Line, ...]
+
+    @property
+    def owes(self) -> int:
+        return max(0, -self.balance)
+
+    @property
+    def owed(self) -> int:
+        return max(0, self.balance)
+
+    @property
+    def since(self) -> str:
+        """The date of the oldest night still open ("" if none)."""
+        return self.open[0].date if self.open else ""
+
+
+@dataclass(frozen=True)
+class ClubBalances:
+    """Every open account, the club's own, the journal and the nights read."""
+
+    players: tuple[PlayerBalance, ...]
+    club: int
+    entries: tuple[Entry, ...]
+    nights: tuple[Night, ...]
+    lines: tuple[Line, ...]
+    names: dict[PlayerId, str]
+
+    @property
+    def last_seq(self) -> int:
+        return self.entries[-1].seq if self.entries else 0
+
+    def get(self, player: PlayerId) -> PlayerBalance | None:
+        return next((found for found in self.players if found.player == player), None)
+
+    def night(self, event: int) -> Night | None:
+        return next((found for found in self.nights if found.event == event), None)
+
+    def name(self, party: PlayerId) -> str:
+        return _("the club") if party == CLUB else self.names.get(party, f"#{party}")
+
+
+def night_amounts(state: Any) -> dict[PlayerId, int]:
+    """A night's money still to settle per player (positive: the bank owes him): his
+    unpaid prize and bounties, or cash-game chips cashed and not paid out, less what
+    he bought and did not pay."""
+    from director.core.results import player_results
+
+    amounts: dict[PlayerId, int] = {}
+    for player, entrant in state.players.items():
+        amounts[player] = -entrant.owed + (entrant.due if state.is_cash else 0)
+    if not state.is_cash:
+        for result in player_results(state):
+            amounts[result.player] = amounts.get(result.player, 0) + result.due
+    return {player: amount for player, amount in amounts.items() if amount}
+
+
+def _day(moment: int) -> str:
+    return datetime.datetime.fromtimestamp(moment / 1000).date().isoformat()
+
+
+class ClubBook:
+    """The club's balances and journal in ``database``."""
+
+    def __init__(self, database: Database, *, clock: Now = wall_clock) -> None:
+        self.database = database
+        self._clock = clock
+        self._nights: dict[int, tuple[Any, Night | None]] = {}
+        """Each event's night, by the log's last entry it was read at."""
+
+    def today(self) -> str:
+        return _day(self._clock())
+
+    # -- reading ---------------------------------------------------------------------
+
+    def nights(self) -> list[Night]:
+        """Every event that leaves money to settle, oldest first (a damaged event is
+        left out: opening it says why)."""
+        from director.app.session import TournamentSession
+        from director.persistence import store
+
+        with self.database.reading() as connection:
+            rows = store.list_tournament_rows(connection)
+        found: list[Night] = []
+        for row in rows:
+            if type(row.id) is not int:
+                continue
+            cached = self._nights.get(row.id)
+            if cached is not None and cached[0] == row.last_entry:
+                night = cached[1]
+            else:
+                try:
+                    session = TournamentSession(
+                        self.database, row.id, clock=self._clock, reading=True
+                    )
+                except (StoreError, RuleViolation):
+                    continue
+                state = session.state
+                session.close()
+                date = state.event_date or (
+                    _day(row.created_at) if type(row.created_at) is int else ""
+                )
+                amounts = night_amounts(state)
+                night = Night(row.id, state.name, date, amounts) if amounts else None
+                self._nights[row.id] = (row.last_entry, night)
+            if night is not None:
+                found.append(night)
+        found.sort(key=lambda night: (night.date, night.event))
+        return found
+
+    def entries(self) -> list[Entry]:
+        """The journal, in order."""
+        with self.database.read() as connection:
+            if not _has_journal(connection):
+                return []
+            rows = sql.rows(
+                connection,
+                "SELECT seq, kind, payer, payee, amount, entry_date, method, note, undoes "
+                "FROM club_entry ORDER BY seq",
+            )
+        return [
+            Entry(
+                seq=int(seq),
+                kind=EntryKind(kind),
+                payer=PlayerId(payer or CLUB),
+                payee=PlayerId(payee or CLUB),
+                amount=int(amount),
+                date=date,
+                method=method,
+                note=note,
+                undoes=None if undoes is None else int(undoes),
+            )
+            for seq, kind, payer, payee, amount, date, method, note, undoes in rows
+        ]
+
+    def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
+        """Each merged roster record to the one kept, and the kept records' names."""
+        from director.app.leagues import Leagues
+
+        return Leagues(self.database, clock=self._clock).merges()
+
+    def balances(self) -> ClubBalances:
+        """Every player's balance now, with the nights it still comes from."""
+        same, names = self.merges()
+        nights = self.nights()
+        entries = self.entries()
+        all_lines = lines(nights, entries, same)
+        totals = balances(all_lines)
+        by_party: dict[PlayerId, list[Line]] = {}
+        for line in all_lines:
+            by_party.setdefault(line.party, []).append(line)
+        for night in nights:  # a name the roster lacks (typed in the event only)
+            for player in night.amounts:
+                names.setdefault(same.get(player, player), f"#{player}")
+        players = tuple(
+            PlayerBalance(
+                player=party,
+                name=names.get(party, f"#{party}"),
+                balance=amount,
+                open=tuple(open_nights(by_party[party])),
+                lines=tuple(by_party[party]),
+            )
+            for party, amount in sorted(
+                totals.items(), key=lambda item: names.get(item[0], "").casefold()
+            )
+            if party != CLUB
+        )
+        return ClubBalances(
+            players=players,
+            club=totals.get(CLUB, 0),
+            entries=tuple(entries),
+            nights=tuple(nights),
+            lines=tuple(all_lines),
+            names=names,
+        )
+
+    def methods(self) -> list[str]:
+        """The ways to pay: the defaults, then every other one used, as first typed."""
+        found = list(DEFAULT_METHODS)
+        for entry in self.entries():
+            if entry.method and entry.method.casefold() not in (m.casefold() for m in found):
+                found.append(entry.method)
+        return found
+
+    # -- settling up -----------------------------------------------------------------
+
+    def settle(self, event: int | None = None, found: ClubBalances | None = None) -> list[Payment]:
+        """The fewest payments that clear every open balance, or one night's."""
+        found = found or self.balances()
+        if event is None:
+            parties = {player.player: player.balance for player in found.players}
+            if found.club:
+                parties[CLUB] = found.club
+        else:
+            parties = night_balances(found.lines, event)
+        return settle_up(parties)
+
+    # -- recording -------------------------------------------------------------------
+
+    def pay(
+        self,
+        payer: PlayerId,
+        amount: int,
+        *,
+        payee: PlayerId = CLUB,
+        method: str = "cash",
+        date: str = "",
+        note: str = "",
+        expected: int | None = None,
+    ) -> Entry:
+        """Record that ``payer`` gave ``amount`` to ``payee`` (either may be the club)."""
+        require(payer != payee, "payment_same_party")
+        require(payer != CLUB or payee != CLUB, "payment_same_party")
+        return self._record(
+            EntryKind.PAYMENT, payer, payee, amount, method, date, note, expected=expected
+        )
+
+    def write_off(
+        self,
+        player: PlayerId,
+        amount: int = 0,
+        *,
+        date: str = "",
+        note: str = "",
+        expected: int | None = None,
+    ) -> Entry:
+        """Forgive ``amount`` (all of it when 0) of ``player``'s balance: the club
+        takes the loss of a debt, or keeps what it owed him."""
+        found = self.balances()
+        balance = found.get(player)
+        name = found.name(player)
+        require(balance is not None, "nothing_to_write_off", player=name)
+        assert balance is not None
+        require(type(amount) is int and amount >= 0, "payment_amount_zero")
+        amount = amount or abs(balance.balance)
+        require(amount <= abs(balance.balance), "write_off_too_large", most=abs(balance.balance))
+        payer, payee = (player, CLUB) if balance.balance < 0 else (CLUB, player)
+        return self._record(
+            EntryKind.WRITE_OFF, payer, payee, amount, "", date, note, expected=expected
+        )
+
+    def undo(self, *, expected: int | None = None) -> Entry:
+        """Take back the latest payment or write-off not taken back yet, by an entry."""
+        entries = self.entries()
+        target = undoable(entries)
+        require(target is not None, "club_nothing_to_undo")
+        assert target is not None
+        undo = undo_of(target, 0, self.today())
+        return self._record(
+            EntryKind.UNDO,
+            undo.payer,
+            undo.payee,
+            undo.amount,
+            undo.method,
+            undo.date,
+            "",
+            undoes=target.seq,
+            expected=expected,
+        )
+
+    def _record(
+        self,
+        kind: EntryKind,
+        payer: PlayerId,
+        payee: PlayerId,
+        amount: int,
+        method: str,
+        date: str,
+        note: str,
+        *,
+        undoes: int | None = None,
+        expected: int | None = None,
+    ) -> Entry:
+        from sqlalchemy.exc import IntegrityError
+
+        require(type(amount) is int and amount > 0, "payment_amount_zero")
+        require(amount <= MAX_MONEY, "payment_too_large", most=MAX_MONEY)
+        method = " ".join(method.split())
+        require(len(method) <= METHOD_MAX, "payment_method_too_long", most=METHOD_MAX)
+        note = " ".join(note.split())[:NOTE_MAX]
+        date = date or self.today()
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            raise RuleViolation("date_invalid", value=date) from None
+        same, names = self.merges()
+        for party in (payer, payee):
+            require(party == CLUB or party in names, "player_unknown", player=str(party))
+        from sqlalchemy import func, select
+
+        from director.persistence.club_tables import ClubEntryRow
+
+        table: Any = ClubEntryRow.__table__  # type: ignore[attr-defined]
+        try:
+            with self.database.write() as connection:
+                last = int(connection.execute(select(func.max(table.c.seq))).scalar() or 0)
+                seq = (expected if expected is not None else last) + 1
+                require(seq == last + 1, "club_journal_changed")
+                connection.execute(
+                    table.insert().values(
+                        seq=seq,
+                        kind=kind.value,
+                        payer=None if payer == CLUB else int(payer),
+                        payee=None if payee == CLUB else int(payee),
+                        amount=amount,
+                        method=method,
+                        entry_date=date,
+                        note=note,
+                        undoes=undoes,
+                        created_at=self._clock(),
+                    )
+                )
+        except IntegrityError:
+            # Another copy wrote the entry after ``last`` first (a club's server).
+            raise RuleViolation("club_journal_changed") from None
+        return Entry(seq, kind, payer, payee, amount, date, method, note, undoes)
+
+    # -- what the console says -------------------------------------------------------
+
+    def carry_over(self, player: PlayerId, event: int | None = None) -> str:
+        """"Ann owes €20 from 14 November" for a player who still owes from another
+        night than ``event`` ("" when he owes nothing from before)."""
+        same, _names = self.merges()
+        found = self.balances()
+        balance = found.get(same.get(player, player))
+        return carry_over_text(balance, event)
+
+
+def carry_over_text(balance: PlayerBalance | None, event: int | None = None) -> str:
+    if balance is None or balance.balance >= 0:
+        return ""
+    before = [night for night in balance.open if night.event != event]
+    owed = -sum(night.amount for night in before)
+    if owed <= 0:
+        return ""
+    return _("{player} owes {amount} from {date}").format(
+        player=balance.name, amount=format_money(owed), date=format_date(before[0].date)
+    )
+
+
+def _has_journal(connection: Any) -> bool:
+    """Whether the database has the journal (a database one version older, read as
+    it is, has none: nobody recorded a payment in it)."""
+    found = sql.rows(connection, "SELECT version_num FROM alembic_version")
+    return bool(found) and str(found[0][0]) >= FIRST_JOURNAL_REVISION
+
+
+def settle_text(payments: Sequence[Payment], found: ClubBalances, title: str = "") -> str:
+    """The payments as lines to read out or paste in the group chat."""
+    lines_out = [title] if title else []
+    if not payments:
+        lines_out.append(_("Everyone is square."))
+    for payment in payments:
+        text = _("{payer} pays {payee} {amount}").format(
+            payer=found.name(payment.payer),
+            payee=found.name(payment.payee),
+            amount=format_money(payment.amount),
+        )
+        lines_out.append(text[:1].upper() + text[1:])
+    return "\n".join(lines_out)

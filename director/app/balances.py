@@ -289,6 +289,8 @@ class ClubBook:
     ) -> Entry:
         """Forgive ``amount`` (all of it when 0) of ``player``'s balance: the club
         takes the loss of a debt, or keeps what it owed him."""
+        same, _names = self.merges()
+        player = same.get(player, player)
         found = self.balances()
         balance = found.get(player)
         name = found.name(player)
@@ -421,3 +423,38 @@ def settle_text(payments: Sequence[Payment], found: ClubBalances, title: str = "
         )
         lines_out.append(text[:1].upper() + text[1:])
     return "\n".join(lines_out)
+
+
+def entry_text(entry: Entry, found: ClubBalances) -> str:
+    """An entry of the journal in one line ("Ann paid the club €20.00 (cash)")."""
+    amount = format_money(entry.amount)
+    payer, payee = found.name(entry.payer), found.name(entry.payee)
+    if entry.kind is EntryKind.WRITE_OFF:
+        player = payee if entry.payer == CLUB else payer
+        text = _("Written off: {amount} of {player}'s balance").format(
+            amount=amount, player=player
+        )
+    elif entry.kind is EntryKind.UNDO:
+        text = _("Taken back: {payee} paid {payer} {amount}").format(
+            payee=payee, payer=payer, amount=amount
+        )
+    else:
+        text = _("{payer} paid {payee} {amount}").format(payer=payer, payee=payee, amount=amount)
+        if entry.method:
+            text += f" ({method_label(entry.method)})"
+    return text[:1].upper() + text[1:]
+
+
+def balance_header() -> list[str]:
+    return [_("Player"), _("Balance"), _("Owes"), _("Is owed"), _("Since")]
+
+
+def balance_cells(player: PlayerBalance) -> list[str]:
+    """One player's balance as the table, the CSV and the PDF show it."""
+    return [
+        player.name,
+        format_money(player.balance),
+        format_money(player.owes) if player.owes else "",
+        format_money(player.owed) if player.owed else "",
+        format_date(player.since),
+    ]

@@ -77,10 +77,11 @@ TABLES_ADDED = {
 }
 """The tables each revision adds (none is ever dropped): a database at a revision
 has exactly those of it and the ones before, no more, no fewer."""
-READABLE_OLDER = ("0011_results_format",)
+READABLE_OLDER = ("0012_quiet_alive_mark",)
 """Older schemas that the read-only commands read as they are, without upgrading:
-0012 changed nothing on SQLite and only a trigger on PostgreSQL, so every table
-reads the same. Older ones are refused, naming ``director upgrade``."""
+0013 only added the club's journal, which such a database cannot have entries in
+(the club's book reads it as empty), so every other table reads the same. Older
+ones are refused, naming ``director upgrade``."""
 IDENTITY_REVISION = "0004_identity"
 """The first revision that stores the database's identity."""
 ANY_EVENT = 0

@@ -305,6 +305,8 @@ READING = [
     ("export", "standings", "1"),
     ("leagues",),
     ("league", "standings", "Friday"),
+    ("balances",),
+    ("settle",),
 ]
 
 

@@ -348,7 +348,7 @@ class ClubBook:
             datetime.date.fromisoformat(date)
         except ValueError:
             raise RuleViolation("date_invalid", value=date) from None
-        same, names = self.merges()
+        _same, names = self.merges()
         for party in (payer, payee):
             require(party == CLUB or party in names, "player_unknown", player=str(party))
         from sqlalchemy import func, select
@@ -383,7 +383,7 @@ class ClubBook:
     # -- what the console says -------------------------------------------------------
 
     def carry_over(self, player: PlayerId, event: int | None = None) -> str:
-        """"Ann owes €20 from 14 November" for a player who still owes from another
+        """ "Ann owes €20 from 14 November" for a player who still owes from another
         night than ``event`` ("" when he owes nothing from before)."""
         same, _names = self.merges()
         found = self.balances()
@@ -431,9 +431,7 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
     payer, payee = found.name(entry.payer), found.name(entry.payee)
     if entry.kind is EntryKind.WRITE_OFF:
         player = payee if entry.payer == CLUB else payer
-        text = _("Written off: {amount} of {player}'s balance").format(
-            amount=amount, player=player
-        )
+        text = _("Written off: {amount} of {player}'s balance").format(amount=amount, player=player)
     elif entry.kind is EntryKind.UNDO:
         text = _("Taken back: {payee} paid {payer} {amount}").format(
             payee=payee, payer=payer, amount=amount

@@ -810,6 +810,12 @@ class MainWindow(QMainWindow):
 
             return ReportsPage(controller, self.settings.paper)
 
+        def club_page() -> QWidget:
+            from director.app.balances import ClubBook
+            from director.gui.pages.club_page import ClubPage
+
+            return ClubPage(ClubBook(controller.session.database, clock=controller.now))
+
         console.add_page("event", _("Event"), event_page)
         console.add_page("clock", _("Clock"), clock_page)
         console.add_page("structure", _("Structure"), structure_page)
@@ -819,6 +825,7 @@ class MainWindow(QMainWindow):
             console.add_page("payouts", _("Payouts"), payouts_page)
         console.add_page("floor", _("Floor"), floor_page)
         console.add_page("reports", _("Reports"), reports_page)
+        console.add_page("club", _("Club"), club_page)
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:

@@ -50,10 +50,8 @@ def cash_night(library, date: str, sittings: Sequence[tuple[object, int, int, bo
     session.dispatch(
         c.SetCashSettings(settings=CashSettings(chip_money=1, chip_count=1, min_buy_in=1))
     )
-    for player, bought, cashed, paid_for, paid_out in sittings:
-        session.dispatch(
-            c.BuyIn(player=player.id, name=player.name, amount=bought, paid=paid_for)  # type: ignore[attr-defined]
-        )
+    for player, bought, _cashed, paid_for, _paid_out in sittings:
+        session.dispatch(c.BuyIn(player=player.id, name=player.name, amount=bought, paid=paid_for))
     for player, _bought, cashed, _paid_for, paid_out in sittings:
-        session.dispatch(c.CashOut(player=player.id, chips=cashed, paid=paid_out))  # type: ignore[attr-defined]
+        session.dispatch(c.CashOut(player=player.id, chips=cashed, paid=paid_out))
     return session

@@ -177,7 +177,9 @@ night = st.dictionaries(st.sampled_from(PLAYERS), st.integers(-50_000, 50_000), 
 @given(
     nights=st.lists(night, max_size=8),
     moves=st.lists(
-        st.tuples(st.sampled_from(["pay", "write_off", "undo"]), party, party, st.integers(1, 9999)),
+        st.tuples(
+            st.sampled_from(["pay", "write_off", "undo"]), party, party, st.integers(1, 9999)
+        ),
         max_size=20,
     ),
     merges=st.dictionaries(st.sampled_from(PLAYERS[3:]), st.sampled_from(PLAYERS[:3]), max_size=3),
@@ -195,7 +197,11 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
         if kind == "undo":
             taken = {e.undoes for e in entries}
             target = next(
-                (e for e in reversed(entries) if e.kind is not EntryKind.UNDO and e.seq not in taken),
+                (
+                    e
+                    for e in reversed(entries)
+                    if e.kind is not EntryKind.UNDO and e.seq not in taken
+                ),
                 None,
             )
             if target is not None:
@@ -242,7 +248,9 @@ def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, mov
         people = [roster.add(name) for name in ("Ann", "Bob", "Cat", "Dan")]
         tournament_night(library, "2026-11-14", people, unpaid=[1, 3]).close()
         cash_night(
-            library, "2026-11-21", [(people[0], 3000, 1000, False, False), (people[2], 1000, 4000, True, False)]
+            library,
+            "2026-11-21",
+            [(people[0], 3000, 1000, False, False), (people[2], 1000, 4000, True, False)],
         ).close()
         book = ClubBook(database, clock=clock)
         for kind, first, second, amount in moves:
@@ -293,7 +301,8 @@ def test_two_copies_paying_the_same_debt_at_once_leave_one_payment(pg_url, clock
                 outcomes.append(error.code)
 
         threads = [
-            threading.Thread(target=record, args=(book, last)) for book, last in zip(books, seen)
+            threading.Thread(target=record, args=(book, last))
+            for book, last in zip(books, seen, strict=True)
         ]
         for thread in threads:
             thread.start()

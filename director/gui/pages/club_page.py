@@ -172,6 +172,7 @@ class ClubPage(QWidget):
         balances = QWidget()
         self.table = QTableWidget(0, len(balance_header()))
         self.table.setHorizontalHeaderLabels(balance_header())
+        self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -218,6 +219,7 @@ class ClubPage(QWidget):
         box.addLayout(top)
         box.addWidget(self.settlement, 1)
         self.add_tab("settle", settle, _("Settle up"))
+        self.refresh()  # built when first shown or asked for
 
     def add_tab(self, key: str, widget: QWidget, title: str) -> None:
         """Add a view of the club (another part of the product adds its own here)."""
@@ -225,7 +227,9 @@ class ClubPage(QWidget):
         self.tabs.addTab(widget, title)
 
     def showEvent(self, event: QShowEvent) -> None:
-        self.refresh()
+        """Shown again: another copy (or the players page) may have changed the money."""
+        if self.found is not None and not event.spontaneous():
+            self.refresh()
         super().showEvent(event)
 
     # -- reading -----------------------------------------------------------------------

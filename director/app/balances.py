@@ -100,7 +100,7 @@ class ClubBalances:
         return next((found for found in self.nights if found.event == event), None)
 
     def name(self, party: PlayerId) -> str:
-        return _("the club") if party == CLUB else self.names.get(party, f"#{party}")
+        return _("The club") if party == CLUB else self.names.get(party, f"#{party}")
 
 
 def night_amounts(state: Any) -> dict[PlayerId, int]:
@@ -410,37 +410,61 @@ def _has_journal(connection: Any) -> bool:
     return bool(found) and str(found[0][0]) >= FIRST_JOURNAL_REVISION
 
 
+def transfer_text(payer: str | None, payee: str | None, amount: int, *, done: bool) -> str:
+    """ "Ann pays Bob €20.00" (or "paid", ``done``); None names the club, which French
+    says with its own article ("au club")."""
+    money = format_money(amount)
+    if payee is None:
+        if done:
+            return _("{payer} paid the club {amount}").format(payer=payer, amount=money)
+        return _("{payer} pays the club {amount}").format(payer=payer, amount=money)
+    if payer is None:
+        if done:
+            return _("The club paid {payee} {amount}").format(payee=payee, amount=money)
+        return _("The club pays {payee} {amount}").format(payee=payee, amount=money)
+    if done:
+        return _("{payer} paid {payee} {amount}").format(payer=payer, payee=payee, amount=money)
+    return _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=money)
+
+
+def _party(party: PlayerId, found: ClubBalances) -> str | None:
+    return None if party == CLUB else found.name(party)
+
+
 def settle_text(payments: Sequence[Payment], found: ClubBalances, title: str = "") -> str:
     """The payments as lines to read out or paste in the group chat."""
     lines_out = [title] if title else []
     if not payments:
         lines_out.append(_("Everyone is square."))
     for payment in payments:
-        text = _("{payer} pays {payee} {amount}").format(
-            payer=found.name(payment.payer),
-            payee=found.name(payment.payee),
-            amount=format_money(payment.amount),
+        lines_out.append(
+            transfer_text(
+                _party(payment.payer, found),
+                _party(payment.payee, found),
+                payment.amount,
+                done=False,
+            )
         )
-        lines_out.append(text[:1].upper() + text[1:])
     return "\n".join(lines_out)
 
 
 def entry_text(entry: Entry, found: ClubBalances) -> str:
     """An entry of the journal in one line ("Ann paid the club €20.00 (cash)")."""
-    amount = format_money(entry.amount)
-    payer, payee = found.name(entry.payer), found.name(entry.payee)
     if entry.kind is EntryKind.WRITE_OFF:
-        player = payee if entry.payer == CLUB else payer
-        text = _("Written off: {amount} of {player}'s balance").format(amount=amount, player=player)
-    elif entry.kind is EntryKind.UNDO:
-        text = _("Taken back: {payee} paid {payer} {amount}").format(
-            payee=payee, payer=payer, amount=amount
+        player = found.name(entry.payee if entry.payer == CLUB else entry.payer)
+        return _("Written off: {amount} of the balance of {player}").format(
+            amount=format_money(entry.amount), player=player
         )
-    else:
-        text = _("{payer} paid {payee} {amount}").format(payer=payer, payee=payee, amount=amount)
-        if entry.method:
-            text += f" ({method_label(entry.method)})"
-    return text[:1].upper() + text[1:]
+    if entry.kind is EntryKind.UNDO:
+        # The entry taken back, as it was: the undo's parties the other way round.
+        taken = transfer_text(
+            _party(entry.payee, found), _party(entry.payer, found), entry.amount, done=True
+        )
+        return _("Taken back: {payment}").format(payment=taken)
+    text = transfer_text(
+        _party(entry.payer, found), _party(entry.payee, found), entry.amount, done=True
+    )
+    return f"{text} ({method_label(entry.method)})" if entry.method else text
 
 
 def balance_header() -> list[str]:

@@ -58,7 +58,7 @@ def test_pay_in_parts_to_the_club_or_a_player_then_settle(club_db: Path, capsys)
     assert run(club_db, "pay", "ann", "7.50", "--to", "Cat", "--method", "bank transfer") == 0
     assert capsys.readouterr().out == "Ann paid Cat €7.50 (bank transfer)\n"
     assert run(club_db, "write-off", "Bob", "10") == 0
-    assert capsys.readouterr().out == "Written off: €10.00 of Bob's balance\n"
+    assert capsys.readouterr().out == "Written off: €10.00 of the balance of Bob\n"
     assert run(club_db, "balances") == 0
     assert capsys.readouterr().out.splitlines() == [
         "Bob\t-€20.00\t€20.00\t\tNov 21, 2026",

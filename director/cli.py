@@ -1032,7 +1032,7 @@ def _amount(text: str) -> int:
     try:
         return parse_money(text)
     except ValueError:
-        raise CliError(_("“{value}” is not an amount of money").format(value=text)) from None
+        raise RuleViolation("not_money", value=text) from None
 
 
 def command_balances(args: argparse.Namespace) -> int:

@@ -186,6 +186,7 @@ MESSAGES: dict[str, str] = {
     "not_in_a_cash_game": N_("Not in a cash game."),
     "only_in_a_cash_game": N_("Only in a cash game."),
     "nothing_due": N_("The bank owes {player} nothing."),
+    "not_money": N_("“{value}” is not an amount of money."),
     "payment_same_party": N_("A payment needs two different parties."),
     "payment_amount_zero": N_("Type an amount above zero."),
     "payment_too_large": N_("That amount is too large ({most:money} at most)."),

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from director.app.roster import fold
 from director.app.timesource import Now, wall_clock
 from director.core.club import (
     CLUB,
@@ -224,7 +225,7 @@ class ClubBook:
                 lines=tuple(by_party[party]),
             )
             for party, amount in sorted(
-                totals.items(), key=lambda item: names.get(item[0], "").casefold()
+                totals.items(), key=lambda item: fold(names.get(item[0], ""))
             )
             if party != CLUB
         )

@@ -77,8 +77,8 @@ def test_pay_in_parts_to_the_club_or_a_player_then_settle(club_db: Path, capsys)
     ("argv", "said"),
     [
         (("pay", "Nobody", "5"), "That player is not in the list of players."),
-        (("pay", "Ann", "five"), "“five” is not an amount of money"),
-        (("pay", "Ann", "-5"), "“-5” is not an amount of money"),
+        (("pay", "Ann", "five"), "“five” is not an amount of money."),
+        (("pay", "Ann", "-5"), "“-5” is not an amount of money."),
         (("pay", "Ann", "0"), "Type an amount above zero."),
         (("pay", "Ann", "5", "--to", "Ann"), "A payment needs two different parties."),
         (("pay", "Ann", "5", "--date", "yesterday"), "“yesterday” is not a date (YYYY-MM-DD)."),

@@ -38,6 +38,7 @@ from director.app.balances import (
     method_label,
     settle_text,
 )
+from director.app.roster import fold
 from director.core.club import CLUB
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
@@ -128,7 +129,7 @@ class PaymentDialog(QDialog):
         try:
             amount = parse_money(text) if text else 0
         except ValueError:
-            self.error.say(RuleViolation("amount_not_whole", value=text))
+            self.error.say(RuleViolation("not_money", value=text))
             self.amount.setFocus()
             return
         payer = PlayerId(int(self.payer.currentData()))
@@ -245,7 +246,7 @@ class ClubPage(QWidget):
         self.table.setRowCount(len(found.players))
         for row, player in enumerate(found.players):
             values: list[object] = [
-                player.name.casefold(),
+                fold(player.name),
                 player.balance,
                 player.owes,
                 player.owed,

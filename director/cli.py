@@ -167,11 +167,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "league or player"
+            "league, player, balances or settle"
         ),
     )
     report.add_argument(
-        "event", metavar="EVENT", help=_("the event's number or exact name (or the league, player)")
+        "event",
+        metavar="EVENT",
+        help=_(
+            "the event's number or exact name (or the league, player; “all” for the "
+            "club's balances or settle up)"
+        ),
     )
     report.add_argument(
         "--out", type=Path, required=True, metavar="FILE.pdf", help=_("the PDF file to write")
@@ -310,6 +315,7 @@ def add_club_commands(
         commands.add_parser("settle", help=_("the fewest payments that clear the balances"))
     )
     settle.add_argument("--event", metavar="EVENT", help=_("only this night's open balances"))
+    settle.add_argument("--csv", action="store_true", help=_("print CSV"))
 
 
 def port_number(text: str) -> int:
@@ -511,6 +517,8 @@ def command_report(args: argparse.Namespace) -> int:
 
     if args.kind in ("league", "player"):
         return command_league_report(args)
+    if args.kind in ("balances", "settle"):
+        return command_club_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
     check_output(args.out, database_file(args.db))  # before any work: never over the database
@@ -1090,18 +1098,49 @@ def command_write_off(args: argparse.Namespace) -> int:
 
 
 def command_settle(args: argparse.Namespace) -> int:
-    from director.app.balances import ClubBook, settle_text
+    from director.app.balances import ClubBook, settle_rows, settle_text
 
     database = open_read_only(args.db)
     try:
         event = find_event(database, args.event) if args.event else None
         book = ClubBook(database)
         found = book.balances()
-        text = settle_text(book.settle(event, found), found)
+        payments = book.settle(event, found)
     finally:
         database.close()
-    for line in text.splitlines():
+    if args.csv:
+        rows = settle_rows(payments, found)
+        _print_csv(rows[0], rows[1:])
+        return 0
+    for line in settle_text(payments, found).splitlines():
         print(one_line(line))
+    return 0
+
+
+def command_club_report(args: argparse.Namespace) -> int:
+    """``director report balances all`` (every open balance and the payments that
+    settle them) and ``report settle all|EVENT`` (the payments, all or one night's)."""
+    from director.app.balances import ClubBook, night_title
+    from director.app.outputs import check_output, write_output
+    from director.app.timesource import wall_clock
+    from director.reports.club import club_pdf
+    from director.reports.options import RenderOptions
+
+    check_output(args.out, database_file(args.db))
+    options = RenderOptions(paper=args.paper or args.settings.paper)
+    database = open_read_only(args.db)
+    try:
+        every = args.kind == "balances" or args.event.strip().casefold() in ("all", _("all"))
+        event = None if every else find_event(database, args.event)
+        book = ClubBook(database)
+        found = book.balances()
+        payments = book.settle(event, found)
+    finally:
+        database.close()
+    night = "" if event is None else night_title(found, event) or args.event
+    pdf = club_pdf(found, payments, wall_clock(), night=night, options=options)
+    written = write_output(args.out, pdf, database_file(args.db))
+    print(display_path(written))
     return 0
 
 

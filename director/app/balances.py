@@ -481,3 +481,18 @@ def balance_cells(player: PlayerBalance) -> list[str]:
         format_money(player.owed) if player.owed else "",
         format_date(player.since),
     ]
+
+
+def settle_rows(payments: Sequence[Payment], found: ClubBalances) -> list[list[str]]:
+    """The payments as a table (header first), for the CSV and the PDF."""
+    return [[_("Who pays"), _("Who is paid"), _("Amount")]] + [
+        [found.name(payment.payer), found.name(payment.payee), format_money(payment.amount)]
+        for payment in payments
+    ]
+
+
+def night_title(found: ClubBalances, event: int) -> str:
+    night = found.night(event)
+    if night is None:
+        return ""
+    return f"{format_date(night.date)} — {night.name}" if night.date else night.name

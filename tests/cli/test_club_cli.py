@@ -94,3 +94,27 @@ def test_bad_input_is_one_line_on_stderr_exit_2_and_nothing_changes(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err, err
     assert digest(club_db) == before
+
+
+def test_settle_up_as_csv_and_the_club_reports_as_pdf(
+    club_db: Path, tmp_path: Path, capsys
+) -> None:
+    from pypdf import PdfReader
+
+    assert run(club_db, "settle", "--csv") == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows == [
+        ["Who pays", "Who is paid", "Amount"],
+        ["Bob", "Cat", "€30.00"],
+        ["Ann", "Cat", "€20.00"],
+        ["The club", "Cat", "€10.00"],
+    ]
+    balances = tmp_path / "balances.pdf"
+    assert run(club_db, "report", "balances", "all", "--out", str(balances)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(balances).pages)
+    for expected in ("Balances", "Ann", "-€20.00", "Since", "The club", "Who pays"):
+        assert expected in text, expected
+    night = tmp_path / "night.pdf"
+    assert run(club_db, "report", "settle", "2", "--out", str(night)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(night).pages)
+    assert "Settle up" in text and "€30.00" in text and "Cat" not in text.split("Amount", 1)[1]

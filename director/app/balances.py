@@ -132,6 +132,10 @@ class ClubBook:
         self._nights: dict[int, tuple[Any, Night | None]] = {}
         """Each event's night, by the log's last entry it was read at."""
 
+    def now(self) -> int:
+        """The book's clock (milliseconds since 1970)."""
+        return self._clock()
+
     def today(self) -> str:
         return _day(self._clock())
 

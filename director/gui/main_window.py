@@ -814,7 +814,8 @@ class MainWindow(QMainWindow):
             from director.app.balances import ClubBook
             from director.gui.pages.club_page import ClubPage
 
-            return ClubPage(ClubBook(controller.session.database, clock=controller.now))
+            book = ClubBook(controller.session.database, clock=controller.now)
+            return ClubPage(book, paper=self.settings.paper)
 
         console.add_page("event", _("Event"), event_page)
         console.add_page("clock", _("Clock"), clock_page)

@@ -110,3 +110,17 @@ def test_a_buy_in_says_what_the_player_owes_from_an_earlier_night(window) -> Non
     page.entry.setText("Ann")
     page.enter_name()
     assert page.status.text() == "Ann is in. Ann owes €20.00 from Nov 14, 2026."
+
+
+def test_settle_up_saved_as_pdf_and_csv(window, tmp_path) -> None:
+    from pypdf import PdfReader
+
+    page = club_page(window)
+    page.night.setCurrentIndex(page.night.findData(2))
+    page.save_pdf(tmp_path / "night.pdf")
+    text = PdfReader(tmp_path / "night.pdf").pages[0].extract_text()
+    assert "Settle up" in text and "Bob" in text and "€30.00" in text
+    page.night.setCurrentIndex(0)
+    page.save_csv(tmp_path / "all.csv")
+    lines = (tmp_path / "all.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert lines[0] == "Who pays,Who is paid,Amount" and len(lines) == 4

@@ -9,12 +9,15 @@ the payments; it computes nothing itself.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -36,6 +39,7 @@ from director.app.balances import (
     balance_header,
     entry_text,
     method_label,
+    settle_rows,
     settle_text,
 )
 from director.app.roster import fold
@@ -44,7 +48,7 @@ from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import ok_cancel, show_error
 from director.gui.widgets import DateField, InlineError
-from director.i18n import _, format_date, format_money, parse_money
+from director.i18n import _, format_date, format_money, language, parse_money
 from director.persistence.errors import StoreError
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -161,9 +165,10 @@ class PaymentDialog(QDialog):
 class ClubPage(QWidget):
     """The club's balances and settling up, as tabs."""
 
-    def __init__(self, book: ClubBook, parent: QWidget | None = None) -> None:
+    def __init__(self, book: ClubBook, parent: QWidget | None = None, *, paper: str = "A4") -> None:
         super().__init__(parent)
         self.book = book
+        self.paper = paper
         self.found: ClubBalances | None = None
         self.tabs = QTabWidget()
         layout = QVBoxLayout(self)
@@ -212,10 +217,16 @@ class ClubPage(QWidget):
         self.settlement.setReadOnly(True)
         self.copy_button = QPushButton(_("&Copy"))
         self.copy_button.clicked.connect(self.copy)
+        self.pdf_button = QPushButton(_("P&DF…"))
+        self.pdf_button.clicked.connect(lambda: self.save_pdf())
+        self.csv_button = QPushButton(_("C&SV…"))
+        self.csv_button.clicked.connect(lambda: self.save_csv())
         top = QHBoxLayout()
         top.addWidget(QLabel(_("Settle")))
         top.addWidget(self.night, 1)
         top.addWidget(self.copy_button)
+        top.addWidget(self.pdf_button)
+        top.addWidget(self.csv_button)
         box = QVBoxLayout(settle)
         box.addLayout(top)
         box.addWidget(self.settlement, 1)
@@ -303,6 +314,52 @@ class ClubPage(QWidget):
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.settlement.toPlainText())
         self.status.setText(_("Copied: paste it in the group chat."))
+
+    def _save_path(self, title: str, name: str, kind: str) -> Path | None:
+        chosen, _filter = QFileDialog.getSaveFileName(self, title, str(Path.home() / name), kind)
+        return Path(chosen) if chosen else None
+
+    def save_pdf(self, path: Path | None = None) -> None:
+        """What the Settle up tab shows as PDF (every open balance first, when it shows
+        them all): the same file as ``director report balances|settle``."""
+        from director.app.outputs import write_output
+        from director.reports.club import club_pdf
+        from director.reports.options import RenderOptions
+
+        if self.found is None:
+            return
+        event = self.night.currentData() or None
+        path = path or self._save_path(_("Save the report"), "settle-up.pdf", _("PDF (*.pdf)"))
+        if path is None:
+            return
+        try:
+            pdf = club_pdf(
+                self.found,
+                self.book.settle(event, self.found),
+                self.book.now(),
+                night=self.night.currentText() if event else "",
+                options=RenderOptions(paper=self.paper),
+            )
+            write_output(path, pdf, self.book.database.path)
+        except (StoreError, RuleViolation) as error:  # never over the database; a full disk
+            show_error(self, error)
+
+    def save_csv(self, path: Path | None = None) -> None:
+        """The payments the Settle up tab shows, as CSV (``director settle --csv``)."""
+        from director.app.csv_io import delimiter_for, write_table
+
+        if self.found is None:
+            return
+        path = path or self._save_path(_("Export as CSV"), "settle-up.csv", _("CSV files (*.csv)"))
+        if path is None:
+            return
+        rows = settle_rows(
+            self.book.settle(self.night.currentData() or None, self.found), self.found
+        )
+        try:
+            write_table(path, rows[0], rows[1:], delimiter=delimiter_for(language()))
+        except (StoreError, RuleViolation) as error:
+            show_error(self, error)
 
     # -- recording ---------------------------------------------------------------------
 

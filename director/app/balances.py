@@ -387,6 +387,31 @@ class ClubBook:
 
     # -- what the console says -------------------------------------------------------
 
+    def deleting(self, event: int) -> str:
+        """What deleting ``event`` changes in the club's money ("" when nothing is open
+        from it): the balances still coming from that night, which would go."""
+        found = self.balances()
+        open_amounts = night_balances(found.lines, event)
+        parts = []
+        for party, amount in sorted(open_amounts.items(), key=lambda item: item[1]):
+            if party == CLUB:
+                continue
+            name = found.name(party)
+            if amount < 0:
+                parts.append(
+                    _("{player} owes {amount}").format(player=name, amount=format_money(-amount))
+                )
+            else:
+                parts.append(
+                    _("{player} is owed {amount}").format(player=name, amount=format_money(amount))
+                )
+        if not parts:
+            return ""
+        return _(
+            "Its money is not settled ({balances}): deleting it takes that out of the "
+            "club's balances."
+        ).format(balances="; ".join(parts))
+
     def carry_over(self, player: PlayerId, event: int | None = None) -> str:
         """ "Ann owes €20 from 14 November" for a player who still owes from another
         night than ``event`` ("" when he owes nothing from before)."""

@@ -683,16 +683,15 @@ class MainWindow(QMainWindow):
         selected = self.events_page.selected()
         if selected is None:
             return
-        if not confirm(
-            self,
-            _("Delete event"),
-            _(
-                "Delete “{name}” and everything recorded in it?\n\n"
-                "A backup of the database is made first; restore it from "
-                "File > Backups to get the event back."
-            ).format(name=selected.name),
-            yes=_("Delete"),
-        ):
+        question = _(
+            "Delete “{name}” and everything recorded in it?\n\n"
+            "A backup of the database is made first; restore it from "
+            "File > Backups to get the event back."
+        ).format(name=selected.name)
+        money = self._open_money(selected.id)
+        if money:
+            question += "\n\n" + money
+        if not confirm(self, _("Delete event"), question, yes=_("Delete")):
             return
         if self.controller is not None and self.controller.session.tournament_id == selected.id:
             self.close_session()
@@ -701,6 +700,15 @@ class MainWindow(QMainWindow):
         except (StoreError, OSError) as error:
             show_error(self, error)
         self.refresh_events()
+
+    def _open_money(self, event: int) -> str:
+        """What deleting ``event`` takes out of the club's balances ("" if nothing)."""
+        from director.app.balances import ClubBook
+
+        try:
+            return ClubBook(self.database, clock=self.clock).deleting(event)
+        except (StoreError, RuleViolation):
+            return ""
 
     # -- the open event -----------------------------------------------------
 

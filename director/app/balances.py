@@ -13,6 +13,7 @@ changed (``club_journal_changed``) and sees the new balances.
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +48,9 @@ DEFAULT_METHODS = ("cash", "bank transfer")
 METHOD_MAX = 40
 NOTE_MAX = 200
 FIRST_JOURNAL_REVISION = "0013_club_journal"
+NIGHT_FORMAT = 1
+"""The logic that reads a night's money from its log (``night_amounts``): a night
+kept by an older one is read from its log again."""
 
 
 def method_label(method: str) -> str:
@@ -142,39 +146,91 @@ class ClubBook:
     # -- reading ---------------------------------------------------------------------
 
     def nights(self) -> list[Night]:
-        """Every event that leaves money to settle, oldest first (a damaged event is
-        left out: opening it says why)."""
-        from director.app.session import TournamentSession
-        from director.persistence import store
+        """Every event that leaves money to settle, oldest first.
 
-        with self.database.reading() as connection:
-            rows = store.list_tournament_rows(connection)
-        found: list[Night] = []
-        for row in rows:
-            if type(row.id) is not int:
-                continue
-            cached = self._nights.get(row.id)
-            if cached is not None and cached[0] == row.last_entry:
-                night = cached[1]
-            else:
-                try:
-                    session = TournamentSession(
-                        self.database, row.id, clock=self._clock, reading=True
-                    )
-                except (StoreError, RuleViolation):
-                    continue
-                state = session.state
-                session.close()
-                date = state.event_date or (
-                    _day(row.created_at) if type(row.created_at) is int else ""
+        Each night comes from what was kept of it (``club_night``) when that was read
+        up to the event's last entry by today's logic, else from its log, replayed
+        only to read it (and kept, unless the database is read-only). A damaged event
+        is left out: opening it says why.
+        """
+        with self.database.read() as connection:
+            journal = _has_journal(connection)
+            if journal:
+                rows = sql.rows(
+                    connection,
+                    "SELECT t.id, t.last_entry, t.created_at, n.last_entry, n.night_format, "
+                    "n.data FROM tournament t LEFT JOIN club_night n ON n.tournament_id = t.id",
                 )
-                amounts = night_amounts(state)
-                night = Night(row.id, state.name, date, amounts) if amounts else None
-                self._nights[row.id] = (row.last_entry, night)
+            else:  # one schema older, read as it is: no nights kept
+                rows = [
+                    (*row, None, None, None)
+                    for row in sql.rows(
+                        connection, "SELECT id, last_entry, created_at FROM tournament"
+                    )
+                ]
+        found: list[Night] = []
+        stale: list[tuple[int, int, int]] = []
+        for event, last_entry, created_at, kept_entry, night_format, data in rows:
+            if type(event) is not int or type(last_entry) is not int:
+                continue
+            cached = self._nights.get(event)
+            night: Night | None
+            if cached is not None and cached[0] == last_entry:
+                night = cached[1]
+            elif kept_entry == last_entry and night_format == NIGHT_FORMAT:
+                decoded = _decode_night(event, data)
+                if decoded is False or decoded is True:
+                    stale.append((event, last_entry, created_at))
+                    continue
+                night = decoded
+                self._nights[event] = (last_entry, night)
+            else:
+                stale.append((event, last_entry, created_at))
+                continue
+            if night is not None:
+                found.append(night)
+        for event, last_entry, created_at in stale:
+            night = self._read_night(event, last_entry, created_at, keep=journal)
             if night is not None:
                 found.append(night)
         found.sort(key=lambda night: (night.date, night.event))
         return found
+
+    def _read_night(
+        self, event: int, last_entry: int, created_at: object, *, keep: bool
+    ) -> Night | None:
+        """One night from its log (kept for next time when ``keep`` and writable)."""
+        from director.app.session import TournamentSession
+
+        try:
+            session = TournamentSession(self.database, event, clock=self._clock, reading=True)
+        except (StoreError, RuleViolation):
+            return None
+        state = session.state
+        session.close()
+        date = state.event_date or (_day(created_at) if type(created_at) is int else "")
+        amounts = night_amounts(state)
+        night = Night(event, state.name, date, amounts) if amounts else None
+        self._nights[event] = (last_entry, night)
+        if keep and not self.database.readonly:
+            data = {
+                "name": state.name,
+                "date": date,
+                "amounts": [[int(player), amount] for player, amount in amounts.items()],
+            }
+            try:
+                with self.database.write() as connection:
+                    sql.run(
+                        connection,
+                        "INSERT INTO club_night (tournament_id, last_entry, night_format, data) "
+                        "VALUES (:t, :e, :f, :d) ON CONFLICT (tournament_id) DO UPDATE SET "
+                        "last_entry = excluded.last_entry, night_format = excluded.night_format, "
+                        "data = excluded.data",
+                        {"t": event, "e": last_entry, "f": NIGHT_FORMAT, "d": json.dumps(data)},
+                    )
+            except StoreError:
+                pass  # only a cache: the balances are right without it
+        return night
 
     def entries(self) -> list[Entry]:
         """The journal, in order."""
@@ -431,6 +487,19 @@ def carry_over_text(balance: PlayerBalance | None, event: int | None = None) -> 
     return _("{player} owes {amount} from {date}").format(
         player=balance.name, amount=format_money(owed), date=format_date(before[0].date)
     )
+
+
+def _decode_night(event: int, data: object) -> Night | bool | None:
+    """A kept night (None: nothing open from it); False when it cannot be read."""
+    raw = sql.loads(data)
+    try:
+        amounts = {PlayerId(int(p)): int(a) for p, a in raw["amounts"]}
+        name, date = raw["name"], raw["date"]
+    except (TypeError, ValueError, KeyError):
+        return False
+    if not isinstance(name, str) or not isinstance(date, str):
+        return False
+    return Night(event, name, date, amounts) if amounts else None
 
 
 def _has_journal(connection: Any) -> bool:

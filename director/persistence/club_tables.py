@@ -35,3 +35,17 @@ class ClubEntryRow(SQLModel, table=True):
     undoes: int | None = Field(default=None, sa_type=WIDE)
     """For an undo: the ``seq`` of the entry it takes back."""
     created_at: int = Field(sa_type=WIDE)
+
+
+class ClubNightRow(SQLModel, table=True):
+    """One event's money still to settle per player, as the club's book read it from
+    the event's log up to ``last_entry`` (rebuilt from the log when the event moved
+    on, or when ``night_format`` is older than the book's): the balances of a long
+    season never replay every night."""
+
+    __tablename__ = "club_night"
+
+    tournament_id: int = Field(primary_key=True, foreign_key="tournament.id", ondelete="CASCADE")
+    last_entry: int = Field(sa_type=WIDE)
+    night_format: int
+    data: str

@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 from director.app.balances import ClubBook, carry_over_text, settle_text
 from director.app.library import Library
 from director.app.roster import Roster
+from director.core import commands as c
 from director.core.club import CLUB, Entry, EntryKind, Night, balances, lines, undo_of
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
+from director.core.players import Bust
 from director.persistence.db import open_database
 from tests.app.club_helpers import cash_night, tournament_night
 
@@ -319,3 +321,34 @@ def test_two_copies_paying_the_same_debt_at_once_leave_one_payment(pg_url, clock
     finally:
         first.close()
         second.close()
+
+
+def test_each_night_is_kept_and_read_again_only_when_its_log_moved_on(
+    library, book, people, database, clock
+) -> None:
+    from director.persistence import league_store
+
+    ann, bob, *_ = people
+    night = tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1], finish=False)
+    assert owed(book) == {"Ann": -2000}
+    with database.read() as connection:
+        kept = league_store.rows(connection, "SELECT tournament_id, data FROM club_night")
+    assert [row[0] for row in kept] == [night.tournament_id]
+    # Another book (another laptop, the next start) reads what was kept, not the log:
+    # a kept night changed by hand shows as it was kept.
+    with database.write() as connection:
+        league_store.run(
+            connection,
+            "UPDATE club_night SET data = :d",
+            {"d": '{"name": "x", "date": "2026-11-14", "amounts": [[1, -1500]]}'},
+        )
+    assert owed(ClubBook(database, clock=clock)) == {"Ann": -1500}
+    # The event moves on (Bob busts Ann): its log is read again.
+    night.dispatch(c.StartClock())
+    night.dispatch(c.BustPlayers(busts=(Bust(player=ann.id, eliminator=bob.id),)))
+    assert owed(ClubBook(database, clock=clock)) == {"Ann": -2000, "Bob": 4000}
+    # A kept night that cannot be read is read from the log again.
+    with database.write() as connection:
+        league_store.run(connection, "UPDATE club_night SET data = 'not json'", {})
+    assert owed(ClubBook(database, clock=clock)) == {"Ann": -2000, "Bob": 4000}
+    night.close()

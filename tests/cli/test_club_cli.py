@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from director.app.balances import ClubBook
 from director.app.library import Library
 from director.app.roster import Roster
 from director.cli import main
@@ -27,6 +28,8 @@ def club_db(tmp_path: Path, clock) -> Path:
     ann, bob, cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
     tournament_night(library, "2026-11-14", [cat, ann, bob], unpaid=[1]).close()
     cash_night(library, "2026-11-21", [(bob, 5000, 2000, False, False)]).close()
+    # The window has shown the balances once: each night's money is kept beside its log.
+    ClubBook(database, clock=clock).balances()
     database.close()
     return path
 

@@ -170,7 +170,9 @@ class ClubBook:
                 ]
         found: list[Night] = []
         stale: list[tuple[int, int, int]] = []
-        for event, last_entry, created_at, kept_entry, night_format, data in rows:
+        decoded_all = _decode_all([row[5] for row in rows])
+        for index, row in enumerate(rows):
+            event, last_entry, created_at, kept_entry, night_format, data = row
             if type(event) is not int or type(last_entry) is not int:
                 continue
             cached = self._nights.get(event)
@@ -178,7 +180,7 @@ class ClubBook:
             if cached is not None and cached[0] == last_entry:
                 night = cached[1]
             elif kept_entry == last_entry and night_format == NIGHT_FORMAT:
-                decoded = _decode_night(event, data)
+                decoded = _decode_night(event, data, decoded_all[index])
                 if decoded is False or decoded is True:
                     stale.append((event, last_entry, created_at))
                     continue
@@ -489,9 +491,26 @@ def carry_over_text(balance: PlayerBalance | None, event: int | None = None) -> 
     )
 
 
-def _decode_night(event: int, data: object) -> Night | bool | None:
+def _decode_all(texts: list[object]) -> list[object]:
+    """Every kept night's JSON read at once (one parse, not thousands); None for a
+    night not kept, and for all when one of them cannot be read (then each is read on
+    its own)."""
+    where = [index for index, text in enumerate(texts) if isinstance(text, str) and text]
+    found: list[object] = [None] * len(texts)
+    try:
+        parsed = json.loads("[" + ",".join(str(texts[index]) for index in where) + "]")
+    except (ValueError, RecursionError):
+        return found
+    if isinstance(parsed, list) and len(parsed) == len(where):
+        for index, raw in zip(where, parsed, strict=True):
+            found[index] = raw
+    return found
+
+
+def _decode_night(event: int, data: object, raw: Any = None) -> Night | bool | None:
     """A kept night (None: nothing open from it); False when it cannot be read."""
-    raw = sql.loads(data)
+    if raw is None:
+        raw = sql.loads(data)
     try:
         amounts = {PlayerId(int(p)): int(a) for p, a in raw["amounts"]}
         name, date = raw["name"], raw["date"]

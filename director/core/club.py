@@ -85,18 +85,25 @@ def lines(
     up to zero."""
     same = same or {}
     found: list[Line] = []
+    # ``kept`` inlined and the lines made as plain tuples of their class: a long
+    # season has tens of thousands of them.
+    add = found.append
+    kept_as = same.get
+    make = tuple.__new__
     for night in nights:
         total = 0
+        event, date = night.event, night.date
         for player, amount in night.amounts.items():
             if amount:
-                found.append(Line(kept(player, same), amount, "night", night.event, night.date))
+                add(make(Line, (kept_as(player, player), amount, "night", event, date)))
                 total += amount
         if total:
-            found.append(Line(CLUB, -total, "night", night.event, night.date))
+            add(Line(CLUB, -total, "night", event, date))
     for entry in entries:
         source = entry.kind.value
-        found.append(Line(kept(entry.payer, same), entry.amount, source, entry.seq, entry.date))
-        found.append(Line(kept(entry.payee, same), -entry.amount, source, entry.seq, entry.date))
+        payer, payee = entry.payer, entry.payee
+        add(Line(kept_as(payer, payer), entry.amount, source, entry.seq, entry.date))
+        add(Line(kept_as(payee, payee), -entry.amount, source, entry.seq, entry.date))
     return found
 
 

@@ -135,6 +135,9 @@ class ClubBook:
         self._clock = clock
         self._nights: dict[int, tuple[Any, Night | None]] = {}
         """Each event's night, by the log's last entry it was read at."""
+        self._unkept: dict[int, tuple[int, str, str, dict[PlayerId, int]]] = {}
+        """The nights read from their logs and not kept yet: (last entry, name, date,
+        amounts)."""
 
     def now(self) -> int:
         """The book's clock (milliseconds since 1970)."""
@@ -185,6 +188,8 @@ class ClubBook:
                     stale.append((event, last_entry, created_at))
                     continue
                 night = decoded
+                if night is not None and not night.date and type(created_at) is int:
+                    night = night._replace(date=_day(created_at))  # kept with no date
                 self._nights[event] = (last_entry, night)
             else:
                 stale.append((event, last_entry, created_at))
@@ -192,16 +197,16 @@ class ClubBook:
             if night is not None:
                 found.append(night)
         for event, last_entry, created_at in stale:
-            night = self._read_night(event, last_entry, created_at, keep=journal)
+            night = self._read_night(event, last_entry, created_at)
             if night is not None:
                 found.append(night)
         found.sort(key=lambda night: (night.date, night.event))
         return found
 
-    def _read_night(
-        self, event: int, last_entry: int, created_at: object, *, keep: bool
-    ) -> Night | None:
-        """One night from its log (kept for next time when ``keep`` and writable)."""
+    def _read_night(self, event: int, last_entry: int, created_at: object) -> Night | None:
+        """One night from its log, replayed only to read it. Nothing is written here
+        (looking at the balances writes nothing): the next write of the club's
+        journal keeps it, in its own transaction."""
         from director.app.session import TournamentSession
 
         try:
@@ -214,25 +219,14 @@ class ClubBook:
         amounts = night_amounts(state)
         night = Night(event, state.name, date, amounts) if amounts else None
         self._nights[event] = (last_entry, night)
-        if keep and not self.database.readonly:
-            data = {
-                "name": state.name,
-                "date": date,
-                "amounts": [[int(player), amount] for player, amount in amounts.items()],
-            }
-            try:
-                with self.database.write() as connection:
-                    sql.run(
-                        connection,
-                        "INSERT INTO club_night (tournament_id, last_entry, night_format, data) "
-                        "VALUES (:t, :e, :f, :d) ON CONFLICT (tournament_id) DO UPDATE SET "
-                        "last_entry = excluded.last_entry, night_format = excluded.night_format, "
-                        "data = excluded.data",
-                        {"t": event, "e": last_entry, "f": NIGHT_FORMAT, "d": json.dumps(data)},
-                    )
-            except StoreError:
-                pass  # only a cache: the balances are right without it
+        self._unkept[event] = (last_entry, state.name, date, amounts)
         return night
+
+    def _keep_nights(self, connection: Any) -> None:
+        """In a write of the journal: keep the nights this book read from their logs."""
+        for event, (last_entry, name, date, amounts) in self._unkept.items():
+            keep_night_row(connection, event, last_entry, name, date, amounts)
+        self._unkept.clear()
 
     def entries(self) -> list[Entry]:
         """The journal, in order."""
@@ -438,6 +432,7 @@ class ClubBook:
                         created_at=self._clock(),
                     )
                 )
+                self._keep_nights(connection)
         except IntegrityError:
             # Another copy wrote the entry after ``last`` first (a club's server).
             raise RuleViolation("club_journal_changed") from None
@@ -488,6 +483,38 @@ def carry_over_text(balance: PlayerBalance | None, event: int | None = None) -> 
         return ""
     return _("{player} owes {amount} from {date}").format(
         player=balance.name, amount=format_money(owed), date=format_date(before[0].date)
+    )
+
+
+def keep_night_row(
+    connection: Any,
+    event: int,
+    last_entry: int,
+    name: str,
+    date: str,
+    amounts: dict[PlayerId, int],
+) -> None:
+    """Keep one night's money as read from its log up to ``last_entry``."""
+    data = {
+        "name": name,
+        "date": date,
+        "amounts": [[int(player), amount] for player, amount in amounts.items()],
+    }
+    sql.run(
+        connection,
+        "INSERT INTO club_night (tournament_id, last_entry, night_format, data) "
+        "VALUES (:t, :e, :f, :d) ON CONFLICT (tournament_id) DO UPDATE SET "
+        "last_entry = excluded.last_entry, night_format = excluded.night_format, "
+        "data = excluded.data",
+        {"t": event, "e": last_entry, "f": NIGHT_FORMAT, "d": json.dumps(data)},
+    )
+
+
+def keep_night(connection: Any, event: int, last_entry: int, state: Any) -> None:
+    """In the transaction of an event's snapshot: keep its money as it stands (the
+    date is the event's own, or its creation day when read)."""
+    keep_night_row(
+        connection, event, last_entry, state.name, state.event_date, night_amounts(state)
     )
 
 

@@ -531,10 +531,14 @@ class TournamentSession:
             state=codec.encode(self._state),
             history={"done": list(self._history.done), "undone": list(self._history.undone)},
         )
+        from director.app.balances import keep_night
+
         with self.database.transaction() as connection:
             # Only the event's writer: not into an event deleted or taken over meanwhile.
             self.database.check_lease(connection, self.tournament_id)
             store.save_snapshot(connection, self.tournament_id, snapshot, at=self._clock())
+            # What the club's balances read of this night, kept with the snapshot.
+            keep_night(connection, self.tournament_id, self._last_entry, self._state)
         self._snapshot_event = self._last_event
 
     # -- internals ----------------------------------------------------------

@@ -328,12 +328,24 @@ def test_each_night_is_kept_and_read_again_only_when_its_log_moved_on(
 ) -> None:
     from director.persistence import league_store
 
+    def kept() -> list[tuple[int, int]]:
+        with database.read() as connection:
+            return [
+                tuple(row)
+                for row in league_store.rows(
+                    connection, "SELECT tournament_id, last_entry FROM club_night"
+                )
+            ]
+
+    def last_entry() -> int:
+        with database.read() as connection:
+            return int(league_store.rows(connection, "SELECT last_entry FROM tournament")[0][0])
+
     ann, bob, *_ = people
     night = tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1], finish=False)
-    assert owed(book) == {"Ann": -2000}
-    with database.read() as connection:
-        kept = league_store.rows(connection, "SELECT tournament_id, data FROM club_night")
-    assert [row[0] for row in kept] == [night.tournament_id]
+    assert owed(book) == {"Ann": -2000} and kept() == []  # looking writes nothing
+    night.snapshot()  # as when the event is closed: its money is kept with its snapshot
+    assert kept() == [(night.tournament_id, last_entry())]
     # Another book (another laptop, the next start) reads what was kept, not the log:
     # a kept night changed by hand shows as it was kept.
     with database.write() as connection:
@@ -346,9 +358,14 @@ def test_each_night_is_kept_and_read_again_only_when_its_log_moved_on(
     # The event moves on (Bob busts Ann): its log is read again.
     night.dispatch(c.StartClock())
     night.dispatch(c.BustPlayers(busts=(Bust(player=ann.id, eliminator=bob.id),)))
-    assert owed(ClubBook(database, clock=clock)) == {"Ann": -2000, "Bob": 4000}
+    reader = ClubBook(database, clock=clock)
+    assert owed(reader) == {"Ann": -2000, "Bob": 4000}
+    assert kept()[0][1] < last_entry()
+    # Recording a payment keeps what the book read, in the payment's transaction.
+    reader.pay(ann.id, 500)
+    assert kept() == [(night.tournament_id, last_entry())]
     # A kept night that cannot be read is read from the log again.
     with database.write() as connection:
         league_store.run(connection, "UPDATE club_night SET data = 'not json'", {})
-    assert owed(ClubBook(database, clock=clock)) == {"Ann": -2000, "Bob": 4000}
+    assert owed(ClubBook(database, clock=clock)) == {"Ann": -1500, "Bob": 4000}
     night.close()

@@ -148,7 +148,7 @@ class ClubBook:
 
     # -- reading ---------------------------------------------------------------------
 
-    def nights(self) -> list[Night]:
+    def nights(self, *, skip: int | None = None) -> list[Night]:
         """Every event that leaves money to settle, oldest first.
 
         Each night comes from what was kept of it (``club_night``) when that was read
@@ -176,7 +176,7 @@ class ClubBook:
         decoded_all = _decode_all([row[5] for row in rows])
         for index, row in enumerate(rows):
             event, last_entry, created_at, kept_entry, night_format, data = row
-            if type(event) is not int or type(last_entry) is not int:
+            if type(event) is not int or type(last_entry) is not int or event == skip:
                 continue
             cached = self._nights.get(event)
             night: Night | None
@@ -259,10 +259,11 @@ class ClubBook:
 
         return Leagues(self.database, clock=self._clock).merges()
 
-    def balances(self) -> ClubBalances:
-        """Every player's balance now, with the nights it still comes from."""
+    def balances(self, *, skip: int | None = None) -> ClubBalances:
+        """Every player's balance now, with the nights it still comes from (all but
+        the event ``skip``, if given)."""
         same, names = self.merges()
-        nights = self.nights()
+        nights = self.nights(skip=skip)
         entries = self.entries()
         all_lines = lines(nights, entries, same)
         totals = balances(all_lines)
@@ -466,10 +467,11 @@ class ClubBook:
         ).format(balances="; ".join(parts))
 
     def carry_over(self, player: PlayerId, event: int | None = None) -> str:
-        """ "Ann owes €20 from 14 November" for a player who still owes from another
-        night than ``event`` ("" when he owes nothing from before)."""
+        """The line "Ann owes €20 from 14 November" for a player who still owes from
+        another night than ``event`` ("" when he owes nothing from before)."""
         same, _names = self.merges()
-        found = self.balances()
+        # Tonight's own buy-in is not a debt from before: its log is not even read.
+        found = self.balances(skip=event)
         balance = found.get(same.get(player, player))
         return carry_over_text(balance, event)
 

@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "league, player or lifetime"
+            "league, player, lifetime, balances or settle"
         ),
     )
     report.add_argument(
@@ -183,7 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="EVENT",
         nargs="?",
         default=None,
-        help=_("the event's number or exact name (or the league, player; none for lifetime)"),
+        help=_(
+            "the event's number or exact name (or the league, player; “all” for the "
+            "club's balances or settle up; none for lifetime)"
+        ),
     )
     report.add_argument(
         "--out", type=Path, required=True, metavar="FILE.pdf", help=_("the PDF file to write")
@@ -290,7 +293,39 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("upgrade a database written by an older version first (as director upgrade)"),
     )
     add_league_commands(commands, with_db)
+    add_club_commands(commands, with_db)
     return parser
+
+
+def add_club_commands(
+    commands: argparse._SubParsersAction,  # type: ignore[type-arg]
+    add_db: Callable[[argparse.ArgumentParser], argparse.ArgumentParser],
+) -> None:
+    """``balances``, ``pay``, ``write-off`` and ``settle``: the club's money across nights."""
+    balances = add_db(
+        commands.add_parser("balances", help=_("what each player owes or is owed, all nights"))
+    )
+    balances.add_argument("--csv", action="store_true", help=_("print CSV"))
+    pay = add_db(commands.add_parser("pay", help=_("record a payment between nights")))
+    pay.add_argument("player", metavar="PLAYER", help=_("who pays (a player, or “club”)"))
+    pay.add_argument("amount", metavar="AMOUNT", help=_("how much, such as 20 or 12.50"))
+    pay.add_argument(
+        "--to", metavar="PLAYER", default="", help=_("who is paid (default: the club)")
+    )
+    pay.add_argument("--method", metavar="M", default="cash", help=_("how (default: cash)"))
+    pay.add_argument("--date", metavar="YYYY-MM-DD", default="", help=_("when (default: today)"))
+    write_off = add_db(
+        commands.add_parser("write-off", help=_("forgive what a player owes or is owed"))
+    )
+    write_off.add_argument("player", metavar="PLAYER", help=_("the player's name"))
+    write_off.add_argument(
+        "amount", metavar="AMOUNT", nargs="?", default="", help=_("how much (default: all)")
+    )
+    settle = add_db(
+        commands.add_parser("settle", help=_("the fewest payments that clear the balances"))
+    )
+    settle.add_argument("--event", metavar="EVENT", help=_("only this night's open balances"))
+    settle.add_argument("--csv", action="store_true", help=_("print CSV"))
 
 
 def port_number(text: str) -> int:
@@ -492,6 +527,8 @@ def command_report(args: argparse.Namespace) -> int:
 
     if args.kind in ("league", "player", "lifetime"):
         return command_league_report(args)
+    if args.kind in ("balances", "settle"):
+        return command_club_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
     if args.event is None:
@@ -1045,6 +1082,125 @@ def command_upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
+def _club_party(leagues: object, name: str) -> PlayerId:
+    """A party of a payment as typed: a player's name (or number), or the club."""
+    from director.core.club import CLUB
+
+    if name.strip().casefold() in ("club", _("club").casefold()):
+        return CLUB
+    return find_player(leagues, name)
+
+
+def _amount(text: str) -> int:
+    from director.i18n import parse_money
+
+    try:
+        return parse_money(text)
+    except ValueError:
+        raise RuleViolation("not_money", value=text) from None
+
+
+def command_balances(args: argparse.Namespace) -> int:
+    from director.app.balances import ClubBook, balance_cells, balance_header
+
+    database = open_read_only(args.db)
+    try:
+        found = ClubBook(database).balances()
+    finally:
+        database.close()
+    rows = [balance_cells(player) for player in found.players]
+    if args.csv:
+        _print_csv(balance_header(), rows)
+    else:
+        for row in rows:
+            print("\t".join(one_line(cell) for cell in row))
+    return 0
+
+
+def command_pay(args: argparse.Namespace) -> int:
+    from director.app.balances import ClubBook, entry_text
+    from director.app.leagues import Leagues
+    from director.core.club import CLUB
+    from director.persistence.db import open_database
+
+    amount = _amount(args.amount)
+    database = open_database(args.db, create=False)
+    try:
+        leagues = Leagues(database)
+        payer = _club_party(leagues, args.player)
+        payee = _club_party(leagues, args.to) if args.to else CLUB
+        book = ClubBook(database)
+        entry = book.pay(payer, amount, payee=payee, method=args.method, date=args.date)
+        print(one_line(entry_text(entry, book.balances())))
+    finally:
+        database.close()
+    return 0
+
+
+def command_write_off(args: argparse.Namespace) -> int:
+    from director.app.balances import ClubBook, entry_text
+    from director.app.leagues import Leagues
+    from director.persistence.db import open_database
+
+    amount = _amount(args.amount) if args.amount else 0
+    database = open_database(args.db, create=False)
+    try:
+        player = find_player(Leagues(database), args.player)
+        book = ClubBook(database)
+        entry = book.write_off(player, amount)
+        print(one_line(entry_text(entry, book.balances())))
+    finally:
+        database.close()
+    return 0
+
+
+def command_settle(args: argparse.Namespace) -> int:
+    from director.app.balances import ClubBook, settle_rows, settle_text
+
+    database = open_read_only(args.db)
+    try:
+        event = find_event(database, args.event) if args.event else None
+        book = ClubBook(database)
+        found = book.balances()
+        payments = book.settle(event, found)
+    finally:
+        database.close()
+    if args.csv:
+        rows = settle_rows(payments, found)
+        _print_csv(rows[0], rows[1:])
+        return 0
+    for line in settle_text(payments, found).splitlines():
+        print(one_line(line))
+    return 0
+
+
+def command_club_report(args: argparse.Namespace) -> int:
+    """``director report balances all`` (every open balance and the payments that
+    settle them) and ``report settle all|EVENT`` (the payments, all or one night's)."""
+    from director.app.balances import ClubBook, night_title
+    from director.app.outputs import check_output, write_output
+    from director.app.timesource import wall_clock
+    from director.reports.club import club_pdf
+    from director.reports.options import RenderOptions
+
+    check_output(args.out, database_file(args.db))
+    options = RenderOptions(paper=args.paper or args.settings.paper)
+    database = open_read_only(args.db)
+    try:
+        every = args.kind == "balances" or args.event.strip().casefold() in ("all", _("all"))
+        event = None if every else find_event(database, args.event)
+        book = ClubBook(database)
+        found = book.balances()
+        payments = book.settle(event, found)
+    finally:
+        database.close()
+    night = "" if event is None else night_title(found, event) or args.event
+    pdf = club_pdf(found, payments, wall_clock(), night=night, options=options)
+    written = write_output(args.out, pdf, database_file(args.db))
+    print(display_path(written))
+    return 0
+
+
 HANDLERS = {
     "upgrade": command_upgrade,
     "assets": command_assets,
@@ -1060,6 +1216,10 @@ HANDLERS = {
     "lifetime": command_lifetime,
     "report": command_report,
     "demo": command_demo,
+    "balances": command_balances,
+    "pay": command_pay,
+    "write-off": command_write_off,
+    "settle": command_settle,
 }
 
 

@@ -192,6 +192,17 @@ MESSAGES: dict[str, str] = {
     "not_in_a_cash_game": N_("Not in a cash game."),
     "only_in_a_cash_game": N_("Only in a cash game."),
     "nothing_due": N_("The bank owes {player} nothing."),
+    "not_money": N_("“{value}” is not an amount of money."),
+    "payment_same_party": N_("A payment needs two different parties."),
+    "payment_amount_zero": N_("Type an amount above zero."),
+    "payment_too_large": N_("That amount is too large ({most:money} at most)."),
+    "payment_method_too_long": N_("The way to pay is too long ({most} characters at most)."),
+    "nothing_to_write_off": N_("{player} owes nothing and is owed nothing."),
+    "write_off_too_large": N_("Only {most:money} is open."),
+    "club_nothing_to_undo": N_("No payment or write-off to take back."),
+    "club_journal_changed": N_(
+        "Another copy recorded a payment meanwhile: look at the balances again, then retry."
+    ),
     "nothing_owed": N_("{player} owes nothing."),
     "nothing_to_refund": N_("{player} has nothing to refund."),
     "payment_more_than_due": N_("The bank owes only {due:money}."),

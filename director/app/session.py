@@ -582,13 +582,17 @@ class TournamentSession:
             state=codec.encode(self._state),
             history={"done": list(self._history.done), "undone": list(self._history.undone)},
         )
-        at = self._clock()
+        from director.app.balances import keep_night
+
+        at, state, last_entry = self._clock(), self._state, self._last_entry
 
         def write() -> None:
             with self.database.transaction() as connection:
                 # Only the event's writer: not into an event deleted or taken over.
                 self.database.check_lease(connection, self.tournament_id)
                 store.save_snapshot(connection, self.tournament_id, snapshot, at=at)
+                # What the club's balances read of this night, kept with the snapshot.
+                keep_night(connection, self.tournament_id, last_entry, state)
 
         self._run_write(write)
         self._snapshot_event = self._last_event

@@ -690,16 +690,15 @@ class MainWindow(QMainWindow):
         selected = self.events_page.selected()
         if selected is None:
             return
-        if not confirm(
-            self,
-            _("Delete event"),
-            _(
-                "Delete “{name}” and everything recorded in it?\n\n"
-                "A backup of the database is made first; restore it from "
-                "File > Backups to get the event back."
-            ).format(name=selected.name),
-            yes=_("Delete"),
-        ):
+        question = _(
+            "Delete “{name}” and everything recorded in it?\n\n"
+            "A backup of the database is made first; restore it from "
+            "File > Backups to get the event back."
+        ).format(name=selected.name)
+        money = self._open_money(selected.id)
+        if money:
+            question += "\n\n" + money
+        if not confirm(self, _("Delete event"), question, yes=_("Delete")):
             return
         if self.controller is not None and self.controller.session.tournament_id == selected.id:
             self.close_session()
@@ -708,6 +707,15 @@ class MainWindow(QMainWindow):
         except (StoreError, OSError) as error:
             show_error(self, error)
         self.refresh_events()
+
+    def _open_money(self, event: int) -> str:
+        """What deleting ``event`` takes out of the club's balances ("" if nothing)."""
+        from director.app.balances import ClubBook
+
+        try:
+            return ClubBook(self.database, clock=self.clock).deleting(event)
+        except (StoreError, RuleViolation):
+            return ""
 
     # -- the open event -----------------------------------------------------
 
@@ -820,6 +828,13 @@ class MainWindow(QMainWindow):
 
             return ReportsPage(controller, self.settings.paper)
 
+        def club_page() -> QWidget:
+            from director.app.balances import ClubBook
+            from director.gui.pages.club_page import ClubPage
+
+            book = ClubBook(controller.session.database, clock=controller.now)
+            return ClubPage(book, paper=self.settings.paper)
+
         console.add_page("event", _("Event"), event_page)
         console.add_page("clock", _("Clock"), clock_page)
         console.add_page("structure", _("Structure"), structure_page)
@@ -829,6 +844,7 @@ class MainWindow(QMainWindow):
             console.add_page("payouts", _("Payouts"), payouts_page)
         console.add_page("floor", _("Floor"), floor_page)
         console.add_page("reports", _("Reports"), reports_page)
+        console.add_page("club", _("Club"), club_page)
 
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:

@@ -52,6 +52,7 @@ SCHEMA_REVISIONS = (
     "0010_dealer_phones",
     "0011_results_format",
     "0012_quiet_alive_mark",
+    "0013_club_journal",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -72,13 +73,16 @@ TABLES_ADDED = {
     "0007_season_imports": ("season_import",),
     "0008_remote_devices": ("remote_device",),
     "0009_tv_assets": ("tv_asset",),
+    "0013_club_journal": ("club_entry", "club_night"),
 }
 """The tables each revision adds (none is ever dropped): a database at a revision
 has exactly those of it and the ones before, no more, no fewer."""
-READABLE_OLDER = ("0011_results_format",)
+READABLE_OLDER = ("0012_quiet_alive_mark",)
 """Older schemas that the read-only commands read as they are, without upgrading:
-0012 changed nothing on SQLite and only a trigger on PostgreSQL, so every table
-reads the same. Older ones are refused, naming ``director upgrade``."""
+0013 only added the club's journal, which such a database cannot have entries in
+(the club's book reads it as empty), and a cache of each night's money (read from
+the logs instead), so every other table reads the same. Older
+ones are refused, naming ``director upgrade``."""
 IDENTITY_REVISION = "0004_identity"
 """The first revision that stores the database's identity."""
 ANY_EVENT = 0

@@ -188,6 +188,6 @@ class AssetRow(SQLModel, table=True):
     stored_at: int = Field(sa_type=WIDE)
 
 
-# The league tables live in their own module; importing it here keeps the
-# whole schema declared by importing ``tables``.
-from director.persistence import league_tables  # noqa: E402, F401
+# The league tables and the club's journal live in their own modules; importing
+# them here keeps the whole schema declared by importing ``tables``.
+from director.persistence import club_tables, league_tables  # noqa: E402, F401

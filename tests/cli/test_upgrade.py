@@ -24,9 +24,9 @@ from director.persistence.db import SCHEMA_HEAD, is_url, open_database
 from tests.conftest import KINDS, database_of_kind
 
 OLDER = "0010_dealer_phones"
-"""Two versions older: its schema lacks what the newest reads (results' format)."""
-ONE_OLDER = "0011_results_format"
-"""One version older, the same tables for reading."""
+"""Older still: its schema lacks what the newest reads (results' format)."""
+ONE_OLDER = "0012_quiet_alive_mark"
+"""One version older, the same tables for reading (no club journal: read as empty)."""
 
 
 def digest(path: Path) -> str:
@@ -305,6 +305,8 @@ READING = [
     ("export", "standings", "1"),
     ("leagues",),
     ("league", "standings", "Friday"),
+    ("balances",),
+    ("settle",),
 ]
 
 

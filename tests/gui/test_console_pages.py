@@ -19,7 +19,7 @@ from director.gui.pages.reports_page import ReportsPage
 from director.gui.pages.structure_page import StructurePage
 from director.gui.sound import SOUND_FILES
 
-KEYS = ["event", "clock", "structure", "players", "tables", "payouts", "floor", "reports"]
+KEYS = ["event", "clock", "structure", "players", "tables", "payouts", "floor", "reports", "club"]
 
 
 @pytest.fixture

@@ -36,6 +36,7 @@ def test_the_console_speaks_french_with_french_money(french, window_factory) -> 
         "Gains",
         "Arbitrage",
         "Rapports",
+        "Club",
     ]
     menus = [action.text() for action in window.menuBar().actions()]
     assert menus[:2] == ["&Fichier", "É&dition"]

@@ -5,6 +5,7 @@ saved at once and can be undone; a refused action says why."""
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import (
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.changes import Changes, confirmation
+from director.app.databases import StoreError
 from director.app.format_display import envelope_news, envelopes_warning
 from director.app.names import START, fold, pick
 from director.app.roster import Roster
@@ -42,12 +44,18 @@ from director.gui.dialogs.settlement import SettlementDialog
 from director.gui.models.players_model import PlayersModel
 from director.i18n import _, format_money, format_number, parse_money
 
+if TYPE_CHECKING:
+    from director.app.balances import ClubBook
+
 
 class PlayersPage(QWidget):
     def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.roster = Roster(controller.session.database, clock=controller.session.now)
+        self._book: ClubBook | None = None
+        """The club's book, for what a player still owes from earlier nights (kept: it
+        remembers the nights it read)."""
         cash = controller.state.is_cash
 
         self.entry = QLineEdit()
@@ -374,7 +382,21 @@ class PlayersPage(QWidget):
         )
         if changes is not None:
             self.select(player)
-            self.say(_("{name} is in.").format(name=name))
+            text = _("{name} is in.").format(name=name)
+            owes = self.carry_over(player)
+            self.say(f"{text} {owes}." if owes else text)
+
+    def carry_over(self, player: PlayerId) -> str:
+        """What the player still owes from earlier nights ("Ann owes €20 from 14
+        November"), "" when nothing (or when the club's book cannot be read now)."""
+        from director.app.balances import ClubBook
+
+        if self._book is None:
+            self._book = ClubBook(self.controller.session.database, clock=self.controller.now)
+        try:
+            return self._book.carry_over(player, self.controller.session.tournament_id)
+        except (StoreError, RuleViolation):
+            return ""
 
     # -- actions -------------------------------------------------------------------
 

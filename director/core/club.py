@@ -1,0 +1,192 @@
+"""The club's money across nights: every balance is a sum of lines.
+
+Each source gives lines that add up to zero, so the club's total (the club's own
+account, ``CLUB``, counted) is always zero:
+
+- a night (one event's ledger): each player's money still to settle, positive when
+  the club owes him (an unpaid prize, a cash-game win not paid out), negative when
+  he owes it (an unpaid buy-in, re-buy or add-on, chips bought on credit); the club
+  takes the opposite of their sum;
+- a payment: the payer's balance rises by the amount, the payee's falls (either
+  may be the club);
+- a write-off: the same, with the club as the other party (it takes the loss, or
+  keeps what it owed);
+- an undo: the entry taken back, the other way round.
+
+Shared expenses, later, are one more source of lines. Nothing here reads a
+database: the club's book (``director.app.balances``) gathers the nights and the
+journal and asks these functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import NamedTuple
+
+from director.core.ids import PlayerId
+from director.core.ledger import BANK, Payment, fewest_payments
+
+CLUB = BANK
+"""The club's own account (the bank of every night)."""
+
+
+class EntryKind(StrEnum):
+    PAYMENT = "payment"
+    WRITE_OFF = "write_off"
+    UNDO = "undo"
+
+
+class Night(NamedTuple):
+    """One event's money still to settle, per roster player (positive: is owed)."""
+
+    event: int
+    name: str
+    date: str
+    amounts: Mapping[PlayerId, int]
+
+
+class Entry(NamedTuple):
+    """One entry of the club's journal: ``payer`` gives ``amount`` to ``payee``."""
+
+    seq: int
+    kind: EntryKind
+    payer: PlayerId
+    payee: PlayerId
+    amount: int
+    date: str
+    method: str = ""
+    note: str = ""
+    undoes: int | None = None
+
+
+class Line(NamedTuple):
+    """One line of a party's account: its ``source`` is ``night`` (``ref``: the
+    event) or an entry's kind (``ref``: its number)."""
+
+    party: PlayerId
+    amount: int
+    source: str
+    ref: int
+    date: str
+
+
+def kept(player: PlayerId, same: Mapping[PlayerId, PlayerId]) -> PlayerId:
+    """The roster record kept for ``player`` (merged records count as one)."""
+    return same.get(player, player)
+
+
+def lines(
+    nights: Iterable[Night],
+    entries: Iterable[Entry],
+    same: Mapping[PlayerId, PlayerId] | None = None,
+) -> list[Line]:
+    """Every line of every account, nights first then the journal, each source adding
+    up to zero."""
+    same = same or {}
+    found: list[Line] = []
+    # ``kept`` inlined and the lines made as plain tuples of their class: a long
+    # season has tens of thousands of them.
+    add = found.append
+    kept_as = same.get
+    make = tuple.__new__
+    for night in nights:
+        total = 0
+        event, date = night.event, night.date
+        for player, amount in night.amounts.items():
+            if amount:
+                add(make(Line, (kept_as(player, player), amount, "night", event, date)))
+                total += amount
+        if total:
+            add(Line(CLUB, -total, "night", event, date))
+    for entry in entries:
+        source = entry.kind.value
+        payer, payee = entry.payer, entry.payee
+        add(Line(kept_as(payer, payer), entry.amount, source, entry.seq, entry.date))
+        add(Line(kept_as(payee, payee), -entry.amount, source, entry.seq, entry.date))
+    return found
+
+
+def balances(all_lines: Iterable[Line]) -> dict[PlayerId, int]:
+    """Each party's balance (the club's included), parties at zero left out."""
+    totals: dict[PlayerId, int] = {}
+    for line in all_lines:
+        totals[line.party] = totals.get(line.party, 0) + line.amount
+    return {party: amount for party, amount in totals.items() if amount}
+
+
+class OpenNight(NamedTuple):
+    event: int
+    date: str
+    amount: int
+    """Still open from that night (negative: owed by the player)."""
+
+
+def open_nights(party_lines: Sequence[Line]) -> list[OpenNight]:
+    """Which nights a party's balance still comes from, oldest first.
+
+    Payments and write-offs settle the oldest debts first, so what stays open is
+    the latest nights' part: walking back from the newest night of the balance's
+    sign, each night keeps what is left of the balance, up to its own amount.
+    """
+    balance = sum(line.amount for line in party_lines)
+    if not balance:
+        return []
+    sign = 1 if balance > 0 else -1
+    left = abs(balance)
+    nights = [line for line in party_lines if line.source == "night" and line.amount * sign > 0]
+    nights.sort(key=lambda line: (line.date, line.ref))
+    found: list[OpenNight] = []
+    for line in reversed(nights):
+        if not left:
+            break
+        part = min(left, abs(line.amount))
+        found.append(OpenNight(line.ref, line.date, part * sign))
+        left -= part
+    found.reverse()
+    return found
+
+
+def night_balances(all_lines: Sequence[Line], event: int) -> dict[PlayerId, int]:
+    """What is still open from one night, per player, the club balancing it."""
+    by_party: dict[PlayerId, list[Line]] = {}
+    for line in all_lines:
+        if line.party != CLUB:
+            by_party.setdefault(line.party, []).append(line)
+    open_amounts: dict[PlayerId, int] = {}
+    for party, party_lines in by_party.items():
+        for night in open_nights(party_lines):
+            if night.event == event:
+                open_amounts[party] = open_amounts.get(party, 0) + night.amount
+    total = sum(open_amounts.values())
+    if total:
+        open_amounts[CLUB] = -total
+    return {party: amount for party, amount in open_amounts.items() if amount}
+
+
+def settle_up(open_balances: Mapping[PlayerId, int]) -> list[Payment]:
+    """The fewest payments that clear ``open_balances`` (the night's settlement's own)."""
+    return fewest_payments(open_balances)
+
+
+def undoable(entries: Sequence[Entry]) -> Entry | None:
+    """The latest payment or write-off not taken back yet (what undo takes back)."""
+    undone = {entry.undoes for entry in entries if entry.kind is EntryKind.UNDO}
+    for entry in reversed(entries):
+        if entry.kind is not EntryKind.UNDO and entry.seq not in undone:
+            return entry
+    return None
+
+
+def undo_of(entry: Entry, seq: int, date: str) -> Entry:
+    """The entry that takes ``entry`` back: the same amount the other way round."""
+    return Entry(
+        seq=seq,
+        kind=EntryKind.UNDO,
+        payer=entry.payee,
+        payee=entry.payer,
+        amount=entry.amount,
+        date=date,
+        method=entry.method,
+        undoes=entry.seq,
+    )

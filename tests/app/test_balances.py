@@ -1,0 +1,371 @@
+"""The club's bank through the session API: a season of nights whose debts carry
+over, are paid in parts and written off; undo by a compensating entry; merged
+players; zero-sum balances (property tests); two copies paying at once on a real
+PostgreSQL server."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from director.app.balances import ClubBook, carry_over_text, settle_text
+from director.app.library import Library
+from director.app.roster import Roster
+from director.core import commands as c
+from director.core.club import CLUB, Entry, EntryKind, Night, balances, lines, undo_of
+from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
+from director.core.players import Bust
+from director.persistence.db import open_database
+from tests.app.club_helpers import cash_night, tournament_night
+
+
+@pytest.fixture
+def roster(database, clock):
+    return Roster(database, clock=clock)
+
+
+@pytest.fixture
+def book(database, clock):
+    return ClubBook(database, clock=clock)
+
+
+@pytest.fixture
+def people(roster):
+    return [roster.add(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+
+
+def owed(book: ClubBook) -> dict[str, int]:
+    return {player.name: player.balance for player in book.balances().players}
+
+
+def test_a_season_carries_debts_over_is_paid_in_parts_and_written_off(
+    library, book, people
+) -> None:
+    ann, bob, cat, dan = people
+    # 14 November: Ann buys in on credit, Cat wins the only prize (€60), not paid yet.
+    tournament_night(library, "2026-11-14", [cat, ann, bob], unpaid=[1]).close()
+    assert owed(book) == {"Ann": -2000, "Cat": 6000}
+    assert book.balances().club == -4000
+    # 21 November, a cash game: Bob takes €50 of chips on credit and loses €30 of it;
+    # Dan cashes €70 out of €40 and the bank pays him only later.
+    cash_night(
+        library, "2026-11-21", [(bob, 5000, 2000, False, False), (dan, 4000, 7000, True, False)]
+    ).close()
+    assert owed(book) == {"Ann": -2000, "Bob": -3000, "Cat": 6000, "Dan": 7000}
+    # Ann's debt carries over: the console says so when she buys in again.
+    assert book.carry_over(ann.id) == "Ann owes €20.00 from Nov 14, 2026"
+    # She pays in two parts: the debt shrinks, then is gone.
+    book.pay(ann.id, 1200, method="cash", date="2026-11-22")
+    assert owed(book)["Ann"] == -800
+    assert book.carry_over(ann.id) == "Ann owes €8.00 from Nov 14, 2026"
+    book.pay(ann.id, 800, method="bank transfer", date="2026-11-23")
+    assert "Ann" not in owed(book) and book.carry_over(ann.id) == ""
+    # Bob pays Dan directly €10, the club writes off €5 of the rest of his debt.
+    book.pay(bob.id, 1000, payee=dan.id, date="2026-11-24")
+    entry = book.write_off(bob.id, 500)
+    assert entry.kind is EntryKind.WRITE_OFF and (entry.payer, entry.payee) == (bob.id, CLUB)
+    assert owed(book) == {"Bob": -1500, "Cat": 6000, "Dan": 6000}
+    # The nights' logs never changed: each night still says what it said.
+    found = book.balances()
+    assert [dict(night.amounts) for night in found.nights] == [
+        {ann.id: -2000, cat.id: 6000},
+        {bob.id: -3000, dan.id: 7000},
+    ]
+    # Every balance is the sum of its lines; with the club's account, zero.
+    assert sum(p.balance for p in found.players) + found.club == 0
+    for player in found.players:
+        assert player.balance == sum(line.amount for line in player.lines)
+    # Settle up all: the fewest payments clear everyone.
+    payments = book.settle(found=found)
+    assert len(payments) == 3  # four parties, no smaller group squares itself
+    left = {p.player: p.balance for p in found.players} | {CLUB: found.club}
+    for payer, payee, amount in payments:
+        left[payer] += amount
+        left[payee] -= amount
+    assert set(left.values()) == {0}
+    assert settle_text(payments, found).splitlines() == [
+        "The club pays Dan €60.00",
+        "The club pays Cat €45.00",
+        "Bob pays Cat €15.00",
+    ]
+    # One night's settle up: only what is still open from it (Cat's prize).
+    assert book.settle(event=found.nights[0].event, found=found) == [(CLUB, cat.id, 6000)]
+
+
+def test_undo_is_a_compensating_entry_and_never_deletes(library, book, people, database) -> None:
+    ann, bob, *_ = people
+    tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1]).close()
+    book.pay(ann.id, 2000)
+    assert "Ann" not in owed(book)
+    undo = book.undo()
+    assert undo.kind is EntryKind.UNDO and undo.undoes == 1
+    assert owed(book)["Ann"] == -2000
+    assert [entry.seq for entry in book.entries()] == [1, 2]  # both kept
+    with pytest.raises(RuleViolation) as refused:
+        book.undo()
+    assert refused.value.code == "club_nothing_to_undo"
+
+
+def test_a_write_off_forgives_what_the_club_owes_too(library, book, people) -> None:
+    ann, bob, *_ = people
+    tournament_night(library, "2026-11-14", [bob, ann]).close()
+    assert owed(book) == {"Bob": 4000}
+    entry = book.write_off(bob.id)
+    assert (entry.payer, entry.payee, entry.amount) == (CLUB, bob.id, 4000)
+    assert owed(book) == {}
+    with pytest.raises(RuleViolation) as refused:
+        book.write_off(bob.id)
+    assert refused.value.code == "nothing_to_write_off"
+
+
+def test_a_paid_prize_and_paid_buy_ins_leave_nothing_open(library, book, people) -> None:
+    tournament_night(library, "2026-11-14", people[:3], pay_prize=True).close()
+    assert owed(book) == {} and book.balances().club == 0
+
+
+def test_merging_two_records_merges_their_balances(library, book, people, roster) -> None:
+    ann, bob, *_ = people
+    other = roster.add("Ann B.")
+    tournament_night(library, "2026-11-14", [bob, ann, other], unpaid=[1, 2]).close()
+    assert owed(book)["Ann"] == -2000 and owed(book)["Ann B."] == -2000
+    roster.merge(ann.id, other.id)
+    assert owed(book)["Ann"] == -4000 and "Ann B." not in owed(book)
+    book.write_off(other.id, 1000)  # the merged record's name reaches the kept one
+    assert owed(book)["Ann"] == -3000
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        (lambda book, p: book.pay(p.id, 0), "payment_amount_zero"),
+        (lambda book, p: book.pay(p.id, -5), "payment_amount_zero"),
+        (lambda book, p: book.pay(p.id, 10**12), "payment_too_large"),
+        (lambda book, p: book.pay(p.id, 100, payee=p.id), "payment_same_party"),
+        (lambda book, p: book.pay(PlayerId(999), 100), "player_unknown"),
+        (lambda book, p: book.pay(p.id, 100, date="14/11"), "date_invalid"),
+        (lambda book, p: book.pay(p.id, 100, method="x" * 41), "payment_method_too_long"),
+        (lambda book, p: book.pay(p.id, 100, expected=7), "club_journal_changed"),
+    ],
+)
+def test_a_bad_payment_is_refused_and_nothing_is_written(book, people, call, code) -> None:
+    with pytest.raises(RuleViolation) as refused:
+        call(book, people[0])
+    assert refused.value.code == code
+    assert book.entries() == []
+
+
+def test_the_carry_over_line_leaves_out_tonight(library, book, people) -> None:
+    ann, bob, *_ = people
+    tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1]).close()
+    tonight = tournament_night(library, "2026-11-21", [bob, ann], unpaid=[1], finish=False)
+    found = book.balances().get(ann.id)
+    assert found is not None and found.balance == -4000
+    assert carry_over_text(found, tonight.tournament_id) == "Ann owes €20.00 from Nov 14, 2026"
+    assert carry_over_text(found) == "Ann owes €40.00 from Nov 14, 2026"
+    tonight.close()
+
+
+# -- zero-sum, whatever happens (property tests) -------------------------------------------
+
+PLAYERS = [PlayerId(n) for n in range(1, 7)]
+party = st.sampled_from([CLUB, *PLAYERS])
+night = st.dictionaries(st.sampled_from(PLAYERS), st.integers(-50_000, 50_000), max_size=6)
+
+
+@given(
+    nights=st.lists(night, max_size=8),
+    moves=st.lists(
+        st.tuples(
+            st.sampled_from(["pay", "write_off", "undo"]), party, party, st.integers(1, 9999)
+        ),
+        max_size=20,
+    ),
+    merges=st.dictionaries(st.sampled_from(PLAYERS[3:]), st.sampled_from(PLAYERS[:3]), max_size=3),
+)
+def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
+    nights, moves, merges
+) -> None:
+    found_nights = [
+        Night(event=index + 1, name="", date=f"2026-01-{index + 1:02d}", amounts=amounts)
+        for index, amounts in enumerate(nights)
+    ]
+    entries: list[Entry] = []
+    for kind, payer, payee, amount in moves:
+        seq = len(entries) + 1
+        if kind == "undo":
+            taken = {e.undoes for e in entries}
+            target = next(
+                (
+                    e
+                    for e in reversed(entries)
+                    if e.kind is not EntryKind.UNDO and e.seq not in taken
+                ),
+                None,
+            )
+            if target is not None:
+                entries.append(undo_of(target, seq, "2026-02-01"))
+        elif payer != payee:
+            entries.append(
+                Entry(seq, EntryKind(kind.replace("pay", "payment")), payer, payee, amount, "")
+            )
+    totals = balances(lines(found_nights, entries, merges))
+    assert sum(totals.values()) == 0
+    # Each kept player's balance from his sources, added up here by hand.
+    for player in [CLUB, *PLAYERS]:
+        if player in merges:
+            assert player not in totals
+            continue
+        same = {player} | {dropped for dropped, kept in merges.items() if kept == player}
+        expected = sum(amount for n in nights for p, amount in n.items() if p in same)
+        if player == CLUB:
+            expected = -sum(sum(n.values()) for n in nights)
+        expected += sum(e.amount for e in entries if e.payer in same)
+        expected -= sum(e.amount for e in entries if e.payee in same)
+        assert totals.get(player, 0) == expected
+
+
+@settings(max_examples=25)
+@given(
+    moves=st.lists(
+        st.tuples(
+            st.sampled_from(["pay", "write_off", "undo", "merge"]),
+            st.integers(0, 3),
+            st.integers(0, 3),
+            st.integers(1, 5000),
+        ),
+        max_size=6,
+    )
+)
+def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, moves) -> None:
+    """The same through the app, on a database: random payments, write-offs, undos and
+    merges after two nights; the balances always add up to zero with the club's."""
+    path = tmp_path_factory.mktemp("club") / "director.db"
+    database = open_database(path)
+    try:
+        library, roster = Library(database, clock=clock), Roster(database, clock=clock)
+        people = [roster.add(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+        tournament_night(library, "2026-11-14", people, unpaid=[1, 3]).close()
+        cash_night(
+            library,
+            "2026-11-21",
+            [(people[0], 3000, 1000, False, False), (people[2], 1000, 4000, True, False)],
+        ).close()
+        book = ClubBook(database, clock=clock)
+        for kind, first, second, amount in moves:
+            a, b = people[first], people[second]
+            try:
+                if kind == "pay":
+                    book.pay(a.id, amount, payee=b.id if first != second else CLUB)
+                elif kind == "write_off":
+                    book.write_off(a.id, amount)
+                elif kind == "undo":
+                    book.undo()
+                else:
+                    roster.merge(a.id, b.id)
+            except RuleViolation:
+                pass  # refused, nothing written: the invariant holds all the same
+            found = book.balances()
+            assert sum(p.balance for p in found.players) + found.club == 0
+            for player in found.players:
+                assert player.balance == sum(line.amount for line in player.lines)
+                assert abs(sum(n.amount for n in player.open)) <= abs(player.balance)
+    finally:
+        database.close()
+
+
+# -- a club's server -----------------------------------------------------------------------
+
+
+def test_two_copies_paying_the_same_debt_at_once_leave_one_payment(pg_url, clock) -> None:
+    """On PostgreSQL two laptops record Ann's payment at the same moment, both from
+    the balances they showed (the journal's last entry): one payment is kept, the
+    other copy is told the journal changed."""
+    first, second = open_database(pg_url), open_database(pg_url)
+    try:
+        library, roster = Library(first, clock=clock), Roster(first, clock=clock)
+        ann, bob = roster.add("Ann"), roster.add("Bob")
+        tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1]).close()
+        books = [ClubBook(first, clock=clock), ClubBook(second, clock=clock)]
+        seen = [book.balances().last_seq for book in books]
+        assert seen == [0, 0]
+        start = threading.Barrier(2)
+        outcomes: list[object] = []
+
+        def record(book: ClubBook, expected: int) -> None:
+            start.wait()
+            try:
+                outcomes.append(book.pay(ann.id, 2000, expected=expected))
+            except RuleViolation as error:
+                outcomes.append(error.code)
+
+        threads = [
+            threading.Thread(target=record, args=(book, last))
+            for book, last in zip(books, seen, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert sorted(type(outcome).__name__ for outcome in outcomes) == ["Entry", "str"]
+        assert "club_journal_changed" in outcomes
+        for book in books:
+            assert len(book.entries()) == 1
+            assert book.balances().get(ann.id) is None  # paid once, owes nothing
+        # A copy that saw an old journal is refused even when nobody writes meanwhile.
+        with pytest.raises(RuleViolation):
+            books[1].pay(ann.id, 100, expected=0)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_each_night_is_kept_and_read_again_only_when_its_log_moved_on(
+    library, book, people, database, clock
+) -> None:
+    from director.persistence import league_store
+
+    def kept() -> list[tuple[int, int]]:
+        with database.read() as connection:
+            return [
+                tuple(row)
+                for row in league_store.rows(
+                    connection, "SELECT tournament_id, last_entry FROM club_night"
+                )
+            ]
+
+    def last_entry() -> int:
+        with database.read() as connection:
+            return int(league_store.rows(connection, "SELECT last_entry FROM tournament")[0][0])
+
+    ann, bob, *_ = people
+    night = tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1], finish=False)
+    assert owed(book) == {"Ann": -2000} and kept() == []  # looking writes nothing
+    night.snapshot()  # as when the event is closed: its money is kept with its snapshot
+    assert kept() == [(night.tournament_id, last_entry())]
+    # Another book (another laptop, the next start) reads what was kept, not the log:
+    # a kept night changed by hand shows as it was kept.
+    with database.write() as connection:
+        league_store.run(
+            connection,
+            "UPDATE club_night SET data = :d",
+            {"d": '{"name": "x", "date": "2026-11-14", "amounts": [[1, -1500]]}'},
+        )
+    assert owed(ClubBook(database, clock=clock)) == {"Ann": -1500}
+    # The event moves on (Bob busts Ann): its log is read again.
+    night.dispatch(c.StartClock())
+    night.dispatch(c.BustPlayers(busts=(Bust(player=ann.id, eliminator=bob.id),)))
+    reader = ClubBook(database, clock=clock)
+    assert owed(reader) == {"Ann": -2000, "Bob": 4000}
+    assert kept()[0][1] < last_entry()
+    # Recording a payment keeps what the book read, in the payment's transaction.
+    reader.pay(ann.id, 500)
+    assert kept() == [(night.tournament_id, last_entry())]
+    # A kept night that cannot be read is read from the log again.
+    with database.write() as connection:
+        league_store.run(connection, "UPDATE club_night SET data = 'not json'", {})
+    assert owed(ClubBook(database, clock=clock)) == {"Ann": -1500, "Bob": 4000}
+    night.close()

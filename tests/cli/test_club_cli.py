@@ -1,0 +1,123 @@
+"""``director balances``, ``pay``, ``write-off`` and ``settle``: the club's money from
+the command line, with one line on stderr and exit 2 for bad input."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+from pathlib import Path
+
+import pytest
+
+from director.app.balances import ClubBook
+from director.app.library import Library
+from director.app.roster import Roster
+from director.cli import main
+from director.persistence.db import open_database
+from tests.app.club_helpers import cash_night, tournament_night
+
+
+@pytest.fixture
+def club_db(tmp_path: Path, clock) -> Path:
+    """Ann owes €20 from 14 November (a buy-in on credit), Cat won €60 that night and
+    was not paid; Bob owes €30 from a cash game on 21 November."""
+    path = tmp_path / "director.db"
+    database = open_database(path)
+    library, roster = Library(database, clock=clock), Roster(database, clock=clock)
+    ann, bob, cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
+    tournament_night(library, "2026-11-14", [cat, ann, bob], unpaid=[1]).close()
+    cash_night(library, "2026-11-21", [(bob, 5000, 2000, False, False)]).close()
+    # The window has shown the balances once: each night's money is kept beside its log.
+    ClubBook(database, clock=clock).balances()
+    database.close()
+    return path
+
+
+def run(db: Path, *argv: str) -> int:
+    return main([*argv, "--db", str(db)])
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_balances_lists_each_open_account_with_the_oldest_night(club_db: Path, capsys) -> None:
+    assert run(club_db, "balances") == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Ann\t-€20.00\t€20.00\t\tNov 14, 2026",
+        "Bob\t-€30.00\t€30.00\t\tNov 21, 2026",
+        "Cat\t€60.00\t\t€60.00\tNov 14, 2026",
+    ]
+    assert run(club_db, "balances", "--csv") == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0] == ["Player", "Balance", "Owes", "Is owed", "Since"]
+    assert rows[1][:3] == ["Ann", "-€20.00", "€20.00"]
+
+
+def test_pay_in_parts_to_the_club_or_a_player_then_settle(club_db: Path, capsys) -> None:
+    assert run(club_db, "pay", "Ann", "12.50") == 0
+    assert capsys.readouterr().out == "Ann paid the club €12.50 (cash)\n"
+    assert run(club_db, "pay", "ann", "7.50", "--to", "Cat", "--method", "bank transfer") == 0
+    assert capsys.readouterr().out == "Ann paid Cat €7.50 (bank transfer)\n"
+    assert run(club_db, "write-off", "Bob", "10") == 0
+    assert capsys.readouterr().out == "Written off: €10.00 of the balance of Bob\n"
+    assert run(club_db, "balances") == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Bob\t-€20.00\t€20.00\t\tNov 21, 2026",
+        "Cat\t€52.50\t\t€52.50\tNov 14, 2026",
+    ]
+    assert run(club_db, "settle") == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "The club pays Cat €32.50",
+        "Bob pays Cat €20.00",
+    ]
+    assert run(club_db, "settle", "--event", "2") == 0
+    assert capsys.readouterr().out.splitlines() == ["Bob pays the club €20.00"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("pay", "Nobody", "5"), "That player is not in the list of players."),
+        (("pay", "Ann", "five"), "“five” is not an amount of money."),
+        (("pay", "Ann", "-5"), "“-5” is not an amount of money."),
+        (("pay", "Ann", "0"), "Type an amount above zero."),
+        (("pay", "Ann", "5", "--to", "Ann"), "A payment needs two different parties."),
+        (("pay", "Ann", "5", "--date", "yesterday"), "“yesterday” is not a date (YYYY-MM-DD)."),
+        (("write-off", "Ann", "50"), "Only €20.00 is open."),
+        (("settle", "--event", "9"), "event"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_exit_2_and_nothing_changes(
+    club_db: Path, argv, said, capsys
+) -> None:
+    before = digest(club_db)
+    assert run(club_db, *argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err, err
+    assert digest(club_db) == before
+
+
+def test_settle_up_as_csv_and_the_club_reports_as_pdf(
+    club_db: Path, tmp_path: Path, capsys
+) -> None:
+    from pypdf import PdfReader
+
+    assert run(club_db, "settle", "--csv") == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows == [
+        ["Who pays", "Who is paid", "Amount"],
+        ["Bob", "Cat", "€30.00"],
+        ["Ann", "Cat", "€20.00"],
+        ["The club", "Cat", "€10.00"],
+    ]
+    balances = tmp_path / "balances.pdf"
+    assert run(club_db, "report", "balances", "all", "--out", str(balances)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(balances).pages)
+    for expected in ("Balances", "Ann", "-€20.00", "Since", "The club", "Who pays"):
+        assert expected in text, expected
+    night = tmp_path / "night.pdf"
+    assert run(club_db, "report", "settle", "2", "--out", str(night)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(night).pages)
+    assert "Settle up" in text and "€30.00" in text and "Cat" not in text.split("Amount", 1)[1]

@@ -1,0 +1,146 @@
+"""The console's Club page: balances across nights, sortable; a payment and a write-off
+recorded through their dialogs (a bad amount said inline, nothing recorded); undo;
+settle up copied; and a buy-in that says what the player owes from an earlier night."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from director.app.balances import ClubBook
+from director.app.roster import Roster
+from director.gui.pages import players_page as players_module
+from director.gui.pages.club_page import ClubPage
+from director.gui.pages.players_page import PlayersPage
+from tests.app.club_helpers import cash_night, tournament_night
+
+
+@pytest.fixture
+def window(qtbot, window_factory, clock, monkeypatch):
+    """Ann owes €20 from 14 November, Cat was not paid her €60 prize, Bob owes €30 from
+    a cash game on 21 November; tonight's tournament is open in the console."""
+    made = window_factory()
+    roster = Roster(made.database, clock=clock)
+    ann, bob, cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
+    tournament_night(made.library, "2026-11-14", [cat, ann, bob], unpaid=[1]).close()
+    cash_night(made.library, "2026-11-21", [(bob, 5000, 2000, False, False)]).close()
+    tonight = tournament_night(made.library, "2026-11-28", [], finish=False)
+    made.open_session(tonight)
+    made.console.show_page("club")
+    monkeypatch.setattr(players_module, "confirm", lambda *a, **k: True)
+    return made
+
+
+def club_page(window) -> ClubPage:
+    page = window.console.page("club")
+    assert isinstance(page, ClubPage)
+    return page
+
+
+def column(page: ClubPage, index: int) -> list[str]:
+    return [page.table.item(row, index).text() for row in range(page.table.rowCount())]
+
+
+def test_the_balances_show_every_open_account_and_sort_by_amount(window) -> None:
+    page = club_page(window)
+    assert column(page, 0) == ["Ann", "Bob", "Cat"]
+    assert column(page, 1) == ["-€20.00", "-€30.00", "€60.00"]
+    page.table.sortItems(1, Qt.SortOrder.AscendingOrder)
+    assert column(page, 0) == ["Bob", "Ann", "Cat"]  # by amount, not by text
+    page.table.sortItems(4, Qt.SortOrder.DescendingOrder)
+    assert column(page, 0)[0] == "Bob"  # the latest night first
+    assert "the club: -€10.00" in page.totals.text()
+
+
+def test_a_payment_through_the_dialog_then_undo(window) -> None:
+    page = club_page(window)
+    page.table.selectRow(0)  # Ann
+    dialog = page.payment_dialog(write_off=False)
+    assert dialog.payer.currentText() == "Ann" and dialog.payee.currentText() == "The club"
+    dialog.amount.setText("twenty")
+    dialog.accept()
+    assert dialog.error.isVisibleTo(dialog) and "“twenty”" in dialog.error.text()
+    assert ClubBook(window.database).entries() == []  # nothing recorded
+    dialog.amount.setText("12.50")
+    dialog.method.setCurrentIndex(dialog.method.findData("bank transfer"))
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    page.refresh()
+    assert column(page, 1)[0] == "-€7.50"
+    (entry,) = ClubBook(window.database).entries()
+    assert entry.method == "bank transfer"
+    page.undo()
+    assert column(page, 1)[0] == "-€20.00"
+    assert page.status.text().startswith("Taken back: Ann paid the club €12.50")
+
+
+def test_a_write_off_too_large_is_said_in_the_dialog(window) -> None:
+    page = club_page(window)
+    page.table.selectRow(1)  # Bob
+    dialog = page.payment_dialog(write_off=True)
+    dialog.amount.setText("31")
+    dialog.accept()
+    assert dialog.error.text() == "Only €30.00 is open."
+    dialog.amount.setText("")  # all of it
+    dialog.accept()
+    page.refresh()
+    assert column(page, 0) == ["Ann", "Cat"]
+
+
+def test_settle_up_all_or_one_night_and_copy(window) -> None:
+    page = club_page(window)
+    page.tabs.setCurrentIndex(1)
+    assert page.settlement.toPlainText().splitlines() == [
+        "Settle up",
+        "Bob pays Cat €30.00",
+        "Ann pays Cat €20.00",
+        "The club pays Cat €10.00",
+    ]
+    page.night.setCurrentIndex(page.night.findData(2))
+    assert page.settlement.toPlainText().splitlines()[1:] == ["Bob pays the club €30.00"]
+    page.copy()
+    assert QGuiApplication.clipboard().text() == page.settlement.toPlainText()
+
+
+def test_a_buy_in_says_what_the_player_owes_from_an_earlier_night(window) -> None:
+    window.console.show_page("players")
+    page = window.console.page("players")
+    assert isinstance(page, PlayersPage)
+    page.entry.setText("Ann")
+    page.enter_name()
+    assert page.status.text() == "Ann is in. Ann owes €20.00 from Nov 14, 2026."
+
+
+def test_settle_up_saved_as_pdf_and_csv(window, tmp_path) -> None:
+    from pypdf import PdfReader
+
+    page = club_page(window)
+    page.night.setCurrentIndex(page.night.findData(2))
+    page.save_pdf(tmp_path / "night.pdf")
+    text = PdfReader(tmp_path / "night.pdf").pages[0].extract_text()
+    assert "Settle up" in text and "Bob" in text and "€30.00" in text
+    page.night.setCurrentIndex(0)
+    page.save_csv(tmp_path / "all.csv")
+    lines = (tmp_path / "all.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert lines[0] == "Who pays,Who is paid,Amount" and len(lines) == 4
+
+
+def test_deleting_a_night_with_open_money_says_what_it_changes(window, monkeypatch) -> None:
+    from director.gui import main_window as main_window_module
+
+    asked: list[str] = []
+    monkeypatch.setattr(
+        main_window_module, "confirm", lambda _parent, _title, text, **_k: asked.append(text)
+    )
+    window.close_session()
+    window.refresh_events()
+    window.events_page.select(1)
+    window.delete_selected()
+    assert asked[-1].endswith(
+        "Its money is not settled (Ann owes €20.00; Cat is owed €60.00): deleting it takes "
+        "that out of the club's balances."
+    )
+    window.events_page.select(3)  # tonight: nothing open
+    window.delete_selected()
+    assert asked[-1].endswith("to get the event back.")

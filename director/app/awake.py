@@ -37,16 +37,15 @@ class AwakeState:
         return self.wanted and not self.held
 
     def text(self) -> str:
-        """The status bar's line: empty unless the system refused."""
+        """The status bar's line: empty unless the system refused. Short: the ways
+        tried and the system's reasons are the tooltip's (``detail``)."""
         from director.i18n import _
 
         if not self.refused:
             return ""
         if not self.refused_by:
             return _("The screen may go to sleep: it cannot be kept awake on this system.")
-        return _(
-            "The screen may go to sleep: the system refused to keep it awake (tried {ways})."
-        ).format(ways=", ".join(self.refused_by))
+        return _("The screen may go to sleep: the system refused to keep it awake.")
 
 
 class ScreenAwake:

@@ -755,6 +755,7 @@ def command_import(args: argparse.Namespace) -> int:
             print(undone_text(leagues.undo_import()))
         elif args.import_command == "players":
             preview = csv_io.preview_players(args.file, Roster(database))
+            print(csv_io.columns_text(preview))
             for row, name in preview.already:
                 print(
                     _("Row {row}: {name} is already in the roster; left out.").format(

@@ -103,6 +103,12 @@ csv_item(
     b"date,event,player,place\n2025-12-01,Dec,Ann,1,extra\n",
     "Row 2, column 5: 5 values where the header has 4",
 )
+csv_item(
+    "another tool's export with a row longer than its header",
+    "players",
+    b"First Name,Last Name,Address,Notes\nAnn,Lee,,\nBob,Ray,,,,extra\n",
+    "Row 3, column 5: 6 values where the header has 4",
+)
 csv_item("old-Mac line endings (CR only)", "players", b"name,nickname\rCat,C\rDee,D\r", None)
 csv_item(
     "old-Mac line endings (results)",

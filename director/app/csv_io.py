@@ -31,14 +31,57 @@ MAX_WHOLE = MAX_ROWS
 players than a file has rows): a number is refused before Python converts it, so a
 place of 5,000 digits is a clear message, not Python's own limit."""
 DELIMITERS = (";", ",", "\t")
+COLUMNS_NAMED = 12
+"""How many of a file's columns the import's report names (then "and 3 more")."""
 BOM = "\ufeff"
 
 PLAYER_COLUMNS = {
-    "name": ("name", "nom"),
-    "nickname": ("nickname", "surnom", "pseudo"),
-    "email": ("email", "e-mail", "courriel"),
-    "phone": ("phone", "téléphone", "telephone", "tel"),
+    "name": (
+        "name",
+        "nom",
+        "full name",
+        "player",
+        "player name",
+        "joueur",
+        "nom complet",
+        "nom et prénom",
+        "prénom nom",
+    ),
+    "first_name": ("first name", "first", "given name", "prénom", "prenom"),
+    "last_name": ("last name", "last", "surname", "family name", "nom de famille"),
+    "nickname": ("nickname", "nick", "alias", "surnom", "pseudo", "pseudonyme"),
+    "email": (
+        "email",
+        "e-mail",
+        "email 1",
+        "e-mail 1",
+        "email address",
+        "e-mail address",
+        "mail",
+        "courriel",
+        "adresse e-mail",
+        "adresse mail",
+    ),
+    "phone": (
+        "phone",
+        "phone 1",
+        "phone number",
+        "mobile",
+        "mobile phone",
+        "mobile 1",
+        "cell",
+        "cell phone",
+        "téléphone",
+        "téléphone 1",
+        "tel",
+        "portable",
+    ),
 }
+"""The columns of a players file, as director writes them and as other tools and
+spreadsheets name them (The Tournament Director's player export: First Name, Last
+Name, Nickname, Email, Phone; address books: Email 1, Phone 1, Mobile...). Headers
+are compared without case, accents, spaces or punctuation; a player file's other
+columns are left out and named, never refused."""
 PLAYER_REQUIRED = ("name",)
 RESULT_COLUMNS = {
     "date": ("date",),
@@ -145,11 +188,43 @@ class CsvRow:
     values: dict[str, str]
 
 
+def header_key(name: str) -> str:
+    """A column's name for comparison: no case, accents, spaces or punctuation
+    ("E-mail 1" and "email1" are one name)."""
+    return "".join(ch for ch in fold(name) if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    rows: list[CsvRow]
+    taken: tuple[str, ...]
+    """The header's names of the columns read, in the file's order."""
+    ignored: tuple[str, ...]
+    """The header's names of the columns left out (unknown, or a second column for
+    the same thing: "Phone 2" after "Phone 1")."""
+
+
 def read_rows(
     source: Path | bytes, columns: dict[str, tuple[str, ...]], required: Sequence[str]
 ) -> list[CsvRow]:
     """The rows of a CSV file with the known ``columns`` (names in English or French,
-    any case), or ``RuleViolation`` naming the first problem's row and column."""
+    any case), or ``RuleViolation`` naming the first problem's row and column (an
+    unknown column is one)."""
+    return read_table(source, columns, required).rows
+
+
+def read_table(
+    source: Path | bytes,
+    columns: dict[str, tuple[str, ...]],
+    required: Sequence[str],
+    *,
+    leave_out_unknown: bool = False,
+    required_any: Sequence[Sequence[str]] = (),
+) -> CsvTable:
+    """``read_rows``, saying which columns it read; with ``leave_out_unknown`` an
+    unknown or repeated column is left out instead of refused. ``required_any``:
+    groups of columns of which the file must have one (a name, or a first or last
+    name); ``required`` names the missing column when no group is met."""
     if isinstance(source, bytes):
         data = source
     else:
@@ -187,15 +262,24 @@ def read_rows(
         header = next(reader)
     except (csv.Error, StopIteration):
         raise RuleViolation("csv_empty") from None
-    aliases = {fold(alias): key for key, names in columns.items() for alias in names}
-    keys: list[str] = []
+    aliases = {header_key(alias): key for key, names in columns.items() for alias in names}
+    keys: list[str | None] = []
+    taken: list[str] = []
+    ignored: list[str] = []
     for index, name in enumerate(header, start=1):
-        key = aliases.get(fold(name))
+        key = aliases.get(header_key(name))
         if key is None or key in keys:
-            raise RuleViolation("csv_unknown_column", column=index, name=name.strip()[:40])
+            if not leave_out_unknown:
+                raise RuleViolation("csv_unknown_column", column=index, name=name.strip()[:40])
+            # Kept in ``keys`` as a hole: a row's values still line up with the header.
+            keys.append(None)
+            ignored.append(name.strip()[:40])
+            continue
         keys.append(key)
+        taken.append(name.strip()[:40])
+    met = any(all(key in keys for key in group) for group in required_any)
     for key in required:
-        if key not in keys:
+        if key not in keys and not met:
             raise RuleViolation("csv_missing_column", column=key, expected=", ".join(columns))
     rows: list[CsvRow] = []
     try:
@@ -221,6 +305,7 @@ def read_rows(
                     {
                         key: _unquoted(value.strip())
                         for key, value in zip(keys, values, strict=True)
+                        if key is not None
                     },
                 )
             )
@@ -228,7 +313,7 @@ def read_rows(
         raise RuleViolation(
             "csv_value", row=reader.line_num, column="", detail=str(error)
         ) from None
-    return rows
+    return CsvTable(rows, tuple(taken), tuple(ignored))
 
 
 def _line_of(before: bytes) -> int:
@@ -290,17 +375,37 @@ class PlayersPreview:
     """``(name, nickname, contact)`` of the players to add."""
     already: tuple[tuple[int, str], ...]
     """``(row, name)`` of rows whose player the roster already has (left out)."""
+    taken: tuple[str, ...] = ()
+    """The file's columns read, named as its header names them."""
+    ignored: tuple[str, ...] = ()
+    """The file's columns left out (another tool's "Address", "Notes"...)."""
 
 
 def preview_players(source: Path | bytes, roster: Roster) -> PlayersPreview:
-    rows = read_rows(source, PLAYER_COLUMNS, PLAYER_REQUIRED)
+    """What importing a players file would do: director's own export or another
+    tool's (a full name, or a first and a last name)."""
+    table = read_table(
+        source,
+        PLAYER_COLUMNS,
+        PLAYER_REQUIRED,
+        leave_out_unknown=True,
+        required_any=(("first_name",), ("last_name",)),
+    )
+    rows = table.rows
     known = {fold(player.name) for player in roster.all(include_merged=True)}
     seen: dict[str, int] = {}
     new = []
     already = []
     for row in rows:
+        values = dict(row.values)
+        if "first_name" in values and "last_name" not in values and "name" in values:
+            # "Prénom;Nom": beside a first name, "Nom" is the family name.
+            values["last_name"] = values.pop("name")
+        whole = values.get("name", "") or " ".join(
+            part for part in (values.get("first_name"), values.get("last_name")) if part
+        )
         try:
-            name = clean_name(row.values["name"])
+            name = clean_name(whole)
         except RuleViolation as error:
             raise _cell_error(row, "name", error) from None
         try:
@@ -319,7 +424,29 @@ def preview_players(source: Path | bytes, roster: Roster) -> PlayersPreview:
             already.append((row.number, name))
         else:
             new.append((name, nickname, contact))
-    return PlayersPreview(new=tuple(new), already=tuple(already))
+    return PlayersPreview(
+        new=tuple(new), already=tuple(already), taken=table.taken, ignored=table.ignored
+    )
+
+
+def columns_text(preview: PlayersPreview) -> str:
+    """ "Columns read: First Name, Email 1. Left out: Address." for the import's report."""
+    from director.i18n import _, ngettext
+
+    def names(columns: Sequence[str]) -> str:
+        # A header of thousands of columns is named in a line, not a page.
+        shown = ", ".join(_("“{column}”").format(column=name) for name in columns[:COLUMNS_NAMED])
+        more = len(columns) - COLUMNS_NAMED
+        if more <= 0:
+            return shown
+        return ngettext("{names} and {count} more", "{names} and {count} more", more).format(
+            names=shown, count=more
+        )
+
+    text = _("Columns read: {columns}.").format(columns=names(preview.taken))
+    if preview.ignored:
+        text += " " + _("Left out: {columns}.").format(columns=names(preview.ignored))
+    return text
 
 
 def read_results(source: Path | bytes) -> list[ImportedEvent]:

@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
@@ -352,6 +352,9 @@ class ClockDisplayWindow(QWidget):
     (``hidden`` is emitted)."""
 
     hidden = Signal()
+    full_screen_changed = Signal()
+    """Full screen on or off (F11, Escape, a double click): the screen is kept awake
+    while the TV is full screen."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
@@ -429,6 +432,11 @@ class ClockDisplayWindow(QWidget):
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         self.toggle_full_screen()
         event.accept()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.WindowStateChange:
+            self.full_screen_changed.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.hidden.emit()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from director import __version__
+from director.app.awake import ScreenAwake
 from director.app.backups import BackupManager
 from director.app.databases import ANY_EVENT, Database, StoreError
 from director.app.library import EventSummary, Library
@@ -307,6 +308,13 @@ class MainWindow(QMainWindow):
         """Said once at start when no audio output exists (the clock runs as ever)."""
         self.sound_note.hide()
         self.statusBar().addPermanentWidget(self.sound_note)
+        self.awake = ScreenAwake()
+        """The screen kept awake while the clock runs or the TV is full screen."""
+        self.awake_note = QLabel()
+        """Said while the screen should stay awake and the system refuses to keep it so."""
+        self.awake_note.setStyleSheet("color: #b3261e;")
+        self.awake_note.hide()
+        self.statusBar().addPermanentWidget(self.awake_note)
         self._backup_failing = False
         self.statusBar().showMessage(database.location)
         self.sharing = Sharing(database, self.update_settings, clock=clock, parent=self)
@@ -756,6 +764,7 @@ class MainWindow(QMainWindow):
         self.apply_tv_look()
         self.setWindowTitle(_("{event} — director").format(event=session.state.name))
         self.update_undo_actions()
+        self.keep_awake()  # an event reopened with its clock running
         self.refresh_events(select=session.tournament_id)
         # Said now, not only at a clean close: after a crash the next start reopens
         # this event (and its TV) and knows it follows a crash.
@@ -1048,9 +1057,11 @@ class MainWindow(QMainWindow):
             self.display.set_look(look, self.look_pictures(look))
             self._tell_tv_the_address()
             self.display.hidden.connect(self._tv_closed_by_hand)
+            self.display.full_screen_changed.connect(self.keep_awake)
         if self.feed is not None:
             self.display.set_data(self.feed.data)
         self.display.show_on(choose_screen(self.settings.display_screen, self.screen()))
+        self.keep_awake()
         handle = self.display.windowHandle()
         if handle is not None:
             handle.screenChanged.connect(self._display_moved, Qt.ConnectionType.UniqueConnection)
@@ -1058,6 +1069,24 @@ class MainWindow(QMainWindow):
 
     def _tv_closed_by_hand(self) -> None:
         self._remember(tv_open=False)
+        # Hidden only after this signal: the screen may sleep once the TV is gone.
+        QTimer.singleShot(0, self.keep_awake)
+
+    def keep_awake(self) -> None:
+        """Hold off the screen saver and display sleep while the clock runs or the TV
+        is full screen; say so in the status bar where the system refuses."""
+        clock_runs = self.controller is not None and self.controller.state.clock.running
+        tv_full = (
+            self.display is not None and self.display.isVisible() and self.display.isFullScreen()
+        )
+        self.awake.want(clock_runs or tv_full)
+        self._show_awake()
+
+    def _show_awake(self) -> None:
+        state = self.awake.state
+        self.awake_note.setText(state.text())
+        self.awake_note.setToolTip(state.detail)
+        self.awake_note.setVisible(state.refused)
 
     def _display_moved(self, screen: QScreen | None) -> None:
         """Remember the screen the organizer dragged the display to, by its identity."""
@@ -1222,6 +1251,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(_("director"))
         if self.sound.no_output:  # the status bar's lines speak the new language too
             self.sound_note.setText(_("No audio output found: sounds are off."))
+        self._show_awake()
         self.refresh_events()
         if self.controller is not None:
             assert self.console is not None
@@ -1328,6 +1358,7 @@ class MainWindow(QMainWindow):
             self._show_connection(getattr(self._club_follower, "connected", True))
         self.setWindowTitle(_("director"))
         self.update_undo_actions()
+        self.keep_awake()
 
     def show_events(self) -> None:
         self.refresh_events()
@@ -1338,6 +1369,7 @@ class MainWindow(QMainWindow):
         from director.core.events import FinalTableDrawn
 
         self.update_undo_actions()
+        self.keep_awake()
         if changes.touches("tv_look"):
             self.apply_tv_look()
         if self.controller is not None:
@@ -1637,6 +1669,7 @@ class MainWindow(QMainWindow):
             self.close_session()
             self.sharing.close()
         finally:
+            self.awake.release()
             self._stop_listening()
             self.backup_timer.stop()
             super().closeEvent(event)

@@ -18,6 +18,8 @@ def page_texts() -> dict[str, str]:
         "title": _("director — live clock"),
         "connecting": _("Connecting…"),
         "connection_lost": _("Connection lost: reconnecting…"),
+        "awake_missing": _("Screen may sleep: this browser cannot keep it on here."),
+        "awake_refused": _("Screen may sleep: the browser refused to keep it on."),
         "no_event": _("No event is shared right now."),
         "paused": _("Paused"),
         "seats": _("Seats"),

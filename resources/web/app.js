@@ -336,6 +336,7 @@
 
   function stateCame(message) {
     page.display = message.display;
+    live.keepAwake(live.clockRuns(page.display && page.display.display));
     page.revision = message.revision;
     draw();
     if (page.token) refreshControls();

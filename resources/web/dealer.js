@@ -93,6 +93,7 @@
     $("page-error").hidden = !(paired && !page.code && page.refusal);
     setText("page-error", page.refusal);
     $("dealer").hidden = !view;
+    keepAwake();
     if (!view) {
       setText("event", "");
       return;
@@ -454,8 +455,15 @@
 
   // -- what the push channel brings --------------------------------------------------
 
+  // The screen is kept on while this table's view shows a running clock.
+  function keepAwake() {
+    const showing = Boolean(page.token && !page.code && page.view);
+    live.keepAwake(showing && live.clockRuns(page.display && page.display.display));
+  }
+
   function stateCame(message) {
     page.display = message.display;
+    keepAwake();
     drawClock();
     refresh(); // the level changed, a player went out...
   }

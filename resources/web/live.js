@@ -165,6 +165,7 @@ window.directorLive = (function () {
       if (answer.status === 200) {
         live.texts = answer.data;
         handlers.texts();
+        showAwake(); // in the language just read
       }
     });
   }
@@ -274,6 +275,75 @@ window.directorLive = (function () {
     handlers.tick(slept);
   }
 
+  // -- the screen kept awake -------------------------------------------------------------
+  // While a running clock shows, the page asks the browser to keep the screen on (the
+  // Screen Wake Lock). The browser lets the lock go whenever the page is hidden: it is
+  // asked again when the page shows again. Where there is no such lock (an older
+  // browser, or a page not served over HTTPS: browsers give it to secure pages only)
+  // or the browser refuses it (battery saver), a quiet note in the bar says the
+  // screen may sleep. The lock is never asked while the clock is stopped.
+
+  const awake = { wanted: false, lock: null, asking: false, refused: null };
+
+  function clockRuns(display) {
+    return Boolean(display && (display.running || (display.timing && display.timing.cash_ends_at !== null)));
+  }
+
+  function keepAwake(wanted) {
+    awake.wanted = Boolean(wanted);
+    if (awake.wanted) askAwake();
+    else letSleep();
+    showAwake();
+  }
+
+  function askAwake() {
+    if (awake.lock || awake.asking || document.visibilityState !== "visible") return;
+    const wakeLock = navigator.wakeLock;
+    if (!wakeLock || typeof wakeLock.request !== "function") {
+      awake.refused = "awake_missing";
+      return;
+    }
+    awake.asking = true;
+    let asked;
+    try {
+      asked = wakeLock.request("screen");
+    } catch (error) {
+      asked = Promise.reject(error);
+    }
+    Promise.resolve(asked).then((lock) => {
+      awake.asking = false;
+      if (!awake.wanted) {
+        lock.release().catch(() => {});
+        return;
+      }
+      awake.lock = lock;
+      awake.refused = null;
+      lock.addEventListener("release", () => {
+        if (awake.lock === lock) awake.lock = null;
+      });
+      showAwake();
+    }, () => {
+      awake.asking = false;
+      awake.refused = "awake_refused";
+      showAwake();
+    });
+  }
+
+  function letSleep() {
+    const lock = awake.lock;
+    awake.lock = null;
+    awake.refused = null;
+    if (lock) lock.release().catch(() => {});
+  }
+
+  function showAwake() {
+    const note = $("awake-note");
+    if (!note) return;
+    const shown = awake.wanted && awake.refused !== null && live.texts !== null;
+    note.textContent = shown ? text(awake.refused) : "";
+    note.hidden = !shown;
+  }
+
   // -- starting --------------------------------------------------------------------------
 
   // Wires the language buttons, reads the texts (again until they come), connects and
@@ -293,7 +363,9 @@ window.directorLive = (function () {
       button.addEventListener("click", () => setLanguage(button.dataset.lang));
     }
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") tick();
+      if (document.visibilityState !== "visible") return;
+      tick();
+      if (awake.wanted) askAwake(); // the browser let the lock go while hidden
     });
     window.addEventListener("online", reconnectNow);
     const loadUntilDone = () => loadTexts().catch(() => setTimeout(loadUntilDone, TEXTS_AGAIN_MS));
@@ -313,6 +385,8 @@ window.directorLive = (function () {
     element: element,
     showLanguage: showLanguage,
     showStatus: showStatus,
+    clockRuns: clockRuns,
+    keepAwake: keepAwake,
     start: start,
   });
 })();

@@ -386,6 +386,93 @@ def test_players_csv_preview_shows_duplicates_before_anything_is_written(roster,
     assert [p.name for p in roster.all()] == ["Ann"]
 
 
+def test_players_from_the_tournament_directors_export_are_read_and_its_other_columns_named(
+    roster,
+) -> None:
+    """Issue 34, item 8: The Tournament Director's player export (first and last name,
+    nickname, email, phone, then its own columns) imports; what was left out is said."""
+    from director.app.csv_io import columns_text
+
+    roster.add("Ann Lee")
+    data = (
+        '"Player ID","First Name","Last Name","Nickname","Email","Phone","Address","Notes"\r\n'
+        '"1","Ann","Lee","","ann@x.org","","",""\r\n'
+        '"2","Zoé","Martin","Zo","z@x.org","06 01","3 rue X","likes PLO"\r\n'
+        '"3","","Cher","","","","",""\r\n'
+    ).encode("utf-8-sig")
+    preview = preview_players(data, roster)
+    assert preview.already == ((2, "Ann Lee"),)
+    assert preview.new == (("Zoé Martin", "Zo", "z@x.org / 06 01"), ("Cher", "", ""))
+    assert preview.taken == ("First Name", "Last Name", "Nickname", "Email", "Phone")
+    assert preview.ignored == ("Player ID", "Address", "Notes")
+    assert columns_text(preview) == (
+        "Columns read: “First Name”, “Last Name”, “Nickname”, “Email”, “Phone”."
+        " Left out: “Player ID”, “Address”, “Notes”."
+    )
+
+
+@pytest.mark.parametrize(
+    ("header", "row", "player"),
+    [
+        (
+            "FULL NAME;E-Mail;Mobile",
+            "Zoé Martin;z@x.org;0601",
+            ("Zoé Martin", "", "z@x.org / 0601"),
+        ),
+        (
+            "first_name,LAST-NAME,Email 1,Phone 1",
+            "Zoé,Martin,z@x.org,0601",
+            ("Zoé Martin", "", "z@x.org / 0601"),
+        ),
+        ("Prénom;Nom;Pseudo;Téléphone", "Zoé;Martin;Zo;0601", ("Zoé Martin", "Zo", "0601")),
+        (
+            "  Nick Name ,Name,e-mail address",
+            "Zo,Zoé Martin,z@x.org",
+            ("Zoé Martin", "Zo", "z@x.org"),
+        ),
+        ("Given name\tSurname\tCell phone", "Zoé\tMartin\t0601", ("Zoé Martin", "", "0601")),
+    ],
+)
+def test_spreadsheet_headers_are_read_whatever_their_case_accents_and_spaces(
+    roster, header, row, player
+) -> None:
+    """Issue 34, item 8: the usual spreadsheet headers (First Name / Last Name, Email 1,
+    Phone 1, Nickname, Full Name, E-mail, Mobile) are read case-, accent- and
+    space-insensitively; beside "Prénom", "Nom" is the family name."""
+    preview = preview_players(f"{header}\n{row}\n".encode(), roster)
+    assert preview.new == (player,)
+    assert preview.ignored == ()
+
+
+def test_a_second_column_for_the_same_thing_is_left_out_and_named(roster) -> None:
+    data = b"Name,Phone 1,Phone 2,Email\nAnn,0601,0602,a@x.org\n"
+    preview = preview_players(data, roster)
+    assert preview.new == (("Ann", "", "a@x.org / 0601"),)
+    assert preview.taken == ("Name", "Phone 1", "Email")
+    assert preview.ignored == ("Phone 2",)
+
+
+def test_a_players_file_without_any_name_column_is_refused_naming_it(roster) -> None:
+    from director.i18n import describe_error
+
+    with pytest.raises(RuleViolation) as caught:
+        preview_players(b"Email,Phone,Address\na@x.org,0601,here\n", roster)
+    assert caught.value.code == "csv_missing_column"
+    assert describe_error(caught.value).startswith("Row 1: the column “name” is missing")
+    assert roster.all() == []
+
+
+def test_the_columns_line_names_a_dozen_columns_then_counts_the_rest(roster) -> None:
+    from director.app.csv_io import columns_text
+
+    header = ",".join(["name"] + [f"x{n}" for n in range(5000)])
+    row = ",".join(["Ann"] + [""] * 5000)
+    preview = preview_players(f"{header}\n{row}\n".encode(), roster)
+    assert len(preview.ignored) == 5000
+    text = columns_text(preview)
+    assert text.endswith("“x11” and 4988 more.") and len(text) < 300
+
+
 def test_undoing_a_players_import_is_refused_once_an_event_used_them(
     library, roster, leagues, clock
 ) -> None:

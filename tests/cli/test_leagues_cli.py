@@ -163,13 +163,35 @@ def test_import_players_and_results_then_undo(season_db: Path, capsys, tmp_path)
     assert "no import to take back" in capsys.readouterr().err
 
 
+def test_import_players_says_which_columns_it_read_and_which_it_left_out(
+    season_db: Path, capsys, tmp_path
+) -> None:
+    """Issue 34, item 8: another tool's export imports, with a line on stdout naming
+    the columns read and the ones left out."""
+    players = tmp_path / "td-players.csv"
+    players.write_text(
+        "First Name,Last Name,Nickname,Email,Phone,Address\nZoé,Martin,Zo,z@x.org,,here\n",
+        encoding="utf-8",
+    )
+    assert run(season_db, "import", "players", str(players)) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "Columns read: “First Name”, “Last Name”, “Nickname”, “Email”, “Phone”."
+        " Left out: “Address”."
+    )
+    assert out[1] == "Zoé Martin\tZo\tz@x.org"
+    assert out[-1] == "Imported 1 player."
+
+
 def test_import_messages_in_french(season_db: Path, capsys, tmp_path, monkeypatch) -> None:
     run(season_db, "league", "create", "L")
     monkeypatch.setenv("LANGUAGE", "fr")
     players = tmp_path / "joueurs.csv"
     players.write_text("nom\nEve\nYann\n", encoding="utf-8")
     assert run(season_db, "import", "players", str(players)) == 0
-    assert "2 joueurs importés." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Colonnes lues : « nom »." in out
+    assert "2 joueurs importés." in out
     results = tmp_path / "resultats.csv"
     results.write_text("date;tournoi;joueur;place;cave\n2025-12-01;Déc;Eve;1;20\n")
     assert run(season_db, "import", "results", str(results), "--league", "L") == 0

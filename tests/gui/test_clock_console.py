@@ -190,3 +190,58 @@ def test_the_voice_speaks_the_language_of_the_app() -> None:
     assert voice_locale(engine, "en").name() == "en_US"
     assert voice_locale([QLocale("fr_CA")], "fr").name() == "fr_CA"
     assert voice_locale([QLocale("en_GB")], "fr") is None
+
+
+@pytest.fixture
+def no_desktop(monkeypatch):
+    """A Linux session without a desktop bus: the system refuses for real."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the refusal is made for real on Linux only")
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    monkeypatch.delenv("WAKEPY_FAKE_SUCCESS", raising=False)
+
+
+def test_the_status_bar_says_when_the_screen_cannot_be_kept_awake(
+    qtbot, window, no_desktop
+) -> None:
+    """Issue 34, item 1: while the clock runs or the TV is full screen the screen is
+    held awake; where the system refuses, a status-bar line says so."""
+    note = window.awake_note
+    assert note.isHidden()
+    window.controller.dispatch(c.StartClock())
+    assert window.awake.state.refused and not note.isHidden()
+    assert note.text() == "The screen may go to sleep: the system refused to keep it awake."
+    assert "org.freedesktop.ScreenSaver" in note.toolTip()  # the ways tried, and why not
+    assert "DBUS_SESSION_BUS_ADDRESS" in note.toolTip()
+    window.controller.dispatch(c.PauseClock())
+    assert note.isHidden() and not window.awake.state.wanted
+    # The TV full screen wants it too, paused or not; back in a window, it does not.
+    window.show_display()
+    assert window.display.isFullScreen() and window.awake.state.wanted
+    assert not note.isHidden()
+    qtbot.keyClick(window.display, Qt.Key.Key_Escape)
+    assert not window.display.isFullScreen()
+    assert not window.awake.state.wanted and note.isHidden()
+    qtbot.keyClick(window.display, Qt.Key.Key_F11)
+    assert window.awake.state.wanted
+    window.display.close()
+    qtbot.waitUntil(lambda: not window.awake.state.wanted)
+
+
+def test_the_screen_is_held_awake_while_the_clock_runs(qtbot, window, monkeypatch) -> None:
+    """Granted (wakepy's own fake method): held while the clock runs, nothing said,
+    let go when the clock stops and when the event closes."""
+    import wakepy
+
+    monkeypatch.setenv("WAKEPY_FAKE_SUCCESS", "1")
+    window.controller.dispatch(c.StartClock())
+    assert window.awake.state.held and window.awake_note.isHidden()
+    assert wakepy.modecount() == 1
+    window.controller.dispatch(c.PauseClock())
+    assert wakepy.modecount() == 0
+    window.controller.dispatch(c.StartClock())
+    assert wakepy.modecount() == 1
+    window.close_session()
+    assert wakepy.modecount() == 0 and not window.awake.state.wanted

@@ -316,11 +316,16 @@ def test_players_file_with_nothing_new_is_said_and_not_recorded(
     known.write_text("name\nann\nZoé\n", encoding="utf-8")
     shown.import_players(known)
     assert asked == []
-    assert said == ["Nothing new to import: every player of the file is already in the roster."]
+    assert said == [
+        "Nothing new to import: every player of the file is already in the roster.\n\n"
+        "Columns read: “name”."
+    ]
     one = tmp_path / "one.csv"
-    one.write_text("name\nann\nEve\n", encoding="utf-8")
+    one.write_text("Full Name,E-mail,Notes\nann,,\nEve,eve@x.org,late\n", encoding="utf-8")
     shown.import_players(one)
     assert asked[0].startswith("1 new player:\nEve")
+    # Issue 34, item 8: the import's message says which columns it took and left out.
+    assert asked[0].endswith("Columns read: “Full Name”, “E-mail”. Left out: “Notes”.")
     shown.undo_import()
     assert said[-1] == "Took back the last import of players."
     with pytest.raises(Exception) as caught:

@@ -847,7 +847,7 @@ class LeaguesDialog(QDialog):
         return Path(path) if path else None
 
     def import_players(self, path: Path | None = None) -> None:
-        from director.app.csv_io import preview_players
+        from director.app.csv_io import columns_text, preview_players
         from director.app.roster import Roster
 
         path = path or self._open_csv(_("Import players"))
@@ -858,8 +858,11 @@ class LeaguesDialog(QDialog):
         except (RuleViolation, StoreError) as error:
             show_error(self, error)
             return
+        columns = columns_text(found)
         if not found.new:
-            QMessageBox.information(self, _("Import players"), nothing_new_text("players"))
+            QMessageBox.information(
+                self, _("Import players"), nothing_new_text("players") + "\n\n" + columns
+            )
             return
         names = "\n".join(name for name, _nick, _contact in found.new[:20])
         already = "\n".join(
@@ -873,6 +876,7 @@ class LeaguesDialog(QDialog):
         )
         if found.already:
             text += "\n\n" + _("Already in the roster (left out):") + "\n" + already
+        text += "\n\n" + columns
         if confirm(self, _("Import players"), text, yes=_("Import")) and self._do(
             lambda: self.leagues.import_players(found.new)
         ):

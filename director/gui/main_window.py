@@ -1319,6 +1319,9 @@ class MainWindow(QMainWindow):
         # A change still waiting for the server is let finish first: its outcome
         # decides what the event holds (the window keeps painting meanwhile).
         self.controller.wait_for_write()
+        running = False
+        with contextlib.suppress(Exception):  # read before the ticker stops
+            running = self.ticker is not None and self.ticker.view().running
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker.deleteLater()
@@ -1336,7 +1339,7 @@ class MainWindow(QMainWindow):
             self.display = None
         # The alive mark is a courtesy for the next start; failing it must not stop closing.
         with contextlib.suppress(Exception):
-            if self.ticker is not None and self.ticker.view().running:
+            if running:
                 self.controller.session.mark_alive(running=True)
         # Nor the snapshot: it is a cache, the log has everything (a full disk).
         with contextlib.suppress(StoreError, OSError):

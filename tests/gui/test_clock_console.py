@@ -245,3 +245,17 @@ def test_the_screen_is_held_awake_while_the_clock_runs(qtbot, window, monkeypatc
     assert wakepy.modecount() == 1
     window.close_session()
     assert wakepy.modecount() == 0 and not window.awake.state.wanted
+
+
+def test_closing_an_event_whose_clock_runs_marks_it_alive(window_factory, clock) -> None:
+    """The next start tells a clock left running from a crash by the alive mark: an
+    event closed with its clock running says when it was last seen alive."""
+    window = window_factory()
+    session = window.library.create("Friday")
+    window.open_session(session)
+    structure = structures.find("regular-5000").template.structure
+    window.controller.run(c.SetStructure(structure=structure))
+    window.controller.run(c.StartClock())
+    clock.now += 90_000
+    window.close_session()
+    assert session.alive_at() == clock.now

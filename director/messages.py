@@ -558,6 +558,10 @@ MESSAGES: dict[str, str] = {
         "This event is open only to read it (a league, a report): nothing can be "
         "changed or saved from here."
     ),
+    "db_not_shared": N_(
+        "{path} is a file: only this copy of director writes it, there is nothing to "
+        "follow live."
+    ),
     "saving_pending": N_(
         "A change is still being saved: the database server has not answered yet. "
         "Wait for it before the next one."

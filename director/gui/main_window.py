@@ -30,6 +30,7 @@ from director.app.databases import ANY_EVENT, Database, StoreError
 from director.app.library import EventSummary, Library
 from director.app.settings import Settings, load_settings, save_settings
 from director.app.timesource import Now, wall_clock
+from director.app.workspace import Followed, Workspace
 from director.core.errors import RuleViolation
 from director.files import one_line
 from director.gui import hotkeys
@@ -207,7 +208,6 @@ class MainWindow(QMainWindow):
         ask_resume: bool = True,
     ) -> None:
         super().__init__()
-        self.database = database
         self.clock = clock
         self.settings = settings if settings is not None else load_settings()
         self.after_crash = not self.settings.closed_cleanly
@@ -227,21 +227,24 @@ class MainWindow(QMainWindow):
         self._assets: AssetStore | None = None
         self._pictures: dict[str, LoadedPicture | None] = {}
         """Pictures of the TV's looks, decoded once (None: missing or damaged)."""
-        self.library = Library(database, clock=clock)
-        self.backups = backups or BackupManager(database)
-        self.library.backup_folder = self.backups.folder
         self.controller: SessionController | None = None
         self.console: Console | None = None
-        self._following: tuple[object, object] | None = None
+        self._following: Followed | None = None
         """While an event is followed live: its read-only database and its follower."""
-        self._club_follower: object | None = None
         self.followed_changed.connect(self._on_followed_changed, Qt.ConnectionType.QueuedConnection)
         self.club_connection.connect(self._show_connection, Qt.ConnectionType.QueuedConnection)
         self.connection_note = QLabel()
         """Shown while the notices from a club database are cut off."""
         self.connection_note.setStyleSheet("color: #b3261e; font-weight: bold;")
         self.connection_note.hide()
-        self._listen_to_club()
+        self.workspace = Workspace(
+            database,
+            clock=clock,
+            backups=backups,
+            changed=self.followed_changed.emit,  # from the follower's thread: queued
+            connection=self.club_connection.emit,
+        )
+        """The database worked on, its events, its backups and other copies' news."""
         self.setWindowTitle(_("director"))
         self.resize(1280, 720)  # until placed: see ``place_and_show``
 
@@ -336,6 +339,18 @@ class MainWindow(QMainWindow):
             self.sharing.start_remembered(self.settings.share_address, self.settings.share_port)
 
     # -- menus and actions --------------------------------------------------
+
+    @property
+    def database(self) -> Database:
+        return self.workspace.database
+
+    @property
+    def library(self) -> Library:
+        return self.workspace.library
+
+    @property
+    def backups(self) -> BackupManager:
+        return self.workspace.backups
 
     def _build_actions(self) -> None:
         def action(text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
@@ -534,27 +549,18 @@ class MainWindow(QMainWindow):
     def open_database(self, target: str) -> bool:
         """Work on another database from now on; the open event is closed first.
         A database that cannot be used is explained, and the current one kept."""
-        from director.app.databases import is_url, open_database
-
-        where: Path | str = target if is_url(target) else Path(target).expanduser()
+        controller = self.controller
+        if controller is not None:
+            controller.wait_for_write()  # its outcome first: it may refuse the switch
         try:
-            database = open_database(where)
+            database = self.workspace.switch(target, backup_folder=self.settings.backup_folder)
         except StoreError as error:
             show_error(self, error)
             return False
         self.close_session()
-        old = self.database
-        self.database = database
-        self.library = Library(database, clock=self.clock)
-        folder = self.settings.backup_folder
-        self.backups = BackupManager(database, Path(folder).expanduser() if folder else None)
-        self.library.backup_folder = self.backups.folder
         self.sharing.use_database(database)
-        with contextlib.suppress(Exception):
-            old.close()
         self._forget_missing_pictures()
         self.adopt_assets()
-        self._listen_to_club()
         self.statusBar().showMessage(database.location)
         self.show_events()
         self.refresh_events()
@@ -563,44 +569,23 @@ class MainWindow(QMainWindow):
     def follow_event(self, event_id: int) -> None:
         """Show an event that another copy writes, read-only, redrawn as soon as the
         database says it changed (PostgreSQL's notices; no polling)."""
-        if self.database.url is None:
+        if not self.workspace.shared:
             return  # a file has one writer: this copy
-        from director.app.databases import open_database
-        from director.app.session import TournamentSession
-
         try:
-            database = open_database(self.database.target, readonly=True)
-            try:
-                session = TournamentSession(database, event_id, clock=self.clock)
-                follower = database.follow(self.followed_changed.emit, self.club_connection.emit)
-            except BaseException:
-                database.close()
-                raise
+            followed = self.workspace.follow(
+                event_id, self.followed_changed.emit, self.club_connection.emit
+            )
         except (StoreError, RuleViolation) as error:
             show_error(self, error)
             return
+        session = followed.session
         self.open_session(session)
-        self._following = (database, follower)
+        self._following = followed
         self.statusBar().showMessage(
             _("Following “{event}” live, read-only: another copy writes it.").format(
                 event=session.state.name
             )
         )
-
-    def _listen_to_club(self) -> None:
-        """On a server, the list of events follows the other copies' changes too."""
-        self._stop_listening()
-        self._show_connection(True)
-        with contextlib.suppress(Exception):  # the list still refreshes when shown
-            self._club_follower = self.database.follow(
-                self.followed_changed.emit, self.club_connection.emit
-            )
-
-    def _stop_listening(self) -> None:
-        follower, self._club_follower = self._club_follower, None
-        if follower is not None:
-            with contextlib.suppress(Exception):
-                follower.close()
 
     def _show_connection(self, connected: bool) -> None:
         """While the notices from the club database are cut off, say so (a follower
@@ -624,7 +609,7 @@ class MainWindow(QMainWindow):
         """The open event went to another copy (this copy's hold on it lapsed) or was
         deleted or replaced there: close it here, say so, and offer to follow it."""
         controller = self.controller
-        if controller is None or self._following is not None or self.database.url is None:
+        if controller is None or self._following is not None or not self.workspace.shared:
             return
         lost = controller.session.written_elsewhere()
         if lost is None:
@@ -1188,7 +1173,6 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings at once and save them."""
-        from director.app.databases import backup_folder as default_folder
 
         previous = self.settings
         self.settings = settings
@@ -1197,11 +1181,7 @@ class MainWindow(QMainWindow):
         self.sound.configure(volume=settings.volume, muted=settings.muted, voice=settings.voice)
         if settings.tv_look != previous.tv_look:
             self.apply_tv_look()
-        folder = settings.backup_folder
-        self.backups.folder = (
-            Path(folder).expanduser() if folder else default_folder(self.database.path)
-        )
-        self.library.backup_folder = self.backups.folder
+        self.workspace.use_backup_folder(settings.backup_folder)
         # A reports page not built yet takes the paper from the settings when it is.
         reports_page = self.console.built_page("reports") if self.console is not None else None
         if reports_page is not None and settings.paper != previous.paper:
@@ -1351,14 +1331,10 @@ class MainWindow(QMainWindow):
         self.controller = None
         self.console = None
         if self._following is not None:
-            database, follower = self._following
-            self._following = None
-            with contextlib.suppress(Exception):
-                follower.close()  # type: ignore[attr-defined]
-            with contextlib.suppress(Exception):
-                database.close()  # type: ignore[attr-defined]
+            followed, self._following = self._following, None
+            followed.close()
             self.statusBar().showMessage(self.database.location)
-            self._show_connection(getattr(self._club_follower, "connected", True))
+            self._show_connection(self.workspace.connected)
         self.setWindowTitle(_("director"))
         self.update_undo_actions()
         self.keep_awake()
@@ -1448,7 +1424,7 @@ class MainWindow(QMainWindow):
         made_now: list[object] = []
 
         def back_up() -> None:
-            made_now.append(self.backups.back_up_if_due())
+            made_now.append(self.workspace.back_up_if_due())
 
         try:
             if self.database.kind == "postgresql":
@@ -1673,6 +1649,6 @@ class MainWindow(QMainWindow):
             self.sharing.close()
         finally:
             self.awake.release()
-            self._stop_listening()
+            self.workspace.stop_listening()
             self.backup_timer.stop()
             super().closeEvent(event)

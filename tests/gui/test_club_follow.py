@@ -130,7 +130,7 @@ def test_a_lost_connection_is_said_and_the_followed_event_catches_up(
     assert follower.controller is not None and follower.controller.session.following
     assert not follower.connection_note.isVisibleTo(follower)
 
-    _database, live = follower._following
+    live = follower._following.follower
     pg.server().terminate(live.backend_pid)
     qtbot.waitUntil(lambda: follower.connection_note.isVisibleTo(follower), timeout=3000)
     assert "reconnecting" in follower.connection_note.text()
@@ -155,7 +155,7 @@ def test_the_events_list_says_when_the_club_database_is_out_of_reach(
     monkeypatch.setattr(postgres, "RECONNECT_FIRST", 1.0)
     window = window_factory()
     window.show_events()
-    pg.server().terminate(window._club_follower.backend_pid)
+    pg.server().terminate(window.workspace.follower.backend_pid)
     qtbot.waitUntil(lambda: window.connection_note.isVisibleTo(window), timeout=3000)
     made = window.library.create("Made while the list was cut off")
     qtbot.waitUntil(lambda: not window.connection_note.isVisibleTo(window), timeout=5000)

@@ -5,20 +5,34 @@ transaction and only then updates the state held in memory, so what the
 screen shows is never ahead of what is on disk. Undo and redo are log
 entries too: nothing already written is ever changed.
 
-Opening an event reads its latest snapshot and replays the entries after it.
-States after recent entries are kept in memory, so undo and redo are instant;
-an undo reaching further back than that replays the log from the start.
+Opening an event reads its latest snapshot and replays the entries after it
+(``log_reading``); what is written beside the log in the same transaction (the
+event list's line, a finished tournament's results) is ``beside_log``'s. States
+after recent entries are kept in memory, so undo and redo are instant; an undo
+reaching further back than that replays the log from the start.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from director.app.beside_log import keep_look_assets, keep_results_summary, summary_of
 from director.app.changes import Changes, Origin, changed_aspects
+from director.app.log_reading import (
+    COMMAND,
+    DAMAGE,
+    REDO,
+    UNDO,
+    Log,
+    Read,
+    decode_events,
+    from_snapshot,
+    paused_garbage_collector,
+    read_carefully,
+    read_quickly,
+)
 from director.app.notices import Listener, Notifier, Subscription
 from director.app.timesource import Now, wall_clock
 from director.core import codec
@@ -28,7 +42,7 @@ from director.core.events import EVENTS, Event
 from director.core.history import History
 from director.core.ids import Instant
 from director.core.messages import Message
-from director.core.state import EventKind, Status, TournamentState
+from director.core.state import TournamentState
 from director.persistence import store
 from director.persistence.db import Database, StoreError
 
@@ -64,54 +78,6 @@ def write_here(write: Callable[[], None]) -> None:
     write()
 
 
-COMMAND = "command"
-UNDO = "undo"
-REDO = "redo"
-
-
-def summary_of(state: TournamentState) -> store.Summary:
-    return store.Summary(
-        name=state.name,
-        kind=state.kind.value,
-        status=state.status.value,
-        archived=state.archived,
-        event_date=state.event_date,
-    )
-
-
-def keep_results_summary(
-    connection: store.AnyConnection,
-    tournament_id: int,
-    last_entry: int,
-    old: TournamentState,
-    new: TournamentState,
-) -> None:
-    """Keep a finished tournament's results summary (what leagues read) in step
-    with its log, in the same transaction as the entry that changed it."""
-    if new.kind is EventKind.TOURNAMENT and new.status is Status.FINISHED:
-        from director.core.leagues import RESULTS_FORMAT, encode_results, event_results
-        from director.persistence import league_store
-
-        data = encode_results(event_results(new, tournament_id))
-        league_store.save_summary(connection, tournament_id, last_entry, data, RESULTS_FORMAT)
-    elif old.status is Status.FINISHED:
-        from director.persistence import league_store
-
-        league_store.delete_summary(connection, tournament_id)
-
-
-def keep_look_assets(
-    connection: store.AnyConnection, database: Database, names: Sequence[str], *, strict: bool
-) -> None:
-    """In the transaction recording a look: every picture and sound it names is in the
-    database (see ``AssetStore.keep``). After the entry is written: on a server, a
-    removal of unused pictures running meanwhile has then either seen this look or
-    finished (it holds back new entries while it runs)."""
-    from director.app.tv_assets import AssetStore
-
-    AssetStore.of(database).keep(connection, names, strict=strict)
-
-
 def _label_data(message: Message) -> dict[str, object]:
     return {"code": message.code, "args": dict(message.args)}
 
@@ -124,71 +90,11 @@ def _label_from(data: dict[str, object]) -> Message | None:
     return Message(code, dict(args) if isinstance(args, dict) else {})
 
 
-@contextlib.contextmanager
-def paused_garbage_collector() -> Iterator[None]:
-    """No cyclic garbage collection inside (it is turned back on after, if it was on)."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def _decide(state: TournamentState, command: Command, now: Instant) -> list[Event]:
     """The rules' ``decide``, imported on the first command (see the imports above)."""
     from director.core.decide import decide
 
     return decide(state, command, now)
-
-
-_DAMAGE = (RuleViolation, KeyError, TypeError, ValueError, AttributeError, IndexError)
-"""What reading or replaying a damaged log row can raise."""
-
-
-def _decode_events(stored: Iterable[store.StoredEvent], tournament_id: int = 0) -> list[Event]:
-    stored = list(stored)
-    try:
-        plans: dict[tuple[str, int], Callable[[dict[str, object]], Event]] = {}
-        events = []
-        for item in stored:
-            kind = (item.type, item.version)
-            plan = plans.get(kind)
-            if plan is None:
-                plan = plans[kind] = EVENTS.decoder(item.type, item.version)
-            events.append(plan(item.payload))
-        return events
-    except _DAMAGE:
-        pass  # find the row, to name it (off the fast path)
-    for item in stored:
-        try:
-            EVENTS.from_record(item.type, item.version, item.payload)
-        except _DAMAGE as error:
-            raise store.log_damaged(
-                tournament_id, item.entry_seq, f"event {item.seq}: {error}"
-            ) from None
-    raise store.log_damaged(tournament_id, "?", "unreadable events")
-
-
-class _Read(NamedTuple):
-    """An event as read up to an entry: its history and state, and the last entry
-    and event read (a snapshot's, or the whole log's)."""
-
-    history: History
-    state: TournamentState
-    last_entry: int
-    last_event: int
-
-
-class _Log(NamedTuple):
-    """The log after a snapshot (or from the start), read and checked but not yet
-    folded: the history, each command's events, the last entry and event."""
-
-    history: History
-    groups: dict[int, list[Event]]
-    last_entry: int
-    last_event: int
 
 
 @dataclass
@@ -717,7 +623,7 @@ class TournamentSession:
             for item in stored:
                 grouped.setdefault(item.entry_seq, []).append(item)
             for group in missing:
-                self._group_events[group] = _decode_events(
+                self._group_events[group] = decode_events(
                     grouped.get(group, []), self.tournament_id
                 )
         state = TournamentState()
@@ -770,12 +676,12 @@ class TournamentSession:
             except store.SnapshotDamaged:
                 snapshot = None
                 notices.append(Message("snapshot_damaged", {"event": self.tournament_id}))
-            base = self._from_snapshot(snapshot, row)
+            base = from_snapshot(snapshot, row)
             if base is None and snapshot is not None:
                 snapshot = None
                 notices.append(Message("snapshot_damaged", {"event": self.tournament_id}))
             state, history, snapshot_event = base or (TournamentState(), History(), 0)
-            start = _Read(
+            start = Read(
                 history=history,
                 state=state,
                 last_entry=snapshot.entry_seq if snapshot else 0,
@@ -799,146 +705,18 @@ class TournamentSession:
         )
 
     def _read_log_quickly(
-        self, connection: store.AnyConnection, row: store.RawTournament, start: _Read
-    ) -> _Read | None:
-        """The log after ``start`` read and folded into its state in one pass, with
-        the database counting the entries rather than returning them; None at the
-        first thing out of the ordinary, for ``_read_log_carefully`` to name (or
-        accept).
-
-        Every entry between the undo and redo entries is a command: the database
-        says how many entries there are, that their numbers are distinct and
-        follow ``start`` without a gap, and returns only the entries that are not
-        commands, from which the history is worked out. Then each event is checked,
-        decoded (each kind planned once) and, if its command is in force, applied
-        at once: the groups in force are in the order of the log. What this
-        accepts, the careful reading accepts too, with the same history and state.
-        """
-        tournament = self.tournament_id
-        after = start.last_entry
-        span = store.entry_span(connection, tournament, after)
-        count = span.count
-        if type(count) is not int or span.distinct != count:
-            return None
-        end = after + count
-        if count and (span.first != after + 1 or span.last != end):
-            return None
-        if type(row.last_entry) is int and row.last_entry > end:
-            return None  # entries missing at the end
-        markers = store.load_markers(connection, tournament, after)
-        history = start.history.copy()
-        marker_seqs: set[int] = set()
-        position = after + 1
-        try:
-            for seq, action, target in markers:
-                if type(seq) is not int or type(target) is not int:
-                    return None
-                history.record_all(range(position, seq))
-                if action == UNDO:
-                    history.undo(target)
-                elif action == REDO:
-                    history.redo(target)
-                else:
-                    return None
-                marker_seqs.add(seq)
-                position = seq + 1
-            history.record_all(range(position, end + 1))
-        except RuleViolation:
-            return None
-        base_done = start.history.done
-        done = history.done
-        if done[: len(base_done)] != base_done or (
-            len(done) > len(base_done) and done[len(base_done)] <= after
-        ):
-            return None  # a group from before the snapshot is back in force
-        in_force = set(done[len(base_done) :])
-
-        read = store.load_event_rows(connection, tournament, after)
-        if read is None:
-            return None
-        rows, payloads = read
-        state = start.state
-        plans: dict[tuple[str, int], Callable[[dict[str, object]], Event]] = {}
-        expected = start.last_event + 1
-        current = after
-        commands_with_events = 0
-        applying = False
-        try:
-            for (seq, entry_seq, kind, version, _text), payload in zip(rows, payloads, strict=True):
-                if seq != expected:
-                    return None
-                expected += 1
-                if entry_seq != current:
-                    # A new command's events: later than the previous one's, a
-                    # command of this log.
-                    if (
-                        type(entry_seq) is not int
-                        or entry_seq <= current
-                        or entry_seq > end
-                        or entry_seq in marker_seqs
-                    ):
-                        return None
-                    current = entry_seq
-                    commands_with_events += 1
-                    applying = entry_seq in in_force
-                plan = plans.get((kind, version))
-                if plan is None:
-                    plan = plans[(kind, version)] = EVENTS.decoder(kind, version, plain_errors=True)
-                event = plan(payload)
-                if applying:
-                    state = apply(state, event)
-        except _DAMAGE:
-            return None
-        if commands_with_events != count - len(marker_seqs):
-            return None  # a command without events
-        if type(row.last_event) is int and row.last_event >= expected:
-            return None  # events missing at the end
-        return _Read(history=history, state=state, last_entry=end, last_event=expected - 1)
+        self, connection: store.AnyConnection, row: store.RawTournament, start: Read
+    ) -> Read | None:
+        """See ``log_reading.read_quickly``."""
+        return read_quickly(connection, self.tournament_id, row, start)
 
     def _read_log_carefully(
-        self, connection: store.AnyConnection, row: store.RawTournament, start: _Read
-    ) -> _Log:
-        """The log after ``start``, every row read and checked: a damaged or missing
-        row is an error naming its entry."""
-        tournament = self.tournament_id
-        entries = store.load_history(connection, tournament, after=start.last_entry)
-        stored_events = store.load_events(connection, tournament, after_entry=start.last_entry)
-        self._check_log(entries, stored_events, row, start.last_entry, start.last_event)
+        self, connection: store.AnyConnection, row: store.RawTournament, start: Read
+    ) -> Log:
+        """See ``log_reading.read_carefully``."""
+        return read_carefully(connection, self.tournament_id, row, start)
 
-        # Every event decoded in one pass (each kind planned once), then grouped.
-        grouped: dict[int, list[Event]] = {}
-        for item, decoded in zip(
-            stored_events, _decode_events(stored_events, tournament), strict=True
-        ):
-            group_events = grouped.get(item.entry_seq)
-            if group_events is None:
-                grouped[item.entry_seq] = [decoded]
-            else:
-                group_events.append(decoded)
-        history = start.history.copy()
-        groups: dict[int, list[Event]] = {}
-        for seq, action, target in entries:
-            try:
-                if action == COMMAND:
-                    history.record(seq)
-                    groups[seq] = grouped[seq]
-                elif target is None:
-                    # Refused by _check_log already: an undo or a redo names its entry.
-                    raise store.log_damaged(tournament, seq, f"{action} of no entry")
-                elif action == UNDO:
-                    history.undo(target)
-                else:
-                    history.redo(target)
-            except RuleViolation as error:
-                raise store.log_damaged(tournament, seq, error) from None
-        return _Log(
-            history=history,
-            groups=groups,
-            last_entry=entries[-1][0] if entries else start.last_entry,
-            last_event=stored_events[-1].seq if stored_events else start.last_event,
-        )
-
-    def _fold_log(self, start: _Read, log: _Log) -> _Read:
+    def _fold_log(self, start: Read, log: Log) -> Read:
         """The state after a log read carefully: the groups in force folded in turn
         (a group from before the snapshot read again), a fold that fails naming its
         group."""
@@ -959,96 +737,21 @@ class TournamentSession:
                 state = self._rebuild(done)
         except StoreError:
             raise
-        except _DAMAGE as error:
+        except DAMAGE as error:
             raise store.log_damaged(self.tournament_id, group or "?", error) from None
-        return _Read(
+        return Read(
             history=log.history,
             state=state,
             last_entry=log.last_entry,
             last_event=log.last_event,
         )
 
-    def _from_snapshot(
-        self, snapshot: store.StoredSnapshot | None, row: store.RawTournament
-    ) -> tuple[TournamentState, History, int] | None:
-        """The state, history and last event a snapshot holds; None if it is unusable
-        (then the whole log is replayed: a snapshot is only a cache)."""
-        if snapshot is None:
-            return None
-        try:
-            state = codec.decode(TournamentState, snapshot.state)
-            history = History(
-                _whole_numbers(snapshot.history["done"]),
-                _whole_numbers(snapshot.history["undone"]),
-            )
-            if type(snapshot.entry_seq) is not int or type(snapshot.event_seq) is not int:
-                raise TypeError("snapshot position")
-            if type(row.last_entry) is int and snapshot.entry_seq > row.last_entry:
-                raise ValueError("snapshot after the end of the log")
-        except _DAMAGE:
-            return None
-        return state, history, snapshot.event_seq
-
-    def _check_log(
-        self,
-        entries: Sequence[tuple[int, str, int | None]],
-        events: Sequence[store.StoredEvent],
-        row: store.RawTournament,
-        last_entry: int,
-        last_event: int,
-    ) -> None:
-        """Refuse a log with a gap or a row this version cannot read, naming the entry.
-
-        Every entry follows the previous one, is a command, an undo or a redo, and
-        every command has its events, numbered without a gap: a row that was
-        deleted or changed by hand is found here rather than silently missing.
-        """
-        tournament = self.tournament_id
-        commands: set[int] = set()
-        expected = last_entry + 1
-        for seq, action, target in entries:
-            if seq != expected:
-                raise store.log_damaged(tournament, expected, "entry missing")
-            if action == COMMAND:
-                commands.add(seq)
-            elif action not in (UNDO, REDO) or type(target) is not int:
-                raise store.log_damaged(tournament, seq, f"unknown action {action!r}")
-            expected += 1
-        summary_entry = row.last_entry if type(row.last_entry) is int else None
-        if summary_entry is not None and summary_entry >= expected:
-            raise store.log_damaged(tournament, expected, "entry missing")
-        expected_event = last_event + 1
-        with_events: set[int] = set()
-        for item in events:
-            if item.seq != expected_event:
-                raise store.log_damaged(
-                    tournament, item.entry_seq, f"event {expected_event} missing"
-                )
-            if item.entry_seq not in commands:
-                raise store.log_damaged(
-                    tournament, item.entry_seq, f"event {item.seq} has no command"
-                )
-            with_events.add(item.entry_seq)
-            expected_event += 1
-        summary_event = row.last_event if type(row.last_event) is int else None
-        if summary_event is not None and summary_event >= expected_event:
-            entry = max(commands) if commands else expected - 1
-            raise store.log_damaged(tournament, entry, f"event {expected_event} missing")
-        for seq in sorted(commands - with_events):
-            raise store.log_damaged(tournament, seq, "events missing")
-
     def _rebuild_groups_into(self, state: TournamentState, groups: list[int]) -> TournamentState:
         with self.database.reading() as connection:
             stored = store.load_events(connection, self.tournament_id, entries=groups)
         for group in groups:
-            self._group_events[group] = _decode_events(
+            self._group_events[group] = decode_events(
                 (item for item in stored if item.entry_seq == group), self.tournament_id
             )
             state = fold(self._group_events[group], state)
         return state
-
-
-def _whole_numbers(values: object) -> list[int]:
-    if not isinstance(values, list) or any(type(value) is not int for value in values):
-        raise TypeError("expected a list of whole numbers")
-    return values

@@ -559,8 +559,7 @@ MESSAGES: dict[str, str] = {
         "changed or saved from here."
     ),
     "db_not_shared": N_(
-        "{path} is a file: only this copy of director writes it, there is nothing to "
-        "follow live."
+        "{path} is a file: only this copy of director writes it, there is nothing to follow live."
     ),
     "saving_pending": N_(
         "A change is still being saved: the database server has not answered yet. "

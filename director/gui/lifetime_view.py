@@ -9,8 +9,9 @@ accents).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
@@ -41,6 +42,9 @@ from director.reports.lifetime_cells import (
     nights_tooltip,
     sort_keys,
 )
+
+if TYPE_CHECKING:
+    from director.gui.pages.club_page import ClubPage
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 """Each cell's value to sort by (a number for amounts and counts)."""
@@ -198,3 +202,21 @@ class LifetimeView(QWidget):
             write_table(path, lifetime_header(), rows, delimiter=delimiter_for(language()))
         except (StoreError, RuleViolation) as error:
             show_error(self, error)
+
+
+def add_lifetime_tab(page: ClubPage, lines: Callable[[], Sequence[LifetimeLine]]) -> LifetimeView:
+    """A "Lifetime results" tab on the Club page, read when it is shown (every night
+    of the database is read: not before it is asked for) and again each time."""
+    view = LifetimeView()
+    page.add_tab("lifetime", view, _("Lifetime results"))
+
+    def shown(index: int) -> None:
+        if page.tabs.widget(index) is not view:
+            return
+        try:
+            view.set_lines(lines())
+        except StoreError as error:
+            show_error(page, error)
+
+    page.tabs.currentChanged.connect(shown)
+    return view

@@ -824,10 +824,15 @@ class MainWindow(QMainWindow):
 
         def club_page() -> QWidget:
             from director.app.balances import ClubBook
+            from director.app.lifetime import lifetime_results
+            from director.gui.lifetime_view import add_lifetime_tab
             from director.gui.pages.club_page import ClubPage
 
-            book = ClubBook(controller.session.database, clock=controller.now)
-            return ClubPage(book, paper=self.settings.paper)
+            database = controller.session.database
+            book = ClubBook(database, clock=controller.now)
+            page = ClubPage(book, paper=self.settings.paper)
+            add_lifetime_tab(page, lambda: lifetime_results(database))
+            return page
 
         console.add_page("event", _("Event"), event_page)
         console.add_page("clock", _("Clock"), clock_page)

@@ -144,3 +144,18 @@ def test_deleting_a_night_with_open_money_says_what_it_changes(window, monkeypat
     window.events_page.select(3)  # tonight: nothing open
     window.delete_selected()
     assert asked[-1].endswith("to get the event back.")
+
+
+def test_the_club_page_shows_every_players_lifetime_results_when_asked(window) -> None:
+    """The Club page's third tab: lifetime results, read when the tab is shown."""
+    from director.gui.lifetime_view import LifetimeView
+
+    page = club_page(window)
+    titles = [page.tabs.tabText(index) for index in range(page.tabs.count())]
+    assert titles == ["Balances", "Settle up", "Lifetime results"]
+    view = page.tabs.widget(2)
+    assert isinstance(view, LifetimeView)
+    assert view.lines == ()  # not read before it is asked for
+    page.tabs.setCurrentIndex(2)
+    names = sorted(line.name for line in view.lines)
+    assert names == ["Ann", "Bob", "Cat"]

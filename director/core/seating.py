@@ -101,7 +101,9 @@ def _spread_among(open_seats: Sequence[int], count: int, rng: random.Random) -> 
         return []
     total = len(open_seats)
     offset = rng.randrange(total)
-    return sorted({open_seats[(offset + (index * total) // count) % total] for index in range(count)})
+    return sorted(
+        {open_seats[(offset + (index * total) // count) % total] for index in range(count)}
+    )
 
 
 def draw_seats(
@@ -133,8 +135,9 @@ def draw_seats(
         """The table as drawn: reserved seats of absent players stay empty."""
         setup = plans.get(number, Table(number, {}))
         held = {seat: p for seat, p in setup.reserved.items() if p in present}
-        return Table(number, held, capacity=setup.capacity, locked=setup.locked,
-                     reserved=setup.reserved)
+        return Table(
+            number, held, capacity=setup.capacity, locked=setup.locked, reserved=setup.reserved
+        )
 
     reserved_at = {
         player: (number, seat)
@@ -161,9 +164,7 @@ def draw_seats(
     places = [
         (table.number, seat)
         for table, size in zip(drawn, sizes, strict=True)
-        for seat in _spread_among(
-            table.open_seats(seats_per_table), size - len(table.seats), rng
-        )
+        for seat in _spread_among(table.open_seats(seats_per_table), size - len(table.seats), rng)
     ]
     shuffled = [player for player in players if player not in reserved_at]
     rng.shuffle(shuffled)
@@ -419,8 +420,13 @@ def redraw(
     seat there keeps it; locked seats stay empty)."""
     shape = setup or Table(table, {})
     kept = {player: seat for seat, player in shape.reserved.items() if player in set(players)}
-    empty = Table(table, {seat: p for p, seat in kept.items()}, capacity=shape.capacity,
-                  locked=shape.locked, reserved=shape.reserved)
+    empty = Table(
+        table,
+        {seat: p for p, seat in kept.items()},
+        capacity=shape.capacity,
+        locked=shape.locked,
+        reserved=shape.reserved,
+    )
     others = [player for player in players if player not in kept]
     seats = _spread_among(empty.open_seats(seats_per_table), len(others), rng)
     shuffled = list(others)

@@ -232,3 +232,40 @@ def test_the_new_events_read_back_from_the_log() -> None:
         e.SeatUnlocked(at=T0, table=1, seat=5),
     ):
         assert codec.decode(type(event), codec.encode(event)) == event
+
+
+# -- where "Table 2" shows ------------------------------------------------------------
+
+
+def named_and_locked():
+    state = field(12)
+    state = run(state, c.SetTableLayout(table=2, name="Ann's kitchen", seats=6), T0)
+    state = run(state, c.LockSeat(table=1, seat=1), T0)
+    state = run(state, c.LockSeat(table=2, seat=6, player=PlayerId(4)), T0)
+    return run(state, c.DrawSeats(), T0)
+
+
+def test_status_json_shows_table_names_and_locked_seats() -> None:
+    from director.app.status import tables_section
+
+    section = tables_section(named_and_locked(), T0)
+    layout = {entry["table"]: entry for entry in section["layout"]}
+    assert layout[1]["locked_seats"] == [1] and layout[1]["seats"] == 9
+    assert layout[2]["name"] == "Ann's kitchen" and layout[2]["seats"] == 6
+    assert layout[2]["reserved_seats"] == [{"seat": 6, "player": 4, "name": "P4"}]
+    by_number = {table["number"]: table for table in section["tables"]}
+    assert by_number[2]["name"] == "Ann's kitchen" and by_number[2]["seat_count"] == 6
+
+
+def test_the_tv_seat_list_the_lookup_and_the_seating_pdf_name_the_table() -> None:
+    from director.app.display import seat_rows
+    from director.reports.data import seating_data
+
+    state = named_and_locked()
+    row = next(row for row in seat_rows(state) if row.name == "P4")
+    assert row.text == "Table Ann's kitchen · Seat 6"
+    data = seating_data(state, T0)
+    assert data.labels[2] == "Table Ann's kitchen"
+    seats = dict(data.tables)
+    assert len(seats[2]) == 6
+    assert seats[1][0] == (1, "locked")

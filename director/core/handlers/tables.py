@@ -104,8 +104,8 @@ def _seat_player(
     tables = state.tables
     back = tables.vacated.get(player)
     if back is not None:
-        table = tables.tables.get(back.table)
-        shape = tables.planning_table(back.table, table.seats) if table is not None else None
+        shape = next((t for t in tables.for_planning() if t.number == back.table), None)
+        # A seat locked or reserved for another since he left is not given back.
         if shape is not None and back.seat in shape.open_seats(tables.seats_per_table, str(player)):
             return e.PlayerSeated(at=now, player=player, table=back.table, seat=back.seat)
     table_number, seat = draw_open_seat(

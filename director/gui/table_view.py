@@ -144,9 +144,16 @@ class TableView(QWidget):
         title = QFont(self.font())
         title.setBold(True)
         title.setPixelSize(max(10, int(min(height * 0.085, width * 0.06))))
+        # A table's name ("Table Ann's kitchen") stays inside the felt: on two lines,
+        # smaller when it must.
+        inside = int(rail.width() * 0.8)
+        lines = fit_lines(self.title, QFontMetrics(title), inside)
+        while any(line.endswith("…") for line in lines) and title.pixelSize() > 9:
+            title.setPixelSize(title.pixelSize() - 1)
+            lines = fit_lines(self.title, QFontMetrics(title), inside)
         painter.setFont(title)
         painter.setPen(QColor("#ffffff"))
-        painter.drawText(rail, int(Qt.AlignmentFlag.AlignCenter), self.title)
+        painter.drawText(rail, int(Qt.AlignmentFlag.AlignCenter), "\n".join(lines))
         small = QFont(self.font())
         small.setPixelSize(max(9, int(min(width, height) * 0.055)))
         painter.setFont(small)

@@ -52,19 +52,23 @@ class TableCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.view = TableView()
         self.info = QLabel()
+        self.info.setWordWrap(True)
         self.done = QPushButton(_("Hand done"))
         self.done.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setup = QPushButton(_("Name…"))
         self.setup.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setup.setToolTip(_("Name this table and set its own number of seats"))
+        # The line about the table over its buttons: beside them it wrapped to
+        # four lines at three tables across a 1366-pixel screen.
         row = QHBoxLayout()
-        row.addWidget(self.info, 1)
         row.addWidget(self.setup)
+        row.addStretch()
         row.addWidget(self.done)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.info)
         layout.addLayout(row)
 
 

@@ -64,6 +64,9 @@ MESSAGES: dict[str, str] = {
     "hand_for_hand_on": N_("start hand-for-hand"),
     "hand_for_hand_off": N_("stop hand-for-hand"),
     "redraw_final_table": N_("redraw the final table"),
+    "set_table_layout": N_("change table {table}'s name and seats"),
+    "lock_seat": N_("lock seat {seat} at table {table}"),
+    "unlock_seat": N_("free seat {seat} at table {table}"),
     "sit_out": N_("{player} away"),
     "sit_in": N_("{player} back"),
     "post_blinds": N_("blinds posted by {player}"),
@@ -287,6 +290,17 @@ MESSAGES: dict[str, str] = {
     "too_many_tables": N_("Too many tables: each needs at least two players."),
     "unknown_button_method": N_("Unknown way of moving the button ({method})."),
     "break_order_must_list_every_table": N_("The breaking order must list every table once."),
+    "player_keeps_reserved_seat": N_(
+        "That player's seat is reserved for him: free the seat first to move him."
+    ),
+    "seat_locked": N_("Seat {seat} at table {table} is locked: nobody sits there."),
+    "seat_reserved": N_("Seat {seat} at table {table} is reserved for another player."),
+    "table_name_too_long": N_("A table's name has at most {maximum} characters."),
+    "player_has_reserved_seat": N_("That player already has a reserved seat."),
+    "player_seated_elsewhere": N_(
+        "That player sits elsewhere: move him to this seat first, then reserve it."
+    ),
+    "seat_not_locked": N_("Seat {seat} at table {table} is neither locked nor reserved."),
     "bad_card": N_("“{card}” is not a card: type a rank and a suit, like As, Td or 10h."),
     "card_twice": N_("{card} is used twice."),
     "hand_needs_five_to_seven_cards": N_("A hand is made of 5 to 7 cards ({count} given)."),

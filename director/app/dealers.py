@@ -32,7 +32,7 @@ from director.app.remote import (
     normal_code,
     whole_number,
 )
-from director.app.table_texts import seat_tags
+from director.app.table_texts import seat_tags, table_label
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.errors import RuleViolation
@@ -300,6 +300,7 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
     playing = current.hand_level or upcoming
     return {
         "table": table,
+        "label": table_label(tables, table),
         "exists": True,
         "event": state.name,
         "blinds": {

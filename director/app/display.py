@@ -684,13 +684,17 @@ def standings_section(state: TournamentState, standings: list[PlayerResult]) -> 
 
 
 def seat_rows(state: TournamentState) -> tuple[SeatRow, ...]:
-    """Every seated player, by name, with "Table 2 · Seat 5": the seat draw for the TV."""
+    """Every seated player, by name, with "Table 2 · Seat 5" (or the table's name):
+    the seat draw for the TV."""
+    # table_texts draws on this module's level summary: imported here, not above.
+    from director.app.table_texts import seat_label
+
     rows = [
         SeatRow(
             name=state.player_name(player),
             table=table,
             seat=seat,
-            text=_("Table {table} · Seat {seat}").format(table=table, seat=seat),
+            text=seat_label(state.tables, table, seat),
         )
         for player, (table, seat) in state.tables.seated().items()
     ]

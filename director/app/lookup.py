@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from director.app.table_texts import seat_label
 from director.core.players import EntrantStatus
 from director.core.results import player_results
 from director.core.state import TournamentState
@@ -49,7 +50,7 @@ def public_players(state: TournamentState) -> list[PublicPlayer]:
                 found.append(PublicPlayer(entrant.name, "in", _("Playing, no seat drawn yet")))
             else:
                 table, seat = where
-                text = _("Table {table} · Seat {seat}").format(table=table, seat=seat)
+                text = seat_label(state.tables, table, seat)
                 found.append(PublicPlayer(entrant.name, "in", text, table, seat))
         elif status is EntrantStatus.BUSTED:
             place = places.get(player)

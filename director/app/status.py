@@ -198,6 +198,8 @@ def tables_section(state: TournamentState, now: Instant | None = None) -> dict[s
         listed.append(
             {
                 "number": table.number,
+                "name": tables.setup(table.number).name,
+                "seat_count": tables.seats_at(table.number),
                 "seats": [
                     {
                         "seat": seat,
@@ -245,6 +247,21 @@ def tables_section(state: TournamentState, now: Instant | None = None) -> dict[s
         "still_playing": list(tables.still_playing()),
         "break_order": list(tables.break_order),
         "tables": listed,
+        # Issue 34: each table's name, own seats, locked and reserved seats, set
+        # before or after the draw.
+        "layout": [
+            {
+                "table": number,
+                "name": setup.name,
+                "seats": tables.seats_at(number),
+                "locked_seats": sorted(setup.locked),
+                "reserved_seats": [
+                    {"seat": seat, "player": int(player), "name": state.player_name(player)}
+                    for seat, player in sorted(setup.reserved.items())
+                ],
+            }
+            for number, setup in sorted(tables.setups.items())
+        ],
         "pending_moves": [
             {
                 "player": int(move.player),

@@ -13,6 +13,31 @@ from director.core.tables import Posting, TablesState, TableState, blinds_to_pos
 from director.i18n import _, format_clock, format_number, ngettext
 
 
+def table_label(tables: TablesState, number: int) -> str:
+    """ "Table 2", or the table's name when it has one: "Table Ann's kitchen"."""
+    name = tables.setup(number).name
+    if name:
+        return _("Table {name}").format(name=name)
+    return _("Table {number}").format(number=number)
+
+
+def seat_label(tables: TablesState, table: int, seat: int) -> str:
+    """ "Table 2 · Seat 5", with the table's name when it has one."""
+    return _("{table} · Seat {seat}").format(table=table_label(tables, table), seat=seat)
+
+
+def seat_lock_text(tables: TablesState, table: int, seat: int, names: dict[int, str]) -> str:
+    """ "locked" or "reserved for Ann" for a seat that never moves; "" otherwise.
+    ``names``: player id -> name."""
+    setup = tables.setup(table)
+    if seat in setup.locked:
+        return _("locked")
+    owner = setup.reserved.get(seat)
+    if owner is not None:
+        return _("reserved for {player}").format(player=names.get(int(owner), str(owner)))
+    return ""
+
+
 def posting_text(posting: Posting) -> str:
     """``200 live + 100 dead``: what a player posts to be dealt in (§4.1.10)."""
     if posting.live and posting.dead:

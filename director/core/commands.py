@@ -454,6 +454,45 @@ class SetBreakOrder(Command):
 
 @COMMANDS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SetTableLayout(Command):
+    """Name a table and set its own number of seats (0: the event's)."""
+
+    table: int
+    name: str = ""
+    seats: int = 0
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("set_table_layout", {"table": self.table})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class LockSeat(Command):
+    """Lock a seat: nobody sits there (``player`` None, a dealer's seat) or only
+    ``player`` does (a reserved seat)."""
+
+    table: int
+    seat: int
+    player: PlayerId | None = None
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("lock_seat", {"table": self.table, "seat": self.seat})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class UnlockSeat(Command):
+    """Free a locked or reserved seat."""
+
+    table: int
+    seat: int
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("unlock_seat", {"table": self.table, "seat": self.seat})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetHandForHand(Command):
     on: bool
 

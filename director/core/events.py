@@ -315,6 +315,29 @@ class BreakOrderSet(Event):
 
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class TableLayoutSet(Event):
+    table: int
+    name: str = ""
+    seats: int = 0
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SeatLocked(Event):
+    table: int
+    seat: int
+    player: PlayerId | None = None
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SeatUnlocked(Event):
+    table: int
+    seat: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class HandForHandSet(Event):
     on: bool
 

@@ -8,6 +8,12 @@ balances: a table two or more short of the largest takes the player due to
 be big blind next at the largest table, into its worst position (the open
 seat the big blind reaches first, never the small blind).
 
+Seats that never move (issue 34): a table may have its own number of seats,
+locked seats (a dealer's: nobody sits there) and reserved seats (only their
+player sits there). No draw, late seat, break or balance ever puts anyone in a
+locked seat or another player's reserved seat, nor moves a player out of his
+reserved seat; a table holding such a player never breaks.
+
 >>> import random
 >>> sorted(draw_seats(["a", "b", "c"], seats_per_table=9, rng=random.Random(1)).values())
 [(1, 3), (1, 6), (1, 9)]
@@ -32,6 +38,36 @@ class Table:
     seats: Mapping[int, str]
     """Occupied seat -> player."""
     last_hand: Positions | None = None
+    capacity: int = 0
+    """The table's own number of seats; 0: the event's seats per table."""
+    locked: frozenset[int] = frozenset()
+    """Seats nobody ever takes (a dealer's seat)."""
+    reserved: Mapping[int, str] = field(default_factory=dict)
+    """Seat -> the only player who may sit there."""
+
+    def size(self, seats_per_table: int) -> int:
+        """How many seats the table has."""
+        return self.capacity or seats_per_table
+
+    def open_seats(self, seats_per_table: int, player: str | None = None) -> list[int]:
+        """The empty seats ``player`` (anyone when None) may take, in order."""
+        return [
+            seat
+            for seat in range(1, self.size(seats_per_table) + 1)
+            if seat not in self.seats
+            and seat not in self.locked
+            and self.reserved.get(seat, player) == player
+        ]
+
+    def usable(self, seats_per_table: int) -> int:
+        """Seats players can fill: neither locked nor reserved and empty."""
+        return len(self.seats) + len(self.open_seats(seats_per_table))
+
+    def fixed(self) -> frozenset[int]:
+        """Seats held by their own reserved player: they never move."""
+        return frozenset(
+            seat for seat, player in self.reserved.items() if self.seats.get(seat) == player
+        )
 
 
 @dataclass(frozen=True)
@@ -58,13 +94,32 @@ def spread_seats(count: int, seats: int, rng: random.Random) -> list[int]:
     return chosen
 
 
+def _spread_among(open_seats: Sequence[int], count: int, rng: random.Random) -> list[int]:
+    """``count`` of ``open_seats`` spread evenly around them, turned at random."""
+    require(0 <= count <= len(open_seats), "too_many_players_for_table")
+    if count == 0:
+        return []
+    total = len(open_seats)
+    offset = rng.randrange(total)
+    return sorted(
+        {open_seats[(offset + (index * total) // count) % total] for index in range(count)}
+    )
+
+
 def draw_seats(
-    players: Sequence[str], *, seats_per_table: int, rng: random.Random, tables: int | None = None
+    players: Sequence[str],
+    *,
+    seats_per_table: int,
+    rng: random.Random,
+    tables: int | None = None,
+    layout: Mapping[int, Table] | None = None,
 ) -> dict[str, tuple[int, int]]:
     """R7: a seat for every player, as (table, seat) counted from 1.
 
-    Tables are filled evenly (their sizes differ by at most one); players are
-    shuffled fairly into the seats.
+    Tables are filled evenly (their sizes differ by at most one, unless a table
+    is full); players are shuffled fairly into the seats. ``layout`` gives a
+    table's own seats, locked and reserved seats (empty ``Table`` records): a
+    player with a reserved seat gets it, nobody else does.
     """
     require(
         MIN_SEATS <= seats_per_table <= MAX_SEATS,
@@ -73,19 +128,47 @@ def draw_seats(
         maximum=MAX_SEATS,
     )
     require(len(set(players)) == len(players), "player_listed_twice")
-    count = tables or table_count(len(players), seats_per_table)
-    require(count * seats_per_table >= len(players), "not_enough_seats")
-    sizes = [
-        len(players) // count + (1 if index < len(players) % count else 0) for index in range(count)
-    ]
+    plans = layout or {}
+    present = set(players)
+
+    def empty(number: int) -> Table:
+        """The table as drawn: reserved seats of absent players stay empty."""
+        setup = plans.get(number, Table(number, {}))
+        held = {seat: p for seat, p in setup.reserved.items() if p in present}
+        return Table(
+            number, held, capacity=setup.capacity, locked=setup.locked, reserved=setup.reserved
+        )
+
+    reserved_at = {
+        player: (number, seat)
+        for number, setup in plans.items()
+        for seat, player in setup.reserved.items()
+        if player in present
+    }
+    count = tables or 0
+    if not count:
+        room = 0
+        while room < len(players) or count < max((t for t, _ in reserved_at.values()), default=1):
+            count += 1
+            require(count <= len(players), "not_enough_seats")
+            room += empty(count).usable(seats_per_table)
+    count = max(count, *(t for t, _ in reserved_at.values()), 1)
+    drawn = [empty(number) for number in range(1, count + 1)]
+    require(sum(t.usable(seats_per_table) for t in drawn) >= len(players), "not_enough_seats")
+    # Even tables: each next player goes to the shortest table with room.
+    sizes = [len(t.seats) for t in drawn]
+    rooms = [t.usable(seats_per_table) for t in drawn]
+    for _ in range(len(players) - len(reserved_at)):
+        index = min((i for i in range(count) if sizes[i] < rooms[i]), key=lambda i: sizes[i])
+        sizes[index] += 1
     places = [
-        (table, seat)
-        for table, size in enumerate(sizes, start=1)
-        for seat in spread_seats(size, seats_per_table, rng)
+        (table.number, seat)
+        for table, size in zip(drawn, sizes, strict=True)
+        for seat in _spread_among(table.open_seats(seats_per_table), size - len(table.seats), rng)
     ]
-    shuffled = list(players)
+    shuffled = [player for player in players if player not in reserved_at]
     rng.shuffle(shuffled)
-    return dict(zip(shuffled, places, strict=True))
+    return {**dict(zip(shuffled, places, strict=True)), **reserved_at}
 
 
 def draw_open_seat(
@@ -94,14 +177,20 @@ def draw_open_seat(
     seats_per_table: int,
     rng: random.Random,
     exclude: Iterable[int] = (),
+    player: str | None = None,
 ) -> tuple[int, int]:
     """R5: a seat for a late entrant, drawn among the open seats of the tables
-    with the fewest players, so that tables stay balanced."""
+    with the fewest players, so that tables stay balanced. A player with a
+    reserved seat gets it."""
     excluded = set(exclude)
+    for table in tables:
+        for seat, owner in sorted(table.reserved.items()):
+            if owner == player and seat not in table.seats and table.number not in excluded:
+                return table.number, seat
     candidates = [
         table
         for table in tables
-        if table.number not in excluded and len(table.seats) < seats_per_table
+        if table.number not in excluded and table.open_seats(seats_per_table, player)
     ]
     require(bool(candidates), "no_open_seat")
     fewest = min(len(table.seats) for table in candidates)
@@ -109,8 +198,7 @@ def draw_open_seat(
         (table.number, seat)
         for table in candidates
         if len(table.seats) == fewest
-        for seat in range(1, seats_per_table + 1)
-        if seat not in table.seats
+        for seat in table.open_seats(seats_per_table, player)
     ]
     return open_seats[rng.randrange(len(open_seats))]
 
@@ -124,6 +212,20 @@ class _Working:
     broken: bool = False
     arrived: set[int] = field(default_factory=set)
     owned: bool = False
+    setup: Table | None = None
+    """The table's own seats, locked and reserved seats."""
+
+    def shape(self) -> Table:
+        """The table as it is now, with its setup."""
+        setup = self.setup or Table(self.number, {})
+        return Table(
+            self.number,
+            self.seats,
+            self.last_hand,
+            capacity=setup.capacity,
+            locked=setup.locked,
+            reserved=setup.reserved,
+        )
 
     def _own(self) -> dict[int, str]:
         if not self.owned:
@@ -140,29 +242,37 @@ class _Working:
         return self._own().pop(seat)
 
 
-def _next_big_blind_player(table: _Working, seats_per_table: int, rng: random.Random) -> int:
-    """The seat of the player due to be big blind next at ``table`` (R24)."""
-    occupied = set(table.seats)
+def _next_big_blind_player(
+    table: _Working, movable: Iterable[int], seats_per_table: int, rng: random.Random
+) -> int:
+    """The seat of the player due to be big blind next at ``table`` among the
+    ``movable`` seats (R24)."""
+    occupied = set(movable)
     if table.last_hand is not None:
-        return next_occupied(table.last_hand.big_blind, occupied, seats=seats_per_table)
+        seats = table.shape().size(seats_per_table)
+        return next_occupied(table.last_hand.big_blind, occupied, seats=seats)
     return sorted(occupied)[rng.randrange(len(occupied))]
 
 
-def worst_open_seat(table: _Working | Table, seats_per_table: int, rng: random.Random) -> int:
+def worst_open_seat(
+    table: _Working | Table, seats_per_table: int, rng: random.Random, player: str | None = None
+) -> int:
     """R24: the open seat the big blind reaches first, never the small blind.
 
     The next small blind is the seat of the last big blind, so that seat is
     never given even when empty. Without a hand played yet, any open seat.
+    Locked seats and other players' reserved seats are never open.
     """
-    occupied = set(table.seats)
-    open_seats = [seat for seat in range(1, seats_per_table + 1) if seat not in occupied]
+    shape = table.shape() if isinstance(table, _Working) else table
+    size = shape.size(seats_per_table)
+    open_seats = shape.open_seats(seats_per_table, player)
     require(bool(open_seats), "no_open_seat")
     if table.last_hand is None:
         return open_seats[rng.randrange(len(open_seats))]
     big = table.last_hand.big_blind
-    for step in range(1, seats_per_table):
-        seat = (big - 1 + step) % seats_per_table + 1
-        if seat not in occupied and seat != big:
+    for step in range(1, size):
+        seat = (big - 1 + step) % size + 1
+        if seat in open_seats and seat != big:
             return seat
     return open_seats[0]
 
@@ -179,10 +289,12 @@ def plan_moves(
 
     Every table that breaks in one plan is known before anyone moves, and its
     players are drawn only into the open seats of tables that stay, so nobody
-    moves twice (TDA: nobody moves twice when once will do).
+    moves twice (TDA: nobody moves twice when once will do). A table holding a
+    player in his reserved seat never breaks, and he never moves.
     """
     working = {
-        table.number: _Working(table.number, table.seats, table.last_hand) for table in tables
+        table.number: _Working(table.number, table.seats, table.last_hand, setup=table)
+        for table in tables
     }
     moves: list[Move] = []
     order = [number for number in break_order if number in working]
@@ -191,14 +303,17 @@ def plan_moves(
 
     # R25: every table that breaks, decided first.
     total = sum(len(table.seats) for table in working.values())
-    staying = len(working)
+    room = {n: table.shape().usable(seats_per_table) for n, table in working.items()}
+    staying = set(working)
     breaking: list[_Working] = []
     for number in order:
-        if staying <= 1 or total > (staying - 1) * seats_per_table:
+        if working[number].shape().fixed():
+            continue  # its reserved player never moves, so it never breaks
+        if len(staying) <= 1 or total > sum(room[n] for n in staying if n != number):
             break
         breaking.append(working[number])
         working[number].broken = True
-        staying -= 1
+        staying.discard(number)
     if breaking:
         moves.extend(_break_tables(breaking, working, seats_per_table, rng))
 
@@ -208,26 +323,25 @@ def plan_moves(
         return moves
     rank = {number: position for position, number in enumerate(order)}
     while True:
-        largest = max(len(table.seats) for table in remaining)
-        smallest = min(len(table.seats) for table in remaining)
+        takers = [t for t in remaining if t.shape().open_seats(seats_per_table)]
+        givers = [t for t in remaining if set(t.seats) - t.shape().fixed()]
+        if not takers or not givers:
+            break
+        largest = max(len(table.seats) for table in givers)
+        smallest = min(len(table.seats) for table in takers)
         if largest - smallest < 2:
             break
         giver = min(
-            (table for table in remaining if len(table.seats) == largest),
+            (table for table in givers if len(table.seats) == largest),
             key=lambda table: rank[table.number],
         )
         taker = min(
-            (table for table in remaining if len(table.seats) == smallest),
+            (table for table in takers if len(table.seats) == smallest),
             key=lambda table: rank[table.number],
         )
-        candidates = {
-            seat: player for seat, player in giver.seats.items() if seat not in giver.arrived
-        }
-        from_seat = _next_big_blind_player(
-            _Working(giver.number, candidates or giver.seats, giver.last_hand),
-            seats_per_table,
-            rng,
-        )
+        movable = set(giver.seats) - giver.shape().fixed()
+        candidates = (movable - giver.arrived) or movable
+        from_seat = _next_big_blind_player(giver, candidates, seats_per_table, rng)
         player = giver.leave(from_seat)
         to_seat = worst_open_seat(taker, seats_per_table, rng)
         taker.take(to_seat, player)
@@ -252,28 +366,38 @@ def _break_tables(
     rng.shuffle(leaving)
     staying = [table for table in working.values() if not table.broken]
     sizes = [len(table.seats) for table in staying]
+    rooms = [table.shape().usable(seats_per_table) for table in staying]
+    takes = [0] * len(staying)
     # How many each staying table takes: raise the shortest tables level by
-    # level; the last, partial level goes to tables drawn at random.
+    # level (a full table takes no more); the last, partial level goes to
+    # tables drawn at random.
     level = min(sizes)
     left = len(leaving)
-    while level < seats_per_table:
-        need = sum(1 for size in sizes if size <= level)
-        if need > left:
+
+    def at_level() -> list[int]:
+        return [
+            index
+            for index, size in enumerate(sizes)
+            if size + takes[index] <= level and size + takes[index] < rooms[index]
+        ]
+
+    while left and level < max(rooms):
+        need = at_level()
+        if len(need) > left:
             break
-        left -= need
+        for index in need:
+            takes[index] += 1
+        left -= len(need)
         level += 1
-    takes = [max(0, level - size) for size in sizes]
     if left:
-        at_level = [index for index, size in enumerate(sizes) if size <= level]
-        for index in rng.sample(at_level, left):
+        for index in rng.sample(at_level(), left):
             takes[index] += 1
     moves: list[Move] = []
     arrivals = iter(leaving)
-    every_seat = range(1, seats_per_table + 1)
     for table, count in zip(staying, takes, strict=True):
         if not count:
             continue
-        open_seats = [seat for seat in every_seat if seat not in table.seats]
+        open_seats = table.shape().open_seats(seats_per_table)
         chosen = open_seats if count == len(open_seats) else rng.sample(open_seats, count)
         for seat in chosen:
             from_table, from_seat, player = next(arrivals)
@@ -285,10 +409,27 @@ def _break_tables(
 
 
 def redraw(
-    players: Sequence[str], *, table: int, seats_per_table: int, rng: random.Random
+    players: Sequence[str],
+    *,
+    table: int,
+    seats_per_table: int,
+    rng: random.Random,
+    setup: Table | None = None,
 ) -> dict[str, tuple[int, int]]:
-    """R26: new seats for everyone at the final table."""
-    seats = spread_seats(len(players), seats_per_table, rng)
-    shuffled = list(players)
+    """R26: new seats for everyone at the final table (a player with a reserved
+    seat there keeps it; locked seats stay empty)."""
+    shape = setup or Table(table, {})
+    kept = {player: seat for seat, player in shape.reserved.items() if player in set(players)}
+    empty = Table(
+        table,
+        {seat: p for p, seat in kept.items()},
+        capacity=shape.capacity,
+        locked=shape.locked,
+        reserved=shape.reserved,
+    )
+    others = [player for player in players if player not in kept]
+    seats = _spread_among(empty.open_seats(seats_per_table), len(others), rng)
+    shuffled = list(others)
     rng.shuffle(shuffled)
-    return {player: (table, seat) for player, seat in zip(shuffled, seats, strict=True)}
+    drawn = {player: (table, seat) for player, seat in zip(shuffled, seats, strict=True)}
+    return {**drawn, **{player: (table, seat) for player, seat in kept.items()}}

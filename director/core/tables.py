@@ -141,6 +141,20 @@ class TableRace(Record):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class TableSetup(Record):
+    """What the organizer set for one table, drawn or not (issue 34): its name,
+    its own number of seats, its locked and reserved seats."""
+
+    name: str = ""
+    seats: int = 0
+    """The table's own number of seats; 0: the event's seats per table."""
+    locked: frozenset[int] = frozenset()
+    """Seats nobody ever takes (a dealer's seat)."""
+    reserved: Mapping[int, PlayerId] = field(default_factory=dict)
+    """Seat -> the only player who ever sits there."""
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class TablesState(Record):
     seats_per_table: int = DEFAULT_SEATS
     method: str = DEAD
@@ -156,6 +170,40 @@ class TablesState(Record):
     vacated: Mapping[PlayerId, SeatRecord] = field(default_factory=dict)
     races: tuple[TableRace, ...] = ()
     """Chip races, in the order they were run (R28)."""
+    setups: Mapping[int, TableSetup] = field(default_factory=dict)
+    """Table number -> its name, own seats, locked and reserved seats."""
+
+    def setup(self, number: int) -> TableSetup:
+        return self.setups.get(number, TableSetup())
+
+    def seats_at(self, number: int) -> int:
+        """How many seats table ``number`` has."""
+        return self.setup(number).seats or self.seats_per_table
+
+    def reserved_seat(self, player: PlayerId) -> tuple[int, int] | None:
+        """(table, seat) reserved for ``player``, if any."""
+        for number, setup in sorted(self.setups.items()):
+            for seat, owner in setup.reserved.items():
+                if owner == player:
+                    return number, seat
+        return None
+
+    def layout(self) -> dict[int, Table]:
+        """Each table's setup in the form ``seating.draw_seats`` takes."""
+        return {number: self.planning_table(number, {}) for number in self.setups}
+
+    def planning_table(
+        self, number: int, seats: Mapping[int, str], last_hand: Positions | None = None
+    ) -> Table:
+        setup = self.setup(number)
+        return Table(
+            number,
+            seats,
+            last_hand,
+            capacity=setup.seats,
+            locked=setup.locked,
+            reserved={seat: str(player) for seat, player in setup.reserved.items()},
+        )
 
     @property
     def drawn(self) -> bool:
@@ -222,7 +270,7 @@ class TablesState(Record):
     def for_planning(self) -> list[Table]:
         """The tables in the form ``seating.plan_moves`` takes."""
         return [
-            Table(
+            self.planning_table(
                 table.number,
                 {seat: str(player) for seat, player in table.seats.items()},
                 table.positions,

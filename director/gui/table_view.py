@@ -20,11 +20,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from director.app.table_texts import seat_tags
+from director.app.table_texts import seat_lock_text, seat_tags, table_label
 from director.core.state import TournamentState
 from director.core.structure import Level
 from director.core.tables import TableState
-from director.i18n import _
 
 FELT = QColor("#1f6f43")
 RAIL = QColor("#5a3a1a")
@@ -82,6 +81,7 @@ class TableView(QWidget):
         self.table: TableState | None = None
         self.names: dict[int, str] = {}
         self.seats = 9
+        self.title = ""
         self.cash = False
         self.setMinimumSize(240, 190)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -95,13 +95,20 @@ class TableView(QWidget):
     ) -> None:
         """Show ``table``; ``level``: the blinds in force, for the amounts owed."""
         self.table = table
-        self.seats = state.tables.seats_per_table
+        self.seats = state.tables.seats_at(table.number)
+        self.title = table_label(state.tables, table.number)
         self.cash = state.is_cash
         self.names = {
             seat: state.players[player].name if player in state.players else str(player)
             for seat, player in table.seats.items()
         }
         self.tags = {seat: seat_tags(table, seat, level) for seat in table.seats}
+        names = {int(player): entrant.name for player, entrant in state.players.items()}
+        for seat in range(1, self.seats + 1):
+            # Issue 34: a locked seat, or one reserved for a player, says so.
+            lock = seat_lock_text(state.tables, table.number, seat, names)
+            if lock:
+                self.tags.setdefault(seat, []).append(lock)
         self.update()
 
     def markers(self) -> dict[int, list[str]]:
@@ -137,11 +144,16 @@ class TableView(QWidget):
         title = QFont(self.font())
         title.setBold(True)
         title.setPixelSize(max(10, int(min(height * 0.085, width * 0.06))))
+        # A table's name ("Table Ann's kitchen") stays inside the felt: on two lines,
+        # smaller when it must.
+        inside = int(rail.width() * 0.8)
+        lines = fit_lines(self.title, QFontMetrics(title), inside)
+        while any(line.endswith("…") for line in lines) and title.pixelSize() > 9:
+            title.setPixelSize(title.pixelSize() - 1)
+            lines = fit_lines(self.title, QFontMetrics(title), inside)
         painter.setFont(title)
         painter.setPen(QColor("#ffffff"))
-        painter.drawText(
-            rail, int(Qt.AlignmentFlag.AlignCenter), _("Table {number}").format(number=table.number)
-        )
+        painter.drawText(rail, int(Qt.AlignmentFlag.AlignCenter), "\n".join(lines))
         small = QFont(self.font())
         small.setPixelSize(max(9, int(min(width, height) * 0.055)))
         painter.setFont(small)

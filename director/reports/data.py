@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from director.app.table_texts import seat_lock_text, table_label
 from director.core import clock as clk
 from director.core.bounties import BountyBook, bounty_book
 from director.core.chip_sets import ChipSet
@@ -196,16 +197,23 @@ class SeatingData:
     """(table, [(seat, name)]) with every seat, empty ones with ""."""
     cards: list[tuple[str, int, int]]
     """(name, table, seat) for the seat cards, by name."""
+    labels: dict[int, str] = field(default_factory=dict)
+    """Table -> "Table 2" or its name, "Table Ann's kitchen"."""
 
 
 def seating_data(state: TournamentState, now: Instant) -> SeatingData:
     tables = []
-    per_table = state.tables.seats_per_table
+    names = {int(player): entrant.name for player, entrant in state.players.items()}
     for number in sorted(state.tables.tables):
         table = state.tables.tables[number]
         seats = [
-            (seat, state.player_name(table.seats[seat]) if seat in table.seats else "")
-            for seat in range(1, per_table + 1)
+            (
+                seat,
+                state.player_name(table.seats[seat])
+                if seat in table.seats
+                else seat_lock_text(state.tables, number, seat, names),
+            )
+            for seat in range(1, state.tables.seats_at(number) + 1)
         ]
         tables.append((number, seats))
     cards = sorted(
@@ -215,7 +223,8 @@ def seating_data(state: TournamentState, now: Instant) -> SeatingData:
         ),
         key=lambda card: card[0].casefold(),
     )
-    return SeatingData(header=header(state, now), tables=tables, cards=cards)
+    labels = {number: table_label(state.tables, number) for number in state.tables.tables}
+    return SeatingData(header=header(state, now), tables=tables, cards=cards, labels=labels)
 
 
 @dataclass(frozen=True)

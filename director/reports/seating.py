@@ -28,9 +28,16 @@ NAME_SIZES = (16, 13, 10, 8)
 class SeatCards(Flowable):
     """A page of seat cards, CARD_COLUMNS x CARD_ROWS, with cut marks at the corners."""
 
-    def __init__(self, cards: list[tuple[str, int, int]], width: float, height: float) -> None:
+    def __init__(
+        self,
+        cards: list[tuple[str, int, int]],
+        width: float,
+        height: float,
+        labels: dict[int, str] | None = None,
+    ) -> None:
         super().__init__()
         self.cards = cards
+        self.labels = labels or {}
         self.width = width
         self.height = height
 
@@ -49,7 +56,10 @@ class SeatCards(Flowable):
             pdf.drawCentredString(
                 left + card_width / 2,
                 top - card_height * 0.42,
-                _("Table {table} · Seat {seat}").format(table=table, seat=seat),
+                _("{table} · Seat {seat}").format(
+                    table=self.labels.get(table) or _("Table {number}").format(number=table),
+                    seat=seat,
+                ),
             )
             self._draw_name(name, left, top - card_height * 0.6, card_width, card_height * 0.35)
         draw_cut_marks(pdf, CARD_COLUMNS, CARD_ROWS, card_width, card_height)
@@ -86,7 +96,10 @@ class SeatingReport(Report):
             story.append(
                 KeepTogether(
                     [
-                        self.paragraph(_("Table {number}").format(number=number), "h2"),
+                        self.paragraph(
+                            data.labels.get(number) or _("Table {number}").format(number=number),
+                            "h2",
+                        ),
                         self.table(rows, [width * 0.15, width * 0.85], right=(0,), font_size=11),
                         Spacer(1, 4 * mm),
                     ]
@@ -96,5 +109,7 @@ class SeatingReport(Report):
         per_page = CARD_COLUMNS * CARD_ROWS
         for start in range(0, len(data.cards), per_page):
             story.append(PageBreak())
-            story.append(SeatCards(data.cards[start : start + per_page], width, height))
+            story.append(
+                SeatCards(data.cards[start : start + per_page], width, height, data.labels)
+            )
         return story

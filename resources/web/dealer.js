@@ -99,7 +99,7 @@
       return;
     }
     setText("event", view.event || "");
-    setText("table-name", text("table", { table: view.table }));
+    setText("table-name", view.label || text("table", { table: view.table }));
     setText("hands", text("hands_played", { hands: view.hands }));
     drawClock();
     drawHandForHand(view.hand_for_hand);

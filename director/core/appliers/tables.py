@@ -18,6 +18,7 @@ from director.core.tables import (
     Posting,
     SeatRecord,
     TableRace,
+    TableSetup,
     TableState,
 )
 
@@ -449,3 +450,37 @@ def _sat_out(state: TournamentState, event: e.BlindsSatOut) -> TournamentState:
             held={s: n for s, n in table.held.items() if s != seat},
         ),
     )
+
+
+def _with_setup(state: TournamentState, number: int, setup: TableSetup) -> TournamentState:
+    tables = state.tables
+    setups = {**tables.setups, number: setup}
+    if setup == TableSetup():
+        del setups[number]
+    return evolve(state, tables=evolve(tables, setups=setups))
+
+
+@applies(e.TableLayoutSet)
+def _layout(state: TournamentState, event: e.TableLayoutSet) -> TournamentState:
+    setup = evolve(state.tables.setup(event.table), name=event.name, seats=event.seats)
+    return _with_setup(state, event.table, setup)
+
+
+@applies(e.SeatLocked)
+def _locked(state: TournamentState, event: e.SeatLocked) -> TournamentState:
+    setup = state.tables.setup(event.table)
+    reserved = {s: p for s, p in setup.reserved.items() if s != event.seat}
+    locked = setup.locked - {event.seat}
+    if event.player is None:
+        locked |= {event.seat}
+    else:
+        reserved[event.seat] = event.player
+    return _with_setup(state, event.table, evolve(setup, locked=locked, reserved=reserved))
+
+
+@applies(e.SeatUnlocked)
+def _unlocked(state: TournamentState, event: e.SeatUnlocked) -> TournamentState:
+    setup = state.tables.setup(event.table)
+    reserved = {s: p for s, p in setup.reserved.items() if s != event.seat}
+    locked = setup.locked - {event.seat}
+    return _with_setup(state, event.table, evolve(setup, locked=locked, reserved=reserved))

@@ -104,13 +104,15 @@ def _seat_player(
     tables = state.tables
     back = tables.vacated.get(player)
     if back is not None:
-        table = tables.tables.get(back.table)
-        if table is not None and back.seat not in table.seats:
+        shape = next((t for t in tables.for_planning() if t.number == back.table), None)
+        # A seat locked or reserved for another since he left is not given back.
+        if shape is not None and back.seat in shape.open_seats(tables.seats_per_table, str(player)):
             return e.PlayerSeated(at=now, player=player, table=back.table, seat=back.seat)
     table_number, seat = draw_open_seat(
         [t for t in tables.for_planning() if t.seats or len(tables.tables) == 1],
         seats_per_table=tables.seats_per_table,
         rng=rng,
+        player=str(player),
     )
     return e.PlayerSeated(at=now, player=player, table=table_number, seat=seat)
 
@@ -119,21 +121,28 @@ def _plan(state: TournamentState, now: Instant, *, hand_over: bool = True) -> li
     tables = state.tables
     players = sum(len(table.seats) for table in tables.tables.values())
     occupied_tables = [table for table in tables.tables.values() if table.seats]
-    if tables.final_redraw and len(occupied_tables) > 1 and players <= tables.seats_per_table:
+    shapes = {table.number: table for table in tables.for_planning()}
+    # A player in his reserved seat never moves: the final table is his.
+    fixed = [n for n, shape in shapes.items() if shape.fixed() and shapes[n].seats]
+    final = _final_table(tables.break_order, [t.number for t in occupied_tables], fixed)
+    if (
+        tables.final_redraw
+        and len(occupied_tables) > 1
+        and final is not None
+        and players <= shapes[final].usable(tables.seats_per_table)
+    ):
         if not hand_over:
             # R23, R27: a table still plays the hand-for-hand hand; its busts share
             # places with the others'. The final table is drawn when the hand is
             # over everywhere; no move is made meanwhile.
             return [e.MovesPlanned(at=now, moves=())] if tables.pending else []
         # R26: everyone fits at one table: redraw for seats at the final table.
-        # The final table is the one that would break last.
-        order = [n for n in tables.break_order if any(t.number == n for t in occupied_tables)]
-        final = order[-1] if order else min(t.number for t in occupied_tables)
         seats = redraw(
             [str(p) for p in sorted(state.alive())],
             table=final,
             seats_per_table=tables.seats_per_table,
             rng=rng_for(state, now, "final"),
+            setup=shapes[final],
         )
         return [
             e.FinalTableDrawn(
@@ -158,6 +167,19 @@ def _plan(state: TournamentState, now: Instant, *, hand_over: bool = True) -> li
     return [e.MovesPlanned(at=now, moves=moves)]
 
 
+def _final_table(
+    break_order: Sequence[int], occupied: Sequence[int], fixed: Sequence[int]
+) -> int | None:
+    """R26: the final table is the one that would break last, or the one where a
+    player sits in his reserved seat; None when such players sit at two tables."""
+    if len(fixed) > 1:
+        return None
+    if fixed:
+        return fixed[0]
+    order = [n for n in break_order if n in occupied]
+    return order[-1] if order else min(occupied)
+
+
 # -- decide ---------------------------------------------------------------------------
 
 
@@ -172,8 +194,10 @@ def _options(state: TournamentState, command: c.SetTableOptions, now: Instant) -
     require(command.method in (DEAD, MOVING), "unknown_button_method", method=command.method)
     tables = state.tables
     if tables.drawn:
-        most = max((len(t.seats) for t in tables.tables.values()), default=0)
-        highest = max((max(t.seats, default=0) for t in tables.tables.values()), default=0)
+        # Tables with their own number of seats keep it.
+        own = [t for t in tables.tables.values() if not tables.setup(t.number).seats]
+        most = max((len(t.seats) for t in own), default=0)
+        highest = max((max(t.seats, default=0) for t in own), default=0)
         require(command.seats_per_table >= max(most, highest), "table_too_small_for_players")
     changed = (command.seats_per_table, command.method, command.final_redraw) != (
         tables.seats_per_table,
@@ -199,13 +223,13 @@ def _draw(state: TournamentState, command: c.DrawSeats, now: Instant) -> list[e.
     per_table = tables.seats_per_table
     count = command.tables or None
     if count is not None:
-        require(count * per_table >= len(players), "not_enough_seats")
         require(count <= len(players) // 2, "too_many_tables")
     seats = draw_seats(
         [str(p) for p in players],
         seats_per_table=per_table,
         rng=rng_for(state, now, "draw"),
         tables=count,
+        layout=tables.layout(),
     )
     numbers = sorted({table for table, _seat in seats.values()})
     return [
@@ -245,7 +269,7 @@ def _draw_button(state: TournamentState, command: c.DrawForButton, now: Instant)
         require(len(occupied) >= 2, "table_needs_two_players")
         cards = high_card_draw(occupied, rng)
         button = max(cards, key=lambda pair: card_strength(pair[1]))[0]
-        positions = first_hand(button, occupied, seats=state.tables.seats_per_table)
+        positions = first_hand(button, occupied, seats=state.tables.seats_at(number))
         events.append(e.ButtonPlaced(at=now, table=number, positions=positions, cards=cards))
     return [*_first_hand_counted(state, numbers, now), *events]
 
@@ -253,7 +277,7 @@ def _draw_button(state: TournamentState, command: c.DrawForButton, now: Instant)
 @handles(c.SetButton)
 def _set_button(state: TournamentState, command: c.SetButton, now: Instant) -> list[e.Event]:
     table = _table(state, command.table)
-    positions = first_hand(command.seat, table.active(), seats=state.tables.seats_per_table)
+    positions = first_hand(command.seat, table.active(), seats=state.tables.seats_at(table.number))
     placed = e.ButtonPlaced(at=now, table=command.table, positions=positions)
     return [*_first_hand_counted(state, [command.table], now), placed]
 
@@ -274,7 +298,7 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
     require(table.positions is not None, "button_not_placed", table=command.table)
     assert table.positions is not None
     tables = state.tables
-    seats = tables.seats_per_table
+    seats = tables.seats_at(table.number)
     active = table.active()
     require(len(active) >= 2, "table_needs_two_players")
     playing = tables.still_playing()
@@ -348,8 +372,8 @@ def _seats_given_back(state: TournamentState, table: TableState, now: Instant) -
     plays on until one opens or he leaves)."""
     tables = state.tables
     open_seats = sum(
-        tables.seats_per_table - len(t.seats)
-        for t in tables.tables.values()
+        len(t.open_seats(tables.seats_per_table))
+        for t in tables.for_planning()
         if t.seats or len(tables.tables) == 1
     )
     events: list[e.Event] = []
@@ -381,17 +405,103 @@ def _move(state: TournamentState, command: c.MovePlayer, now: Instant) -> list[e
     require(where is not None, "player_not_seated")
     assert where is not None
     target = _table(state, command.table)
-    require(1 <= command.seat <= state.tables.seats_per_table, "no_such_seat")
+    require(1 <= command.seat <= state.tables.seats_at(command.table), "no_such_seat")
     require(command.seat not in target.seats, "seat_taken", table=command.table, seat=command.seat)
     require(
         state.tables.tables[where[0]].seats.get(where[1]) == command.player,
         "own_seat_played_over",
     )
+    _require_free_to_move(state, command.player, where, (command.table, command.seat))
     move = Move(str(command.player), where[0], where[1], command.table, command.seat)
     wait = 0
     if state.is_cash and where[0] == command.table:
         wait = seat_change_wait(target, where[1], command.seat)
     return [e.PlayerMoved(at=now, move=move, wait_hands=wait)]
+
+
+def _require_free_to_move(
+    state: TournamentState, player: PlayerId, source: tuple[int, int], target: tuple[int, int]
+) -> None:
+    """Issue 34: nobody moves into a locked seat or another's reserved seat, and a
+    player never leaves his reserved seat (free it first)."""
+    tables = state.tables
+    require(source != tables.reserved_seat(player), "player_keeps_reserved_seat")
+    setup = tables.setup(target[0])
+    require(target[1] not in setup.locked, "seat_locked", table=target[0], seat=target[1])
+    owner = setup.reserved.get(target[1], player)
+    require(owner == player, "seat_reserved", table=target[0], seat=target[1])
+
+
+MAX_TABLE_NAME = 40
+MAX_TABLES = 99
+
+
+@handles(c.SetTableLayout)
+def _set_layout(state: TournamentState, command: c.SetTableLayout, now: Instant) -> list[e.Event]:
+    """Issue 34: a table's name and its own number of seats (0: the event's)."""
+    tables = state.tables
+    require(1 <= command.table <= MAX_TABLES, "no_such_table", table=command.table)
+    name = " ".join(command.name.split())
+    require(len(name) <= MAX_TABLE_NAME, "table_name_too_long", maximum=MAX_TABLE_NAME)
+    if command.seats:
+        require(
+            MIN_SEATS <= command.seats <= MAX_SEATS,
+            "seats_per_table_out_of_range",
+            minimum=MIN_SEATS,
+            maximum=MAX_SEATS,
+        )
+    size = command.seats or tables.seats_per_table
+    setup = tables.setup(command.table)
+    table = tables.tables.get(command.table)
+    highest = max(
+        [*(table.seats if table is not None else ()), *setup.locked, *setup.reserved], default=0
+    )
+    require(size >= highest, "table_too_small_for_players")
+    require((name, command.seats) != (setup.name, setup.seats), "options_unchanged")
+    return [e.TableLayoutSet(at=now, table=command.table, name=name, seats=command.seats)]
+
+
+@handles(c.LockSeat)
+def _lock_seat(state: TournamentState, command: c.LockSeat, now: Instant) -> list[e.Event]:
+    """Issue 34: a locked seat (a dealer's) or a seat reserved for one player."""
+    tables = state.tables
+    require(1 <= command.table <= MAX_TABLES, "no_such_table", table=command.table)
+    require(1 <= command.seat <= tables.seats_at(command.table), "no_such_seat")
+    setup = tables.setup(command.table)
+    current = setup.reserved.get(command.seat)
+    if command.player is None:
+        require(command.seat not in setup.locked, "options_unchanged")
+    else:
+        require(command.player in state.players, "player_unknown")
+        require(current != command.player, "options_unchanged")
+        elsewhere = tables.reserved_seat(command.player)
+        require(elsewhere is None, "player_has_reserved_seat")
+        where = tables.where(command.player)
+        require(
+            where is None or where == (command.table, command.seat),
+            "player_seated_elsewhere",
+        )
+    table = tables.tables.get(command.table)
+    occupant = table.seats.get(command.seat) if table is not None else None
+    require(
+        occupant is None or occupant == command.player,
+        "seat_taken",
+        table=command.table,
+        seat=command.seat,
+    )
+    return [e.SeatLocked(at=now, table=command.table, seat=command.seat, player=command.player)]
+
+
+@handles(c.UnlockSeat)
+def _unlock_seat(state: TournamentState, command: c.UnlockSeat, now: Instant) -> list[e.Event]:
+    setup = state.tables.setup(command.table)
+    require(
+        command.seat in setup.locked or command.seat in setup.reserved,
+        "seat_not_locked",
+        table=command.table,
+        seat=command.seat,
+    )
+    return [e.SeatUnlocked(at=now, table=command.table, seat=command.seat)]
 
 
 @handles(c.SetBreakOrder)
@@ -423,6 +533,7 @@ def _redraw(state: TournamentState, command: c.RedrawFinalTable, now: Instant) -
         table=table,
         seats_per_table=state.tables.seats_per_table,
         rng=rng_for(state, now, "final"),
+        setup=state.tables.planning_table(table, {}),
     )
     return [
         e.FinalTableDrawn(
@@ -539,9 +650,10 @@ def _after_button(
     table, seat = _cash_seat(state, command.player)
     require(seat not in table.sitting_out, "already_sitting_out")
     require(table.last_button == seat and seat not in table.after_button, "not_right_after_button")
-    require(1 <= command.seat <= state.tables.seats_per_table, "no_such_seat")
+    require(1 <= command.seat <= state.tables.seats_at(table.number), "no_such_seat")
     require(command.seat != seat, "move_to_another_seat")
     require(command.seat not in table.seats, "seat_taken", table=table.number, seat=command.seat)
+    _require_free_to_move(state, command.player, (table.number, seat), (table.number, command.seat))
     move = Move(str(command.player), table.number, seat, table.number, command.seat)
     return [
         e.PlayerMoved(at=now, move=move, wait_hands=0),

@@ -37,6 +37,7 @@ from director.core.tables import blinds_to_post, seat_change_wait
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.chip_race import ChipRaceDialog, race_lines
+from director.gui.dialogs.table_setup import TableSetupDialog
 from director.gui.table_view import TableView
 from director.i18n import _, describe_error, parse_money, render
 
@@ -44,22 +45,30 @@ COLUMNS = 3
 
 
 class TableCard(QFrame):
-    """A table's drawing and its "Hand done" button."""
+    """A table's drawing, its name and seats, and its "Hand done" button."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.view = TableView()
         self.info = QLabel()
+        self.info.setWordWrap(True)
         self.done = QPushButton(_("Hand done"))
         self.done.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setup = QPushButton(_("Name…"))
+        self.setup.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setup.setToolTip(_("Name this table and set its own number of seats"))
+        # The line about the table over its buttons: beside them it wrapped to
+        # four lines at three tables across a 1366-pixel screen.
         row = QHBoxLayout()
-        row.addWidget(self.info, 1)
+        row.addWidget(self.setup)
+        row.addStretch()
         row.addWidget(self.done)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.info)
         layout.addLayout(row)
 
 
@@ -86,6 +95,14 @@ class TablesPage(QWidget):
         )
         order = QPushButton(_("Breaking &order…"))
         order.clicked.connect(self.edit_break_order)
+        self.layout_button = QPushButton(_("Table &names and seats…"))
+        self.layout_button.setToolTip(
+            _(
+                "Name a table, give it its own number of seats (e.g. 9, 9, 6), "
+                "before or after the draw"
+            )
+        )
+        self.layout_button.clicked.connect(lambda: self.edit_table(1))
         self.seats = QSpinBox()
         self.seats.setRange(2, 10)
         self.seats.setPrefix(_("Seats per table: "))
@@ -108,7 +125,7 @@ class TablesPage(QWidget):
         # Two rows, what to do then how the tables are run: in one row the French
         # texts pushed the page past a 1366-pixel laptop screen.
         actions = QHBoxLayout()
-        for widget in (draw, button_draw, order, self.dealers):
+        for widget in (draw, button_draw, order, self.layout_button, self.dealers):
             actions.addWidget(widget)
         actions.addStretch()
         options = QHBoxLayout()
@@ -154,7 +171,7 @@ class TablesPage(QWidget):
             _(
                 "D button, SB small blind, BB big blind; a red ring marks a dead "
                 "button or dead small blind on an empty seat. Right-click a seat "
-                "to place the button or move a player."
+                "to place the button, move a player, lock the seat or reserve it."
             )
         )
         legend.setWordWrap(True)
@@ -232,6 +249,11 @@ class TablesPage(QWidget):
                 _("The hand is over: move the button and the blinds"),
             )
             card.view.seat_clicked.connect(self._seat_menu)
+            card.setup.clicked.connect(
+                lambda _checked=False, card=card: self.edit_table(
+                    card.view.table.number if card.view.table is not None else 1
+                )
+            )
             self.cards.append(card)
         for index, card in enumerate(self.cards):
             if index < len(numbers):
@@ -383,9 +405,46 @@ class TablesPage(QWidget):
         if refused is not None:
             action.setToolTip(describe_error(refused))
 
+    def edit_table(self, table: int) -> None:
+        """Issue 34: a table's name and its own number of seats."""
+        dialog = TableSetupDialog(
+            self.controller.state.tables, table, self.controller.session.refusal, self
+        )
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.controller.dispatch(dialog.command(), self)
+
+    def _lock_actions(self, menu: QMenu, table: int, seat: int) -> None:
+        """Issue 34: lock the seat (a dealer's), reserve it for one player, free it;
+        each greyed with the reason when the rules refuse it."""
+        state = self.controller.state
+        lock = c.LockSeat(table=table, seat=seat)
+        action = menu.addAction(
+            _("Lock this seat: nobody sits here (a dealer's seat)"),
+            lambda: self.controller.dispatch(lock, self),
+        )
+        self._allowed(action, lock)
+        reserve = menu.addMenu(_("Reserve this seat for"))
+        reserve.setToolTipsVisible(True)
+        for player, entrant in sorted(state.players.items(), key=lambda i: i[1].name.casefold()):
+            if entrant.status is not EntrantStatus.PLAYING:
+                continue
+            command = c.LockSeat(table=table, seat=seat, player=player)
+            action = reserve.addAction(
+                entrant.name,
+                lambda command=command: self.controller.dispatch(command, self),
+            )
+            self._allowed(action, command)
+        unlock = c.UnlockSeat(table=table, seat=seat)
+        action = menu.addAction(
+            _("Free this seat (no longer locked or reserved)"),
+            lambda: self.controller.dispatch(unlock, self),
+        )
+        self._allowed(action, unlock)
+
     def seat_menu(self, table: int, seat: int) -> QMenu:
         """What can be done at a seat: the button, and in a cash game away/back,
-        the blinds owed, playing over, moves (seed 002 §4.1.6-16)."""
+        the blinds owed, playing over, moves (seed 002 §4.1.6-16); locking or
+        reserving it (issue 34)."""
         state = self.controller.state
         occupant = state.tables.tables[table].seats.get(seat)
         menu = QMenu(self)
@@ -414,12 +473,11 @@ class TablesPage(QWidget):
                         if wait
                         else _("plays at once")
                     )
-                menu.addAction(
-                    text,
-                    lambda player=player: self.controller.dispatch(
-                        c.MovePlayer(player=PlayerId(player), table=table, seat=seat), self
-                    ),
+                move = c.MovePlayer(player=PlayerId(player), table=table, seat=seat)
+                action = menu.addAction(
+                    text, lambda move=move: self.controller.dispatch(move, self)
                 )
+                self._allowed(action, move)
             last = state.tables.tables[table].last_button if state.is_cash else None
             mover = state.tables.tables[table].seats.get(last) if last is not None else None
             if mover is not None:
@@ -433,6 +491,8 @@ class TablesPage(QWidget):
                     lambda: self.controller.dispatch(after, self),
                 )
                 self._allowed(action, after)
+        menu.addSeparator()
+        self._lock_actions(menu, table, seat)
         return menu
 
     def _cash_seat_actions(self, menu: QMenu, table: int, seat: int, occupant: PlayerId) -> None:

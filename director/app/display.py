@@ -11,512 +11,134 @@ count down by itself between two pushes.
 
 Everything here may be seen by the whole room: no contact details, no money owed,
 no fees (those stay on the console).
+
+The typed values are ``display_data``'s, the texts ``display_texts``', the JSON form
+``display_json``'s; this module puts them together (``display_data()``) and every
+name stays importable from here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
-from typing import Any
 
 from director import i18n
 from director.app import format_display as formats
+from director.app.display_data import (
+    ELEMENT_STATS,
+    NEVER,
+    Blinds,
+    DisplayData,
+    Figure,
+    FigureRow,
+    MoreRow,
+    MoveRow,
+    NoteRow,
+    PlaceRow,
+    RaceRow,
+    Room,
+    Row,
+    SeatRow,
+    Section,
+    SectionKind,
+    Stat,
+    Timing,
+)
+from director.app.display_json import (
+    DISPLAY_FORMAT,
+    DISPLAY_VERSION,
+    display_from_json,
+    display_json,
+)
+from director.app.display_texts import (
+    BUBBLE_NEAR,
+    SENTENCE_ENDS,
+    announcement,
+    ante_text,
+    betting_name,
+    betting_text,
+    blinds_text,
+    break_note,
+    bubble_text,
+    eliminator_choices,
+    level_summary,
+    mixed_betting,
+    move_text,
+    note_text,
+    paused_status,
+    sentences,
+)
 from director.core import clock as clk
-from director.core import codec
 from director.core.chip_race import chips_going
-from director.core.ids import Instant, PlayerId
+from director.core.ids import Instant
 from director.core.ledger import Figures, figures
 from director.core.money import MYSTERY
 from director.core.periods import addon_open, late_registration_open, rebuys_open
 from director.core.prize_pool import PrizePool, prize_pool
 from director.core.results import Bubble, PlayerResult, player_results, prize_amounts
-from director.core.seating import Move
 from director.core.state import Status, TournamentState
-from director.core.structure import AnteKind, Betting, Break, Level, Structure
+from director.core.structure import Break, Level, Structure
 from director.core.tables import RECENT_MOVE_MS, TableRace
-from director.i18n import _, format_clock, format_money, format_number, format_time, ngettext
-
-NEVER = Instant(0)
-
-# -- the typed values -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Stat:
-    """One figure in the display's bottom band: a caption and a value."""
-
-    caption: str
-    value: str
-    key: str = ""
-    """What the figure is: "players", "average", "prize_pool", "rebuys", "addon",
-    "late", "next_break", "estimated_end", "entries", "started", "ends"."""
-
-
-ELEMENT_STATS = frozenset({"next_break", "estimated_end"})
-"""Figures the TV places as elements of their own, not among the room's figures."""
-
-
-class SectionKind(StrEnum):
-    """The blocks of the TV's side column, most urgent first."""
-
-    HAND_FOR_HAND = "hand_for_hand"
-    MOVES = "moves"
-    CHIP_RACE = "chip_race"
-    PAYOUTS = "payouts"
-    BOUNTIES = "bounties"
-    FIGURES = "figures"
-    CHIPS = "chips"
-    STANDINGS = "standings"
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    """A player to move (or just moved) and where to: ``destination`` is "table 2, seat 5"."""
-
-    name: str
-    from_table: int
-    from_seat: int
-    to_table: int
-    to_seat: int
-    destination: str
-    done: bool = False
-    """The move was made (it stays on the screen a little while after)."""
-
-
-@dataclass(frozen=True)
-class PlaceRow:
-    """A paid place ("1. €132.00"), or a place of the final standings with its player
-    ("1. Ann Smith · €132.00"); ``amount`` in minor units, 0 when nothing is won."""
-
-    place: int
-    amount: int
-    text: str
-    name: str = ""
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One number of a figures row: ``key`` is "rebuys", "addons", "chips", "bounties",
-    "added", "guarantee"; in the bounties section "bounty" (a player's) or
-    "envelopes"; in the chips section "chip" (a denomination in play)."""
-
-    key: str
-    value: int
-    money: bool = False
-    """``value`` is money in minor units (else a count or chips)."""
-    colour: str = ""
-    """A chip's colour, ``#rrggbb``, painted as a swatch beside it ("" for none)."""
-
-
-@dataclass(frozen=True)
-class FigureRow:
-    """One line of the room's figures ("Re-buys 3 · add-ons 2") and its numbers."""
-
-    text: str
-    figures: tuple[Figure, ...]
-
-
-@dataclass(frozen=True)
-class NoteRow:
-    """A sentence the room must notice: ``key`` "bubble", "deal", "envelope" (the last
-    mystery envelope drawn), "mystery" (when the draws begin), in hand-for-hand
-    "playing" and "waiting" (the tables still playing the hand, those done), or
-    "race" (the chips a chip race changed: "The 25s change into 100s")."""
-
-    text: str
-    key: str = ""
-
-
-@dataclass(frozen=True)
-class MoreRow:
-    """The places left out of a long list: "… 12 places paid"."""
-
-    text: str
-    count: int
-
-
-@dataclass(frozen=True)
-class RaceRow:
-    """A player the chip race gave a chip to (R28): ``text`` is "wins a 100", or
-    "keeps a 100 (not raced out)" for one whose odd chips were all he had."""
-
-    name: str
-    table: int
-    seat: int
-    chip: int
-    text: str
-    kept_in: bool = False
-
-
-Row = MoveRow | PlaceRow | FigureRow | NoteRow | MoreRow | RaceRow
-
-
-@dataclass(frozen=True)
-class Section:
-    """A block of the side column: a title and its rows."""
-
-    kind: SectionKind
-    title: str
-    rows: tuple[Row, ...]
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """A seated player for the seat draw: ``text`` is "Table 2 · Seat 5"."""
-
-    name: str
-    table: int
-    seat: int
-    text: str
-
-
-@dataclass(frozen=True)
-class Blinds:
-    """A level's blinds and ante in chips (and its bets in a limit game)."""
-
-    small_blind: int
-    big_blind: int
-    ante: int = 0
-    ante_kind: AnteKind = AnteKind.NONE
-    small_bet: int = 0
-    big_bet: int = 0
-    betting: Betting = Betting.NO_LIMIT
-
-    @classmethod
-    def of(cls, level: Level | None) -> Blinds | None:
-        if level is None:
-            return None
-        return cls(
-            small_blind=level.small_blind,
-            big_blind=level.big_blind,
-            ante=level.ante,
-            ante_kind=level.ante_kind,
-            small_bet=level.small_bet,
-            big_bet=level.big_bet,
-            betting=level.betting,
-        )
-
-
-@dataclass(frozen=True)
-class Timing:
-    """The clock as numbers at one instant, for a viewer that counts by itself between
-    two pushes and must never show a wrong time.
-
-    All instants are the app's own clock (epoch milliseconds): a viewer compares
-    ``computed_at`` with its own clock when the data arrives to learn the offset.
-    """
-
-    computed_at: int
-    """The instant these values hold at."""
-    remaining_ms: int | None = None
-    """Time left in the level or break at ``computed_at``; None for a level counted in
-    hands or without a structure."""
-    ends_at: int | None = None
-    """The instant the level or break ends, while the clock runs (else None)."""
-    overtime_ms: int = 0
-    """Time past the end of the last level."""
-    until_break_ms: int | None = None
-    hand: int = 0
-    """Hands dealt in a level counted in hands (of ``hands``)."""
-    hands: int = 0
-    cash_ends_at: int | None = None
-    """A cash game's end time."""
-    starts_at: int | None = None
-    """The planned start, while the clock waits for it: the viewer counts down to it."""
-
-
-@dataclass(frozen=True)
-class Room:
-    """The event's public figures: players, stacks, the money at stake (R29)."""
-
-    players_left: int = 0
-    entries: int = 0
-    average_stack: int = 0
-    average_big_blinds: int | None = None
-    """The average stack in big blinds of the level in force, rounded down."""
-    prize_pool: int = 0
-    """Minor units of ``currency``: the pool the payouts share (the host's added money
-    and the guarantee's overlay included)."""
-    added_money: int = 0
-    guarantee: int = 0
-    currency: str = ""
-    payouts: tuple[int, ...] = ()
-    """Each paid place's amount (minor units), first place first."""
-    to_the_money: int = 0
-    """Players still to go out before everyone left is paid (0: in the money)."""
-    bubble: str = ""
-    """The sentence about the bubble ("" when far from the money)."""
-    rebuys: int = 0
-    addons: int = 0
-    chips_in_play: int = 0
-    bounty_pool: int = 0
-    rebuys_open: bool | None = None
-    """None when the event has no re-buys."""
-
-
-@dataclass(frozen=True)
-class DisplayData:
-    """The clock display at one instant: texts ready to paint, and the values behind."""
-
-    event_name: str
-    level_label: str
-    time_text: str
-    time_caption: str
-    blinds_text: str
-    ante_text: str
-    pending_text: str
-    next_text: str
-    note: str
-    started: bool
-    running: bool
-    on_break: bool
-    overtime: bool
-    hands_level: bool
-    stats: tuple[Stat, ...] = ()
-    sections: tuple[Section, ...] = ()
-    """The side column: table moves, then payouts and figures, or the final standings."""
-    finished: bool = False
-    """The winner is known: ``time_text`` is the winner's name, ``blinds_text``
-    their prize, ``sections`` the final standings; no clock runs."""
-    level: int = 0
-    """The level's number (on a break, the level before it)."""
-    blinds: Blinds | None = None
-    """The blinds of the hand being played (R9); None on a break."""
-    next_hand: Blinds | None = None
-    """Blinds the next hand takes when a level ran out during a hand (R9)."""
-    next_blinds: Blinds | None = None
-    timing: Timing = Timing(computed_at=0)
-    room: Room = Room()
-    seats: tuple[SeatRow, ...] = ()
-    """The seat draw: every seated player by name."""
-    show_seats: bool = False
-    """The seat draw is on the TV instead of the clock."""
-    message: str = ""
-    """The message line for the room ("" for none)."""
-    addon_text: str = ""
-    """On a break while the add-on is on offer (R4): "Add-on: 5,000 chips for
-    €10" ("" otherwise; during a level the figures say it is open)."""
-    language: str = "en"
-    """The language of the texts."""
-
-    @property
-    def paused(self) -> bool:
-        return self.started and not self.running and not self.finished
-
-    def same_screen(self, other: DisplayData | None) -> bool:
-        """Whether ``other`` shows exactly the same: only the instant it was read (and
-        the milliseconds that follow from it) differ."""
-        return other is not None and replace(other, timing=self.timing) == self
-
-
-# -- texts -------------------------------------------------------------------------
-
-
-def blinds_text(level: Level, *, limit: bool = False) -> str:
-    """``100 / 200``, or the small and big bets of a limit level (each level says
-    its betting; ``limit`` is kept for older callers and changes nothing)."""
-    if level.limited:
-        return f"{format_number(level.small_bet)} / {format_number(level.big_bet)}"
-    return f"{format_number(level.small_blind)} / {format_number(level.big_blind)}"
-
-
-def betting_text(level: Level, *, mixed: bool = False) -> str:
-    """ "Pot limit" for a pot-limit level; "No limit" for a no-limit level of a
-    structure that mixes bettings (``mixed``), else ""; a limit level shows its bets."""
-    if level.betting is Betting.POT_LIMIT:
-        return _("Pot limit")
-    if level.betting is Betting.NO_LIMIT and mixed:
-        return _("No limit")
-    return ""
-
-
-def betting_name(betting: Betting) -> str:
-    """ "No limit", "Pot limit" or "Limit"."""
-    if betting is Betting.LIMIT:
-        return _("Limit")
-    return _("Pot limit") if betting is Betting.POT_LIMIT else _("No limit")
-
-
-def mixed_betting(structure: Structure) -> bool:
-    """Whether the structure's levels are not all played no limit: then every level
-    says its betting."""
-    return any(level.betting is not Betting.NO_LIMIT for _index, level in structure.levels())
-
-
-def ante_text(level: Level) -> str:
-    if level.ante_kind is AnteKind.EVERY_PLAYER:
-        return _("Ante {amount}").format(amount=format_number(level.ante))
-    if level.ante_kind is AnteKind.BIG_BLIND:
-        return _("Big blind ante {amount}").format(amount=format_number(level.ante))
-    return ""
-
-
-def level_summary(level: Level, *, mixed: bool = False) -> str:
-    """A level on one line, with its betting: ``200 / 400 · Ante 50``, ``Pot limit
-    100 / 200``, ``Limit 200 / 400 · Blinds 100 / 200`` (the bets, then the blinds
-    posted); in a structure that mixes bettings (``mixed``: ``mixed_betting``) a
-    no-limit level says so too: ``No limit 200 / 400``. The one formatter of a
-    level for the "Next:" line, the next hand and the console's levels list."""
-    blinds = blinds_text(level)
-    if level.betting is Betting.LIMIT:
-        parts = [_("Limit {bets}").format(bets=blinds)]
-        if level.limited:
-            parts.append(
-                _("Blinds {small} / {big}").format(
-                    small=format_number(level.small_blind), big=format_number(level.big_blind)
-                )
-            )
-    elif level.betting is Betting.POT_LIMIT:
-        parts = [_("Pot limit {blinds}").format(blinds=blinds)]
-    elif mixed:
-        parts = [_("No limit {blinds}").format(blinds=blinds)]
-    else:
-        parts = [blinds]
-    ante = ante_text(level)
-    if ante:
-        parts.append(ante)
-    return " · ".join(parts)
-
-
-def note_text(note: str) -> str:
-    """A break note, translated when it is one of the notes the app writes itself."""
-    return _(note) if note else ""
-
-
-SENTENCE_ENDS = ".!?…:;"
-"""A text ending with one of these needs no full stop before the next sentence."""
-
-
-def sentences(*texts: str) -> str:
-    """``texts`` as one line of sentences: each one not already ending a sentence
-    gets a full stop before the next ("Colour up the 25s. Chip race: the 25s go.")."""
-    parts = [text.strip() for text in texts if text.strip()]
-    return " ".join(
-        part if number == len(parts) - 1 or part[-1] in SENTENCE_ENDS else part + "."
-        for number, part in enumerate(parts)
-    )
-
-
-def break_note(structure: Structure, index: int) -> str:
-    """A break's note, with the chips that leave the table at it (R28)."""
-    item = structure.items[index]
-    note = note_text(item.note) if isinstance(item, Break) else ""
-    going = chips_going(structure, index)
-    if going:
-        race = _("Chip race: the {chips} go.").format(
-            chips=", ".join(_("{chip}s").format(chip=format_number(chip)) for chip in going)
-        )
-        note = sentences(note, race)
-    return note
-
-
-def announcement(state: TournamentState, cue: clk.Cue) -> str:
-    """What the room hears for ``cue``: "Level 5: blinds 100, 200, ante 25"."""
-    if cue.kind is clk.CueKind.MESSAGE:
-        return state.room_message
-    if cue.kind is clk.CueKind.BUBBLE:
-        return _("Bubble: the next player out wins nothing.")
-    if cue.kind is clk.CueKind.FINAL_TABLE:
-        return _("Final table: {players} players left.").format(players=len(state.alive()))
-    structure = state.structure
-    if not 0 <= cue.index < len(structure.items):
-        return ""
-    item = structure.items[cue.index]
-    if cue.kind is clk.CueKind.ONE_MINUTE:
-        return (
-            _("One minute left in the break.")
-            if isinstance(item, Break)
-            else _("One minute left in this level.")
-        )
-    if cue.kind is clk.CueKind.BREAK_START and isinstance(item, Break):
-        text = _("Break: {minutes} minutes.").format(minutes=item.seconds // 60)
-        return sentences(text, break_note(structure, cue.index))
-    if cue.kind is clk.CueKind.BREAK_END:
-        return _("The break is over.")
-    if isinstance(item, Level):
-        if item.limited:
-            blinds = _("Level {number}: limits {small}, {big}").format(
-                number=structure.level_number(cue.index), small=item.small_bet, big=item.big_bet
-            )
-        else:
-            blinds = _("Level {number}: blinds {small}, {big}").format(
-                number=structure.level_number(cue.index),
-                small=item.small_blind,
-                big=item.big_blind,
-            )
-            if item.betting is Betting.POT_LIMIT:
-                blinds += _(", pot limit")
-        if item.ante_kind is AnteKind.EVERY_PLAYER:
-            blinds += _(", ante {ante}").format(ante=item.ante)
-        elif item.ante_kind is AnteKind.BIG_BLIND:
-            blinds += _(", big blind ante {ante}").format(ante=item.ante)
-        return blinds + "."
-    return ""
-
-
-def paused_status(state: TournamentState) -> str:
-    """ "Paused" for an event under way whose clock was started and is stopped now (the
-    console's header says it rather than "Running"); "" otherwise."""
-    clock = state.clock
-    if state.status is Status.RUNNING and clock.started and not clock.running:
-        return _("Paused")
-    return ""
-
-
-def eliminator_choices(state: TournamentState, out: PlayerId | None) -> list[PlayerId]:
-    """Who may have knocked ``out`` out: every player still in but him, the players
-    at his table first (in seat order), then the others by name."""
-    seated = state.tables.seated()
-    table = seated[out][0] if out is not None and out in seated else None
-
-    def order(player: PlayerId) -> tuple[int, int, str]:
-        where = seated.get(player)
-        if table is not None and where is not None and where[0] == table:
-            return (0, where[1], "")
-        return (1, 0, state.players[player].display_name.casefold())
-
-    return sorted((p for p in state.alive() if p != out), key=order)
-
-
-def move_text(state: TournamentState, move: Move) -> str:
-    """ "Move Ann: table 2 seat 5 to table 1 seat 3"."""
-    name = state.player_name(move.player)
-    return _(
-        "Move {name}: table {from_table} seat {from_seat} to table {to_table} seat {to_seat}"
-    ).format(
-        name=name,
-        from_table=move.from_table,
-        from_seat=move.from_seat,
-        to_table=move.to_table,
-        to_seat=move.to_seat,
-    )
-
-
-BUBBLE_NEAR = 3
-"""From how many players to the money the bubble is announced."""
-
-
-def bubble_text(state: TournamentState, near: Bubble | None = None) -> str:
-    """The one sentence about the bubble, for the console and the TV alike ("" when
-    far from the money or nothing is paid)."""
-    if near is None:
-        near = Bubble(paid=len(prize_amounts(state)), left=len(state.alive()))
-    if state.deal is not None:
-        return _("Deal made")
-    if near.paid == 0:
-        return ""
-    if near.to_the_money == 1:
-        return _("Bubble: next out wins nothing")
-    if 1 < near.to_the_money <= BUBBLE_NEAR:
-        return ngettext(
-            "{count} player to the money", "{count} players to the money", near.to_the_money
-        ).format(count=near.to_the_money)
-    if near.to_the_money == 0 and near.left > 1:
-        return _("In the money")
-    return ""
-
-
-# -- the side column, typed ----------------------------------------------------------
+from director.i18n import _, format_clock, format_money, format_number, format_time
+
+__all__ = [
+    "BUBBLE_NEAR",
+    "DISPLAY_FORMAT",
+    "DISPLAY_VERSION",
+    "ELEMENT_STATS",
+    "NEVER",
+    "SENTENCE_ENDS",
+    "Blinds",
+    "DisplayData",
+    "Figure",
+    "FigureRow",
+    "MoreRow",
+    "MoveRow",
+    "NoteRow",
+    "PlaceRow",
+    "RaceRow",
+    "Room",
+    "Row",
+    "SeatRow",
+    "Section",
+    "SectionKind",
+    "Stat",
+    "StateParts",
+    "Timing",
+    "addon_offer",
+    "addon_stat",
+    "announcement",
+    "ante_text",
+    "betting_name",
+    "betting_text",
+    "blinds_text",
+    "bounties_section",
+    "break_note",
+    "bubble_text",
+    "chip_race_section",
+    "chips_section",
+    "display_data",
+    "display_from_json",
+    "display_json",
+    "eliminator_choices",
+    "figures_section",
+    "final_display",
+    "final_standings",
+    "hand_for_hand_section",
+    "host_money_rows",
+    "late_registration_stat",
+    "level_summary",
+    "mixed_betting",
+    "move_text",
+    "moves_section",
+    "next_display_change",
+    "note_text",
+    "paused_status",
+    "payouts_section",
+    "seat_rows",
+    "sentences",
+    "standings_section",
+    "state_parts",
+]
 
 
 def moves_section(state: TournamentState, now: Instant) -> Section | None:
@@ -1181,31 +803,3 @@ def _sooner(first: int | None, second: int) -> int:
 
 
 # -- the JSON form ---------------------------------------------------------------------
-
-DISPLAY_FORMAT = "director-display"
-DISPLAY_VERSION = 1
-"""Bump when the JSON form changes meaning; a viewer refuses a version it does not know."""
-
-
-def display_json(data: DisplayData) -> dict[str, Any]:
-    """``data`` as plain dicts, lists, strings, integers, booleans and None, versioned:
-    what a remote viewer receives (``json.dumps`` takes it as it is)."""
-    return {
-        "format": DISPLAY_FORMAT,
-        "version": DISPLAY_VERSION,
-        "paused": data.paused,
-        "display": codec.encode(data),
-    }
-
-
-def display_from_json(payload: object) -> DisplayData:
-    """The ``DisplayData`` that ``display_json`` gave ``payload`` for. Raises
-    ``ValueError`` for anything else (another format or version, damaged data)."""
-    if not isinstance(payload, dict) or payload.get("format") != DISPLAY_FORMAT:
-        raise ValueError("not a director display")
-    if payload.get("version") != DISPLAY_VERSION:
-        raise ValueError(f"display version {payload.get('version')!r} is not {DISPLAY_VERSION}")
-    try:
-        return codec.decode(DisplayData, payload.get("display"))
-    except ValueError as error:  # the codec's RuleViolation("bad_data") is one
-        raise ValueError(f"damaged display: {error}") from error

@@ -269,3 +269,17 @@ def test_the_tv_seat_list_the_lookup_and_the_seating_pdf_name_the_table() -> Non
     seats = dict(data.tables)
     assert len(seats[2]) == 6
     assert seats[1][0] == (1, "locked")
+
+
+def test_r24_the_worst_open_seat_skips_a_locked_seat_after_the_big_blind() -> None:
+    """R24 with a dealer's seat: the mover takes the open seat the big blind reaches
+    first, passing over the locked seat right after it."""
+    giver = Table(1, {seat: f"A{seat}" for seat in range(1, 10)}, Positions(2, 3, 4))
+    taker = Table(
+        2,
+        {seat: f"B{seat}" for seat in (1, 2, 6, 7, 8, 9)},
+        Positions(1, 1, 2),
+        locked=frozenset({3}),
+    )
+    moves = plan_moves([giver, taker], seats_per_table=9, break_order=[2, 1], rng=random.Random(0))
+    assert [(move.to_table, move.to_seat) for move in moves] == [(2, 4)]

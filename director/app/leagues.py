@@ -165,7 +165,9 @@ class Leagues:
         guests = [one for one in current.rule.guests if one != int(player)]
         if guest:
             guests.append(int(player))
-        return self.set_rule(current.id, dataclasses.replace(current.rule, guests=tuple(sorted(guests))))
+        return self.set_rule(
+            current.id, dataclasses.replace(current.rule, guests=tuple(sorted(guests)))
+        )
 
     def seasons(self, league: int) -> list[Season]:
         with self.database.read() as connection:

@@ -534,8 +534,8 @@ def standings(
 
     A guest's place stands in each event and the others' points are those of
     their own places (the guest is not taken out of the places that score); the
-    guest's own points are dropped. ``same`` maps a merged roster record to the one kept, so a person is counted
-    once; ``names`` gives each kept record's name.
+    guest's own points are dropped. ``same`` maps a merged roster record to the one
+    kept, so a person is counted once; ``names`` gives each kept record's name.
     """
     tallies: dict[PlayerId, _Tally] = {}
     same = same or {}

@@ -319,8 +319,7 @@ def test_league_rules_min_events_guest_qualification_and_final_stacks(
     not ranked, a qualification line for the final, and each qualifier's starting
     stack from the season points, kept across a restart."""
     assert (
-        run(season_db, "league", "create", "Friday", "--formula", "table", "--table", "10,6,3")
-        == 0
+        run(season_db, "league", "create", "Friday", "--formula", "table", "--table", "10,6,3") == 0
     )
     capsys.readouterr()
     # Eve plays one night only: below the minimum of two events.

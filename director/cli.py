@@ -384,6 +384,23 @@ def add_league_commands(
         default="wins",
         help=_("how equal points are ordered"),
     )
+    rules = add_db(
+        actions.add_parser("rules", help=_("set who is ranked, the final's line and stacks"))
+    )
+    rules.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
+    for option, text in (
+        ("--min-events", _("events needed to be ranked")),
+        ("--qualify-top", _("the final takes the players down to this rank")),
+        ("--qualify-events", _("the final takes the players with this many events")),
+        ("--bonus-base", _("the final's starting stack before the bonus")),
+        ("--bonus-per-point", _("chips added for each season point")),
+        ("--bonus-cap", _("the most bonus chips")),
+    ):
+        rules.add_argument(option, type=int, default=None, metavar="N", help=text)
+    guest = add_db(actions.add_parser("guest", help=_("make a roster player a league's guest")))
+    guest.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
+    guest.add_argument("player", metavar="PLAYER", help=_("the player's name"))
+    guest.add_argument("--off", action="store_true", help=_("a member again"))
     season = add_db(actions.add_parser("season", help=_("add a season to a league")))
     season.add_argument("league", metavar="LEAGUE", help=_("the league's number or name"))
     season.add_argument("name", metavar="NAME")
@@ -641,6 +658,26 @@ def command_league(args: argparse.Namespace) -> int:
             )
             league = leagues.create(args.name, rule)
             print(_("Created the league {id}: {name}").format(id=league.id, name=league.name))
+        elif action == "rules":
+            import dataclasses
+
+            league = leagues.get(args.league)
+            changes = {
+                name: getattr(args, name)
+                for name in (
+                    "min_events",
+                    "qualify_top",
+                    "qualify_events",
+                    "bonus_base",
+                    "bonus_per_point",
+                    "bonus_cap",
+                )
+                if getattr(args, name) is not None
+            }
+            leagues.set_rule(league.id, dataclasses.replace(league.rule, **changes))
+        elif action == "guest":
+            league = leagues.get(args.league)
+            leagues.set_guest(league.id, find_player(leagues, args.player), not args.off)
         elif action == "season":
             league = leagues.get(args.league)
             season = leagues.add_season(league.id, args.name, args.start, args.end)
@@ -681,6 +718,10 @@ def standings_document(table: object) -> dict[str, object]:
                 "money_in": row.money_in,
                 "money_out": row.money_out,
                 "net": row.net,
+                "ranked": row.ranked,
+                "guest": row.guest,
+                "qualified": row.qualified,
+                "final_stack": row.final_stack,
             }
             for row in table.rows
         ],

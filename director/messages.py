@@ -637,6 +637,8 @@ MESSAGES: dict[str, str] = {
     "sample_buy_in_negative": N_("The sample buy-in cannot be negative."),
     "tie_break_unknown": N_("Unknown tie-break rule: {rule}."),
     "final_table_too_small": N_("The final table needs at least one place."),
+    "league_number_invalid": N_("A league's number of events, places or chips cannot be {value}."),
+    "league_guest_invalid": N_("Not a roster player: {value}."),
     "league_name_empty": N_("Give the league a name."),
     "league_name_taken": N_("There is already a league called {league}."),
     "league_unknown": N_("There is no league {league} in this database."),

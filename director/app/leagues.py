@@ -99,8 +99,9 @@ def rule_from_json(text: Any) -> PointsRule:
         return PointsRule()
     known = {field.name for field in dataclasses.fields(PointsRule)}
     values = {key: value for key, value in data.items() if key in known}
-    if "table" in values:
-        values["table"] = tuple(values["table"])
+    for name in ("table", "guests"):
+        if name in values:
+            values[name] = tuple(values[name])
     try:
         return PointsRule(**values).check()
     except (RuleViolation, TypeError):
@@ -157,6 +158,17 @@ class Leagues:
                 {"r": rule_to_json(rule), "id": current.id},
             )
         return dataclasses.replace(current, rule=rule)
+
+    def set_guest(self, league: int, player: PlayerId, guest: bool) -> League:
+        """Mark ``player`` a guest of ``league`` (plays, earns no points, is not
+        ranked) or a member again; kept in the league's rule."""
+        current = self.get(league)
+        guests = [one for one in current.rule.guests if one != int(player)]
+        if guest:
+            guests.append(int(player))
+        return self.set_rule(
+            current.id, dataclasses.replace(current.rule, guests=tuple(sorted(guests)))
+        )
 
     def seasons(self, league: int) -> list[Season]:
         with self.database.read() as connection:

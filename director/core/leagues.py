@@ -26,12 +26,13 @@ import functools
 import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final
 
 from director.core.errors import RuleViolation, require
 from director.core.ids import PlayerId
+from director.core.money import MAX_CHIPS
 from director.core.payouts import default_shares
 from director.core.state import TournamentState
 
@@ -226,6 +227,25 @@ class PointsRule:
     tie_break: str = "wins"
     final_table: int = 9
     """Places that make the final table (for the standings' count)."""
+    min_events: int = 0
+    """Events a player must have played to be ranked (0: one is enough); players
+    below it are listed after the ranked ones, without a rank."""
+    guests: tuple[int, ...] = ()
+    """Roster players who play this league's events as guests: they earn no points
+    and are not ranked. A guest still takes a place: the others' points come from
+    the places the event gave them (a guest who finishes second leaves the third
+    player third), so a night's points never depend on who was a guest."""
+    qualify_top: int = 0
+    """The season final takes the ranked players down to this rank (0: no such line)."""
+    qualify_events: int = 0
+    """The season final takes the ranked players with at least this many events (0:
+    no such line); with ``qualify_top`` as well, a qualifier meets both."""
+    bonus_base: int = 0
+    """The final's starting stack in chips before the bonus (0: no final stacks)."""
+    bonus_per_point: int = 0
+    """Chips added to the final's stack for each whole season point."""
+    bonus_cap: int = 0
+    """The most bonus chips a qualifier gets (0: no cap)."""
 
     def check(self) -> PointsRule:
         """The rule itself, or ``RuleViolation`` naming what is wrong."""
@@ -239,6 +259,17 @@ class PointsRule:
         require(self.best_of >= 0, "best_of_negative", value=self.best_of)
         require(self.tie_break in TIE_BREAKS, "tie_break_unknown", rule=self.tie_break)
         require(self.final_table >= 1, "final_table_too_small", value=self.final_table)
+        for value in (
+            self.min_events,
+            self.qualify_top,
+            self.qualify_events,
+            self.bonus_base,
+            self.bonus_per_point,
+            self.bonus_cap,
+        ):
+            require(0 <= value <= MAX_CHIPS, "league_number_invalid", value=value)
+        for guest in self.guests:
+            require(type(guest) is int and guest > 0, "league_guest_invalid", value=guest)
         if self.kind == "expression":
             parse_expression(self.expression)
             # A formula that cannot be worked out for a plain night (a division by
@@ -458,6 +489,13 @@ class Standing:
     best_place: int | None
     counted: int
     """Events whose points count (``best_of``)."""
+    ranked: bool = True
+    """False for a guest or a player below the minimum of events (``rank`` is 0)."""
+    guest: bool = False
+    qualified: bool = False
+    """Above the season final's qualification line."""
+    final_stack: int = 0
+    """The qualifier's starting stack for the final (chips; 0 when none)."""
 
     @property
     def net(self) -> int:
@@ -491,10 +529,13 @@ def standings(
     same: Mapping[PlayerId, PlayerId] | None = None,
     unit: int = 100,
 ) -> list[Standing]:
-    """Season standings, best first.
+    """Season standings, best first: the ranked players, then the unranked ones
+    (guests and players below ``rule.min_events``, rank 0) by points.
 
-    ``same`` maps a merged roster record to the one kept, so a person is counted
-    once; ``names`` gives each kept record's name.
+    A guest's place stands in each event and the others' points are those of
+    their own places (the guest is not taken out of the places that score); the
+    guest's own points are dropped. ``same`` maps a merged roster record to the one
+    kept, so a person is counted once; ``names`` gives each kept record's name.
     """
     tallies: dict[PlayerId, _Tally] = {}
     same = same or {}
@@ -551,7 +592,48 @@ def standings(
                 counted=len(counted),
             )
         )
-    return rank_standings(rows, rule.tie_break)
+    return qualify(rule, rows)
+
+
+def qualify(rule: PointsRule, rows: Iterable[Standing]) -> list[Standing]:
+    """Rank ``rows`` under ``rule``'s league rules: guests (no points) and players
+    below the minimum of events listed apart, unranked; the final's qualifiers
+    marked, each with the starting stack ``final_stack`` gives."""
+    guests = set(rule.guests)
+    ranked: list[Standing] = []
+    apart: list[Standing] = []
+    for row in rows:
+        if row.player in guests:
+            apart.append(replace(row, points=0, counted=0, ranked=False, guest=True))
+        elif row.played < rule.min_events:
+            apart.append(replace(row, ranked=False))
+        else:
+            ranked.append(row)
+    result = []
+    for row in rank_standings(ranked, rule.tie_break):
+        lined = rule.qualify_top > 0 or rule.qualify_events > 0
+        qualified = (
+            lined
+            and (rule.qualify_top == 0 or row.rank <= rule.qualify_top)
+            and (row.played >= rule.qualify_events)
+        )
+        stack = final_stack(rule, row.points) if qualified else 0
+        result.append(replace(row, qualified=qualified, final_stack=stack))
+    apart.sort(key=lambda r: (r.guest, -r.points, r.name.casefold()))
+    result.extend(replace(row, rank=0) for row in apart)
+    return result
+
+
+def final_stack(rule: PointsRule, points: int) -> int:
+    """A qualifier's starting stack for the final: ``bonus_base`` plus
+    ``bonus_per_point`` chips for each whole season point (``points`` in
+    hundredths), the bonus capped at ``bonus_cap`` when one is set."""
+    if rule.bonus_base <= 0:
+        return 0
+    bonus = rule.bonus_per_point * (max(0, points) // 100)
+    if rule.bonus_cap > 0:
+        bonus = min(bonus, rule.bonus_cap)
+    return rule.bonus_base + bonus
 
 
 def _tie_key(row: Standing, tie_break: str) -> tuple[int, ...]:
@@ -579,8 +661,6 @@ def rank_standings(rows: Iterable[Standing], tie_break: str) -> list[Standing]:
 
 
 def _with_rank(row: Standing, rank: int) -> Standing:
-    from dataclasses import replace
-
     return replace(row, rank=rank)
 
 

@@ -49,7 +49,7 @@ class LeagueReport(Report):
         width = self.text_width()
         summary = season_summary(self.events, self.pot)
         table = [standing_header()] + [standing_cells(row) for row in self.rows]
-        widths = [0.05, 0.18, 0.07, 0.07, 0.08, 0.08, 0.08, 0.1, 0.1, 0.1, 0.09]
+        widths = [0.07, 0.14, 0.06, 0.06, 0.06, 0.08, 0.06, 0.1, 0.08, 0.08, 0.08, 0.13]
         return [
             self.paragraph(summary),
             self.table(

@@ -4,7 +4,7 @@ reports, the command line's CSV and the league page (no ReportLab here)."""
 from __future__ import annotations
 
 from director.core.leagues import HistoryLine, Standing, points_text
-from director.i18n import _, decimal_mark, format_date, format_money, ngettext
+from director.i18n import _, decimal_mark, format_date, format_money, format_number, ngettext
 
 
 def points_cell(centipoints: int) -> str:
@@ -42,9 +42,25 @@ def points_count(centipoints: int) -> int:
     return whole if part == 0 else max(2, whole)
 
 
+def rank_cell(row: Standing) -> str:
+    """The rank, or why a player has none (a guest; too few events)."""
+    if row.guest:
+        return _("guest")
+    return str(row.rank) if row.ranked else _("unranked")
+
+
+def final_cell(row: Standing) -> str:
+    """The qualification for the season final, with the starting stack if any."""
+    if not row.qualified:
+        return ""
+    if row.final_stack:
+        return _("qualified, {chips} chips").format(chips=format_number(row.final_stack))
+    return _("qualified")
+
+
 def standing_cells(row: Standing) -> list[str]:
     return [
-        str(row.rank),
+        rank_cell(row),
         row.name,
         points_cell(row.points),
         str(row.played),
@@ -55,6 +71,7 @@ def standing_cells(row: Standing) -> list[str]:
         format_money(row.money_in),
         format_money(row.money_out),
         format_money(row.net),
+        final_cell(row),
     ]
 
 
@@ -71,6 +88,7 @@ def standing_header() -> list[str]:
         _("Money in"),
         _("Money out"),
         _("Net"),
+        _("Final"),
     ]
 
 

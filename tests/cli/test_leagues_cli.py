@@ -332,3 +332,69 @@ def test_the_season_pot_is_the_ledgers_in_every_output(
         else "Mis de côté pour la cagnotte de saison de la ligue : 9,00 €"
     )
     assert expected in text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def test_league_rules_min_events_guest_qualification_and_final_stacks(
+    season_db: Path, capsys, db_path: Path, clock
+) -> None:
+    """Issue 33: a minimum of events to be ranked, a guest who earns no points and is
+    not ranked, a qualification line for the final, and each qualifier's starting
+    stack from the season points, kept across a restart."""
+    assert (
+        run(season_db, "league", "create", "Friday", "--formula", "table", "--table", "10,6,3") == 0
+    )
+    capsys.readouterr()
+    # Eve plays one night only: below the minimum of two events.
+    database = open_database(db_path)
+    roster = Roster(database, clock=clock)
+    eve = roster.add("Eve")
+    ann = roster.find("Ann")
+    play_event(Library(database, clock=clock), "Night 4", "2026-04-10", [eve, ann])
+    database.close()
+    assert (
+        run(
+            season_db,
+            "league",
+            "rules",
+            "Friday",
+            "--min-events",
+            "2",
+            "--qualify-top",
+            "2",
+            "--bonus-base",
+            "10000",
+            "--bonus-per-point",
+            "100",
+            "--bonus-cap",
+            "1500",
+        )
+        == 0
+    )
+    assert run(season_db, "league", "guest", "Friday", "Zoé") == 0
+    assert run(season_db, "league", "standings", "Friday", "--json") == 0
+    document = json.loads(capsys.readouterr().out)
+    rows = {row["player"]: row for row in document["standings"]}
+    # Table 10,6,3. Ann 1st, 4th, 3rd, 2nd: 10 + 3 + 6 = 19; Bob 2nd, 1st, 4th: 16;
+    # Dan 4th, 3rd, 2nd: 9; Zoé would have 3 + 6 + 10 = 19 but is a guest (her
+    # places stand: nobody moves up a place).
+    assert [row["player"] for row in document["standings"]] == ["Ann", "Bob", "Dan", "Eve", "Zoé"]
+    assert rows["Zoé"]["guest"] and not rows["Zoé"]["ranked"] and rows["Zoé"]["points"] == "0"
+    assert not rows["Eve"]["ranked"] and rows["Eve"]["rank"] == 0
+    assert [rows[name]["qualified"] for name in ("Ann", "Bob", "Dan")] == [True, True, False]
+    # 10,000 + 100 a point, at most 1,500 more.
+    assert rows["Ann"]["final_stack"] == 11500 and rows["Bob"]["final_stack"] == 11500
+    assert rows["Dan"]["final_stack"] == 0
+    assert run(season_db, "league", "standings", "Friday") == 0
+    out = capsys.readouterr().out
+    assert "guest\tZoé" in out and "unranked\tEve" in out and "qualified, 11,500 chips" in out
+    assert run(season_db, "league", "guest", "Friday", "Zoé", "--off") == 0
+    assert run(season_db, "league", "standings", "Friday", "--json") == 0
+    again = json.loads(capsys.readouterr().out)
+    assert not any(row["guest"] for row in again["standings"])
+
+
+def test_league_rules_refuse_a_negative_number_in_one_line(season_db: Path, capsys) -> None:
+    assert run(season_db, "league", "create", "Friday") == 0
+    assert run(season_db, "league", "rules", "Friday", "--min-events", "-1") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "-1" in err

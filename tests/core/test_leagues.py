@@ -16,6 +16,7 @@ from director.core.leagues import (
     decode_results,
     encode_results,
     event_points,
+    final_stack,
     parse_expression,
     player_history,
     points_text,
@@ -342,3 +343,80 @@ def test_round_in_a_formula_rounds_halves_away_from_zero_like_a_spreadsheet() ->
     results = event(1, [(p, p, p) for p in range(1, 5)])
     # 5/2 = 2.5 -> 3 (not 2); 5/4 = 1.25 -> 1
     assert event_points(rule, results)[2] == 300 and event_points(rule, results)[4] == 100
+
+
+TABLE = PointsRule(kind="table", table=(1000, 600, 300))
+NIGHTS = [
+    event(1, [(1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)]),
+    event(2, [(2, 1, 1), (1, 2, 2), (3, 3, 3)]),
+    event(3, [(1, 1, 1), (4, 2, 2)]),
+]
+
+
+def test_players_below_the_minimum_of_events_are_listed_apart_unranked() -> None:
+    """Issue 33: "a minimum number of events to be ranked"."""
+    rows = standings(PointsRule(kind="table", table=(1000, 600, 300), min_events=3), NIGHTS)
+    assert [(row.name, row.rank, row.ranked) for row in rows] == [
+        ("P1", 1, True),
+        ("P2", 0, False),  # 16 points in 2 events
+        ("P3", 0, False),
+        ("P4", 0, False),
+    ]
+
+
+def test_a_guest_earns_no_points_is_not_ranked_and_keeps_the_place() -> None:
+    """Issue 33: guests "play but earn no points and are not ranked"; a guest's place
+    stands, so the player behind a guest scores that night's lower place."""
+    rule = PointsRule(kind="table", table=(1000, 600, 300), guests=(1,))
+    rows = standings(rule, NIGHTS)
+    assert [(row.name, row.rank, row.points) for row in rows] == [
+        ("P2", 1, 1600),
+        ("P3", 2, 600),
+        ("P4", 2, 600),
+        ("P1", 0, 0),
+    ]
+    assert rows[-1].guest and not rows[-1].ranked and rows[-1].played == 3
+
+
+def test_the_final_takes_the_top_n_with_a_minimum_of_events_and_their_stacks() -> None:
+    """Issue 33: a qualification line for the season final (top N, or a minimum of
+    events) and a chip bonus from season points, each qualifier's starting stack."""
+    rule = PointsRule(
+        kind="table",
+        table=(1000, 600, 300),
+        qualify_top=3,
+        qualify_events=2,
+        bonus_base=10000,
+        bonus_per_point=50,
+        bonus_cap=1000,
+    )
+    rows = {row.name: row for row in standings(rule, NIGHTS)}
+    # P1 26 points, P2 16, P3 and P4 6 each, tied for the third place: players tied
+    # on the line both qualify.
+    assert {name: row.qualified for name, row in rows.items()} == {
+        "P1": True,
+        "P2": True,
+        "P3": True,
+        "P4": True,
+    }
+    assert rows["P1"].final_stack == 11000  # 26 x 50 = 1,300, capped at 1,000
+    assert rows["P2"].final_stack == 10800
+    assert rows["P3"].final_stack == 10300
+    top_two = standings(PointsRule(kind="table", table=(1000, 600, 300), qualify_top=2), NIGHTS)
+    assert [row.final_stack for row in top_two] == [0, 0, 0, 0]  # no base: no stacks
+    assert [row.name for row in top_two if row.qualified] == ["P1", "P2"]
+    by_events = standings(PointsRule(qualify_events=3), NIGHTS)
+    assert [row.name for row in by_events if row.qualified] == ["P1"]
+
+
+def test_final_stack_counts_whole_points_and_needs_a_base() -> None:
+    rule = PointsRule(bonus_base=5000, bonus_per_point=10)
+    assert final_stack(rule, 1299) == 5120
+    assert final_stack(PointsRule(bonus_per_point=10), 1299) == 0
+
+
+def test_league_numbers_cannot_be_negative() -> None:
+    with pytest.raises(RuleViolation):
+        PointsRule(min_events=-1).check()
+    with pytest.raises(RuleViolation):
+        PointsRule(guests=(0,)).check()

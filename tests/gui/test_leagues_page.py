@@ -391,3 +391,29 @@ def test_results_exported_from_the_page_read_back_as_past_results(
     assert [event.name for event in events] == ["Night 1", "Night 2", "Night 3"]
     assert [line.name for line in events[2].lines] == ["Zoé", "Dan", "Ann", "Bob"]
     assert {line.money_in for event in events for line in event.lines} == {2000}
+
+
+def test_league_rules_set_on_the_page_show_on_the_standings(qtbot, filled, clock) -> None:
+    """Issue 33: the minimum of events, a guest, the final's line and stacks are set
+    on the page, kept, and the standings say who is unranked, a guest or qualified."""
+    database, _sessions = filled
+    Leagues(database, clock=clock).create("L")
+    shown = dialog(qtbot, database, clock)
+    shown.min_events.setValue(3)
+    shown.qualify_top.setValue(1)
+    shown.bonus_base.setValue(10000)
+    shown.bonus_per_point.setValue(100)
+    shown.save_rule()
+    shown.player_box.setCurrentIndex(shown.player_box.findText("Zoé"))
+    shown.guest.click()
+    rule = Leagues(database).get("L").rule
+    assert (rule.min_events, rule.qualify_top, rule.bonus_base) == (3, 1, 10000)
+    assert len(rule.guests) == 1
+    # Field formula, 4 entrants, 3 nights: Bob 3+4+1, Ann 4+1+2, Dan 1+2+3 points.
+    assert cells(shown.standings, 0) == ["1", "2", "3", "guest"]
+    assert cells(shown.standings, 1) == ["Bob", "Ann", "Dan", "Zoé"]
+    assert cells(shown.standings, 11) == ["qualified, 10,800 chips", "", "", ""]
+    again = dialog(qtbot, database, clock)
+    assert again.min_events.value() == 3 and again.bonus_per_point.value() == 100
+    again.player_box.setCurrentIndex(again.player_box.findText("Zoé"))
+    assert again.guest.isChecked()

@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -290,6 +291,27 @@ class LeaguesDialog(QDialog):
             self.tie_break.addItem(_(text), key)
         self.final_table = QSpinBox()
         self.final_table.setRange(1, 99)
+        # The league rules of issue 33: who is ranked, the final's line and stacks.
+        self.min_events = QSpinBox()
+        self.min_events.setRange(0, 999)
+        self.min_events.setSpecialValueText(_("any"))
+        self.qualify_top = QSpinBox()
+        self.qualify_top.setRange(0, 999)
+        self.qualify_top.setSpecialValueText(_("no line"))
+        self.qualify_events = QSpinBox()
+        self.qualify_events.setRange(0, 999)
+        self.qualify_events.setSpecialValueText(_("no line"))
+        self.bonus_base = QSpinBox()
+        self.bonus_base.setRange(0, 10**9)
+        self.bonus_base.setSingleStep(1000)
+        self.bonus_base.setSpecialValueText(_("no stacks"))
+        self.bonus_per_point = QSpinBox()
+        self.bonus_per_point.setRange(0, 10**9)
+        self.bonus_per_point.setSingleStep(10)
+        self.bonus_cap = QSpinBox()
+        self.bonus_cap.setRange(0, 10**9)
+        self.bonus_cap.setSingleStep(1000)
+        self.bonus_cap.setSpecialValueText(_("no cap"))
         form = QFormLayout()
         form.addRow(_("Points"), self.kind)
         form.addRow(_("Points by place"), self.table_points)
@@ -300,6 +322,12 @@ class LeaguesDialog(QDialog):
         form.addRow(_("Count the best"), self.best_of)
         form.addRow(_("Ties broken by"), self.tie_break)
         form.addRow(_("Final table places"), self.final_table)
+        form.addRow(_("Events to be ranked"), self.min_events)
+        form.addRow(_("Final: the top"), self.qualify_top)
+        form.addRow(_("Final: at least events"), self.qualify_events)
+        form.addRow(_("Final: starting stack"), self.bonus_base)
+        form.addRow(_("Final: chips per point"), self.bonus_per_point)
+        form.addRow(_("Final: most bonus chips"), self.bonus_cap)
         self.formula_error = InlineError()
         buttons = QHBoxLayout()
         show = QPushButton(_("&Preview"))
@@ -345,6 +373,9 @@ class LeaguesDialog(QDialog):
         self.player_box = QComboBox()
         self.player_box.setEditable(False)
         self.player_box.currentIndexChanged.connect(lambda _i: self.redraw_history())
+        self.guest = QCheckBox(_("&Guest of this league"))
+        self.guest.setToolTip(_("A guest plays but earns no points and is not ranked"))
+        self.guest.clicked.connect(self.set_guest)
         self.history = read_only_table()
         self.history_total = QLabel()
         export = QPushButton(_("Export as CSV…"))
@@ -355,6 +386,7 @@ class LeaguesDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(QLabel(_("Player")))
         row.addWidget(self.player_box, 1)
+        row.addWidget(self.guest)
         row.addWidget(export)
         row.addWidget(pdf)
         layout = QVBoxLayout(page)
@@ -424,6 +456,12 @@ class LeaguesDialog(QDialog):
         self.best_of.setValue(rule.best_of)
         self.tie_break.setCurrentIndex(max(0, self.tie_break.findData(rule.tie_break)))
         self.final_table.setValue(rule.final_table)
+        self.min_events.setValue(rule.min_events)
+        self.qualify_top.setValue(rule.qualify_top)
+        self.qualify_events.setValue(rule.qualify_events)
+        self.bonus_base.setValue(rule.bonus_base)
+        self.bonus_per_point.setValue(rule.bonus_per_point)
+        self.bonus_cap.setValue(rule.bonus_cap)
         self.show_preview()
 
     def typed_rule(self) -> PointsRule:
@@ -463,6 +501,13 @@ class LeaguesDialog(QDialog):
             best_of=self.best_of.value(),
             tie_break=str(self.tie_break.currentData()),
             final_table=self.final_table.value(),
+            min_events=self.min_events.value(),
+            guests=league.rule.guests if (league := self.league()) else (),
+            qualify_top=self.qualify_top.value(),
+            qualify_events=self.qualify_events.value(),
+            bonus_base=self.bonus_base.value(),
+            bonus_per_point=self.bonus_per_point.value(),
+            bonus_cap=self.bonus_cap.value(),
         ).check()
 
     def typed_buy_in(self) -> int:
@@ -587,6 +632,11 @@ class LeaguesDialog(QDialog):
 
     def redraw_history(self) -> None:
         player = self.player_box.currentData()
+        league = self.league()
+        self.guest.setEnabled(player is not None and league is not None)
+        self.guest.setChecked(
+            player is not None and league is not None and int(player) in league.rule.guests
+        )
         lines = [] if player is None else self.leagues.history(PlayerId(int(player)))
         fill_table(
             self.history, history_header(), [history_cells(line) for line in lines], left=(0, 1)
@@ -704,6 +754,15 @@ class LeaguesDialog(QDialog):
         value = counted if isinstance(counted, bool) else None
         if self._do(lambda: self.leagues.choose_event(season.id, event, value)):
             self.redraw()
+
+    def set_guest(self, guest: bool) -> None:
+        league = self.league()
+        player = self.player_box.currentData()
+        if league is None or player is None:
+            return
+        if self._do(lambda: self.leagues.set_guest(league.id, PlayerId(int(player)), guest)):
+            self.redraw()
+        self.redraw_history()
 
     def save_rule(self) -> None:
         league = self.league()

@@ -1,0 +1,63 @@
+"""Every item model of the window, fed by the session on the demo night, passes Qt's
+own model checks (QAbstractItemModelTester, fatal on any breach) while commands,
+undo and redo change the event under it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractItemModel
+from PySide6.QtTest import QAbstractItemModelTester
+
+from director.core import commands as c
+from director.core.ids import PlayerId
+from director.core.players import Bust, EntrantStatus
+
+FATAL = QAbstractItemModelTester.FailureReportingMode.Fatal
+
+
+def models_of(window) -> dict[str, QAbstractItemModel]:
+    """Each item model of the window's pages, built now."""
+    console = window.console
+    payouts = console.page("payouts")
+    floor = console.page("floor")
+    return {
+        "events": window.events_page.model,
+        "players": console.page("players").model,
+        "structure": console.page("structure").model,
+        "places": payouts.places_model,
+        "deal": payouts.deal_model,
+        "floor players": floor.players_model,
+        "pots": floor.pots_model,
+        "hands": floor.hands_model,
+    }
+
+
+def test_every_model_passes_qts_checks_while_the_demo_night_changes(
+    qtbot, demo_window, refusals_fail
+) -> None:
+    window = demo_window
+    # Kept in a name: a tester checks its model for as long as it lives.
+    testers = [QAbstractItemModelTester(model, FATAL) for model in models_of(window).values()]
+    controller = window.controller
+    for key in window.console.keys():  # every page drawn from the session's state
+        window.console.show_page(key)
+        qtbot.wait(1)
+    state = controller.state
+    playing = [p for p, entrant in state.players.items() if entrant.status is EntrantStatus.PLAYING]
+    controller.dispatch(c.BustPlayers(busts=(Bust(player=playing[-1]),)))
+    controller.dispatch(c.RenameTournament(name="Demo, renamed"))
+    controller.dispatch(c.BuyIn(player=PlayerId(max(state.players) + 1), name="Late Larry"))
+    qtbot.wait(1)
+    for _ in range(3):
+        controller.undo()
+        qtbot.wait(1)
+    for _ in range(2):
+        controller.redo()
+        qtbot.wait(1)
+    for key in window.console.keys():
+        window.console.show_page(key)
+        qtbot.wait(1)
+    window.show_events()
+    window.refresh_events()
+    qtbot.wait(1)
+    assert all(tester.model() is not None for tester in testers)
+    assert controller.state.name == "Demo, renamed"

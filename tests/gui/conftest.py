@@ -91,3 +91,22 @@ def refusals_fail(monkeypatch):
         raise AssertionError(f"refused: {error}")
 
     monkeypatch.setattr(controller_module, "show_error", fail)
+
+
+@pytest.fixture
+def model_checks() -> Iterator[object]:
+    """Attach Qt's own model tester (QAbstractItemModelTester, fatal mode) to a model:
+    ``model_checks(model)`` returns the model. The testers are kept for the whole test
+    (a tester checks only while it lives); a breach aborts the run with Qt's "FAIL!"
+    line naming the check."""
+    from PySide6.QtTest import QAbstractItemModelTester
+
+    fatal = QAbstractItemModelTester.FailureReportingMode.Fatal
+    testers: list[object] = []
+
+    def attach(model):
+        testers.append(QAbstractItemModelTester(model, fatal))
+        return model
+
+    yield attach
+    testers.clear()

@@ -57,3 +57,35 @@ def test_every_model_passes_qts_checks_while_the_demo_night_changes(
     window.refresh_events()
     qtbot.wait(1)
     assert controller.state.name == "Demo, renamed"
+
+
+def test_every_model_passes_qts_checks_on_an_empty_event_filled_and_undone(
+    qtbot, event_window, refusals_fail, model_checks
+) -> None:
+    """A new event, no levels and nobody in: the models start from no rows at all."""
+    from director.app import structures
+    from director.core.money import MoneySettings
+
+    window = event_window(shown=True)
+    for model in models_of(window).values():
+        model_checks(model)
+    for key in list(window.console.keys()):
+        window.console.show_page(key)
+        qtbot.wait(1)
+    controller = window.controller
+    controller.dispatch(
+        c.SetStructure(structure=structures.find("regular-5000").template.structure)
+    )
+    controller.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
+    for number in range(1, 4):
+        controller.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
+    controller.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(3)),)))
+    qtbot.wait(1)
+    for _ in range(6):
+        controller.undo()
+        qtbot.wait(1)
+    for key in list(window.console.keys()):
+        window.console.show_page(key)
+        qtbot.wait(1)
+    assert not controller.state.players
+    assert not controller.state.structure.items

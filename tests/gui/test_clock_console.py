@@ -14,16 +14,12 @@ from tests.core.helpers import MIN
 
 
 @pytest.fixture
-def window(qtbot, window_factory):
-    made = window_factory()
-    session = made.library.create("Friday night")
-    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
-    made.open_session(session)
-    made.console.show_page("clock")
-    made.show()
-    made.activateWindow()
-    qtbot.waitExposed(made)
-    return made
+def window(event_window):
+    return event_window(
+        commands=[c.SetStructure(structure=structures.find("regular-5000").template.structure)],
+        page="clock",
+        shown=True,
+    )
 
 
 def test_hotkeys_drive_the_clock(qtbot, window, clock) -> None:

@@ -16,7 +16,6 @@ def db_path(pg_url: str) -> str:
 
 def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch, clock) -> None:
     from director.gui import main_window as main_window_module
-    from director.gui.main_window import MainWindow
 
     writer = window_factory()
     session = writer.library.create("Club night")
@@ -31,9 +30,8 @@ def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch,
         return True
 
     monkeypatch.setattr(main_window_module, "confirm", follow)
-    database = open_database(writer.database.url)
-    follower = MainWindow(database, clock=clock, ask_resume=False)
-    qtbot.addWidget(follower)
+    follower = window_factory(writer.database.url)
+    database = follower.database
     follower.open_event(session.tournament_id)
     assert asked and writer.database.holder in asked[0]
     assert follower.controller is not None
@@ -58,18 +56,16 @@ def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch,
 
 
 def test_file_open_database_takes_a_postgresql_url(
-    qtbot, tmp_path, monkeypatch, clock, pg_url
+    qtbot, window_factory, tmp_path, monkeypatch, clock, pg_url
 ) -> None:
     from director.gui import main_window as main_window_module
-    from director.gui.main_window import MainWindow
 
     club = open_database(pg_url)
     from director.app.library import Library
 
     Library(club, clock=clock).create("On the server").close()
     club.close()
-    window = MainWindow(open_database(tmp_path / "laptop.db"), clock=clock, ask_resume=False)
-    qtbot.addWidget(window)
+    window = window_factory(tmp_path / "laptop.db")
     assert window.library.events() == []
     errors: list[object] = []
     monkeypatch.setattr(main_window_module, "show_error", lambda _p, e, **_k: errors.append(e))
@@ -87,12 +83,10 @@ def test_file_open_database_takes_a_postgresql_url(
 
 
 def test_the_events_list_follows_the_other_copies(qtbot, window_factory, clock) -> None:
-    from director.gui.main_window import MainWindow
 
     writer = window_factory()
-    database = open_database(writer.database.url)
-    other = MainWindow(database, clock=clock, ask_resume=False)
-    qtbot.addWidget(other)
+    other = window_factory(writer.database.url)
+    database = other.database
     other.show_events()
     session = writer.library.create("Made on the other laptop")
 
@@ -114,7 +108,6 @@ def test_a_lost_connection_is_said_and_the_followed_event_catches_up(
     """The follower's connection is cut (its server process ended): the status bar
     says so until it is back; a change made meanwhile shows once it reconnects."""
     from director.gui import main_window as main_window_module
-    from director.gui.main_window import MainWindow
     from director.persistence import postgres
     from tests import pg
 
@@ -123,9 +116,8 @@ def test_a_lost_connection_is_said_and_the_followed_event_catches_up(
     session = writer.library.create("Club night")
     writer.open_session(session)
     monkeypatch.setattr(main_window_module, "confirm", lambda *_a, **_k: True)
-    database = open_database(writer.database.url)
-    follower = MainWindow(database, clock=clock, ask_resume=False)
-    qtbot.addWidget(follower)
+    follower = window_factory(writer.database.url)
+    database = follower.database
     follower.open_event(session.tournament_id)
     assert follower.controller is not None and follower.controller.session.following
     assert not follower.connection_note.isVisibleTo(follower)

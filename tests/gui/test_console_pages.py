@@ -23,17 +23,15 @@ KEYS = ["event", "clock", "structure", "players", "tables", "payouts", "floor", 
 
 
 @pytest.fixture
-def window(qtbot, window_factory):
-    made = window_factory()
-    session = made.library.create("Friday night")
-    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
-    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
-    session.dispatch(c.BuyIn(player=PlayerId(1), name="Ann"))
-    made.open_session(session)
-    made.show()
-    made.activateWindow()
-    qtbot.waitExposed(made)
-    return made
+def window(event_window):
+    return event_window(
+        commands=[
+            c.SetStructure(structure=structures.find("regular-5000").template.structure),
+            c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)),
+            c.BuyIn(player=PlayerId(1), name="Ann"),
+        ],
+        shown=True,
+    )
 
 
 def built(console: Console) -> list[str]:

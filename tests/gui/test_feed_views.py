@@ -16,15 +16,8 @@ from director.persistence.db import open_database
 
 
 @pytest.fixture
-def window(qtbot, window_factory):
-    made = window_factory()
-    made.open_demo()
-    made.console.show_page("clock")
-    made.show()
-    made.show_display()
-    made.display.showNormal()
-    qtbot.waitExposed(made)
-    return made
+def window(demo_window):
+    return demo_window
 
 
 def test_one_feed_one_reading_for_every_view(qtbot, window, clock) -> None:

@@ -15,13 +15,8 @@ from tests.gui.conftest import close
 
 
 @pytest.fixture
-def window(qtbot, window_factory):
-    made = window_factory()
-    session = made.library.create("Friday night")
-    session.dispatch(c.SetStructure(structure=simple([(1000, 2000)])))
-    made.open_session(session)
-    made.console.show_page("floor")
-    return made
+def window(event_window):
+    return event_window(commands=[c.SetStructure(structure=simple([(1000, 2000)]))], page="floor")
 
 
 def page_of(window) -> FloorPage:

@@ -37,18 +37,18 @@ def side_texts(data) -> list[str]:
 
 
 @pytest.fixture
-def window(qtbot, window_factory, refusals_fail):
-    made = window_factory()
-    session = made.library.create("Knockout night")
-    session.dispatch(c.SetStructure(structure=simple([(25, 50), (50, 100), (100, 200)])))
+def window(event_window, refusals_fail):
     money = MoneySettings(
         buy_in=3000, chips=5000, bounty=1000, bounties=BountySettings(kind=PROGRESSIVE)
     )
-    session.dispatch(c.SetMoneySettings(settings=money))
-    for number, name in enumerate(NAMES, start=1):
-        session.dispatch(c.BuyIn(player=PlayerId(number), name=name))
-    made.open_session(session)
-    return made
+    return event_window(
+        "Knockout night",
+        [
+            c.SetStructure(structure=simple([(25, 50), (50, 100), (100, 200)])),
+            c.SetMoneySettings(settings=money),
+            *(c.BuyIn(player=PlayerId(n), name=name) for n, name in enumerate(NAMES, start=1)),
+        ],
+    )
 
 
 def test_money_form_sets_the_formats(qtbot, window) -> None:

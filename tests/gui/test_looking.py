@@ -31,8 +31,9 @@ def file_digest(target: Path | str) -> str | None:
     return hashlib.sha256(target.read_bytes()).hexdigest()
 
 
-def test_open_look_and_close_in_the_window_writes_nothing(qtbot, db_path, clock) -> None:
-    from director.gui.main_window import MainWindow
+def test_open_look_and_close_in_the_window_writes_nothing(
+    qtbot, window_factory, db_path, clock
+) -> None:
 
     # An event with commands after its last snapshot, clock paused: the case where
     # closing used to write a snapshot.
@@ -56,9 +57,8 @@ def test_open_look_and_close_in_the_window_writes_nothing(qtbot, db_path, clock)
     before_rows = table_digests(reader)
     reader.close()
 
-    database = open_database(db_path)
-    window = MainWindow(database, clock=clock, ask_resume=False)
-    qtbot.addWidget(window)
+    window = window_factory()
+    database = window.database
     window.open_event(session.tournament_id)
     assert window.controller is not None and window.console is not None
     for key in list(window.console.keys()):  # every page drawn, as an organizer looks

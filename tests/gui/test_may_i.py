@@ -30,20 +30,17 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "
 
 
 @pytest.fixture
-def window(qtbot, window_factory):
-    made = window_factory()
-    session = made.library.create("Friday night")
-    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
-    session.dispatch(c.SetMoneySettings(settings=SETTINGS))
-    for number, name in enumerate(NAMES, start=1):
-        session.dispatch(c.BuyIn(player=PlayerId(number), name=name))
-    session.dispatch(c.SetTableOptions(seats_per_table=6))
-    session.dispatch(c.DrawSeats())
-    made.open_session(session)
-    made.show()
-    made.activateWindow()
-    qtbot.waitExposed(made)
-    return made
+def window(event_window):
+    return event_window(
+        commands=[
+            c.SetStructure(structure=structures.find("regular-5000").template.structure),
+            c.SetMoneySettings(settings=SETTINGS),
+            *(c.BuyIn(player=PlayerId(n), name=name) for n, name in enumerate(NAMES, start=1)),
+            c.SetTableOptions(seats_per_table=6),
+            c.DrawSeats(),
+        ],
+        shown=True,
+    )
 
 
 def players_page(window) -> PlayersPage:

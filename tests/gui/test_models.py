@@ -34,15 +34,13 @@ def _night():
     return state
 
 
-def test_players_and_deal_models(qtbot) -> None:
+def test_players_and_deal_models(qtbot, model_checks) -> None:
     state = _night()
-    players = PlayersModel()
-    QAbstractItemModelTester(players, FATAL)
+    players = model_checks(PlayersModel())
     players.set_state(state)
     players.set_state(created())
     players.set_state(state)
-    deal = DealModel()
-    QAbstractItemModelTester(deal, FATAL)
+    deal = model_checks(DealModel())
     deal.set_state(state)
     for row in range(deal.rowCount()):
         deal.setData(deal.index(row, 1), "10,000")
@@ -50,20 +48,18 @@ def test_players_and_deal_models(qtbot) -> None:
     deal.set_state(created())
 
 
-def test_events_and_structure_models(qtbot, db_path) -> None:
+def test_events_and_structure_models(qtbot, model_checks, db_path) -> None:
     from director.persistence.db import open_database
 
     database = open_database(db_path)
     library = Library(database)
     for name in ("One", "Two"):
         library.create(name).close()
-    events = EventsModel()
-    QAbstractItemModelTester(events, FATAL)
+    events = model_checks(EventsModel())
     events.set_events(library.events())
     events.set_events([])
     database.close()
-    model = StructureModel()
-    QAbstractItemModelTester(model, FATAL)
+    model = model_checks(StructureModel())
     model.load(structures.find("regular-5000").template.structure)
     model.insert(1, Break(seconds=600))
     model.move(1, 1)
@@ -71,10 +67,9 @@ def test_events_and_structure_models(qtbot, db_path) -> None:
     model.setData(model.index(0, 1), "30")
 
 
-def test_records_model(qtbot) -> None:
+def test_records_model(qtbot, model_checks) -> None:
     columns = [Column("Name"), Column("Chips", CHIPS), Column("Money", MONEY)]
-    model = RecordsModel([*columns, Column("Place", PLACE), Column("Out", CHECK)])
-    QAbstractItemModelTester(model, FATAL)
+    model = model_checks(RecordsModel([*columns, Column("Place", PLACE), Column("Out", CHECK)]))
     model.append_row()
     model.append_row(["Ann", 100, 250, 1, True])
     model.setData(model.index(0, 1), "1,500")
@@ -102,3 +97,17 @@ def test_the_players_table_shows_each_prize(qtbot) -> None:
         player = players.player_at(row)
         shown = players.index(row, PRIZE).data()
         assert shown == (format_money(prizes[player]) if prizes.get(player) else "")
+
+
+def test_an_empty_structure_tells_its_views_nothing_changed(qtbot, model_checks) -> None:
+    """An event with no levels yet: new chips (or a new frozen count) change no row, so
+    the model announces no change over rows it does not have."""
+    from director.core.structure import Structure
+
+    model = model_checks(StructureModel())
+    model.load(Structure(items=()))
+    changed: list[object] = []
+    model.dataChanged.connect(lambda *args: changed.append(args))
+    model.set_chips((25, 100))
+    model.set_frozen(1)
+    assert changed == []

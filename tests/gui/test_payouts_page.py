@@ -14,15 +14,14 @@ from director.i18n import parse_percent
 
 
 @pytest.fixture
-def window(qtbot, window_factory):
-    made = window_factory()
-    session = made.library.create("Friday night")
-    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
-    for number in range(1, 10):
-        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
-    made.open_session(session)
-    made.console.show_page("payouts")
-    return made
+def window(event_window):
+    return event_window(
+        commands=[
+            c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)),
+            *(c.BuyIn(player=PlayerId(n), name=f"Player {n}") for n in range(1, 10)),
+        ],
+        page="payouts",
+    )
 
 
 def page_of(window) -> PayoutsPage:

@@ -30,13 +30,14 @@ SETTINGS = MoneySettings(
 
 
 @pytest.fixture
-def window(qtbot, window_factory, monkeypatch):
-    made = window_factory()
-    session = made.library.create("Friday night")
-    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
-    session.dispatch(c.SetMoneySettings(settings=SETTINGS))
-    made.open_session(session)
-    made.console.show_page("players")
+def window(event_window, monkeypatch):
+    made = event_window(
+        commands=[
+            c.SetStructure(structure=structures.find("regular-5000").template.structure),
+            c.SetMoneySettings(settings=SETTINGS),
+        ],
+        page="players",
+    )
     monkeypatch.setattr(page_module, "confirm", lambda *a, **k: True)
     return made
 

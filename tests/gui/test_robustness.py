@@ -93,12 +93,10 @@ def test_the_app_starts_when_the_backup_disk_is_full(
 
 
 def test_deleting_an_event_on_a_full_disk_keeps_it(
-    qtbot, small_disk, errors, clock, monkeypatch
+    qtbot, window_factory, small_disk, errors, clock, monkeypatch
 ) -> None:
     path = small_disk.root / "club.db"
-    database = open_database(path)
-    window = MainWindow(database, clock=clock, ask_resume=False)
-    qtbot.addWidget(window)
+    window = window_factory(path)
     window.library.create("Friday").close()
     window.library.create("Saturday").close()
     window.refresh_events()
@@ -113,11 +111,12 @@ def test_deleting_an_event_on_a_full_disk_keeps_it(
     finish(window)
 
 
-def test_closing_the_window_on_a_full_disk_raises_nothing(qtbot, small_disk, errors, clock) -> None:
+def test_closing_the_window_on_a_full_disk_raises_nothing(
+    qtbot, window_factory, small_disk, errors, clock
+) -> None:
     path = small_disk.root / "club.db"
-    database = open_database(path)
-    window = MainWindow(database, clock=clock, ask_resume=False)
-    qtbot.addWidget(window)
+    window = window_factory(path)
+    database = window.database
     window.open_session(window.library.create("Friday"))
     window.controller.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
     for number in range(1, 30):
@@ -308,7 +307,7 @@ def test_a_notice_from_opening_an_event_is_shown(qtbot, window_factory, db_path:
 
 
 def test_opening_a_database_not_exactly_directors_is_said_and_leaves_it_unchanged(
-    qtbot, tmp_path: Path, errors, clock
+    qtbot, window_factory, tmp_path: Path, errors, clock
 ) -> None:
     """Issue 35: a file with a table dropped or a foreign trigger is refused by the
     window's open before anything is written; the window keeps its own database."""
@@ -318,8 +317,7 @@ def test_opening_a_database_not_exactly_directors_is_said_and_leaves_it_unchange
 
     base = tmp_path / "base.db"
     build_base(base)
-    window = MainWindow(open_database(tmp_path / "mine.db"), clock=clock, ask_resume=False)
-    qtbot.addWidget(window)
+    window = window_factory(tmp_path / "mine.db")
     mine = window.database
     for number, shape in enumerate(sorted(SHAPES)):
         folder = tmp_path / f"shape {number}"

@@ -17,11 +17,8 @@ from director.gui.pages.structure_page import StructurePage
 
 
 @pytest.fixture
-def window(window_factory):
-    made = window_factory()
-    made.open_session(made.library.create("Friday night"))
-    made.console.show_page("structure")
-    return made
+def window(event_window):
+    return event_window(page="structure")
 
 
 def page_of(window) -> StructurePage:

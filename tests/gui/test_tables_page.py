@@ -16,19 +16,16 @@ from director.gui.pages.tables_page import TablesPage
 
 
 @pytest.fixture
-def window(qtbot, window_factory):
-    made = window_factory()
-    session = made.library.create("Friday night")
-    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
-    session.dispatch(c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)))
-    for number in range(1, 19):
-        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"Player {number}"))
-    made.open_session(session)
-    made.console.show_page("tables")
-    made.show()
-    made.activateWindow()
-    qtbot.waitExposed(made)
-    return made
+def window(event_window):
+    return event_window(
+        commands=[
+            c.SetStructure(structure=structures.find("regular-5000").template.structure),
+            c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)),
+            *(c.BuyIn(player=PlayerId(n), name=f"Player {n}") for n in range(1, 19)),
+        ],
+        page="tables",
+        shown=True,
+    )
 
 
 def page_of(window) -> TablesPage:

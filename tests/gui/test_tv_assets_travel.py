@@ -44,14 +44,6 @@ def machine(monkeypatch, tmp_path: Path, name: str) -> Path:
     return home
 
 
-def window_on(qtbot, target: Path | str, clock):
-    from director.gui.main_window import MainWindow
-
-    window = MainWindow(open_database(target), clock=clock, settings=Settings(), ask_resume=False)
-    qtbot.addWidget(window)
-    return window
-
-
 def close(window) -> None:
     window.close_session()
     window.close()
@@ -128,12 +120,12 @@ def shows_the_look(window, event: int, look: TvLook) -> None:
 
 
 def test_a_look_restored_from_a_backup_on_another_machine_shows_its_logo_and_sounds(
-    qtbot, tmp_path: Path, monkeypatch, clock, refusals_fail
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock, refusals_fail
 ) -> None:
     from director.gui.dialogs.tv_display import TvDisplayDialog
 
     machine(monkeypatch, tmp_path, "laptop")
-    first = window_on(qtbot, tmp_path / "laptop" / "director.db", clock)
+    first = window_factory(tmp_path / "laptop" / "director.db", settings=Settings())
     first.open_demo()
     dialog = TvDisplayDialog(first, data=first.feed.data)
     qtbot.addWidget(dialog)
@@ -150,7 +142,7 @@ def test_a_look_restored_from_a_backup_on_another_machine_shows_its_logo_and_sou
     home = machine(monkeypatch, tmp_path, "new laptop")
     (home / "data").mkdir(parents=True)
     shutil.copyfile(backup, home / "data" / "director.db")
-    second = window_on(qtbot, home / "data" / "director.db", clock)
+    second = window_factory(home / "data" / "director.db", settings=Settings())
     assert not (home / "data" / "assets").exists()
     shows_the_look(second, event, look)
     # There the event is deleted (a copy is made first), and what no look uses any
@@ -167,7 +159,7 @@ def test_a_look_restored_from_a_backup_on_another_machine_shows_its_logo_and_sou
     shutil.rmtree(home / "data" / "assets")  # nor anything left in this machine's cache
 
     # Restored from that copy: the event and its pictures and sounds are all back.
-    third = window_on(qtbot, home / "data" / "director.db", clock)
+    third = window_factory(home / "data" / "director.db", settings=Settings())
     third.restore_backup(before_delete.path)
     assert sorted(third.assets.names()) == sorted(look.assets())
     shows_the_look(third, event, look)
@@ -175,7 +167,7 @@ def test_a_look_restored_from_a_backup_on_another_machine_shows_its_logo_and_sou
 
 
 def test_a_look_goes_to_postgresql_and_back_with_director_copy(
-    qtbot, tmp_path: Path, monkeypatch, clock, pg_url, capsys
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock, pg_url, capsys
 ) -> None:
     machine(monkeypatch, tmp_path, "laptop")
     source = tmp_path / "laptop" / "director.db"
@@ -190,29 +182,29 @@ def test_a_look_goes_to_postgresql_and_back_with_director_copy(
     assert "3 pictures and sounds" in said.out and said.err == ""
     # Neither copy needed this computer's folder: another machine, nothing in it.
     machine(monkeypatch, tmp_path, "another machine")
-    window = window_on(qtbot, back, clock)
+    window = window_factory(back, settings=Settings())
     shows_the_look(window, event, look)
     close(window)
     # The server's copy shows it too.
-    window = window_on(qtbot, pg_url, clock)
+    window = window_factory(pg_url, settings=Settings())
     shows_the_look(window, event, look)
     close(window)
 
 
 def test_a_follower_on_postgresql_shows_the_writers_logo_and_plays_its_sounds(
-    qtbot, tmp_path: Path, monkeypatch, clock, pg_url
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock, pg_url
 ) -> None:
     from director.gui import main_window as main_window_module
 
     machine(monkeypatch, tmp_path, "writer")
-    writer = window_on(qtbot, pg_url, clock)
+    writer = window_factory(pg_url, settings=Settings())
     event, look = night_with_a_look(writer.database, clock)
     writer.open_event(event)
     assert logo_share(writer) > 0.9
 
     monkeypatch.setattr(main_window_module, "confirm", lambda *_a, **_k: True)
     machine(monkeypatch, tmp_path, "second station")
-    follower = window_on(qtbot, pg_url, clock)
+    follower = window_factory(pg_url, settings=Settings())
     follower.open_event(event)  # leased by the writer: followed live, read-only
     assert follower.controller.session.following
     assert logo_share(follower) > 0.9
@@ -231,7 +223,7 @@ def test_a_follower_on_postgresql_shows_the_writers_logo_and_plays_its_sounds(
 
 
 def test_a_damaged_picture_is_said_once_and_the_tv_goes_on(
-    qtbot, tmp_path: Path, monkeypatch, clock, capsys
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock, capsys
 ) -> None:
     machine(monkeypatch, tmp_path, "laptop")
     path = tmp_path / "laptop" / "director.db"
@@ -242,7 +234,7 @@ def test_a_damaged_picture_is_said_once_and_the_tv_goes_on(
     database.close()
     shutil.rmtree(tmp_path / "laptop" / "data" / "assets")  # no good copy anywhere
 
-    window = window_on(qtbot, path, clock)
+    window = window_factory(path, settings=Settings())
     said: list[str] = []
     monkeypatch.setattr(window, "warn", said.append)
     window.open_event(event)
@@ -291,7 +283,7 @@ def previous_version(path: Path) -> None:
 
 
 def test_the_previous_versions_pictures_move_into_the_database_on_upgrade(
-    qtbot, tmp_path: Path, monkeypatch, clock
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock
 ) -> None:
     from director.gui import app as app_module
 
@@ -328,18 +320,20 @@ def test_the_previous_versions_pictures_move_into_the_database_on_upgrade(
     other = machine(monkeypatch, tmp_path, "other machine")
     other.mkdir()
     shutil.copyfile(backup, other / "director.db")
-    again = window_on(qtbot, other / "director.db", clock)
+    again = window_factory(other / "director.db", settings=Settings())
     shows_the_look(again, event, look)
     close(again)
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
-def test_the_pictures_row_of_the_tv_dialog(qtbot, tmp_path: Path, monkeypatch, clock, size):
+def test_the_pictures_row_of_the_tv_dialog(
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock, size
+):
     """The dialog says what the database keeps and removes what no look uses."""
     from director.gui.dialogs.tv_display import TvDisplayDialog
 
     machine(monkeypatch, tmp_path, "laptop")
-    window = window_on(qtbot, tmp_path / "laptop" / "director.db", clock)
+    window = window_factory(tmp_path / "laptop" / "director.db", settings=Settings())
     event, look = night_with_a_look(window.database, clock)
     window.assets.put(png(colour="#0000aa"), "png")  # chosen once, never applied
     window.open_event(event)
@@ -361,14 +355,14 @@ def test_the_pictures_row_of_the_tv_dialog(qtbot, tmp_path: Path, monkeypatch, c
 
 
 def test_a_full_database_refuses_a_picture_and_a_look_file_and_keeps_nothing(
-    qtbot, tmp_path: Path, monkeypatch, clock
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock
 ) -> None:
     """Past the database's limit, the dialog says how much is kept and what to do, and
     nothing of the refused picture or look file is kept; with room again, it goes in."""
     from director.gui.dialogs.tv_display import TvDisplayDialog
 
     machine(monkeypatch, tmp_path, "laptop")
-    window = window_on(qtbot, tmp_path / "laptop" / "director.db", clock)
+    window = window_factory(tmp_path / "laptop" / "director.db", settings=Settings())
     window.open_demo()
     dialog = TvDisplayDialog(window, data=window.feed.data)
     qtbot.addWidget(dialog)
@@ -399,7 +393,7 @@ def test_a_full_database_refuses_a_picture_and_a_look_file_and_keeps_nothing(
 
 
 def test_a_picture_out_of_reach_for_a_moment_shows_once_the_database_answers(
-    qtbot, tmp_path: Path, monkeypatch, clock
+    qtbot, window_factory, tmp_path: Path, monkeypatch, clock
 ) -> None:
     from director.persistence.errors import StoreError
 
@@ -410,7 +404,7 @@ def test_a_picture_out_of_reach_for_a_moment_shows_once_the_database_answers(
     database.close()
     shutil.rmtree(tmp_path / "second station" / "data" / "assets")
     assert look.logo
-    window = window_on(qtbot, path, clock)
+    window = window_factory(path, settings=Settings())
     window.open_event(event)  # the event is read; then the server goes away
     window.assets.forget()  # a fresh start, nothing kept in memory nor in the cache
     window._pictures.clear()

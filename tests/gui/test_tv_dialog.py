@@ -34,15 +34,8 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "tv"
 
 
 @pytest.fixture
-def window(qtbot, window_factory, refusals_fail):
-    made = window_factory()
-    made.open_demo()
-    made.console.show_page("clock")
-    made.show()
-    made.show_display()
-    made.display.showNormal()
-    qtbot.waitExposed(made)
-    return made
+def window(demo_window, refusals_fail):
+    return demo_window
 
 
 @pytest.fixture
@@ -515,17 +508,14 @@ def test_the_dialog_and_the_tv_in_each_language(qtbot, window, language) -> None
 
 
 def test_a_full_disk_refuses_the_picture_and_leaves_nothing_half_written(
-    qtbot, small_disk, monkeypatch, clock
+    qtbot, window_factory, small_disk, monkeypatch, clock
 ) -> None:
     """The database and the data folder on a disk with no room left: the picture is
     refused saying the disk is full, the look and the database stay as they were."""
-    from director.gui.main_window import MainWindow
-    from director.persistence.db import open_database
 
     monkeypatch.setenv("DIRECTOR_DATA_DIR", str(small_disk.root / "data"))
-    database = open_database(small_disk.root / "director.db")
-    window = MainWindow(database, clock=clock, ask_resume=False)
-    qtbot.addWidget(window)
+    window = window_factory(small_disk.root / "director.db")
+    database = window.database
     window.open_demo()
     dialog = TvDisplayDialog(window, data=window.feed.data)
     qtbot.addWidget(dialog)

@@ -59,14 +59,11 @@ def test_the_demo_opens_with_a_running_clock(qtbot, window_factory) -> None:
 
 
 def test_opening_the_demo_does_not_ask_about_an_interrupted_clock(
-    qtbot, db_path, clock, monkeypatch
+    qtbot, window_factory, db_path, clock, monkeypatch
 ) -> None:
-    from director.gui.main_window import MainWindow
-    from director.persistence.db import open_database
 
-    database = open_database(db_path)
-    window = MainWindow(database, clock=clock, ask_resume=True)
-    qtbot.addWidget(window)
+    window = window_factory(ask_resume=True)
+    database = window.database
     asked = []
     monkeypatch.setattr(window, "ask_resume_choice", lambda *f: asked.append(1) or "paused")
     window.open_demo()

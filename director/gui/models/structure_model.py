@@ -86,11 +86,16 @@ class StructureModel(QAbstractTableModel):
     def set_frozen(self, frozen: int) -> None:
         if frozen != self.frozen:
             self.frozen = frozen
-            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, NOTE))
+            self._all_changed()
+
+    def _all_changed(self) -> None:
+        # With no rows there is no cell to name: a range ending at row -1 is invalid.
+        if self.items:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.items) - 1, NOTE))
 
     def _changed(self) -> None:
         self.problems = check(self.structure())
-        self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, NOTE))
+        self._all_changed()
         self.draft_changed.emit()
 
     def replace_items(self, items: list[Level | Break]) -> None:

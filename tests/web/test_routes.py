@@ -52,6 +52,8 @@ def ask(target: str, method: str = "GET", host: str = HOST, body: bytes = b"") -
         (ask("/api/texts?lang=xx"), 400),
         (ask("/api/pair", "POST", body=b'{"code": "ABCD"}'), 403),  # the remote is off
         (ask("/api/dealer"), 403),  # the dealers' phones are off
+        (ask("/api/helper"), 403),  # the helpers' phones are off
+        (ask("/api/helper/act", "POST", body=b'{"action": "buy_in"}'), 403),
     ],
 )
 def test_each_request_gets_its_reply_without_a_socket(request_: http.Request, status: int) -> None:

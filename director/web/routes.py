@@ -26,6 +26,9 @@ STATIC = {
     "/dealer": ("dealer.html", "text/html; charset=utf-8"),
     "/dealer.js": ("dealer.js", "text/javascript; charset=utf-8"),
     "/dealer.css": ("dealer.css", "text/css; charset=utf-8"),
+    "/helper": ("helper.html", "text/html; charset=utf-8"),
+    "/helper.js": ("helper.js", "text/javascript; charset=utf-8"),
+    "/helper.css": ("helper.css", "text/css; charset=utf-8"),
 }
 GETS = ("/api/state", "/api/texts", "/api/players", "/api/controls", "/api/dealer", "/api/helper")
 POSTS = (

@@ -277,6 +277,9 @@ class WebServer(QObject):
         now = int(self.clock())
         return self.phones.helper_codes.current(now) or self.phones.helper_codes.issue(now)
 
+    def helper_url(self, code: PairingCode) -> str:
+        return f"{self.url}helper#code={code.code}"
+
     def answer_floor(self, table: int) -> bool:
         """The organizer answers table ``table``'s call: its phone says he is coming."""
         answered = self.phones.floor.answer(table, int(self.clock()))

@@ -80,7 +80,7 @@ def page_texts() -> dict[str, str]:
         "helper_rebuy": _("Re-buy"),
         "helper_reentry": _("Re-entry"),
         "helper_addon": _("Add-on"),
-        "helper_pay": _("Debt paid"),
+        "helper_pay": _("Payment received"),
         # The dealer's phone of one table (/dealer).
         "dealer_title": _("director — dealer's phone"),
         "dealer_heading": _("Dealer's phone"),

@@ -862,4 +862,16 @@ MESSAGES: dict[str, str] = {
     "dealer_is_not_remote": N_(
         "This phone is table {table}'s dealer phone: it cannot drive the clock."
     ),
+    "helpers_off": N_("Helpers' phones are off: turn them on in the console's phones."),
+    "helper_not_paired": N_(
+        "This phone is not a helper's phone any more: scan the helper's code on the console."
+    ),
+    "helper_not_allowed": N_(
+        "A helper's phone takes buy-ins, re-buys, re-entries, add-ons and payments: "
+        "the rest is done on the console."
+    ),
+    "helper_other_event": N_(
+        "The console has another event open now: this phone helps with another event."
+    ),
+    "helper_is_not_remote": N_("This phone is a helper's phone: it cannot drive the clock."),
 }

@@ -140,7 +140,11 @@ class Devices:
 
     def remotes(self) -> list[Device]:
         """The organizer's paired phones (not the dealers')."""
-        return [device for device in self.listed() if not device.dealer]
+        return [device for device in self.listed() if device.event is None]
+
+    def helpers(self, event: int) -> list[Device]:
+        """The helpers' phones of ``event``, oldest first."""
+        return [device for device in self.listed() if device.event == event and device.helper]
 
     def dealers(self, event: int) -> list[Device]:
         """The dealers' phones of ``event``, by table, then oldest first."""

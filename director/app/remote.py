@@ -205,8 +205,8 @@ class RateLimiter:
 
 @dataclass(frozen=True)
 class Device:
-    """A paired phone, as the console lists it: the organizer's remote, or a table's
-    dealer phone (``event`` and ``table`` set)."""
+    """A paired phone, as the console lists it: the organizer's remote, a table's
+    dealer phone (``event`` and ``table`` set) or a helper's (``event`` alone)."""
 
     id: int
     name: str
@@ -219,6 +219,11 @@ class Device:
     @property
     def dealer(self) -> bool:
         return self.table is not None
+
+    @property
+    def helper(self) -> bool:
+        """A helper's phone at the door or the bank: paired for one event, no table."""
+        return self.event is not None and self.table is None
 
     @property
     def origin(self) -> Origin:

@@ -378,6 +378,10 @@ class MainWindow(QMainWindow):
         self.dealers_action.setToolTip(
             _("A phone on each table reports its hands, busts and moves, and calls the floor")
         )
+        self.helpers_action = action(_("&Helpers' phones…"), self.show_helpers)
+        self.helpers_action.setToolTip(
+            _("A friend's phone at the door or the bank takes entries and payments")
+        )
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.tv_settings_action = action(_("&TV display…"), self.show_tv_settings)
@@ -413,6 +417,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.tv_settings_action)
         self.view_menu.addAction(self.share_action)
         self.view_menu.addAction(self.dealers_action)
+        self.view_menu.addAction(self.helpers_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
@@ -451,6 +456,7 @@ class MainWindow(QMainWindow):
         # The clock display shows the open event's clock: none open, nothing to show.
         self.display_action.setEnabled(session is not None)
         self.dealers_action.setEnabled(session is not None)
+        self.helpers_action.setEnabled(session is not None)
         self.display_action.setToolTip("" if session is not None else _("No event is open."))
         undo_origin = session.undo_origin() if session and undo_label else None
         redo_origin = session.redo_origin() if session and redo_label else None
@@ -1526,6 +1532,24 @@ class MainWindow(QMainWindow):
             self.dealers_dialog = None
 
     dealers_dialog: object | None = None
+
+    def show_helpers(self) -> None:
+        """View > Helpers' phones: the open event's code for a helper's phone."""
+        if self.controller is None:
+            self._say_refused(_("Open an event first: a helper's phone helps with it."))
+            return
+        from director.gui.dialogs.helpers import HelpersDialog
+
+        dialog = HelpersDialog(
+            self.sharing, self.controller, share=self.show_sharing, now=self.clock, parent=self
+        )
+        self.helpers_dialog = dialog
+        try:
+            dialog.exec()
+        finally:
+            self.helpers_dialog = None
+
+    helpers_dialog: object | None = None
 
     def _floor_changed(self) -> None:
         """A table called the floor (shown, and sounded when new), or a call was answered."""

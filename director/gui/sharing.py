@@ -53,6 +53,7 @@ class Sharing(QObject):
         self._served: tuple[ClockFeed, Any] | None = None
         self._remote = False
         self._dealers = False
+        self._helpers = False
         self.problem = ""
         """Why the page is not served when it should be (a port taken), to show."""
 
@@ -68,6 +69,7 @@ class Sharing(QObject):
             server.devices = Devices.of(self._database)
             server.remote_enabled = self._remote
             server.dealers_enabled = self._dealers
+            server.helpers_enabled = self._helpers
             server.viewers_changed.connect(lambda _count: self.changed.emit())
             server.devices_changed.connect(self.changed.emit)
             server.floor_changed.connect(self.floor_changed.emit)
@@ -195,6 +197,36 @@ class Sharing(QObject):
         """The dealers' phones of ``event`` (``StoreError`` if they cannot be read)."""
         devices = self.server.devices
         return devices.dealers(event) if devices is not None else []
+
+    # -- helpers' phones -------------------------------------------------------------
+
+    @property
+    def helpers(self) -> bool:
+        return self._helpers
+
+    def set_helpers(self, on: bool) -> None:
+        """Let helpers' phones pair and take entries and payments (their code stops when
+        turned off). Not remembered: off again at each start, until turned on."""
+        self._helpers = on
+        if self._server is not None:
+            self._server.helpers_enabled = on
+            if not on:
+                self._server.phones.helper_codes.cancel()
+        self.changed.emit()
+
+    def helper_code(self, *, renew: bool = False) -> PairingCode | None:
+        """The helpers' code for the open event (None: no event open)."""
+        if renew:
+            self.server.phones.helper_codes.cancel()
+        return self.server.helper_code()
+
+    def helper_url(self, code: PairingCode) -> str:
+        return self.server.helper_url(code)
+
+    def helper_phones(self, event: int) -> list[Device]:
+        """The helpers' phones of ``event`` (``StoreError`` if they cannot be read)."""
+        devices = self.server.devices
+        return devices.helpers(event) if devices is not None else []
 
     def floor_calls(self) -> list[FloorCall]:
         """Tables calling the floor, not answered yet, oldest first."""

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from director.app import dealers
+from director.app import dealers, helpers
 from director.app.databases import StoreError
 from director.app.dealers import DealerCodes, FloorCalls, NotAllowed
 from director.app.devices import Devices
@@ -76,6 +76,10 @@ class Phones:
         self.dealers_enabled = False
         """Whether tables' dealer phones may pair and report (off until turned on)."""
         self.dealer_codes = DealerCodes()
+        self.helpers_enabled = False
+        """Whether helpers' phones may pair and act (off until turned on)."""
+        self.helper_codes = PairingCodes()
+        """The helpers' pairing code: a phone pairing with it helps with the open event."""
         self.floor = FloorCalls()
 
     @property
@@ -107,6 +111,8 @@ class Phones:
         if device.dealer:
             refused = RuleViolation("dealer_is_not_remote", table=device.table)
             return error_reply(403, describe_error(refused))
+        if device.helper:
+            return error_reply(403, describe_error(RuleViolation("helper_is_not_remote")))
         if target is None:
             return error_reply(409, describe_error(RuleViolation("serve_no_event")))
         if request.path == "/api/controls":
@@ -248,6 +254,70 @@ class Phones:
         self._news.paired(device.name)
         device_data = {"id": device.id, "name": name}
         return json_reply(200, {"ok": True, "token": token, "table": table, "device": device_data})
+
+    # -- the helpers ------------------------------------------------------------------
+
+    def helper(self, request: http.Request, address: str) -> Reply:
+        """A helper's phone: pairing with the helpers' code, the event's players, and
+        the buy-ins, re-buys, re-entries, add-ons and payments it may take (in the
+        viewer's language already)."""
+        now = int(self.clock())
+        data = self._phone_request(
+            request, address, now, enabled=self.helpers_enabled, off="helpers_off"
+        )
+        if isinstance(data, Reply):
+            return data
+        if request.path == "/api/helper/pair":
+            return self._pair_helper(address, now, data)
+        device = self._device(request, address, now)
+        if device is None or not device.helper:
+            return error_reply(401, describe_error(RuleViolation("helper_not_paired")), NOT_PAIRED)
+        if request.path == "/api/helper/unpair":
+            self._known_devices.revoke(device.id, now)
+            self._news.devices_changed()
+            return json_reply(200, {"ok": True})
+        target = self._target()
+        if target is None:
+            return error_reply(409, describe_error(RuleViolation("serve_no_event")))
+        if device.event != target.event_id:
+            return error_reply(409, describe_error(RuleViolation("helper_other_event")))
+        if request.path == "/api/helper":
+            shown = helpers.view(target)
+            return json_reply(200, {"ok": True, "device": device.name, **shown})
+        try:
+            command = helpers.command_for(data, target.state)
+        except BadRequest as error:
+            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
+            return error_reply(400, text)
+        except helpers.NotAllowed as error:
+            return json_reply(403, {"ok": False, "why": describe_error(error)})
+        return self._perform(target, command, device, address, now)
+
+    def _pair_helper(self, address: str, now: int, data: object) -> Reply:
+        assert self.devices is not None
+        if not isinstance(data, dict):
+            return error_reply(400, "expected an object")
+        try:
+            name = device_name(data.get("name"))
+        except RuleViolation as error:
+            return error_reply(400, describe_error(error))
+        refused = self._not_a_code(data.get("code"), address, now)
+        if refused is not None:
+            return refused
+        if not self.helper_codes.redeem(data.get("code"), now):
+            self.limiter.failed(address, now)
+            return error_reply(403, describe_error(RuleViolation("pairing_code_wrong")))
+        target = self._target()
+        if target is None:
+            return error_reply(409, describe_error(RuleViolation("serve_no_event")))
+        try:
+            device, token = self.devices.pair(name, now, event=target.event_id)
+        except StoreError as error:
+            return error_reply(409, describe_error(error))
+        self._news.devices_changed()
+        self._news.paired(device.name)
+        answer = {"ok": True, "token": token, "device": {"id": device.id, "name": name}}
+        return json_reply(200, answer)
 
     # -- shared -----------------------------------------------------------------------
 

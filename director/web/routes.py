@@ -26,8 +26,11 @@ STATIC = {
     "/dealer": ("dealer.html", "text/html; charset=utf-8"),
     "/dealer.js": ("dealer.js", "text/javascript; charset=utf-8"),
     "/dealer.css": ("dealer.css", "text/css; charset=utf-8"),
+    "/helper": ("helper.html", "text/html; charset=utf-8"),
+    "/helper.js": ("helper.js", "text/javascript; charset=utf-8"),
+    "/helper.css": ("helper.css", "text/css; charset=utf-8"),
 }
-GETS = ("/api/state", "/api/texts", "/api/players", "/api/controls", "/api/dealer")
+GETS = ("/api/state", "/api/texts", "/api/players", "/api/controls", "/api/dealer", "/api/helper")
 POSTS = (
     "/api/pair",
     "/api/control",
@@ -35,8 +38,12 @@ POSTS = (
     "/api/dealer/pair",
     "/api/dealer/act",
     "/api/dealer/unpair",
+    "/api/helper/pair",
+    "/api/helper/act",
+    "/api/helper/unpair",
 )
 DEALER_PATHS = frozenset(path for path in (*GETS, *POSTS) if path.startswith("/api/dealer"))
+HELPER_PATHS = frozenset(path for path in (*GETS, *POSTS) if path.startswith("/api/helper"))
 
 
 def load_static() -> dict[str, bytes]:
@@ -90,6 +97,8 @@ class Routes:
         with in_language(chosen):
             if path in DEALER_PATHS:
                 return self.phones.dealer(request, address)
+            if path in HELPER_PATHS:
+                return self.phones.helper(request, address)
             if path == "/api/state":
                 return Reply(200, self._state_message(chosen).encode("utf-8"))
             if path == "/api/texts":

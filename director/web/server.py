@@ -126,6 +126,15 @@ class WebServer(QObject):
             self._tables_news()  # the phones learn it at once
 
     @property
+    def helpers_enabled(self) -> bool:
+        """Whether helpers' phones may pair and act (off until turned on)."""
+        return self.phones.helpers_enabled
+
+    @helpers_enabled.setter
+    def helpers_enabled(self, on: bool) -> None:
+        self.phones.helpers_enabled = on
+
+    @property
     def limiter(self) -> RateLimiter:
         return self.phones.limiter
 
@@ -257,6 +266,19 @@ class WebServer(QObject):
 
     def dealer_url(self, code: PairingCode) -> str:
         return f"{self.url}dealer#code={code.code}"
+
+    # -- helpers' phones ------------------------------------------------------------
+
+    def helper_code(self) -> PairingCode | None:
+        """The helpers' pairing code for the event served (the one still waiting, else
+        a new one); None when no event is served."""
+        if self._target is None:
+            return None
+        now = int(self.clock())
+        return self.phones.helper_codes.current(now) or self.phones.helper_codes.issue(now)
+
+    def helper_url(self, code: PairingCode) -> str:
+        return f"{self.url}helper#code={code.code}"
 
     def answer_floor(self, table: int) -> bool:
         """The organizer answers table ``table``'s call: its phone says he is coming."""

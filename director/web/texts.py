@@ -64,6 +64,25 @@ def page_texts() -> dict[str, str]:
         "done": _("Done: {action}"),
         "working": _("Sending…"),
         "not_sent": _("Not sent: the connection to the console failed."),
+        # A helper's phone at the door or the bank (/helper).
+        "helper_title": _("director — helper's phone"),
+        "helper_heading": _("Entries and payments"),
+        "helper_pair_title": _("Make this phone a helper's phone"),
+        "helper_pair_hint": _(
+            "At the door or the bank: take buy-ins, re-buys, re-entries, add-ons and payments."
+        ),
+        "helper_default_name": _("Door"),
+        "helper_code": _("The helpers' code"),
+        "helper_pair_button": _("Use this phone to help"),
+        "helper_filter": _("Find a player"),
+        "helper_registered": _("expected"),
+        "helper_playing": _("playing"),
+        "helper_busted": _("out"),
+        "helper_buy_in": _("Buy-in"),
+        "helper_rebuy": _("Re-buy"),
+        "helper_reentry": _("Re-entry"),
+        "helper_addon": _("Add-on"),
+        "helper_pay": _("Payment received"),
         # The dealer's phone of one table (/dealer).
         "dealer_title": _("director — dealer's phone"),
         "dealer_heading": _("Dealer's phone"),

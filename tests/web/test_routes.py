@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from director.app.devices import Devices
+from director.app.remote import SessionTarget
+from director.app.session import TournamentSession
+from director.core import commands as c
+from director.core.ids import PlayerId
+from director.core.players import Bust, EntrantStatus
+from director.persistence.db import open_database
 from director.web import http
 from director.web.phones import PhoneNews, Phones
 from director.web.routes import Routes
+from tests.app.night import night
+from tests.conftest import FakeClock
 
 HOST = "192.168.1.20:8765"
 
@@ -52,6 +62,8 @@ def ask(target: str, method: str = "GET", host: str = HOST, body: bytes = b"") -
         (ask("/api/texts?lang=xx"), 400),
         (ask("/api/pair", "POST", body=b'{"code": "ABCD"}'), 403),  # the remote is off
         (ask("/api/dealer"), 403),  # the dealers' phones are off
+        (ask("/api/helper"), 403),  # the helpers' phones are off
+        (ask("/api/helper/act", "POST", body=b'{"action": "buy_in"}'), 403),
     ],
 )
 def test_each_request_gets_its_reply_without_a_socket(request_: http.Request, status: int) -> None:
@@ -78,3 +90,44 @@ def test_codes_that_cannot_be_codes_lock_their_address_out() -> None:
         assert answering.answer(ask("/api/pair", "POST", body=bad), "10.0.0.9").status == 400
     assert answering.answer(ask("/api/pair", "POST", body=bad), "10.0.0.9").status == 429
     assert answering.answer(ask("/api/pair", "POST", body=bad), "10.0.0.10").status == 400
+
+
+def test_a_helpers_phone_pairs_and_takes_a_rebuy_without_a_socket(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """A helper's phone, through the routes alone: paired with the helpers' code for the
+    open event, its re-buy logged with the phone (kept after a restart), and a device
+    paired as a helper refused the remote's commands."""
+    database = open_database(db_path)
+    session = night(database, clock, 11)
+    try:
+        session.dispatch(c.BustPlayers(busts=(Bust(player=PlayerId(2)),)))
+        answering = Routes(
+            Phones(clock, lambda: SessionTarget(session), PhoneNews(*(lambda *_: None,) * 4)),
+            hosts=lambda: frozenset({HOST}),
+            feed=lambda: None,
+            state_message=lambda lang: "{}",
+        )
+        answering.phones.helpers_enabled = answering.phones.remote_enabled = True
+        answering.phones.devices = Devices.of(database)
+        code = answering.phones.helper_codes.issue(clock())
+        pairing = json.dumps({"code": code.shown, "name": "Bank"}).encode()
+        paired = answering.answer(ask("/api/helper/pair", "POST", body=pairing), "10.0.0.2")
+        assert paired.status == 200
+        token = json.loads(paired.body)["token"]
+
+        def sent(path: str, data: dict[str, object]) -> int:
+            asked = ask(path, "POST", body=json.dumps(data).encode())
+            headers = {**asked.headers, "authorization": f"Bearer {token}"}
+            return answering.answer(replace(asked, headers=headers), "10.0.0.2").status
+
+        assert sent("/api/helper/act", {"action": "rebuy", "player": 2}) == 200
+        assert session.state.players[PlayerId(2)].status is EntrantStatus.PLAYING
+        again = TournamentSession(database, session.tournament_id, clock=clock)
+        origin = again.undo_origin()
+        assert origin is not None and origin.name == "Bank"
+        assert sent("/api/control", {"action": "pause"}) == 403
+        assert session.state.clock.running
+    finally:
+        session.close()
+        database.close()

@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "league, player or lifetime"
+            "league, player, lifetime or html (a results page)"
         ),
     )
     report.add_argument(
@@ -196,6 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     report.add_argument(
         "--season", default=None, metavar="SEASON", help=_("for a league: the season")
+    )
+    report.add_argument(
+        "--league",
+        default=None,
+        metavar="LEAGUE",
+        help=_("for html: the league's season page instead of a night's"),
     )
     export = with_db(
         commands.add_parser(
@@ -492,6 +498,8 @@ def command_report(args: argparse.Namespace) -> int:
 
     if args.kind in ("league", "player", "lifetime"):
         return command_league_report(args)
+    if args.kind == "html":
+        return command_html_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
     if args.event is None:
@@ -747,6 +755,34 @@ def command_import(args: argparse.Namespace) -> int:
                 print(imported_text("results", len(events)))
     finally:
         database.close()
+    return 0
+
+
+def command_html_report(args: argparse.Namespace) -> int:
+    """A night's results page (EVENT), or a season's (--league L [--season S])."""
+    from director.app.outputs import check_output, write_output
+    from director.app.session import TournamentSession
+    from director.reports.html_page import night_html, season_html
+
+    if (args.event is None) == (args.league is None):
+        raise CliError(_("report html needs the EVENT or --league LEAGUE"))
+    check_output(args.out, database_file(args.db))  # before any work: never over the database
+    database = open_read_only(args.db)
+    try:
+        if args.league is not None:
+            from director.app.charts import season_race
+            from director.app.leagues import Leagues
+
+            leagues = Leagues(database)
+            table = leagues.table(args.league, args.season)
+            page = season_html(table, season_race(leagues, table))
+        else:
+            session = TournamentSession(database, find_event(database, args.event), reading=True)
+            page = night_html(session.state)
+    finally:
+        database.close()
+    written = write_output(args.out, page.encode("utf-8"), database_file(args.db))
+    print(display_path(written))
     return 0
 
 

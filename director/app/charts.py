@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from director.app.leagues import Leagues, SeasonTable
 from director.core.ids import Instant, PlayerId
 from director.core.leagues import EventResults, PointsRule, standings
 from director.core.players import MovementKind
@@ -142,3 +143,9 @@ def points_race(
             points.append(after.get(player, 0))
     lines = tuple(RaceLine(line.player, line.name, tuple(totals[line.player])) for line in final)
     return PointsRace(tuple(event.name for event in events), lines)
+
+
+def season_race(leagues: Leagues, table: SeasonTable) -> PointsRace:
+    """The points race of a season's table, a merged player counted once as there."""
+    same, names = leagues.merges()
+    return points_race(table.league.rule, table.events, names=names, same=same)

@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "league, player, lifetime or html (a results page)"
+            "league, player, lifetime, html (a results page) or png (a picture of the standings)"
         ),
     )
     report.add_argument(
@@ -500,6 +500,8 @@ def command_report(args: argparse.Namespace) -> int:
         return command_league_report(args)
     if args.kind == "html":
         return command_html_report(args)
+    if args.kind == "png":
+        return command_png_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
     if args.event is None:
@@ -782,6 +784,33 @@ def command_html_report(args: argparse.Namespace) -> int:
     finally:
         database.close()
     written = write_output(args.out, page.encode("utf-8"), database_file(args.db))
+    print(display_path(written))
+    return 0
+
+
+def command_png_report(args: argparse.Namespace) -> int:
+    """A night's standings as a picture for a chat message."""
+    from director.app.outputs import check_output, write_output
+    from director.app.session import TournamentSession
+
+    if args.event is None:
+        raise CliError(_("report {kind} needs the EVENT").format(kind=args.kind))
+    check_output(args.out, database_file(args.db))  # before any work: never over the database
+    database = open_read_only(args.db)
+    try:
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
+        state = session.state
+    finally:
+        database.close()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window: none needed
+    from PySide6.QtGui import QGuiApplication
+
+    from director.gui.results_picture import night_picture, png_bytes
+
+    application = QGuiApplication.instance() or QGuiApplication([])
+    data = png_bytes(night_picture(state))
+    del application
+    written = write_output(args.out, data, database_file(args.db))
     print(display_path(written))
     return 0
 

@@ -38,8 +38,8 @@ BODY = (
     "padding:16px;max-width:900px;color:#111;background:#fff;line-height:1.4"
 )
 TABLE = "border-collapse:collapse;width:100%;margin:8px 0 20px 0;font-size:15px"
-TH = "text-align:left;border-bottom:2px solid #333;padding:6px 8px"
-TD = "border-bottom:1px solid #ddd;padding:6px 8px"
+TH = "text-align:left;border-bottom:2px solid #333;padding:6px 5px"
+TD = "border-bottom:1px solid #ddd;padding:6px 5px"
 NUM = ";text-align:right;white-space:nowrap"
 
 
@@ -80,7 +80,7 @@ def _svg_lines(
     labels: Sequence[str],
 ) -> str:
     """Lines over the same steps as inline SVG, each with its name in the legend."""
-    width, height, left, bottom, top = 720, 300, 48, 28, 12
+    width, height, left, bottom, top = 720, 340, 64, 40, 16
     steps = max((len(values) for _name, values in series), default=0)
     top_value = max((max(values, default=0) for _name, values in series), default=0) or 1
     plot_w, plot_h = width - left - 12, height - bottom - top
@@ -98,15 +98,15 @@ def _svg_lines(
         f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 12}" y2="{top + plot_h}" '
         'stroke="#333"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#333"/>',
-        f'<text x="{left - 6}" y="{top + 10}" text-anchor="end" font-size="12">'
+        f'<text x="{left - 6}" y="{top + 16}" text-anchor="end" font-size="20">'
         f"{escape(_number(top_value))}</text>",
-        f'<text x="{left - 6}" y="{top + plot_h}" text-anchor="end" font-size="12">0</text>',
+        f'<text x="{left - 6}" y="{top + plot_h}" text-anchor="end" font-size="20">0</text>',
     ]
     if labels:
-        parts.append(f'<text x="{left}" y="{height - 8}" font-size="12">{escape(labels[0])}</text>')
+        parts.append(f'<text x="{left}" y="{height - 8}" font-size="20">{escape(labels[0])}</text>')
         if len(labels) > 1:
             parts.append(
-                f'<text x="{width - 12}" y="{height - 8}" text-anchor="end" font-size="12">'
+                f'<text x="{width - 12}" y="{height - 8}" text-anchor="end" font-size="20">'
                 f"{escape(labels[-1])}</text>"
             )
     for index, (_name, values) in enumerate(series):

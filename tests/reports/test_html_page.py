@@ -148,3 +148,17 @@ def test_report_html_writes_the_page_and_refuses_bad_input(night, db_path, tmp_p
         assert main(bad) == 2, bad
         assert len(capsys.readouterr().err.strip().splitlines()) == 1
         assert out.read_bytes() == before, "nothing written is changed"
+
+
+def test_report_png_is_a_chat_sized_picture_of_the_standings(night, db_path, tmp_path, capsys):
+    from PySide6.QtGui import QImage
+
+    night.database.close()
+    out = tmp_path / "night.png"
+    assert main(["report", "png", "Rebuy Night", "--db", str(db_path), "--out", str(out)]) == 0
+    image = QImage(str(out))
+    assert image.width() == 1080
+    assert 400 < image.height() < 1920, "one phone screen or so for six players"
+    capsys.readouterr()
+    assert main(["report", "png", "--db", str(db_path), "--out", str(out)]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

@@ -201,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--league",
         default=None,
         metavar="LEAGUE",
-        help=_("for html: the league's season page instead of a night's"),
+        help=_("for html and png: the league's season instead of a night"),
     )
     export = with_db(
         commands.add_parser(
@@ -789,26 +789,32 @@ def command_html_report(args: argparse.Namespace) -> int:
 
 
 def command_png_report(args: argparse.Namespace) -> int:
-    """A night's standings as a picture for a chat message."""
+    """A night's standings, or a season's top of the table, as a picture for a chat message."""
     from director.app.outputs import check_output, write_output
     from director.app.session import TournamentSession
 
-    if args.event is None:
-        raise CliError(_("report {kind} needs the EVENT").format(kind=args.kind))
+    if (args.event is None) == (args.league is None):
+        raise CliError(_("report png needs the EVENT or --league LEAGUE"))
     check_output(args.out, database_file(args.db))  # before any work: never over the database
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event), reading=True)
-        state = session.state
+        if args.league is not None:
+            from director.app.leagues import Leagues
+
+            table = Leagues(database).table(args.league, args.season)
+        else:
+            session = TournamentSession(database, find_event(database, args.event), reading=True)
+            state = session.state
     finally:
         database.close()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window: none needed
     from PySide6.QtGui import QGuiApplication
 
-    from director.gui.results_picture import night_picture, png_bytes
+    from director.gui.results_picture import night_picture, png_bytes, season_picture
 
     application = QGuiApplication.instance() or QGuiApplication([])
-    data = png_bytes(night_picture(state))
+    picture = season_picture(table) if args.league is not None else night_picture(state)
+    data = png_bytes(picture)
     del application
     written = write_output(args.out, data, database_file(args.db))
     print(display_path(written))

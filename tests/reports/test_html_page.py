@@ -162,3 +162,25 @@ def test_report_png_is_a_chat_sized_picture_of_the_standings(night, db_path, tmp
     capsys.readouterr()
     assert main(["report", "png", "--db", str(db_path), "--out", str(out)]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_report_html_and_png_of_a_season(library, database, clock, db_path, tmp_path, capsys):
+    from PySide6.QtGui import QImage
+
+    roster = Roster(database, clock=clock)
+    ann, bob, cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
+    play_event(library, "N1", "2026-02-01", [ann, bob, cat])
+    play_event(library, "N2", "2026-02-08", [bob, ann, cat])
+    Leagues(database, clock=clock).create("Winter")
+    database.close()
+    page = tmp_path / "season.html"
+    assert not main(
+        ["report", "html", "--league", "Winter", "--db", str(db_path), "--out", str(page)]
+    )
+    assert {"Ann", "Bob", "Cat"} <= set(Page(page.read_text(encoding="utf-8")).cells)
+    picture = tmp_path / "season.png"
+    assert (
+        main(["report", "png", "--league", "Winter", "--db", str(db_path), "--out", str(picture)])
+        == 0
+    )
+    assert QImage(str(picture)).width() == 1080

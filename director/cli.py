@@ -175,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "league, player, lifetime, balances or settle"
+            "league, player, lifetime, balances, settle, html (a results page) or png (a "
+            "picture of the standings)"
         ),
     )
     report.add_argument(
@@ -199,6 +200,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     report.add_argument(
         "--season", default=None, metavar="SEASON", help=_("for a league: the season")
+    )
+    report.add_argument(
+        "--league",
+        default=None,
+        metavar="LEAGUE",
+        help=_("for html and png: the league's season instead of a night"),
     )
     export = with_db(
         commands.add_parser(
@@ -546,6 +553,10 @@ def command_report(args: argparse.Namespace) -> int:
         return command_league_report(args)
     if args.kind in ("balances", "settle"):
         return command_club_report(args)
+    if args.kind == "html":
+        return command_html_report(args)
+    if args.kind == "png":
+        return command_png_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
     if args.event is None:
@@ -826,6 +837,67 @@ def command_import(args: argparse.Namespace) -> int:
                 print(imported_text("results", len(events)))
     finally:
         database.close()
+    return 0
+
+
+def command_html_report(args: argparse.Namespace) -> int:
+    """A night's results page (EVENT), or a season's (--league L [--season S])."""
+    from director.app.outputs import check_output, write_output
+    from director.app.session import TournamentSession
+    from director.reports.html_page import night_html, season_html
+
+    if (args.event is None) == (args.league is None):
+        raise CliError(_("report html needs the EVENT or --league LEAGUE"))
+    check_output(args.out, database_file(args.db))  # before any work: never over the database
+    database = open_read_only(args.db)
+    try:
+        if args.league is not None:
+            from director.app.charts import season_race
+            from director.app.leagues import Leagues
+
+            leagues = Leagues(database)
+            table = leagues.table(args.league, args.season)
+            page = season_html(table, season_race(leagues, table))
+        else:
+            session = TournamentSession(database, find_event(database, args.event), reading=True)
+            page = night_html(session.state)
+    finally:
+        database.close()
+    written = write_output(args.out, page.encode("utf-8"), database_file(args.db))
+    print(display_path(written))
+    return 0
+
+
+def command_png_report(args: argparse.Namespace) -> int:
+    """A night's standings, or a season's top of the table, as a picture for a chat message."""
+    from director.app.outputs import check_output, write_output
+    from director.app.session import TournamentSession
+
+    if (args.event is None) == (args.league is None):
+        raise CliError(_("report png needs the EVENT or --league LEAGUE"))
+    check_output(args.out, database_file(args.db))  # before any work: never over the database
+    database = open_read_only(args.db)
+    try:
+        if args.league is not None:
+            from director.app.leagues import Leagues
+
+            table = Leagues(database).table(args.league, args.season)
+        else:
+            session = TournamentSession(database, find_event(database, args.event), reading=True)
+            state = session.state
+    finally:
+        database.close()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window: none needed
+    from PySide6.QtGui import QGuiApplication
+
+    from director.gui.results_picture import night_picture, png_bytes, season_picture
+
+    application = QGuiApplication.instance() or QGuiApplication([])
+    picture = season_picture(table) if args.league is not None else night_picture(state)
+    data = png_bytes(picture)
+    del application
+    written = write_output(args.out, data, database_file(args.db))
+    print(display_path(written))
     return 0
 
 

@@ -124,3 +124,33 @@ def test_the_results_go_to_the_clipboard_for_the_group_chat(qtbot, window_factor
     assert text == night_summary(window.controller.state)
     assert text.startswith("Demo night, ") and "players left" in text
     assert "clipboard" in page.pages.text()
+
+
+def test_the_results_page_and_picture_are_saved_from_the_reports_page(
+    qtbot, window_factory, tmp_path: Path, monkeypatch
+) -> None:
+    from PySide6.QtGui import QImage
+
+    from director.core.results import player_results
+
+    window = window_factory()
+    window.open_demo()
+    window.console.show_page("reports")
+    page = window.console.page("reports")
+    assert isinstance(page, ReportsPage)
+    target = tmp_path / "night.html"
+    monkeypatch.setattr(
+        page_module.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "")
+    )
+    page.page_button.click()
+    text = target.read_text(encoding="utf-8")
+    assert "<script" not in text
+    for result in player_results(window.controller.state):
+        if result.bought:
+            assert result.name in text
+    picture = tmp_path / "night.png"
+    monkeypatch.setattr(
+        page_module.QFileDialog, "getSaveFileName", lambda *a, **k: (str(picture), "")
+    )
+    page.picture_button.click()
+    assert QImage(str(picture)).width() == 1080

@@ -103,6 +103,14 @@ class ReportsPage(QWidget):
             _("The night's results in a few lines, ready to paste in a message")
         )
         self.summary_button.clicked.connect(self.copy_summary)
+        self.page_button = QPushButton(_("Save results pa&ge…"))
+        self.page_button.setToolTip(
+            _("The night's results as one web page, for a phone or the club's site")
+        )
+        self.page_button.clicked.connect(lambda: self.save_results_page())
+        self.picture_button = QPushButton(_("Save results p&icture…"))
+        self.picture_button.setToolTip(_("The standings as a picture for a chat message"))
+        self.picture_button.clicked.connect(lambda: self.save_results_picture())
         self.lifetime_button = QPushButton(_("&Lifetime results of every player…"))
         self.lifetime_button.setToolTip(
             _("Every player's results over all the nights of this database")
@@ -121,6 +129,8 @@ class ReportsPage(QWidget):
             print_button,
             self.export_button,
             self.summary_button,
+            self.page_button,
+            self.picture_button,
             self.lifetime_button,
             self.pages,
         ):
@@ -252,6 +262,36 @@ class ReportsPage(QWidget):
         try:
             write_table(path, header, rows, delimiter=delimiter_for(language()))
         except (StoreError, RuleViolation) as error:
+            show_error(self, error)
+
+    def save_results_page(self, path: Path | None = None) -> None:
+        """The night's results as one self-contained HTML file."""
+        from director.reports.html_page import night_html
+
+        self._save_results(
+            path, "html", _("HTML pages (*.html)"), night_html(self.controller.state).encode()
+        )
+
+    def save_results_picture(self, path: Path | None = None) -> None:
+        """The night's standings as a PNG picture for a chat message."""
+        from director.gui.results_picture import night_picture, png_bytes
+
+        self._save_results(
+            path, "png", _("PNG pictures (*.png)"), png_bytes(night_picture(self.controller.state))
+        )
+
+    def _save_results(self, path: Path | None, suffix: str, kinds: str, data: bytes) -> None:
+        if path is None:
+            name = f"{slug(self.controller.state.name)}-results.{suffix}"
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self, _("Save the results"), str(Path.home() / name), kinds
+            )
+            if not chosen:
+                return
+            path = Path(chosen)
+        try:
+            write_output(path, data, self.controller.session.database.path)
+        except StoreError as error:  # never over the database; a full disk
             show_error(self, error)
 
     def default_name(self) -> str:

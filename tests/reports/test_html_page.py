@@ -150,7 +150,9 @@ def test_report_html_writes_the_page_and_refuses_bad_input(night, db_path, tmp_p
         assert out.read_bytes() == before, "nothing written is changed"
 
 
-def test_report_png_is_a_chat_sized_picture_of_the_standings(night, db_path, tmp_path, capsys):
+def test_report_png_is_a_chat_sized_picture_of_the_standings(
+    qapp, night, db_path, tmp_path, capsys
+):
     from PySide6.QtGui import QImage
 
     night.database.close()
@@ -164,7 +166,7 @@ def test_report_png_is_a_chat_sized_picture_of_the_standings(night, db_path, tmp
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
-def test_report_html_and_png_of_a_season(library, database, clock, db_path, tmp_path, capsys):
+def test_report_html_and_png_of_a_season(qapp, library, database, clock, db_path, tmp_path, capsys):
     from PySide6.QtGui import QImage
 
     roster = Roster(database, clock=clock)

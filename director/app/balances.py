@@ -359,6 +359,10 @@ class ClubBook:
         amount = amount or abs(balance.balance)
         require(amount <= abs(balance.balance), "write_off_too_large", most=abs(balance.balance))
         payer, payee = (player, CLUB) if balance.balance < 0 else (CLUB, player)
+        # The amount was checked against the journal read just now: written only if no
+        # other copy wrote meanwhile, or the same debt could be forgiven twice.
+        if expected is None:
+            expected = found.last_seq
         return self._record(
             EntryKind.WRITE_OFF, payer, payee, amount, "", date, note, expected=expected
         )

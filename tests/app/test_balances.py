@@ -323,6 +323,38 @@ def test_two_copies_paying_the_same_debt_at_once_leave_one_payment(pg_url, clock
         second.close()
 
 
+def test_two_copies_writing_off_the_same_debt_leave_one_write_off(pg_url, clock) -> None:
+    """Two laptops on the club's server write off Ann's debt without saying which
+    journal they saw (as ``director write-off`` does): the second read the balances
+    before the first wrote, so its write-off is refused instead of forgiving the debt
+    twice. (On a file the second copy cannot even open it for writing.)"""
+    here, there = open_database(pg_url), open_database(pg_url)
+    try:
+        roster = Roster(here, clock=clock)
+        ann, bob = roster.add("Ann"), roster.add("Bob")
+        tournament_night(Library(here, clock=clock), "2026-11-14", [bob, ann], unpaid=[1]).close()
+        first, second = ClubBook(here, clock=clock), ClubBook(there, clock=clock)
+        owed_before = first.balances().get(ann.id)
+        assert owed_before is not None and owed_before.balance < 0
+        read = second.balances
+
+        def read_then_the_other_copy_writes(**kwargs: object):
+            found = read(**kwargs)
+            if not first.entries():
+                first.write_off(ann.id)  # the other laptop, between the read and the write
+            return found
+
+        second.balances = read_then_the_other_copy_writes  # type: ignore[method-assign]
+        with pytest.raises(RuleViolation) as refused:
+            second.write_off(ann.id)
+        assert refused.value.code == "club_journal_changed"
+        assert [entry.kind for entry in first.entries()] == [EntryKind.WRITE_OFF]
+        assert first.balances().get(ann.id) is None
+    finally:
+        here.close()
+        there.close()
+
+
 def test_each_night_is_kept_and_read_again_only_when_its_log_moved_on(
     library, book, people, database, clock
 ) -> None:

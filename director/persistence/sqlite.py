@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import shutil
 import sqlite3
 import stat
 import sys
@@ -128,8 +129,24 @@ def sqlite_store_error(error: BaseException, path: Path) -> StoreError:
     if code == _SQLITE_READONLY:
         return StoreError("db_write_refused", path=shown, detail=detail)
     if code in (_SQLITE_IOERR, _SQLITE_CANTOPEN):
+        if no_room_beside(path):
+            return StoreError("disk_full", path=shown)
         return StoreError("db_unreadable", path=shown, detail=detail)
     return StoreError("db_failed", path=shown, detail=detail)
+
+
+ROOM_NEEDED = 1 << 20
+"""Below this many free bytes beside a database, SQLite's I/O errors are taken as a
+full disk: opening needs room for the write-ahead log and its index (tens of KiB),
+and a write for its pages, and SQLite then says "disk I/O error", not "full"."""
+
+
+def no_room_beside(path: Path) -> bool:
+    """Whether the disk holding ``path`` is (almost) full."""
+    try:
+        return shutil.disk_usage(path.parent).free < ROOM_NEEDED
+    except OSError:
+        return False
 
 
 # -- checks ---------------------------------------------------------------------
@@ -895,6 +912,9 @@ def open_sqlite(path: Path, *, create: bool = True, readonly: bool = False) -> S
         found = check_file(path, ours=True)  # again: it may have changed before the lock
         if found.exists and not found.empty:
             problem = sqlite_quick_check(path)
+            if problem is not None and no_room_beside(path):
+                # The check could not even make its journal files: not a damaged file.
+                raise StoreError("disk_full", path=display_path(path))
             if problem is not None:
                 raise StoreError("db_damaged", path=display_path(path), detail=problem)
         before_upgrade = None

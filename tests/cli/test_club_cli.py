@@ -121,3 +121,34 @@ def test_settle_up_as_csv_and_the_club_reports_as_pdf(
     assert run(club_db, "report", "settle", "2", "--out", str(night)) == 0
     text = " ".join(page.extract_text() for page in PdfReader(night).pages)
     assert "Settle up" in text and "€30.00" in text and "Cat" not in text.split("Amount", 1)[1]
+
+
+def test_a_payment_on_a_full_disk_says_so_and_keeps_the_journal(small_disk, clock, capsys) -> None:
+    """The disk fills while ``director pay`` writes: one line on stderr, exit 2, the
+    journal as it was; once there is room, the same payment is recorded once."""
+    from tests.conftest import checkpoint
+
+    path = small_disk.root / "club.db"
+    database = open_database(path)
+    library, roster = Library(database, clock=clock), Roster(database, clock=clock)
+    ann, bob = roster.add("Ann"), roster.add("Bob")
+    tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1]).close()
+    ClubBook(database, clock=clock).balances()
+    database.close()
+    checkpoint(path)
+    small_disk.fill()
+    assert run(path, "pay", "Ann", "5") == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "is full" in error, error
+    small_disk.free()
+    database = open_database(path)
+    try:
+        assert ClubBook(database, clock=clock).entries() == []
+    finally:
+        database.close()
+    assert run(path, "pay", "Ann", "5") == 0
+    database = open_database(path)
+    try:
+        assert [entry.amount for entry in ClubBook(database, clock=clock).entries()] == [500]
+    finally:
+        database.close()

@@ -176,6 +176,30 @@ def test_a_damaged_database_is_left_alone_when_the_restore_is_declined(
     assert damaged_with_backup.read_bytes() == before
 
 
+def test_a_database_on_a_full_disk_is_not_called_damaged_nor_replaced(
+    qtbot, small_disk, errors, clock, monkeypatch
+) -> None:
+    """SQLite cannot even make its journal files on a full disk and says "disk I/O
+    error": the organizer is told the disk is full, never offered to put a backup in
+    place of a good database."""
+    path = small_disk.root / "club.db"
+    database = open_database(path)
+    Library(database, clock=clock).create("Friday").close()
+    BackupManager(database).back_up()
+    database.close()
+    checkpoint(path)
+    before = path.read_bytes()
+    small_disk.fill()
+    asked: list[str] = []
+    monkeypatch.setattr(app_module, "ask_to_restore", lambda text: asked.append(text) or True)
+    assert app_module.start(path, Settings()) is None
+    assert asked == []
+    assert len(errors) == 1 and "is full" in errors[0] and "damaged" not in errors[0]
+    small_disk.free()
+    assert path.read_bytes() == before
+    assert not list(path.parent.glob("club.db.damaged-*"))
+
+
 # -- item 8: a database name that is not UTF-8 ------------------------------------------------
 
 

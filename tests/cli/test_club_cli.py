@@ -124,7 +124,7 @@ def test_settle_up_as_csv_and_the_club_reports_as_pdf(
 
 
 def test_a_payment_on_a_full_disk_says_so_and_keeps_the_journal(small_disk, clock, capsys) -> None:
-    """The disk fills while ``director pay`` writes: one line on stderr, exit 2, the
+    """The disk is full when ``director pay`` runs: one line on stderr, exit 2, the
     journal as it was; once there is room, the same payment is recorded once."""
     from tests.conftest import checkpoint
 

@@ -121,6 +121,14 @@ class SmallDisk:
     def free(self) -> None:
         self.filler.unlink(missing_ok=True)
 
+    def read_only(self, on: bool = True) -> None:
+        """Mount the disk read-only (a write-protected stick, a disk the system found
+        faulty), or writable again."""
+        import subprocess
+
+        option = "remount,ro" if on else "remount,rw"
+        subprocess.run(["mount", "-o", option, str(self.root)], check=True, capture_output=True)
+
     def files(self) -> list[str]:
         """Every file on the disk but the filler, relative to its root."""
         return sorted(

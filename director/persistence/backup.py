@@ -302,8 +302,11 @@ def newest_good_backup(database: Path, folder: Path | None = None) -> BackupInfo
     if identity is None:
         candidates = list_backups_by_name(database, folder)
     for info in candidates:
-        if sqlite_quick_check(info.path) is None:
-            return info
+        try:
+            if sqlite_quick_check(info.path) is None:
+                return info
+        except StoreError:
+            continue  # a copy that cannot be checked is not a good one
     return None
 
 

@@ -131,6 +131,8 @@ def sqlite_store_error(error: BaseException, path: Path) -> StoreError:
     if code in (_SQLITE_IOERR, _SQLITE_CANTOPEN):
         if no_room_beside(path):
             return StoreError("disk_full", path=shown)
+        if not os.access(path.parent, os.W_OK):  # a read-only disk or folder
+            return StoreError("db_write_refused", path=shown, detail=detail)
         return StoreError("db_unreadable", path=shown, detail=detail)
     return StoreError("db_failed", path=shown, detail=detail)
 
@@ -155,16 +157,33 @@ def no_room_beside(path: Path) -> bool:
 def sqlite_quick_check(path: Path) -> str | None:
     """What ``PRAGMA quick_check`` finds wrong with the database at ``path``, or None.
 
-    The caller holds the writer's lock (it may replay a log left by a crash).
+    The caller holds the writer's lock (it may replay a log left by a crash). When
+    the check cannot run for a reason that is not the file's (a full or read-only
+    disk, where SQLite cannot make its journal files), that is raised as a
+    ``StoreError`` naming it: such a file is not damaged, and must never be
+    replaced by a backup.
     """
     try:
         connection = sqlite_connect(path)
     except sqlite3.Error as error:
-        return str(error)
+        return _problem_or_raise(error, path)
     try:
-        return sqlite_quick_check_connection(connection)
+        rows = connection.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.Error as error:
+        return _problem_or_raise(error, path)
     finally:
         connection.close()
+    problems = [str(row[0]) for row in rows if row and row[0] != "ok"]
+    return _one_problem(problems[0]) if problems else None
+
+
+def _problem_or_raise(error: sqlite3.Error, path: Path) -> str:
+    """``error`` met while checking ``path``: the file's problem, or raised when the
+    disk is to blame."""
+    found = sqlite_store_error(error, path)
+    if found.code in ("disk_full", "db_write_refused"):
+        raise found from error
+    return str(error)
 
 
 def sqlite_quick_check_connection(connection: sqlite3.Connection) -> str | None:
@@ -912,9 +931,6 @@ def open_sqlite(path: Path, *, create: bool = True, readonly: bool = False) -> S
         found = check_file(path, ours=True)  # again: it may have changed before the lock
         if found.exists and not found.empty:
             problem = sqlite_quick_check(path)
-            if problem is not None and no_room_beside(path):
-                # The check could not even make its journal files: not a damaged file.
-                raise StoreError("disk_full", path=display_path(path))
             if problem is not None:
                 raise StoreError("db_damaged", path=display_path(path), detail=problem)
         before_upgrade = None

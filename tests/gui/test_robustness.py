@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from director.app.backups import BackupManager
 from director.app.library import Library
 from director.app.settings import Settings
+from director.cli import main as cli_main
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.messages import Message
@@ -198,6 +199,35 @@ def test_a_database_on_a_full_disk_is_not_called_damaged_nor_replaced(
     small_disk.free()
     assert path.read_bytes() == before
     assert not list(path.parent.glob("club.db.damaged-*"))
+
+
+def test_a_database_on_a_read_only_disk_is_not_called_damaged_nor_replaced(
+    qtbot, small_disk, errors, clock, monkeypatch, capsys
+) -> None:
+    """The club's file on a write-protected stick: SQLite "cannot open" it for
+    writing. The organizer is told it cannot be written to, not that it is damaged,
+    and is never offered a backup in its place; the command line says the same."""
+    path = small_disk.root / "club.db"
+    database = open_database(path)
+    Library(database, clock=clock).create("Friday").close()
+    BackupManager(database).back_up()
+    database.close()
+    checkpoint(path)
+    before = path.read_bytes()
+    small_disk.read_only()
+    try:
+        asked: list[str] = []
+        monkeypatch.setattr(app_module, "ask_to_restore", lambda text: asked.append(text) or True)
+        assert app_module.start(path, Settings()) is None
+        assert asked == []
+        assert len(errors) == 1 and "cannot be written to" in errors[0]
+        assert "damaged" not in errors[0]
+        assert cli_main(["pay", "Ann", "5", "--db", str(path)]) == 2
+        said = capsys.readouterr().err
+        assert said.count("\n") == 1 and "cannot be written to" in said, said
+    finally:
+        small_disk.read_only(False)
+    assert path.read_bytes() == before
 
 
 # -- item 8: a database name that is not UTF-8 ------------------------------------------------

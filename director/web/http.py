@@ -5,6 +5,13 @@ most a small JSON body. Anything else is a 4xx here, before any routing: a
 request head too large (431), a target too long (414), a body too large (413)
 or sent without a length (411), a malformed line (400). Every response carries
 the same security headers and is never cached.
+
+Why by hand and not with h11: fed the hostile-request corpus of
+``tests/web/test_hostile.py`` (54 requests), h11 0.16 takes 12 of the ones refused
+here as good requests (a lower-case method, HTTP/2.0, an absolute-form target, a
+folded header, chunked bodies, a 5,000-byte target, 49 headers, a header or a
+declared body over our limits, a malformed query). Every check below would stay on
+top of it, so it would add a dependency without taking any code away.
 """
 
 from __future__ import annotations

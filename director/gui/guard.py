@@ -100,9 +100,9 @@ class Guard(QObject):
         """Follow the catalogue's action ``key`` for ``control``: ``request`` fills
         what it needs now (or is the refusal when it cannot: "choose a player
         first"); an action that is no command is always allowed."""
-        action = actions.catalogue()[key]
 
         def probe() -> Command | RuleViolation | None:
+            action = actions.catalogue()[key]
             if action.build is None:
                 return None
             asked = Request() if request is None else request()

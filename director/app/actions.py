@@ -22,13 +22,12 @@ from typing import Any
 
 from director.core import commands as c
 from director.core.errors import RuleViolation
-from director.core.ids import PlayerId
+from director.core.ids import MINUTE_MS, PlayerId
 from director.core.players import Bust
 from director.core.seating import Move
 from director.core.state import TournamentState
 from director.i18n import N_
 
-MINUTE_MS = 60_000
 INT_LIMIT = 2**31
 """Numbers a phone sends (players, tables, chips) stay under this."""
 

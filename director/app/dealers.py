@@ -151,8 +151,8 @@ class FloorCalls:
 
 
 CALL_FLOOR = "call_floor"
-"""What ``command_for`` returns for a call for the floor (not a command): the key of
-the catalogue's one dealer action that is not a command."""
+"""What ``command_for`` returns for a call for the floor (the catalogue's key of that
+dealer's action, which is not a command)."""
 
 
 def _at_table(state: TournamentState, player: int, table: int) -> PlayerId:
@@ -177,8 +177,8 @@ def command_for(data: object, table: int, state: TournamentState) -> c.Command |
         action, request = actions.parse(data, Surface.DEALER)
     except OtherSurface:
         raise NotAllowed("dealer_not_allowed", table=table) from None
-    if action.build is None:
-        return action.key  # a call for the floor: not a command
+    if action.key == CALL_FLOOR:
+        return CALL_FLOOR  # not a command: the console is told
     if request.table is not None and request.table != table:
         raise NotAllowed("dealer_other_table", table=table, other=request.table)
     request = replace(request, table=table)

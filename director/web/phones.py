@@ -1,10 +1,12 @@
-"""The paired phones' requests: the organizer's remote and the tables' dealers.
+"""The paired phones' requests: the organizer's remote, the tables' dealers and the
+helpers.
 
-Plain functions of a request to a reply (no socket): pairing with a one-time code,
-the phone's token checked on every request (in the Authorization header, never a
-cookie), failures counted per address, and the command asked run through the same
-rules as the console's (``app.remote``, ``app.dealers``: what a dealer's phone may
-do is decided there).
+Plain functions of a request to a reply (no socket): pairing with a one-time code
+(read once for every kind of phone, ``_pairing``), the phone's token checked on every
+request (in the Authorization header, never a cookie), failures counted per address,
+and the command asked run through the same rules as the console's. What each phone
+may ask for is the action catalogue's (``app.actions``); its rights are decided in
+the app layer (``app.remote``, ``app.dealers``, ``app.helpers``).
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ REFUSED_STORE_CODES = frozenset(
 )
 """A database that another copy writes: the command is refused like a rule's refusal."""
 _Found = TypeVar("_Found")
-"""What a pairing code opens: the remote's or a helper's (True), a table's (event, table)."""
+"""What a pairing code opens: the remote's or a helper's (True), a table's (event, table);
+None or False when it opens nothing."""
 NOT_PAIRED = (("WWW-Authenticate", 'Bearer realm="director"'),)
 
 
@@ -128,7 +131,7 @@ class Phones:
         return self._perform(target, command, device, address, now)
 
     def _pair(self, address: str, now: int, data: object) -> Reply:
-        asked = self._pairing(data, address, now, self._remote_code, "pairing_code_wrong")
+        asked = self._pairing(data, address, now, self.codes.redeem, "pairing_code_wrong")
         if isinstance(asked, Reply):
             return asked
         name, _code = asked
@@ -138,9 +141,6 @@ class Phones:
         device, token = paired
         answer = {"ok": True, "token": token, "device": {"id": device.id, "name": name}}
         return json_reply(200, answer)
-
-    def _remote_code(self, typed: object, now: int) -> bool | None:
-        return True if self.codes.redeem(typed, now) else None
 
     # -- the dealers ------------------------------------------------------------------
 
@@ -277,7 +277,7 @@ class Phones:
         return self._perform(target, command, device, address, now)
 
     def _pair_helper(self, address: str, now: int, data: object) -> Reply:
-        asked = self._pairing(data, address, now, self._helper_code, "pairing_code_wrong")
+        asked = self._pairing(data, address, now, self.helper_codes.redeem, "pairing_code_wrong")
         if isinstance(asked, Reply):
             return asked
         name, _code = asked
@@ -290,9 +290,6 @@ class Phones:
         device, token = paired
         answer = {"ok": True, "token": token, "device": {"id": device.id, "name": name}}
         return json_reply(200, answer)
-
-    def _helper_code(self, typed: object, now: int) -> bool | None:
-        return True if self.helper_codes.redeem(typed, now) else None
 
     # -- shared -----------------------------------------------------------------------
 
@@ -346,7 +343,7 @@ class Phones:
             self.limiter.failed(address, now)
             return error_reply(400, describe_error(RuleViolation("pairing_code_malformed")))
         found = redeem(typed, now)
-        if found is None:
+        if not found:  # None, or False
             self.limiter.failed(address, now)
             return error_reply(403, describe_error(RuleViolation(wrong)))
         return name, found

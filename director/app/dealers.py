@@ -16,28 +16,26 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from director.app import actions
+from director.app.actions import Action, BadRequest, Need, OtherSurface, Request, Surface
 from director.app.display import level_summary, move_text
 from director.app.remote import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    BadRequest,
     PairingCode,
     Target,
     answer,
     looks_like_code,
     normal_code,
-    whole_number,
 )
 from director.app.table_texts import seat_tags, table_label
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import Instant, PlayerId
-from director.core.players import Bust
 from director.core.seating import Move
 from director.core.state import TournamentState
 from director.i18n import _
@@ -46,17 +44,6 @@ DEALER_CODE_MS = 10 * 60_000
 """How long a table's pairing code works (once): long enough to go round the tables."""
 FLOOR_ANSWER_KEPT_MS = 2 * 60_000
 """How long a dealer's phone keeps saying "the floor is coming" after the answer."""
-_FIELDS: Mapping[str, frozenset[str]] = {
-    # What a dealer's phone may ask for, and nothing else.
-    "hand_done": frozenset({"action", "table"}),
-    "bust": frozenset({"action", "player", "eliminator"}),
-    "move_done": frozenset({"action", "player", "to_table", "to_seat"}),
-    "call_floor": frozenset({"action"}),
-}
-_ORGANIZER_ACTIONS = frozenset(
-    {"start", "pause", "next_level", "previous_level", "add_minute", "remove_minute", "rebuy"}
-)
-"""The organizer's remote's actions: known, but not a dealer's to ask for."""
 
 
 class NotAllowed(RuleViolation):
@@ -164,7 +151,8 @@ class FloorCalls:
 
 
 CALL_FLOOR = "call_floor"
-"""What ``command_for`` returns for a call for the floor (not a command)."""
+"""What ``command_for`` returns for a call for the floor (the catalogue's key of that
+dealer's action, which is not a command)."""
 
 
 def _at_table(state: TournamentState, player: int, table: int) -> PlayerId:
@@ -181,45 +169,29 @@ def command_for(data: object, table: int, state: TournamentState) -> c.Command |
     """The command a dealer's phone for ``table`` asks for (``CALL_FLOOR`` for a call):
     ``{"action": "hand_done"}``, ``{"action": "bust", "player": 7, "eliminator": 3}``,
     ``{"action": "move_done", "player": 7, "to_table": 1, "to_seat": 9}``,
-    ``{"action": "call_floor"}``. ``BadRequest`` when not understood, ``NotAllowed``
-    when it is not this table's to ask (the rules are asked later)."""
-    if not isinstance(data, dict):
-        raise BadRequest("expected an object")
-    action = data.get("action")
-    if isinstance(action, str) and action in _ORGANIZER_ACTIONS:
-        raise NotAllowed("dealer_not_allowed", table=table)
-    if not isinstance(action, str) or action not in _FIELDS:
-        raise BadRequest("unknown action")
-    unknown = set(data) - _FIELDS[action]
-    if unknown:
-        raise BadRequest(f"unknown field: {sorted(unknown)[0][:40]}")
-    if action == CALL_FLOOR:
-        return CALL_FLOOR
-    if action == "hand_done":
-        asked = whole_number(data, "table", optional=True)
-        if asked is not None and asked != table:
-            raise NotAllowed("dealer_other_table", table=table, other=asked)
-        return c.HandDone(table=table)
-    player = whole_number(data, "player") or 0
-    if action == "bust":
-        out = _at_table(state, player, table)
-        eliminator = whole_number(data, "eliminator", optional=True)
-        winner = None if eliminator is None else _at_table(state, eliminator, table)
-        return c.BustPlayers(busts=(Bust(player=out, eliminator=winner),))
-    to_table, to_seat = whole_number(data, "to_table"), whole_number(data, "to_seat")
-    move = next(
-        (
-            move
-            for move in state.tables.pending
-            if int(move.player) == player and move.to_table == to_table and move.to_seat == to_seat
-        ),
-        None,
-    )
-    if move is None:
-        raise RuleViolation("move_not_planned")
-    if table not in (move.from_table, move.to_table):
-        raise NotAllowed("dealer_move_elsewhere", table=table)
-    return c.ConfirmMove(move=move)
+    ``{"action": "call_floor"}``: what the catalogue offers a dealer (``actions``).
+    ``BadRequest`` when not understood, ``NotAllowed`` when it is not this table's to
+    ask (another phone's action, another table, a player elsewhere); the rules are
+    asked later."""
+    try:
+        action, request = actions.parse(data, Surface.DEALER)
+    except OtherSurface:
+        raise NotAllowed("dealer_not_allowed", table=table) from None
+    if action.key == CALL_FLOOR:
+        return CALL_FLOOR  # not a command: the console is told
+    if request.table is not None and request.table != table:
+        raise NotAllowed("dealer_other_table", table=table, other=request.table)
+    request = replace(request, table=table)
+    if Need.MOVE in action.needs:  # a move from or to this table
+        request = actions.planned_move(state, request)
+        assert request.move is not None
+        if table not in (request.move.from_table, request.move.to_table):
+            raise NotAllowed("dealer_move_elsewhere", table=table)
+    elif request.player is not None:  # a player of this table
+        _at_table(state, int(request.player), table)
+    if request.eliminator is not None:
+        _at_table(state, int(request.eliminator), table)
+    return action.command(request)
 
 
 # -- what a dealer's phone shows ------------------------------------------------------------
@@ -273,12 +245,22 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
                 "tags": [] if player is None else seat_tags(current, seat, level),
             }
         )
+    offered = actions.catalogue().offered(Surface.DEALER)
+    for_moves = [action for action in offered if Need.MOVE in action.needs]
+    for_players = [
+        action for action in offered if Need.PLAYER in action.needs and action not in for_moves
+    ]
+    for_table = [action for action in offered if action.needs == (Need.TABLE,)]
+
+    def answers(chosen: list[Action], request: Request) -> dict[str, Any]:
+        return {action.key: answer(target.refusal(action.command(request))) for action in chosen}
+
     players = [
         {
             "id": int(player),
             "name": state.player_name(player),
             "seat": seat,
-            "bust": answer(target.refusal(c.BustPlayers(busts=(Bust(player=player),)))),
+            **answers(for_players, Request(player=player, table=table)),
         }
         for seat, player in sorted(current.seats.items())
     ]
@@ -290,7 +272,13 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             "from_seat": move.from_seat,
             "to_table": move.to_table,
             "to_seat": move.to_seat,
-            "done": answer(target.refusal(c.ConfirmMove(move=move))),
+            # The move's one button is "done" on the wire (the catalogue's "move_done").
+            **{
+                "done" if action.key == "move_done" else action.key: answer(
+                    target.refusal(action.command(Request(move=move)))
+                )
+                for action in for_moves
+            },
         }
         for move in moves_of(state, table)
     ]
@@ -323,7 +311,7 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             "waiting": tables.waits(table),
             "text": waiting_text(state, table),
         },
-        "actions": {"hand_done": answer(target.refusal(c.HandDone(table=table)))},
+        "actions": answers(for_table, Request(table=table)),
         "floor": None
         if floor is None
         else {"called_at": floor.called_at, "answered_at": floor.answered_at},

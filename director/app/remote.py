@@ -9,7 +9,8 @@ Failed pairing attempts and bad tokens are counted per client address: too many
 in a minute and that address must wait. The paired phones themselves are kept in
 the database (``app.devices``).
 
-A phone's command is an ordinary command (``director.core.commands``) through the
+What the remote may ask for is the catalogue's (``app.actions``, its ``REMOTE``
+surface). A phone's command is an ordinary command (``director.core.commands``) through the
 session: refused by the same rules with the same messages, undoable from the
 console, and logged with the phone it came from (``Origin``). No Qt and no HTTP
 here: the web server, ``director serve`` and the tests call these.
@@ -24,16 +25,18 @@ import re
 import secrets
 import unicodedata
 from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeGuard
 
+from director.app import actions
+from director.app.actions import INT_LIMIT, Need, Request, Surface
+from director.app.actions import BadRequest as BadRequest  # where the tests and the web ask
 from director.app.changes import Changes, Origin
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
-from director.core.players import Bust, EntrantStatus
+from director.core.players import EntrantStatus
 from director.core.state import TournamentState
 from director.core.text import refused_character
 from director.i18n import _, describe_error
@@ -53,9 +56,6 @@ FAILURES_ALLOWED = 10
 FAILURE_WINDOW_MS = 60_000
 ADDRESSES_KEPT = 4_096
 """Client addresses the rate limit remembers (the oldest are forgotten first)."""
-MINUTE_MS = 60_000
-INT_LIMIT = 2**31
-"""Numbers a phone sends (players, tables, chips) stay under this."""
 
 
 # -- pairing codes and tokens ---------------------------------------------------------
@@ -233,10 +233,6 @@ class Device:
 # -- what a phone may do -------------------------------------------------------------------
 
 
-class BadRequest(ValueError):
-    """A command a phone sent that is not understood (not a rule's refusal)."""
-
-
 class Target(Protocol):
     """Where a phone's commands go: the open session, or ``director serve``'s writer."""
 
@@ -251,66 +247,14 @@ class Target(Protocol):
     def dispatch(self, command: c.Command, *, origin: Origin) -> Changes: ...
 
 
-CLOCK_ACTIONS: Mapping[str, Callable[[], c.Command]] = {
-    "start": c.StartClock,
-    "pause": c.PauseClock,
-    "next_level": c.NextLevel,
-    "previous_level": c.PreviousLevel,
-    "add_minute": lambda: c.AdjustTime(delta_ms=MINUTE_MS),
-    "remove_minute": lambda: c.AdjustTime(delta_ms=-MINUTE_MS),
-}
-"""The clock's buttons on the phone, each the command the console's button sends."""
-ACTIONS = (*CLOCK_ACTIONS, "hand_done", "bust", "rebuy")
-_FIELDS: Mapping[str, frozenset[str]] = {
-    **{name: frozenset({"action"}) for name in CLOCK_ACTIONS},
-    "hand_done": frozenset({"action", "table"}),
-    "bust": frozenset({"action", "player", "eliminator"}),
-    "rebuy": frozenset({"action", "player", "stack", "paid"}),
-}
-
-
-def whole_number(data: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
-    """``data[key]`` as a phone sent it: a whole number under ``INT_LIMIT`` (or None
-    when ``optional`` and absent); ``BadRequest`` otherwise."""
-    value = data.get(key)
-    if value is None and optional:
-        return None
-    if type(value) is not int or not 0 <= value < INT_LIMIT:
-        raise BadRequest(f"{key}: expected a whole number")
-    return value
-
-
 def command_for(data: object) -> c.Command:
     """The command a phone's request asks for: ``{"action": "pause"}``,
     ``{"action": "hand_done", "table": 2}``, ``{"action": "bust", "player": 7,
-    "eliminator": 3}``, ``{"action": "rebuy", "player": 7, "stack": 1200, "paid": true}``.
-    ``BadRequest`` for anything else (the rules are asked later)."""
-    if not isinstance(data, dict):
-        raise BadRequest("expected an object")
-    action = data.get("action")
-    if not isinstance(action, str) or action not in _FIELDS:
-        raise BadRequest("unknown action")
-    unknown = set(data) - _FIELDS[action]
-    if unknown:
-        raise BadRequest(f"unknown field: {sorted(unknown)[0][:40]}")
-    if action in CLOCK_ACTIONS:
-        return CLOCK_ACTIONS[action]()
-    if action == "hand_done":
-        return c.HandDone(table=whole_number(data, "table") or 0)
-    player = PlayerId(whole_number(data, "player") or 0)
-    if action == "bust":
-        eliminator = whole_number(data, "eliminator", optional=True)
-        return c.BustPlayers(
-            busts=(
-                Bust(
-                    player=player, eliminator=None if eliminator is None else PlayerId(eliminator)
-                ),
-            )
-        )
-    paid = data.get("paid", True)
-    if type(paid) is not bool:
-        raise BadRequest("paid: expected true or false")
-    return c.Rebuy(player=player, paid=paid, stack=whole_number(data, "stack", optional=True))
+    "eliminator": 3}``, ``{"action": "rebuy", "player": 7, "stack": 1200, "paid": true}``:
+    any action the catalogue offers the remote (``actions``). ``BadRequest`` for
+    anything else (the rules are asked later)."""
+    action, request = actions.parse(data, Surface.REMOTE)
+    return action.command(request)
 
 
 def answer(refusal: Exception | None) -> dict[str, Any]:
@@ -323,10 +267,25 @@ def controls(target: Target) -> dict[str, Any]:
     current language), as the console's guard greys its own buttons."""
     state = target.state
     clock = state.clock
-    actions = {name: answer(target.refusal(make())) for name, make in CLOCK_ACTIONS.items()}
+    offered = actions.catalogue().offered(Surface.REMOTE)
+    for_players = [action for action in offered if Need.PLAYER in action.needs]
+    for_tables = [
+        action for action in offered if Need.TABLE in action.needs and action not in for_players
+    ]
+    buttons = {
+        action.key: answer(target.refusal(action.command(Request())))
+        for action in offered
+        if not action.needs
+    }
     seated = state.tables.seated()
     tables = [
-        {"table": number, "hand_done": answer(target.refusal(c.HandDone(table=number)))}
+        {
+            "table": number,
+            **{
+                action.key: answer(target.refusal(action.command(Request(table=number))))
+                for action in for_tables
+            },
+        }
         for number in sorted(state.tables.tables)
     ]
     players = []
@@ -347,30 +306,30 @@ def controls(target: Target) -> dict[str, Any]:
         where = seated.get(player)
         playing = entrant.status is EntrantStatus.PLAYING
         stack = rebuy_stack_question(state, player)
-        players.append(
-            {
-                "id": int(player),
-                "name": entrant.name,
-                "in": playing,
-                "where": _("T{table} S{seat}").format(table=where[0], seat=where[1])
-                if where is not None
-                else "",
-                "bust": answer(
-                    target.refusal(c.BustPlayers(busts=(Bust(player=player),)))
-                    if playing
-                    else RuleViolation("player_not_playing", player=entrant.name)
-                ),
-                "rebuy": answer(target.refusal(c.Rebuy(player=player, stack=stack))),
-                "rebuy_stack_at_most": stack,
-            }
-        )
+        asked = Request(player=player, stack=stack)
+        shown: dict[str, Any] = {
+            "id": int(player),
+            "name": entrant.name,
+            "in": playing,
+            "where": _("T{table} S{seat}").format(table=where[0], seat=where[1])
+            if where is not None
+            else "",
+        }
+        for action in for_players:
+            if action.key == "bust" and not playing:
+                # Said plainly on the phone, whatever the rules' own word for it.
+                shown[action.key] = answer(RuleViolation("player_not_playing", player=entrant.name))
+            else:
+                shown[action.key] = answer(target.refusal(action.command(asked)))
+        shown["rebuy_stack_at_most"] = stack
+        players.append(shown)
     # Whether the clock runs as the rules see it now: a planned start that came runs
     # it before any event says so (the rules store that start with the next command).
-    running = bool(actions["pause"]["ok"])
+    running = bool(buttons["pause"]["ok"]) if "pause" in buttons else clock.running
     return {
         "running": running,
         "started": clock.started or running,
-        "actions": actions,
+        "actions": buttons,
         "tables": tables,
         "players": players,
     }

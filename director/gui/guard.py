@@ -7,7 +7,9 @@ with a level), the guard asks the session whether the rules would refuse that
 command, without writing anything: the control is enabled exactly when they
 would accept it, and the reason is its tooltip when they would not. A hotkey
 goes through ``trigger``, which asks again and clicks the same control, so the
-button, the hotkey and the action answer alike.
+button, the hotkey and the action answer alike. A control that does one of the
+action catalogue's actions (``app.actions``) is bound by its key (``bind_action``):
+its command is the catalogue's, as the phones' are.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton
 
+from director.app import actions
+from director.app.actions import Request
 from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.i18n import describe_error
@@ -53,6 +57,8 @@ class _Binding:
     control: Control
     probe: Probe
     hint: str
+    key: str | None = None
+    """The catalogue's action the control does (``app.actions``), when it is one."""
 
 
 class Guard(QObject):
@@ -83,6 +89,36 @@ class Guard(QObject):
         control.destroyed.connect(lambda *_: self._forget(control))
         self._apply(binding)
         return control
+
+    def bind_action(
+        self,
+        control: Control,
+        key: str,
+        request: Callable[[], Request | RuleViolation] | None = None,
+        hint: str | None = None,
+    ) -> Control:
+        """Follow the catalogue's action ``key`` for ``control``: ``request`` fills
+        what it needs now (or is the refusal when it cannot: "choose a player
+        first"); an action that is no command is always allowed."""
+
+        def probe() -> Command | RuleViolation | None:
+            action = actions.catalogue()[key]
+            if action.build is None:
+                return None
+            asked = Request() if request is None else request()
+            return asked if isinstance(asked, RuleViolation) else action.command(asked)
+
+        self.bind(control, probe, hint)
+        self._bindings[-1].key = key
+        return control
+
+    def key_of(self, control: Control) -> str | None:
+        """The catalogue's action ``control`` is bound to, if any."""
+        return next((b.key for b in self._bindings if b.control is control), None)
+
+    def controls_of(self, key: str) -> list[Control]:
+        """The controls bound to the catalogue's action ``key``."""
+        return [b.control for b in self._bindings if b.key == key]
 
     def _forget(self, control: object) -> None:
         self._bindings = [b for b in self._bindings if b.control is not control]

@@ -1,6 +1,7 @@
 """Console hotkeys, the overlay that lists them, and the rule that keeps typing safe.
 
-Keys work anywhere in the window whatever has the focus (the sidebar, a list,
+The keys and what they do are the action catalogue's (``app.actions``). Keys work
+anywhere in the window whatever has the focus (the sidebar, a list,
 a button), except that text fields keep the keys they type (Qt already lets
 them) and tables whose cells are edited keep their arrows and Space (the
 ``ItemViewKeys`` filter below). Read-only lists and tables leave them to the
@@ -16,41 +17,36 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
+from director.app import actions
+from director.app.actions import Need
 from director.gui.common import scaled_font
-from director.i18n import N_, _
+from director.i18n import _
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QMouseEvent, QPaintEvent
 
 
 class Hotkey(NamedTuple):
-    """One or more keys, the action they trigger, and what the help list says."""
+    """One or more keys, the catalogue's action they trigger, and what the help list
+    says (``numbered``: each key is a table's, Ctrl+1 for table 1...)."""
 
     keys: tuple[str, ...]
     action: str
     description: str
+    numbered: bool = False
 
 
-HOTKEYS = (
-    Hotkey(("Space",), "toggle", N_("Start, pause or resume the clock")),
-    Hotkey(("Right",), "next", N_("Next level")),
-    Hotkey(("Left",), "previous", N_("Previous level")),
-    Hotkey(("+", "="), "plus_minute", N_("Add a minute")),
-    Hotkey(("-",), "minus_minute", N_("Remove a minute")),
-    Hotkey(("N",), "next_hand", N_("Next hand: new blinds apply, hand-counted levels move on")),
-    Hotkey(
-        tuple(f"Ctrl+{n}" for n in range(1, 10)),
-        "hand_done",
-        N_("Hand done at table 1 to 9: move the button and the blinds"),
-    ),
-    Hotkey(("Ctrl+B",), "bust", N_("The selected player is out (knocked out by whom, Enter)")),
-    Hotkey(("Ctrl+R",), "rebuy", N_("Re-buy for the selected player")),
-    Hotkey(("Ctrl+D",), "addon", N_("Add-on for the selected player")),
-    Hotkey(("F5",), "show_display", N_("Show the clock on the TV")),
-    Hotkey(("F1", "?"), "help", N_("Show or hide this list")),
-    Hotkey(("Ctrl+Z",), "undo", N_("Undo the last action")),
-    Hotkey(("Ctrl+Shift+Z",), "redo", N_("Redo")),
-)
+def table() -> tuple[Hotkey, ...]:
+    """The console's hotkeys: the action catalogue's (``app.actions``), in its order,
+    read when asked (an action added there has its key here)."""
+    return tuple(
+        Hotkey(hotkey.keys, action.key, hotkey.description, Need.TABLE in action.needs)
+        for action, hotkey in actions.catalogue().hotkeys()
+    )
+
+
+HOTKEYS = table()
+"""The hotkeys as the application starts."""
 
 TABLE_KEYS = {
     Qt.Key.Key_Left,
@@ -101,16 +97,17 @@ def keep_keys(root: QWidget, keeper: ItemViewKeys) -> None:
 
 
 def install(window: QWidget, handlers: dict[str, Callable[..., None]]) -> list[QShortcut]:
-    """Bind every hotkey whose action has a handler; returns the shortcuts."""
+    """Bind every hotkey whose action (a catalogue key) has a handler; a numbered
+    hotkey's handler is given its number. Returns the shortcuts."""
     made = []
-    for hotkey in HOTKEYS:
+    for hotkey in table():
         handler = handlers.get(hotkey.action)
         if handler is None:
             continue
         for number, key in enumerate(hotkey.keys, start=1):
             shortcut = QShortcut(QKeySequence(key), window)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-            if hotkey.action == "hand_done":
+            if hotkey.numbered:
                 shortcut.activated.connect(lambda number=number, handler=handler: handler(number))
             else:
                 shortcut.activated.connect(handler)
@@ -138,7 +135,7 @@ class HelpOverlay(QWidget):
 
     def lines(self) -> list[tuple[str, str]]:
         """(keys, what they do) per hotkey; key names in the user's language."""
-        return [(keys_text(hotkey.keys), _(hotkey.description)) for hotkey in HOTKEYS]
+        return [(keys_text(hotkey.keys), _(hotkey.description)) for hotkey in table()]
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         # The painting classes are imported when the list is first shown.

@@ -267,11 +267,11 @@ class MainWindow(QMainWindow):
         self.shortcuts = hotkeys.install(
             self,
             {
-                "toggle": lambda: self._clock_action("toggle"),
-                "next": lambda: self._clock_action("next"),
-                "previous": lambda: self._clock_action("previous"),
-                "plus_minute": lambda: self._clock_action("plus_minute"),
-                "minus_minute": lambda: self._clock_action("minus_minute"),
+                "start_pause": lambda: self._clock_action("start_pause"),
+                "next_level": lambda: self._clock_action("next_level"),
+                "previous_level": lambda: self._clock_action("previous_level"),
+                "add_minute": lambda: self._clock_action("add_minute"),
+                "remove_minute": lambda: self._clock_action("remove_minute"),
                 "next_hand": lambda: self._clock_action("next_hand"),
                 "hand_done": self._hand_done_hotkey,
                 "bust": lambda: self._player_action("bust"),
@@ -895,11 +895,11 @@ class MainWindow(QMainWindow):
         return page if isinstance(page, ClockPage) else None
 
     CLOCK_BUTTONS: ClassVar[dict[str, str]] = {
-        "toggle": "start_button",
-        "next": "next_button",
-        "previous": "previous_button",
-        "plus_minute": "plus_button",
-        "minus_minute": "minus_button",
+        "start_pause": "start_button",
+        "next_level": "next_button",
+        "previous_level": "previous_button",
+        "add_minute": "plus_button",
+        "remove_minute": "minus_button",
         "next_hand": "hand_button",
     }
 

@@ -1,10 +1,12 @@
-"""The paired phones' requests: the organizer's remote and the tables' dealers.
+"""The paired phones' requests: the organizer's remote, the tables' dealers and the
+helpers.
 
-Plain functions of a request to a reply (no socket): pairing with a one-time code,
-the phone's token checked on every request (in the Authorization header, never a
-cookie), failures counted per address, and the command asked run through the same
-rules as the console's (``app.remote``, ``app.dealers``: what a dealer's phone may
-do is decided there).
+Plain functions of a request to a reply (no socket): pairing with a one-time code
+(read once for every kind of phone, ``_pairing``), the phone's token checked on every
+request (in the Authorization header, never a cookie), failures counted per address,
+and the command asked run through the same rules as the console's. What each phone
+may ask for is the action catalogue's (``app.actions``); its rights are decided in
+the app layer (``app.remote``, ``app.dealers``, ``app.helpers``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from director.app import dealers, helpers
 from director.app.databases import StoreError
@@ -45,6 +48,9 @@ REFUSED_STORE_CODES = frozenset(
     {"db_in_use", "event_leased", "event_moved_on", "db_read_only", "following_read_only"}
 )
 """A database that another copy writes: the command is refused like a rule's refusal."""
+_Found = TypeVar("_Found")
+"""What a pairing code opens: the remote's or a helper's (True), a table's (event, table);
+None or False when it opens nothing."""
 NOT_PAIRED = (("WWW-Authenticate", 'Bearer realm="director"'),)
 
 
@@ -125,25 +131,14 @@ class Phones:
         return self._perform(target, command, device, address, now)
 
     def _pair(self, address: str, now: int, data: object) -> Reply:
-        assert self.devices is not None
-        if not isinstance(data, dict):
-            return error_reply(400, "expected an object")
-        try:
-            name = device_name(data.get("name"))
-        except RuleViolation as error:
-            return error_reply(400, describe_error(error))
-        refused = self._not_a_code(data.get("code"), address, now)
-        if refused is not None:
-            return refused
-        if not self.codes.redeem(data.get("code"), now):
-            self.limiter.failed(address, now)
-            return error_reply(403, describe_error(RuleViolation("pairing_code_wrong")))
-        try:
-            device, token = self.devices.pair(name, now)
-        except StoreError as error:
-            return error_reply(409, describe_error(error))
-        self._news.devices_changed()
-        self._news.paired(device.name)
+        asked = self._pairing(data, address, now, self.codes.redeem, "pairing_code_wrong")
+        if isinstance(asked, Reply):
+            return asked
+        name, _code = asked
+        paired = self._paired(name, now)
+        if isinstance(paired, Reply):
+            return paired
+        device, token = paired
         answer = {"ok": True, "token": token, "device": {"id": device.id, "name": name}}
         return json_reply(200, answer)
 
@@ -224,34 +219,22 @@ class Phones:
         return gone.table if gone.table not in target.state.tables.tables else None
 
     def _pair_dealer(self, address: str, now: int, data: object) -> Reply:
-        assert self.devices is not None
-        if not isinstance(data, dict):
-            return error_reply(400, "expected an object")
-        try:
-            name = device_name(data.get("name"))
-        except RuleViolation as error:
-            return error_reply(400, describe_error(error))
-        refused = self._not_a_code(data.get("code"), address, now)
-        if refused is not None:
-            return refused
-        found = self.dealer_codes.redeem(data.get("code"), now)
-        if found is None:
-            self.limiter.failed(address, now)
-            return error_reply(403, describe_error(RuleViolation("dealer_code_wrong")))
-        event, table = found
+        asked = self._pairing(data, address, now, self.dealer_codes.redeem, "dealer_code_wrong")
+        if isinstance(asked, Reply):
+            return asked
+        name, (event, table) = asked
         target = self._target()
         if target is None or target.event_id != event:
             return error_reply(409, describe_error(RuleViolation("dealer_code_wrong")))
         if table not in target.state.tables.tables:
             refused_table = RuleViolation("dealer_table_gone", table=table)
             return error_reply(410, describe_error(refused_table))
-        try:
-            device, token = self.devices.pair(name, now, event=event, table=table)
-        except StoreError as error:
-            return error_reply(409, describe_error(error))
-        self.dealer_codes.renew(event, table, now)  # the console shows a fresh one
-        self._news.devices_changed()
-        self._news.paired(device.name)
+        # The console shows a fresh code once told of the phone (the used one is gone).
+        self.dealer_codes.renew(event, table, now)
+        paired = self._paired(name, now, event=event, table=table)
+        if isinstance(paired, Reply):
+            return paired
+        device, token = paired
         device_data = {"id": device.id, "name": name}
         return json_reply(200, {"ok": True, "token": token, "table": table, "device": device_data})
 
@@ -294,28 +277,17 @@ class Phones:
         return self._perform(target, command, device, address, now)
 
     def _pair_helper(self, address: str, now: int, data: object) -> Reply:
-        assert self.devices is not None
-        if not isinstance(data, dict):
-            return error_reply(400, "expected an object")
-        try:
-            name = device_name(data.get("name"))
-        except RuleViolation as error:
-            return error_reply(400, describe_error(error))
-        refused = self._not_a_code(data.get("code"), address, now)
-        if refused is not None:
-            return refused
-        if not self.helper_codes.redeem(data.get("code"), now):
-            self.limiter.failed(address, now)
-            return error_reply(403, describe_error(RuleViolation("pairing_code_wrong")))
+        asked = self._pairing(data, address, now, self.helper_codes.redeem, "pairing_code_wrong")
+        if isinstance(asked, Reply):
+            return asked
+        name, _code = asked
         target = self._target()
         if target is None:
             return error_reply(409, describe_error(RuleViolation("serve_no_event")))
-        try:
-            device, token = self.devices.pair(name, now, event=target.event_id)
-        except StoreError as error:
-            return error_reply(409, describe_error(error))
-        self._news.devices_changed()
-        self._news.paired(device.name)
+        paired = self._paired(name, now, event=target.event_id)
+        if isinstance(paired, Reply):
+            return paired
+        device, token = paired
         answer = {"ok": True, "token": token, "device": {"id": device.id, "name": name}}
         return json_reply(200, answer)
 
@@ -347,14 +319,47 @@ class Phones:
         except (ValueError, RecursionError):
             return error_reply(400, "malformed JSON")
 
-    def _not_a_code(self, typed: object, address: str, now: int) -> Reply | None:
-        """The refusal of what cannot be a code at all (typed by hand: too long, other
-        characters than letters and digits, not text), counted as a failed attempt;
-        None when it has a code's shape."""
-        if looks_like_code(typed):
-            return None
-        self.limiter.failed(address, now)
-        return error_reply(400, describe_error(RuleViolation("pairing_code_malformed")))
+    def _pairing(
+        self,
+        data: object,
+        address: str,
+        now: int,
+        redeem: Callable[[object, int], _Found | None],
+        wrong: str,
+    ) -> tuple[str, _Found] | Reply:
+        """A pairing request read: the phone's name cleaned and what its code opens
+        (``redeem`` uses the code up), or the ``Reply`` refusing it: not an object, a
+        name that cannot be a phone's, what cannot be a code at all, a wrong code
+        (``wrong`` says so). A code that is not one, or a wrong one, counts as a
+        failure for ``address``."""
+        if not isinstance(data, dict):
+            return error_reply(400, "expected an object")
+        try:
+            name = device_name(data.get("name"))
+        except RuleViolation as error:
+            return error_reply(400, describe_error(error))
+        typed = data.get("code")
+        if not looks_like_code(typed):
+            self.limiter.failed(address, now)
+            return error_reply(400, describe_error(RuleViolation("pairing_code_malformed")))
+        found = redeem(typed, now)
+        if not found:  # None, or False
+            self.limiter.failed(address, now)
+            return error_reply(403, describe_error(RuleViolation(wrong)))
+        return name, found
+
+    def _paired(
+        self, name: str, now: int, *, event: int | None = None, table: int | None = None
+    ) -> tuple[Device, str] | Reply:
+        """The phone written in the paired phones' book (and the news told), with its
+        token; the ``Reply`` refusing it when the book cannot be written."""
+        try:
+            device, token = self._known_devices.pair(name, now, event=event, table=table)
+        except StoreError as error:
+            return error_reply(409, describe_error(error))
+        self._news.devices_changed()
+        self._news.paired(device.name)
+        return device, token
 
     def _device(self, request: http.Request, address: str, now: int) -> Device | None:
         assert self.devices is not None

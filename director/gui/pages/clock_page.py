@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.actions import Request, command
 from director.app.changes import Changes
 from director.app.display import level_summary, mixed_betting
 from director.app.timesource import next_time_of_day
@@ -36,8 +37,6 @@ from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.ticker import ClockTicker
 from director.i18n import _, format_clock, format_time, ngettext, parse_clock_text
-
-MINUTE_MS = 60_000
 
 
 class ClockPage(QWidget):
@@ -75,13 +74,13 @@ class ClockPage(QWidget):
             _("Show on TV"), _("Open the clock display (F5)"), self.show_display_requested
         )
         guard = controller.guard
-        guard.bind(self.start_button, self._toggle_command)
-        guard.bind(self.previous_button, c.PreviousLevel)
-        guard.bind(self.next_button, c.NextLevel)
-        guard.bind(self.minus_button, lambda: c.AdjustTime(delta_ms=-MINUTE_MS))
-        guard.bind(self.plus_button, lambda: c.AdjustTime(delta_ms=MINUTE_MS))
+        guard.bind_action(self.start_button, "start_pause", self._running)
+        guard.bind_action(self.previous_button, "previous_level")
+        guard.bind_action(self.next_button, "next_level")
+        guard.bind_action(self.minus_button, "remove_minute")
+        guard.bind_action(self.plus_button, "add_minute")
         guard.bind(self.set_button, lambda: c.SetTimeLeft(remaining_ms=0))
-        guard.bind(self.hand_button, c.NextHand)
+        guard.bind_action(self.hand_button, "next_hand")
         controls = QGridLayout()
         for column, widget in enumerate(
             (self.previous_button, self.start_button, self.next_button, self.hand_button)
@@ -190,8 +189,13 @@ class ClockPage(QWidget):
 
     # -- actions (also bound to hotkeys) ------------------------------------
 
+    def _running(self) -> Request:
+        """Whether the clock runs as the ticker shows it (a planned start that came
+        included), for the catalogue's start-or-pause."""
+        return Request(running=self.ticker.view().running)
+
     def _toggle_command(self) -> c.Command:
-        return c.PauseClock() if self.ticker.view().running else c.StartClock()
+        return command("start_pause", self._running())
 
     def _plan_command(self) -> c.Command:
         chosen = self.planned_time.time()
@@ -208,19 +212,19 @@ class ClockPage(QWidget):
         self.controller.dispatch(self._toggle_command(), self)
 
     def previous(self) -> None:
-        self.controller.dispatch(c.PreviousLevel(), self)
+        self.controller.dispatch(command("previous_level"), self)
 
     def next(self) -> None:
-        self.controller.dispatch(c.NextLevel(), self)
+        self.controller.dispatch(command("next_level"), self)
 
     def plus_minute(self) -> None:
-        self.controller.dispatch(c.AdjustTime(delta_ms=MINUTE_MS), self)
+        self.controller.dispatch(command("add_minute"), self)
 
     def minus_minute(self) -> None:
-        self.controller.dispatch(c.AdjustTime(delta_ms=-MINUTE_MS), self)
+        self.controller.dispatch(command("remove_minute"), self)
 
     def next_hand(self) -> None:
-        self.controller.dispatch(c.NextHand(), self)
+        self.controller.dispatch(command("next_hand"), self)
 
     def set_time(self) -> None:
         view = self.ticker.view()

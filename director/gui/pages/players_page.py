@@ -5,6 +5,7 @@ saved at once and can be undone; a refused action says why."""
 from __future__ import annotations
 
 import html
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QStringListModel, Qt
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.actions import Request, catalogue, command
 from director.app.changes import Changes, confirmation
 from director.app.databases import StoreError
 from director.app.format_display import envelope_news, envelopes_warning
@@ -35,7 +37,7 @@ from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
-from director.core.players import Bust, EntrantStatus
+from director.core.players import EntrantStatus
 from director.core.prize_pool import prize_pool
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
@@ -128,7 +130,10 @@ class PlayersPage(QWidget):
         }
         guard = controller.guard
         for key, button in self.buttons.items():
-            guard.bind(button, lambda key=key: self.probe(key), hints.get(key, ""))
+            if key in catalogue():
+                guard.bind_action(button, key, partial(self.request, key), hints.get(key, ""))
+            else:  # the settlement: a dialog, always open
+                guard.bind(button, lambda: None, hints.get(key, ""))
 
         self.figures = QGroupBox(_("Figures"))
         self.figure_labels: dict[str, QLabel] = {}
@@ -264,41 +269,22 @@ class PlayersPage(QWidget):
     def _update_buttons(self) -> None:
         self.controller.guard.refresh()
 
-    def probe(self, key: str) -> c.Command | RuleViolation | None:
-        """The command the button ``key`` would send for the selected player, to ask
-        the rules whether they would accept it (a refusal when none can be made)."""
-        if key == "settle":
-            return None
+    def request(self, key: str) -> Request | RuleViolation:
+        """What the button ``key`` (a catalogue action) would ask for the selected
+        player, to ask the rules whether they would accept it (a refusal when there
+        is no player)."""
         player = self.selected()
         if player is None:
             return RuleViolation("no_player_chosen")
         state = self.controller.state
-        paid = self.paid.isChecked()
-        if key == "buy_in":
-            amount = max(1, state.cash.min_buy_in) if state.is_cash else 0
-            return c.BuyIn(player=player, paid=paid, amount=amount)
-        if key == "rebuy":
-            # With a stack to give, the most the rules accept: refused then, refused always.
-            return c.Rebuy(player=player, paid=paid, stack=rebuy_stack_question(state, player))
-        if key == "addon":
-            return c.Addon(player=player, paid=paid)
-        if key == "reentry":
-            return c.Reentry(player=player, paid=paid)
-        if key == "bust":
-            return c.BustPlayers(busts=(Bust(player=player),))
-        if key == "revert":
-            return c.RevertBust(player=player)
-        if key == "pay":
-            return c.PayDebt(player=player)
-        if key == "pay_out":
-            return c.PayOutDue(player=player)
-        if key == "remove":
-            return c.RemoveEntry(player=player)
-        if key == "top_up":
-            return c.TopUp(player=player, amount=1, paid=paid)
-        if key == "cash_out":
-            return c.CashOut(player=player, chips=0, paid=paid)
-        return None
+        # Money to ask about: a top-up's least, else a cash game's least buy-in.
+        least_buy_in = max(1, state.cash.min_buy_in) if state.is_cash else 0
+        amount = 1 if key == "top_up" else least_buy_in
+        # With a stack to give, the most the rules accept: refused then, refused always.
+        stack = rebuy_stack_question(state, player)
+        return Request(
+            player=player, paid=self.paid.isChecked(), amount=amount, stack=stack, chips=0
+        )
 
     # -- typing a name -------------------------------------------------------------
 
@@ -400,6 +386,10 @@ class PlayersPage(QWidget):
 
     # -- actions -------------------------------------------------------------------
 
+    def _command(self, key: str, player: PlayerId) -> c.Command:
+        """The catalogue's command ``key`` for ``player``, paid as the box says."""
+        return command(key, Request(player=player, paid=self.paid.isChecked()))
+
     def _selected_or_warn(self) -> PlayerId | None:
         player = self.selected()
         if player is None:
@@ -440,19 +430,18 @@ class PlayersPage(QWidget):
             if not accepted:
                 return
             stack = chips
-        self.controller.dispatch(
-            c.Rebuy(player=player, paid=self.paid.isChecked(), stack=stack), self
-        )
+        asked = Request(player=player, paid=self.paid.isChecked(), stack=stack)
+        self.controller.dispatch(command("rebuy", asked), self)
 
     def addon(self) -> None:
         player = self._selected_or_warn()
         if player is not None:
-            self.controller.dispatch(c.Addon(player=player, paid=self.paid.isChecked()), self)
+            self.controller.dispatch(self._command("addon", player), self)
 
     def reentry(self) -> None:
         player = self._selected_or_warn()
         if player is not None:
-            self.controller.dispatch(c.Reentry(player=player, paid=self.paid.isChecked()), self)
+            self.controller.dispatch(self._command("reentry", player), self)
 
     def bust(self) -> None:
         player = self._selected_or_warn()
@@ -465,17 +454,17 @@ class PlayersPage(QWidget):
     def revert(self) -> None:
         player = self._selected_or_warn()
         if player is not None:
-            self.controller.dispatch(c.RevertBust(player=player), self)
+            self.controller.dispatch(self._command("revert", player), self)
 
     def pay_debt(self) -> None:
         player = self._selected_or_warn()
         if player is not None:
-            self.controller.dispatch(c.PayDebt(player=player), self)
+            self.controller.dispatch(self._command("pay", player), self)
 
     def pay_out(self) -> None:
         player = self._selected_or_warn()
         if player is not None:
-            self.controller.dispatch(c.PayOutDue(player=player), self)
+            self.controller.dispatch(self._command("pay_out", player), self)
 
     def remove(self) -> None:
         player = self._selected_or_warn()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.actions import Request, command
 from director.app.changes import Changes
 from director.app.display import move_text
 from director.app.table_texts import button_draw_lines, posting_text, table_summary
@@ -239,10 +240,11 @@ class TablesPage(QWidget):
         while len(self.cards) < len(numbers):
             card = TableCard()
             card.done.clicked.connect(lambda _checked=False, card=card: self._hand_done(card))
-            self.controller.guard.bind(
+            self.controller.guard.bind_action(
                 card.done,
+                "hand_done",
                 lambda card=card: (
-                    c.HandDone(table=card.view.table.number)
+                    Request(table=card.view.table.number)
                     if card.view.table is not None
                     else RuleViolation("no_tables")
                 ),
@@ -309,10 +311,12 @@ class TablesPage(QWidget):
             button.setToolTip(_("Confirm this move once the player has moved"))
             button.clicked.connect(
                 lambda _checked=False, move=move: self.controller.dispatch(
-                    c.ConfirmMove(move=move), self
+                    command("move_done", Request(move=move)), self
                 )
             )
-            self.controller.guard.bind(button, lambda move=move: c.ConfirmMove(move=move))
+            self.controller.guard.bind_action(
+                button, "move_done", lambda move=move: Request(move=move)
+            )
             row.addWidget(label)
             row.addWidget(button, 0, Qt.AlignmentFlag.AlignRight)
             holder = QWidget()
@@ -342,7 +346,7 @@ class TablesPage(QWidget):
     # -- actions ---------------------------------------------------------------------
 
     def hand_done(self, table: int) -> None:
-        self.controller.dispatch(c.HandDone(table=table), self)
+        self.controller.dispatch(command("hand_done", Request(table=table)), self)
 
     def card_of(self, table: int) -> TableCard | None:
         """The shown card of table ``table`` (for its hotkey), or None."""

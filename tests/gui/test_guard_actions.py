@@ -1,0 +1,77 @@
+"""The console's buttons are the action catalogue's (``app.actions``): the guard
+knows each by its catalogue key, asks the rules about the catalogue's command, and
+the button sends that command."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.app import structures
+from director.app.actions import CATALOGUE, Surface
+from director.core import commands as c
+from director.core.ids import PlayerId
+from director.core.money import MoneySettings
+
+TOURNAMENT_PAGES = {
+    "clock": {
+        "start_pause",
+        "next_level",
+        "previous_level",
+        "add_minute",
+        "remove_minute",
+        "next_hand",
+    },
+    "players": {"buy_in", "rebuy", "addon", "reentry", "bust", "revert", "pay", "remove"},
+    "tables": {"hand_done"},
+}
+"""The catalogue's console actions each page of a tournament binds (a move's Done
+shows only while a move waits; the cash game's own are on its players page)."""
+
+
+@pytest.fixture
+def window(event_window):
+    return event_window(
+        commands=[
+            c.SetStructure(structure=structures.find("regular-5000").template.structure),
+            c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)),
+            *(c.BuyIn(player=PlayerId(n), name=f"Player {n}") for n in range(1, 13)),
+            c.DrawSeats(),
+        ]
+    )
+
+
+def test_each_consoles_button_is_bound_to_its_catalogue_action(window) -> None:
+    guard = window.controller.guard
+    for key in TOURNAMENT_PAGES:
+        window.console.page(key)
+    for page, keys in TOURNAMENT_PAGES.items():
+        for key in keys:
+            assert guard.controls_of(key), (page, key)
+            assert Surface.CONSOLE in CATALOGUE[key].surfaces
+    clock = window.console.page("clock")
+    assert guard.key_of(clock.next_button) == "next_level"
+    assert guard.key_of(clock.set_button) is None  # not a catalogue action
+    players = window.console.page("players")
+    assert {guard.key_of(button) for button in players.buttons.values()} == (
+        TOURNAMENT_PAGES["players"]
+    )
+
+
+def test_a_button_sends_the_catalogues_command(window, monkeypatch) -> None:
+    """Change what the catalogue's "next level" does: the console's button (and the
+    guard's question about it) follows."""
+    from dataclasses import replace
+
+    from director.app import actions
+
+    minute = replace(CATALOGUE["next_level"], build=lambda _request: c.AdjustTime(delta_ms=-60_000))
+    monkeypatch.setattr(actions, "CATALOGUE", CATALOGUE.adding(minute))
+    clock = window.console.page("clock")
+    window.controller.dispatch(c.StartClock())
+    level = window.controller.state.clock.index
+    done = window.controller.session.history.done_count
+    window.controller.guard.refresh()
+    assert clock.next_button.isEnabled(), clock.next_button.toolTip()
+    clock.next_button.click()
+    assert window.controller.state.clock.index == level
+    assert window.controller.session.history.done_count == done + 1

@@ -14,6 +14,7 @@ from typing import Any
 
 from director.app import actions
 from director.app.actions import BadRequest, OtherSurface, Request, Surface
+from director.app.names import order_key
 from director.app.remote import Target, answer
 from director.core import commands as c
 from director.core.errors import RuleViolation
@@ -50,7 +51,7 @@ def view(target: Target) -> dict[str, Any]:
     listed = []
     shown = (EntrantStatus.REGISTERED, EntrantStatus.PLAYING, EntrantStatus.BUSTED)
     people = [(p, e) for p, e in state.players.items() if e.status in shown]
-    for player, entrant in sorted(people, key=lambda item: item[1].name.casefold()):
+    for player, entrant in sorted(people, key=lambda item: order_key(item[1].name)):
         asked = Request(player=player)
         listed.append(
             {

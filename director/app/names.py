@@ -11,6 +11,7 @@ players starting with "Jo" are a question, never a guess.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
@@ -26,6 +27,18 @@ def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(plain.replace("ł", "l").replace("ø", "o").replace("đ", "d").split())
+
+
+_NUMBER = re.compile(r"(\d+)")
+
+
+def order_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """How names are listed: folded, and numbers by their value, so "Player 2"
+    comes before "Player 10" and "zoe" sits with "Zoë"."""
+    return tuple(
+        (1, int(part)) if index % 2 else (0, part)
+        for index, part in enumerate(_NUMBER.split(fold(name)))
+    )
 
 
 def match(typed: str, names: Sequence[str]) -> int | None:

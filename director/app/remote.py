@@ -32,6 +32,7 @@ from director.app import actions
 from director.app.actions import INT_LIMIT, Need, Request, Surface
 from director.app.actions import BadRequest as BadRequest  # where the tests and the web ask
 from director.app.changes import Changes, Origin
+from director.app.names import order_key
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
@@ -295,12 +296,12 @@ def controls(target: Target) -> dict[str, Any]:
         if entrant.status in (EntrantStatus.PLAYING, EntrantStatus.BUSTED)
     ]
 
-    def order(item: tuple[PlayerId, Any]) -> tuple[int, int, int, str]:
+    def order(item: tuple[PlayerId, Any]) -> tuple[int, int, int, tuple[object, ...]]:
         player, entrant = item
         where = seated.get(player)
         out = int(entrant.status is not EntrantStatus.PLAYING)
         table, seat = where if where is not None else (INT_LIMIT, 0)
-        return (out, table, seat, entrant.name.casefold())
+        return (out, table, seat, order_key(entrant.name))
 
     for player, entrant in sorted(people, key=order):
         where = seated.get(player)

@@ -24,6 +24,7 @@ from director.app.actions import (
     command,
     parse,
 )
+from director.app.names import order_key
 from director.app.remote import SessionTarget
 from director.app.session import TournamentSession
 from director.core import commands as c
@@ -292,3 +293,12 @@ def test_a_new_entry_is_offered_on_its_surfaces_at_once(
     # Every surface still takes exactly what the catalogue offers it.
     for surface, action, understood in _samples(_readers(session)):
         assert understood == (surface in action.surfaces), (surface, action.key)
+
+
+def test_a_helpers_phone_lists_the_players_with_numbers_in_their_order(session) -> None:
+    """ "Player 2" before "Player 10" on the helper's list, as on the console."""
+    names = [player["name"] for player in helpers.view(SessionTarget(session))["players"]]
+    assert len(names) > 10
+    assert names == sorted(names, key=order_key)
+    numbered = [name for name in names if name.startswith("Player ")]
+    assert numbered == sorted(numbered, key=lambda name: int(name.split()[1]))

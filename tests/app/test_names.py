@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from director.app.names import PART, START, WHOLE, WORD, fold, match, pick, ranked
+from director.app.names import PART, START, WHOLE, WORD, fold, match, order_key, pick, ranked
 
 PEOPLE = [
     (1, ("Zoë Martin", "")),
@@ -56,3 +56,17 @@ def test_every_whole_name_picks_its_player(names: list[str]) -> None:
     for index, name in enumerate(names):
         if fold(name):
             assert pick(name, candidates) == index
+
+
+def test_names_are_listed_with_numbers_in_their_order() -> None:
+    """A helper's phone lists "Player 2" before "Player 10", and "zoe" with "Zoë"."""
+    names = ["Player 10", "player 2", "Zoë", "Player 1", "Ann", "zoe b", "Player 2b"]
+    assert sorted(names, key=order_key) == [
+        "Ann",
+        "Player 1",
+        "player 2",
+        "Player 2b",
+        "Player 10",
+        "Zoë",
+        "zoe b",
+    ]

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from director.app.display import level_summary, move_text
+from director.app.display import level_summary, move_text, shot_rows
 from director.app.remote import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -39,6 +39,7 @@ from director.core.errors import RuleViolation
 from director.core.ids import Instant, PlayerId
 from director.core.players import Bust
 from director.core.seating import Move
+from director.core.shot_clock import WARNING_MS
 from director.core.state import TournamentState
 from director.i18n import _
 
@@ -52,6 +53,9 @@ _FIELDS: Mapping[str, frozenset[str]] = {
     "bust": frozenset({"action", "player", "eliminator"}),
     "move_done": frozenset({"action", "player", "to_table", "to_seat"}),
     "call_floor": frozenset({"action"}),
+    "shot_clock": frozenset({"action", "player", "seconds"}),
+    "shot_clock_stop": frozenset({"action"}),
+    "time_bank": frozenset({"action", "player"}),
 }
 _ORGANIZER_ACTIONS = frozenset(
     {"start", "pause", "next_level", "previous_level", "add_minute", "remove_minute", "rebuy"}
@@ -181,7 +185,9 @@ def command_for(data: object, table: int, state: TournamentState) -> c.Command |
     """The command a dealer's phone for ``table`` asks for (``CALL_FLOOR`` for a call):
     ``{"action": "hand_done"}``, ``{"action": "bust", "player": 7, "eliminator": 3}``,
     ``{"action": "move_done", "player": 7, "to_table": 1, "to_seat": 9}``,
-    ``{"action": "call_floor"}``. ``BadRequest`` when not understood, ``NotAllowed``
+    ``{"action": "call_floor"}``, ``{"action": "shot_clock", "player": 7}`` (optional
+    ``"seconds"``), ``{"action": "time_bank", "player": 7}``,
+    ``{"action": "shot_clock_stop"}``. ``BadRequest`` when not understood, ``NotAllowed``
     when it is not this table's to ask (the rules are asked later)."""
     if not isinstance(data, dict):
         raise BadRequest("expected an object")
@@ -200,7 +206,14 @@ def command_for(data: object, table: int, state: TournamentState) -> c.Command |
         if asked is not None and asked != table:
             raise NotAllowed("dealer_other_table", table=table, other=asked)
         return c.HandDone(table=table)
+    if action == "shot_clock_stop":
+        return c.StopShotClock(table=table)
     player = whole_number(data, "player") or 0
+    if action == "shot_clock":  # its length is the rules' to check (``core.shot_clock``)
+        seconds = whole_number(data, "seconds", optional=True)
+        return c.StartShotClock(player=_at_table(state, player, table), seconds=seconds)
+    if action == "time_bank":
+        return c.UseTimeBank(player=_at_table(state, player, table))
     if action == "bust":
         out = _at_table(state, player, table)
         eliminator = whole_number(data, "eliminator", optional=True)
@@ -279,6 +292,7 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
             "name": state.player_name(player),
             "seat": seat,
             "bust": answer(target.refusal(c.BustPlayers(busts=(Bust(player=player),)))),
+            "shot_clock": answer(target.refusal(c.StartShotClock(player=player))),
         }
         for seat, player in sorted(current.seats.items())
     ]
@@ -327,4 +341,27 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
         "floor": None
         if floor is None
         else {"called_at": floor.called_at, "answered_at": floor.answered_at},
+        "shot_clock": shot_clock_view(target, table, Instant(now)),
+    }
+
+
+def shot_clock_view(target: Target, table: int, now: Instant) -> dict[str, Any] | None:
+    """This table's shot clock as its phone counts it down (None: none shown): the
+    player, the seconds, when it runs out (the phone counts from the server's ``now``),
+    the time-bank chips left and whether one may be used, and Stop."""
+    row = next((row for row in shot_rows(target.state, now) if row.table == table), None)
+    if row is None:
+        return None
+    running = target.state.shot_clocks.running[table]
+    return {
+        "player": int(running.player),
+        "name": row.name,
+        "place": row.place,
+        "seconds": row.seconds,
+        "ends_at": row.ends_at,
+        "warning_ms": WARNING_MS,
+        "over": row.over,
+        "banks_left": row.banks_left,
+        "time_bank": answer(target.refusal(c.UseTimeBank(player=running.player))),
+        "stop": answer(target.refusal(c.StopShotClock(table=table))),
     }

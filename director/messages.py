@@ -25,6 +25,7 @@ MESSAGES: dict[str, str] = {
     "move_structure": N_("move a level"),
     "template_structure": N_("load a structure template"),
     "generate_structure": N_("generate a structure"),
+    "replan_structure": N_("re-plan the rest of the structure"),
     "import_structure": N_("import a structure"),
     "start_clock": N_("start the clock"),
     "plan_start": N_("plan the start"),
@@ -130,6 +131,11 @@ MESSAGES: dict[str, str] = {
     "clock_running": N_("The clock is already running."),
     "clock_already_started": N_("The clock has already started: a start can no longer be planned."),
     "planned_start_past": N_("The planned start must be later than now."),
+    "replan_target_too_soon": N_(
+        "The end wanted leaves no time for a level after this one: choose a later time."
+    ),
+    "replan_before_first_level": N_("The structure can be re-planned once a level is played."),
+    "bad_replan": N_("The level and break lengths cannot make a structure."),
     "shot_clock_bad_seconds": N_("A shot clock lasts from {minimum} to {maximum} seconds."),
     "time_bank_bad_chips": N_("Each player has from 0 to {maximum} time-bank chips."),
     "shot_clock_not_playing": N_("{player} is not playing: no shot clock."),

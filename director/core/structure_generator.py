@@ -143,7 +143,7 @@ def generate(request: GeneratorRequest) -> Structure:
     growth = _growth(start, end, levels - 1)
 
     return Structure(
-        items=_levels(request, chips, start * SCALE, growth, end, range(1, levels + 1)),
+        items=tuple(_levels(request, chips, start * SCALE, growth, end, range(1, levels + 1))),
         chips=tuple(chips),
     )
 

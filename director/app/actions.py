@@ -79,6 +79,8 @@ class Need(Enum):
     """A planned move, named by its player and where he goes (``to_table``, ``to_seat``)."""
     RUNNING = "running"
     """Whether the clock runs now (the console's start-or-pause): never sent by a phone."""
+    SECONDS = "seconds"
+    """A shot clock's length (optional: the event's own)."""
 
 
 _WIRE: Mapping[Need, tuple[str, ...]] = {
@@ -91,9 +93,10 @@ _WIRE: Mapping[Need, tuple[str, ...]] = {
     Need.CHIPS: ("chips",),
     Need.MOVE: ("to_table", "to_seat"),
     Need.RUNNING: (),
+    Need.SECONDS: ("seconds",),
 }
 """The JSON fields of each need."""
-_OPTIONAL = frozenset({Need.ELIMINATOR, Need.STACK, Need.PAID, Need.AMOUNT})
+_OPTIONAL = frozenset({Need.ELIMINATOR, Need.STACK, Need.PAID, Need.AMOUNT, Need.SECONDS})
 
 GIVEN: Mapping[Surface, frozenset[Need]] = {Surface.DEALER: frozenset({Need.TABLE})}
 """What a surface supplies itself: a dealer's phone acts at its own table (its
@@ -117,6 +120,7 @@ class Request:
     chips: int | None = None
     to_table: int | None = None
     to_seat: int | None = None
+    seconds: int | None = None
     move: Move | None = None
     """The planned move itself, once found (``planned_move``)."""
     running: bool = False
@@ -393,6 +397,28 @@ CATALOGUE = Catalogue(
             frozenset({_C, _D}),
             (Need.PLAYER, Need.MOVE),
             _confirm_move,
+        ),
+        Action(
+            "shot_clock",
+            N_("Start the shot clock"),
+            frozenset({_C, _D}),
+            (Need.PLAYER, Need.SECONDS),
+            # Its length is the rules' to check (``core.shot_clock``).
+            lambda request: c.StartShotClock(player=_player(request), seconds=request.seconds),
+        ),
+        Action(
+            "time_bank",
+            N_("Time bank"),
+            frozenset({_C, _D}),
+            (Need.PLAYER,),
+            lambda request: c.UseTimeBank(player=_player(request)),
+        ),
+        Action(
+            "shot_clock_stop",
+            N_("Stop the shot clock"),
+            frozenset({_C, _D}),
+            (Need.TABLE,),
+            lambda request: c.StopShotClock(table=_number(request.table, "table")),
         ),
         Action("call_floor", N_("Call the floor"), frozenset({_D})),
         Action(

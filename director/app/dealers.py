@@ -21,7 +21,7 @@ from typing import Any
 
 from director.app import actions
 from director.app.actions import Action, BadRequest, Need, OtherSurface, Request, Surface
-from director.app.display import level_summary, move_text
+from director.app.display import level_summary, move_text, shot_rows
 from director.app.remote import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -37,6 +37,7 @@ from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move
+from director.core.shot_clock import WARNING_MS
 from director.core.state import TournamentState
 from director.i18n import _
 
@@ -315,4 +316,29 @@ def view(target: Target, table: int, *, now: int, floor: FloorCall | None = None
         "floor": None
         if floor is None
         else {"called_at": floor.called_at, "answered_at": floor.answered_at},
+        "shot_clock": shot_clock_view(target, table, Instant(now)),
+    }
+
+
+def shot_clock_view(target: Target, table: int, now: Instant) -> dict[str, Any] | None:
+    """This table's shot clock as its phone counts it down (None: none shown): the
+    player, the seconds, when it runs out (the phone counts from the server's ``now``),
+    the time-bank chips left and whether one may be used, and Stop."""
+    row = next((row for row in shot_rows(target.state, now) if row.table == table), None)
+    if row is None:
+        return None
+    running = target.state.shot_clocks.running[table]
+    return {
+        "player": int(running.player),
+        "name": row.name,
+        "place": row.place,
+        "seconds": row.seconds,
+        "ends_at": row.ends_at,
+        "warning_ms": WARNING_MS,
+        "over": row.over,
+        "banks_left": row.banks_left,
+        "time_bank": answer(
+            target.refusal(actions.command("time_bank", Request(player=running.player)))
+        ),
+        "stop": answer(target.refusal(actions.command("shot_clock_stop", Request(table=table)))),
     }

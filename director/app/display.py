@@ -40,6 +40,7 @@ from director.app.display_data import (
     SeatRow,
     Section,
     SectionKind,
+    ShotRow,
     Stat,
     Timing,
 )
@@ -68,6 +69,7 @@ from director.app.display_texts import (
     sentences,
 )
 from director.core import clock as clk
+from director.core import shot_clock
 from director.core.chip_race import chips_going
 from director.core.ids import Instant
 from director.core.ledger import Figures, figures
@@ -101,6 +103,7 @@ __all__ = [
     "SeatRow",
     "Section",
     "SectionKind",
+    "ShotRow",
     "Stat",
     "StateParts",
     "Timing",
@@ -136,6 +139,7 @@ __all__ = [
     "payouts_section",
     "seat_rows",
     "sentences",
+    "shot_rows",
     "standings_section",
     "state_parts",
 ]
@@ -321,6 +325,35 @@ def seat_rows(state: TournamentState) -> tuple[SeatRow, ...]:
         for player, (table, seat) in state.tables.seated().items()
     ]
     return tuple(sorted(rows, key=lambda row: row.name.casefold()))
+
+
+def shot_rows(state: TournamentState, now: Instant) -> tuple[ShotRow, ...]:
+    """The shot clocks on the screens at ``now``, by table (see ``core.shot_clock``)."""
+    from director.app.table_texts import seat_label, table_label
+
+    shots = state.shot_clocks
+    rows = []
+    for shot in shots.shown(now):
+        where = state.tables.where(shot.player)
+        seat = where[1] if where is not None and where[0] == shot.table else None
+        place = (
+            seat_label(state.tables, shot.table, seat)
+            if seat is not None
+            else table_label(state.tables, shot.table)
+        )
+        rows.append(
+            ShotRow(
+                table=shot.table,
+                name=state.player_name(shot.player),
+                place=place,
+                seconds=shot.shown_seconds(now),
+                ends_at=shot.ends_at,
+                warning=shot.warning(now),
+                over=shot.remaining_ms(now) == 0,
+                banks_left=shots.banks_left(shot.player),
+            )
+        )
+    return tuple(rows)
 
 
 # -- what only the state decides -----------------------------------------------------
@@ -559,6 +592,7 @@ def display_data(
         message=state.room_message,
         addon_text=addon_offer(state) if offer and view.on_break else "",
         language=parts.language,
+        shot_clocks=shot_rows(state, now) if state.shot_clocks.running else (),
     )
 
 
@@ -786,6 +820,9 @@ def next_display_change(
             # The countdown's seconds, shown rounded up like the clock's; at zero
             # the clock starts (or the organizer is awaited).
             soonest = _sooner(soonest, (plan.starts_at - now) % 1000 or 1000)
+    shot = shot_clock.next_change_in(state.shot_clocks, now)
+    if shot is not None:
+        soonest = _sooner(soonest, shot)
     ends = state.cash.ends_at
     if state.is_cash and not state.structure.items and ends and ends > now:
         rest = (ends - now) % 1000

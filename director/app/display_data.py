@@ -146,6 +146,22 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class ShotRow:
+    """A shot clock on the screens: the player's name, where he sits ("Table 2 ·
+    Seat 5"), the whole seconds left (rounded up) and when it runs out, whether it
+    is in its last ten seconds or over, and his time-bank chips left."""
+
+    table: int
+    name: str
+    place: str
+    seconds: int
+    ends_at: int
+    warning: bool
+    over: bool
+    banks_left: int = 0
+
+
+@dataclass(frozen=True)
 class Blinds:
     """A level's blinds and ante in chips (and its bets in a limit game)."""
 
@@ -273,6 +289,8 @@ class DisplayData:
     €10" ("" otherwise; during a level the figures say it is open)."""
     language: str = "en"
     """The language of the texts."""
+    shot_clocks: tuple[ShotRow, ...] = ()
+    """The shot clocks on the screens, by table."""
 
     @property
     def paused(self) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 from director import i18n
@@ -56,6 +57,21 @@ class Source(Protocol):
     def subscribe(self, listener: Callable[[Changes], object]) -> Subscription: ...
 
 
+class ShotCueKind(StrEnum):
+    WARNING = "warning"
+    """A shot clock's last ten seconds begin."""
+    TIME = "time"
+    """A shot clock ran out."""
+
+
+@dataclass(frozen=True)
+class ShotCue:
+    """What a shot clock makes the room hear, once: ``kind`` at ``table``."""
+
+    kind: ShotCueKind
+    table: int
+
+
 @dataclass(frozen=True)
 class Tick:
     """One reading of the feed: what to show, what to announce, when to wake."""
@@ -75,6 +91,9 @@ class Tick:
     """The change of the event that brought this reading (None: time passing)."""
     told: bool = False
     """The listeners were given this reading (new data or cues)."""
+    shot_cues: tuple[ShotCue, ...] = ()
+    """Shot clocks that began their last ten seconds or ran out since the previous
+    reading, to sound once."""
 
     @property
     def at(self) -> int:
@@ -111,6 +130,9 @@ class ClockFeed:
         self._moments: tuple[TournamentState, Moments] | None = None
         """The room's moments (bubble, final table, message) of the last state read."""
         self._announced: set[clk.CueKind] = set()
+        self._shots: dict[int, tuple[int, int]] = {}
+        """Each shown shot clock's table: (when it started, its phase: 0 counting, 1 its
+        last ten seconds, 2 over), as last read."""
         self.computed = 0
         """How many times the display data was worked out (for tests and benchmarks)."""
         self._last: Tick | None = None
@@ -218,6 +240,7 @@ class ClockFeed:
         self._view = view
         if self._moments is None or self._moments[0] is not state:
             cues += self._moment_cues(state, view.index)
+        shot_cues = self._shot_cues(state, now)
         rest = (self._generation, i18n.language(), i18n.currency(), self._show_seats)
         previous = self._last
         fresh = (
@@ -246,7 +269,8 @@ class ClockFeed:
             wake_in=wake_in,
             alive_due=self._alive_due(view, now),
             changes=changes,
-            told=notify and (fresh or bool(cues)),
+            told=notify and (fresh or bool(cues) or bool(shot_cues)),
+            shot_cues=shot_cues,
         )
         self._last = tick
         if tick.told:
@@ -268,6 +292,25 @@ class ClockFeed:
                     continue
                 self._announced.add(cue.kind)
             found.append(cue)
+        return tuple(found)
+
+    def _shot_cues(self, state: TournamentState, now: Instant) -> tuple[ShotCue, ...]:
+        """The shot clocks that moved to their last ten seconds or ran out since the
+        last reading. One first seen (just started, or the event just opened) sounds
+        nothing; one a time-bank chip sent back above ten seconds warns again."""
+        before = self._shots
+        seen: dict[int, tuple[int, int]] = {}
+        found = []
+        for running in state.shot_clocks.shown(now):
+            left = running.remaining_ms(now)
+            phase = 2 if left == 0 else 1 if running.warning(now) else 0
+            seen[running.table] = (running.started, phase)
+            earlier = before.get(running.table)
+            if earlier is None or earlier[0] != running.started or phase <= earlier[1]:
+                continue
+            kind = ShotCueKind.TIME if phase == 2 else ShotCueKind.WARNING
+            found.append(ShotCue(kind, running.table))
+        self._shots = seen
         return tuple(found)
 
     def _state_parts(self, state: TournamentState) -> StateParts:

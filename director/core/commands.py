@@ -18,6 +18,7 @@ from director.core.payouts import Deal, PayoutSettings
 from director.core.players import Bust
 from director.core.records import Registry, Versioned
 from director.core.seating import Move
+from director.core.shot_clock import ShotClockSettings
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Structure, upcast_structure
 from director.core.tv import TvLook
@@ -162,6 +163,49 @@ class NextHand(Command):
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetClockOptions(Command):
     applies: NewLevelApplies
+
+
+# -- the shot clock ---------------------------------------------------------------
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SetShotClockOptions(Command):
+    """The event's shot clock length and time-bank chips (see ``core.shot_clock``)."""
+
+    settings: ShotClockSettings
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class StartShotClock(Command):
+    """Start the shot clock for ``player`` at the table where he sits, for ``seconds``
+    (None: the event's length). It replaces the one running at that table."""
+
+    player: PlayerId
+    seconds: int | None = None
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("start_shot_clock", {"player": _name(state, self.player)})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class StopShotClock(Command):
+    """Stop (or clear) the shot clock of ``table``."""
+
+    table: int
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class UseTimeBank(Command):
+    """One of ``player``'s time-bank chips adds its seconds to his shot clock."""
+
+    player: PlayerId
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("use_time_bank", {"player": _name(state, self.player)})
 
 
 # -- players and money -----------------------------------------------------------

@@ -21,6 +21,7 @@ from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, EnvelopeDraw, Movement
 from director.core.records import Registry, Versioned
 from director.core.seating import Move
+from director.core.shot_clock import ShotClockSettings
 from director.core.state import EventKind
 from director.core.structure import Structure, upcast_structure
 from director.core.tv import TvLook
@@ -147,6 +148,40 @@ class HandStarted(Event):
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ClockOptionsChanged(Event):
     applies: NewLevelApplies
+
+
+# -- the shot clock -----------------------------------------------------------------
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class ShotClockOptionsChanged(Event):
+    settings: ShotClockSettings
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class ShotClockStarted(Event):
+    """A shot clock of ``duration_ms`` from ``at`` for ``player`` at ``table``."""
+
+    player: PlayerId
+    table: int
+    duration_ms: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class ShotClockStopped(Event):
+    table: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class TimeBankUsed(Event):
+    """A time-bank chip added ``added_ms`` to ``table``'s shot clock (its player's)."""
+
+    table: int
+    added_ms: int
 
 
 # -- players and money (R1-R6, R23, R29, R32) ---------------------------------

@@ -19,6 +19,7 @@ from director.core.kinds import Status as Status
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings
 from director.core.players import BustRecord, Entrant, EntrantStatus, EnvelopeDraw, Movement
+from director.core.shot_clock import ShotClocks
 from director.core.structure import Structure
 from director.core.tables import TablesState
 from director.core.tv import TvLook
@@ -53,6 +54,8 @@ class TournamentState(Record):
     """The TV's look for this event; None: the defaults from the settings."""
     room_message: str = ""
     """The message line on the TV ("" for none)."""
+    shot_clocks: ShotClocks = ShotClocks()
+    """The shot clocks running, their settings and the time-bank chips used."""
     version: int = 0
 
     @property

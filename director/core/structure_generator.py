@@ -137,16 +137,37 @@ def generate(request: GeneratorRequest) -> Structure:
     chips: Sequence[int] = sorted(set(request.chips))
     total_chips = request.players * request.starting_stack
     levels = _level_count(request)
-    unit_index = 0
     unit = chips[0]
     start = max(2 * unit, request.starting_stack // START_FRACTION)
     end = max(start * 2, total_chips // END_FRACTION)
     growth = _growth(start, end, levels - 1)
 
+    return Structure(
+        items=tuple(_levels(request, chips, start * SCALE, growth, end, range(1, levels + 1))),
+        chips=tuple(chips),
+    )
+
+
+def _levels(
+    request: GeneratorRequest,
+    chips: Sequence[int],
+    target: int,
+    growth: int,
+    end: int,
+    numbers: range,
+    *,
+    previous_big: int = 0,
+    unit_index: int = 0,
+    since_break: int = 0,
+) -> list[Level | Break]:
+    """The levels numbered ``numbers`` (and their breaks): each big blind the readable
+    amount nearest ``target`` (millionths of a chip), which grows by ``growth`` per
+    level; after ``previous_big``, with the smallest chip ``chips[unit_index]`` and
+    ``since_break`` levels already played since the last break."""
+    unit = chips[unit_index]
+    levels = numbers[-1] if numbers else 0
     items: list[Level | Break] = []
-    previous_big = 0
-    target = start * SCALE  # the ideal big blind of this level, in millionths
-    for number in range(1, levels + 1):
+    for number in numbers:
         # No ceiling near the end target: a long night with few chips keeps rising.
         candidates = [
             amount for amount in nice_amounts(unit, max(end, unit) * 1000) if amount > previous_big
@@ -174,7 +195,8 @@ def generate(request: GeneratorRequest) -> Structure:
         )
         previous_big = big_blind
         target = target * growth // SCALE
-        is_break_due = request.break_every and number % request.break_every == 0
+        since_break += 1
+        is_break_due = request.break_every and since_break % request.break_every == 0
         if is_break_due and number < levels:
             note = ""
             next_unit = chips[unit_index + 1] if unit_index + 1 < len(chips) else None
@@ -183,4 +205,91 @@ def generate(request: GeneratorRequest) -> Structure:
                 unit_index += 1
                 unit = next_unit
             items.append(Break(seconds=request.break_minutes * 60, note=note))
-    return Structure(items=tuple(items), chips=tuple(chips))
+            since_break = 0
+    return items
+
+
+def continue_structure(
+    played: Sequence[Level | Break],
+    chips: Sequence[int],
+    *,
+    chips_in_play: int,
+    minutes: int,
+    level_minutes: int,
+    break_every: int,
+    break_minutes: int,
+    ante: AnteKind | None = None,
+    ante_from: int = 1,
+    colour_up_note: str = "Colour up the {chip}s",
+) -> list[Level | Break]:
+    """The levels to play after ``played`` (ending with the level being played) so that
+    they last about ``minutes``, by the generator's rules: their big blinds grow
+    geometrically from the last played one to about a twentieth of
+    ``chips_in_play``, in readable amounts of the smallest chip still in play,
+    with a break every ``break_every`` levels (counted on from the last break
+    played) and the smallest chip coloured up at a break once it stops being useful;
+    the betting as the last level played has it, the ante of kind ``ante`` from the
+    ``ante_from``-th new level (by default as the last level played has it).
+
+    Raises ``RuleViolation`` when no level fits in ``minutes`` or the input cannot
+    make levels.
+    """
+    last = next((item for item in reversed(played) if isinstance(item, Level)), None)
+    require(last is not None, "structure_without_levels")
+    assert last is not None
+    require(1 <= level_minutes <= 240 and break_every >= 0 and break_minutes >= 0, "bad_replan")
+    require(level_minutes <= minutes <= 48 * 60, "replan_target_too_soon")
+    chips = sorted(set(chips)) or [1]
+    # The smallest chip still in play: the first that divides the small blind and is
+    # still worth keeping at this big blind (the generator's colour-up rule).
+    unit_index = next(
+        (
+            index
+            for index, chip in enumerate(chips)
+            if last.small_blind % chip == 0 and chip * COLOUR_UP_RATIO > last.big_blind
+        ),
+        0,
+    )
+    since_break = 0
+    for item in reversed(played):
+        if isinstance(item, Break):
+            break
+        since_break += 1
+    request = GeneratorRequest(
+        players=2,
+        starting_stack=chips_in_play,
+        chips=tuple(chips),
+        level_minutes=level_minutes,
+        target_minutes=minutes,
+        ante=ante if ante is not None else last.ante_kind if last.ante else AnteKind.NONE,
+        ante_from_level=ante_from,
+        break_every=break_every,
+        break_minutes=break_minutes,
+        colour_up_note=colour_up_note,
+        betting=last.betting,
+    )
+    count = 1
+    while True:  # levels that fit, with the breaks falling among them
+        more = count + 1
+        breaks = (since_break + more - 1) // break_every if break_every else 0
+        if more * level_minutes + breaks * break_minutes > minutes + level_minutes // 2:
+            break
+        count = more
+    start = last.big_blind
+    end = max(start * 2, chips_in_play // END_FRACTION)
+    growth = _growth(start, end, count)
+    items = _levels(
+        request,
+        chips,
+        start * growth,
+        growth,
+        end,
+        range(1, count + 1),
+        previous_big=last.big_blind,
+        unit_index=unit_index,
+        since_break=since_break,
+    )
+    if break_every and since_break and since_break % break_every == 0:
+        # The level being played closes a round of levels: its break comes first.
+        items.insert(0, Break(seconds=break_minutes * 60))
+    return items

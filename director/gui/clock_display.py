@@ -38,6 +38,7 @@ from director.gui.clock_face import (
 )
 from director.gui.media import LoadedPicture
 from director.gui.qr import paint_qr
+from director.gui.shot_clock_panel import ShotClockPanel
 from director.i18n import _
 
 ADDRESS_SHOWN_MS = 60_000
@@ -367,6 +368,7 @@ class ClockDisplayWindow(QWidget):
         self.stack.addWidget(self.seating)
         self.setStyleSheet(f"background: {Theme().background};")
         self.address = AddressPanel(self)
+        self.shot_clocks = ShotClockPanel(self)
         self._address_timer = QTimer(self)
         self._address_timer.setSingleShot(True)
         self._address_timer.timeout.connect(self.hide_address)
@@ -376,6 +378,7 @@ class ClockDisplayWindow(QWidget):
         """Show the clock and the seat draw in ``look`` (its pictures decoded)."""
         self.face.set_look(look, pictures)
         self.seating.set_theme(look.theme)
+        self.shot_clocks.set_theme(look.theme, self.face.family)
         self.setStyleSheet(f"background: {look.theme.background};")
 
     def show_address(self, url: str, milliseconds: int = ADDRESS_SHOWN_MS) -> None:
@@ -393,6 +396,7 @@ class ClockDisplayWindow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.address.place()
+        self.shot_clocks.place()
 
     def set_data(self, data: DisplayData) -> None:
         """Show ``data``: the clock, or the seat draw while ``data.show_seats``."""
@@ -402,6 +406,9 @@ class ClockDisplayWindow(QWidget):
         shown = self.seating if data.show_seats else self.face
         if self.stack.currentWidget() is not shown:
             self.stack.setCurrentWidget(shown)
+        self.shot_clocks.set_rows(data.shot_clocks)
+        if self.address.isVisible():
+            self.address.raise_()  # the page's address asked for stays on top
 
     def show_on(self, screen: QScreen, *, full_screen: bool = True) -> None:
         """Open on ``screen``, full screen by default."""

@@ -737,6 +737,7 @@ class MainWindow(QMainWindow):
         self.sharing.attach(self.feed, session)
         self.ticker = ClockTicker(self.controller, self.feed, self)
         self.ticker.cue.connect(self._announce)
+        self.ticker.shot_cue.connect(self.sound.shot_clock)
         self.ticker.tick.connect(self._refresh_display)
         self.console = Console(self.controller)
         self.console.back_requested.connect(self.show_events)

@@ -17,6 +17,7 @@ from director import paths
 from director.i18n import language
 
 if TYPE_CHECKING:
+    from director.app.feed import ShotCue
     from director.app.tv_assets import AssetStore
     from director.core.clock import CueKind
     from director.core.tv import CueSound, TvLook
@@ -141,6 +142,17 @@ class SoundPlayer(QObject):
         if self.muted or self.no_output:
             return False
         return self._start(kind, self.source(kind), self.cue_volume(kind))
+
+    def shot_clock(self, cue: ShotCue) -> bool:
+        """A shot clock's last ten seconds (the one-minute cue's sound) or its end (the
+        console's alert, unlike any level's sound)."""
+        from director.app.feed import ShotCueKind
+
+        if cue.kind is ShotCueKind.WARNING:
+            from director.core.clock import CueKind
+
+            return self.play(CueKind.ONE_MINUTE)
+        return self.alert()
 
     def alert(self) -> bool:
         """The console's own alert (a table calls the floor): not one of the TV's cues,

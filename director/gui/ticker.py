@@ -25,10 +25,11 @@ LATE_MARGIN_MS = 1
 class ClockTicker(QObject):
     """Emits ``tick`` when what the clock shows changed (``data`` is then the display's
     content, worked out once for the console and the TV alike), ``cue`` for each
-    moment to announce."""
+    moment to announce, ``shot_cue`` for each shot clock's last ten seconds and end."""
 
     tick = Signal()
     cue = Signal(object)
+    shot_cue = Signal(object)
 
     def __init__(
         self,
@@ -70,6 +71,8 @@ class ClockTicker(QObject):
     def _on_tick(self, tick: Tick) -> None:
         for cue in tick.cues:
             self.cue.emit(cue)
+        for shot in tick.shot_cues:
+            self.shot_cue.emit(shot)
         self.tick.emit()
         self._follow(tick)
 

@@ -122,4 +122,10 @@ def page_texts() -> dict[str, str]:
         "call_floor": _("Call the floor"),
         "floor_called": _("Floor called at {time}"),
         "floor_coming": _("The floor is coming"),
+        "shot_clock": _("Shot clock"),
+        "shot_start": _("Start the shot clock"),
+        "shot_stop": _("Stop"),
+        "shot_bank": _("Time bank"),
+        "shot_bank_left": _("Time bank ({count} left)"),
+        "shot_time_up": _("Time!"),
     }

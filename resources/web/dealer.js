@@ -75,6 +75,10 @@
     setText("bust-eliminator-label", text("eliminator"));
     setText("bust-button", text("record_bust"));
     setText("floor-button", text("call_floor"));
+    setText("shot-title", text("shot_clock"));
+    setText("shot-player-label", text("player"));
+    setText("shot-button", text("shot_start"));
+    setText("shot-stop", text("shot_stop"));
     setText("forget", text("unpair"));
     setText("confirm-no", text("cancel"));
     live.showStatus();
@@ -107,6 +111,8 @@
     drawSeats(view);
     drawMoves(view.moves);
     drawBust(view.players);
+    drawShotStart(view.players);
+    drawShot();
     drawFloor(view.floor);
     setText("device-name", text("paired_as", { name: view.device || page.device }));
   }
@@ -152,6 +158,66 @@
       since = live.stale ? "--:--" : formatElapsed(live.serverNow() - view.hand_since);
     }
     setText("hand-time", since ? text("this_hand", { time: since }) : "");
+    drawShotTime();
+  }
+
+  // -- the shot clock -----------------------------------------------------------------
+
+  function drawShotStart(players) {
+    const select = $("shot-player");
+    const chosen = select.value;
+    const options = [new Option(text("choose"), "")];
+    for (const player of players) options.push(new Option(playerLabel(player), String(player.id)));
+    select.replaceChildren(...options);
+    if (players.some((player) => String(player.id) === chosen)) select.value = chosen;
+    drawShotButton();
+  }
+
+  function drawShotButton() {
+    const view = page.view;
+    const id = $("shot-player").value;
+    const player = view ? view.players.find((other) => String(other.id) === id) : null;
+    setAction($("shot-button"), $("shot-start-why"), player ? player.shot_clock : { ok: false, why: "" });
+  }
+
+  function drawShot() {
+    const shot = page.view && page.view.shot_clock;
+    const appearing = Boolean(shot) && $("shot").hidden;
+    $("shot").hidden = !shot;
+    if (!shot) return;
+    // A shot clock just started (here or on the console): the dealer sees it at once.
+    if (appearing) $("shot").scrollIntoView({ block: "center" });
+    setText("shot-who", shot.place + " · " + shot.name);
+    const left = shot.banks_left > 0 ? text("shot_bank_left", { count: shot.banks_left }) : text("shot_bank");
+    setText("shot-bank", left);
+    $("shot-bank").hidden = !shot.time_bank.ok && shot.banks_left === 0;
+    $("shot-bank").disabled = page.busy || !shot.time_bank.ok;
+    $("shot-stop").disabled = page.busy || !shot.stop.ok;
+    drawShotTime();
+  }
+
+  function drawShotTime() {
+    // Counted from its end, on the server's clock (as the main clock is): each
+    // second rounded up, "Time!" once run out.
+    const shot = page.view && page.view.shot_clock;
+    if (!shot) return;
+    const left = Math.max(0, shot.ends_at - live.serverNow());
+    const box = $("shot");
+    box.classList.toggle("warning", left > 0 && left <= shot.warning_ms);
+    box.classList.toggle("over", left === 0);
+    if (live.stale) setText("shot-time", "--");
+    else setText("shot-time", left === 0 ? text("shot_time_up") : String(Math.ceil(left / 1000)));
+  }
+
+  function startShot() {
+    const id = $("shot-player").value;
+    if (!id) return;
+    send({ action: "shot_clock", player: Number(id) });
+  }
+
+  function useTimeBank() {
+    const shot = page.view && page.view.shot_clock;
+    if (shot) send({ action: "time_bank", player: shot.player });
   }
 
   function drawHandForHand(state) {
@@ -487,6 +553,10 @@
     $("bust-player").addEventListener("change", drawEliminators);
     $("bust-button").addEventListener("click", bust);
     $("floor-button").addEventListener("click", () => send({ action: "call_floor" }));
+    $("shot-player").addEventListener("change", drawShotButton);
+    $("shot-button").addEventListener("click", startShot);
+    $("shot-bank").addEventListener("click", useTimeBank);
+    $("shot-stop").addEventListener("click", () => send({ action: "shot_clock_stop" }));
     $("forget").addEventListener("click", forget);
     $("confirm-yes").addEventListener("click", () => answerConfirm(true));
     $("confirm-no").addEventListener("click", () => answerConfirm(false));

@@ -57,6 +57,9 @@ OFFERED = {
         "top_up",
         "cash_out",
         "move_done",
+        "shot_clock",
+        "time_bank",
+        "shot_clock_stop",
         "show_display",
         "help",
         "undo",
@@ -73,7 +76,15 @@ OFFERED = {
         "bust",
         "rebuy",
     },
-    Surface.DEALER: {"hand_done", "bust", "move_done", "call_floor"},
+    Surface.DEALER: {
+        "hand_done",
+        "bust",
+        "move_done",
+        "shot_clock",
+        "time_bank",
+        "shot_clock_stop",
+        "call_floor",
+    },
     Surface.HELPER: {"buy_in", "rebuy", "reentry", "addon", "pay"},
 }
 

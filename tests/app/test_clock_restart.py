@@ -15,6 +15,7 @@ import pytest
 from director.app.session import TournamentSession
 from director.core import clock as clk
 from director.core import commands as c
+from director.core.ids import PlayerId
 from director.persistence.db import StoreError, open_database
 from tests.conftest import KINDS, database_of_kind
 
@@ -105,4 +106,38 @@ def test_a_planned_start_passed_while_the_app_was_killed_finds_the_clock_running
     assert session.state.clock.started
     paused = clk.view(session.state.clock, session.state.structure, session.now() + 60_000)
     assert paused.remaining == LEVEL_MS - (session.state.clock.anchor - planned)
+    database.close()
+
+
+def test_a_shot_clock_running_when_the_app_was_killed_resumes_with_its_time_bank(
+    tmp_path: Path,
+) -> None:
+    """Issue 34: the shot clock is in the log ("persisted and replayed after a
+    SIGKILL"): after a restart it runs on from its logged start, the time-bank chip
+    used still counted."""
+    path = database_of_kind("sqlite", tmp_path)
+    child = subprocess.Popen(
+        [sys.executable, str(CHILD), str(path), "shot"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline().split()
+    assert line and line[0] == "shot", child.stderr.read() if child.stderr else ""
+    event_id, started, table = int(line[1]), int(line[2]), int(line[3])
+    time.sleep(1.2)
+    child.send_signal(signal.SIGKILL)
+    child.communicate()
+
+    database = open_database(path)
+    session = TournamentSession(database, event_id)
+    shots = session.state.shot_clocks
+    running = shots.running[table]
+    now = session.now()
+    assert running.player == PlayerId(1)
+    assert running.remaining_ms(now) == 20_000 + 30_000 - (now - started)
+    assert now - started >= 1200
+    assert shots.banks_left(PlayerId(1)) == 1
     database.close()

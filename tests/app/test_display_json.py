@@ -297,6 +297,9 @@ def test_every_field_of_the_json_form_is_known() -> None:
         # Issue 34: the planned start the viewers count down to (public: the room
         # sees "Starts in").
         "starts_at",
+        # Issue 34: the shot clocks on the TV (a player's name and seat, as the seat
+        # draw shows them; the seconds left, the time-bank chips left).
+        "shot_clocks",
     }  # fmt: skip
 
 

@@ -160,3 +160,52 @@ def test_generator_refuses_bad_requests() -> None:
                 players=1, starting_stack=5000, chips=(25,), level_minutes=20, target_minutes=240
             )
         )
+
+
+def test_the_rest_of_a_night_continues_by_the_generators_rules() -> None:
+    """Issue 34: re-planning from the level being played: readable blinds of the chip
+    still in play rising from it, a break every four levels counted on from the
+    last break, the smallest chip coloured up once useless, the ante from the level
+    asked; about the minutes asked."""
+    from director.core.structure_generator import continue_structure
+
+    played = [
+        Level(small_blind=25, big_blind=50, seconds=1200),
+        Level(small_blind=50, big_blind=100, seconds=1200),
+        Level(small_blind=75, big_blind=150, seconds=1200),
+    ]
+    coming = continue_structure(
+        played,
+        (25, 100, 500),
+        chips_in_play=12 * 5000,
+        minutes=240,
+        level_minutes=20,
+        break_every=4,
+        break_minutes=10,
+        ante=AnteKind.BIG_BLIND,
+        ante_from=2,
+    )
+    levels = [item for item in coming if isinstance(item, Level)]
+    minutes = sum(item.seconds for item in coming) // 60
+    assert abs(minutes - 240) <= 10
+    bigs = [150, *(level.big_blind for level in levels)]
+    assert bigs == sorted(set(bigs))
+    # The fourth level since the last break is the first new one: its break follows.
+    assert isinstance(coming[0], Level) and isinstance(coming[1], Break)
+    assert [level.ante for level in levels[:2]] == [0, levels[1].big_blind]
+    assert all(level.ante_kind is AnteKind.BIG_BLIND for level in levels[1:])
+    notes = [item.note for item in coming if isinstance(item, Break) and item.note]
+    assert notes and notes[0] == "Colour up the 25s"
+    coloured = coming.index(next(i for i in coming if isinstance(i, Break) and i.note))
+    assert all(item.small_blind % 100 == 0 for item in coming[coloured:] if isinstance(item, Level))
+    with pytest.raises(RuleViolation) as refused:
+        continue_structure(
+            played,
+            (25,),
+            chips_in_play=60_000,
+            minutes=10,
+            level_minutes=20,
+            break_every=4,
+            break_minutes=10,
+        )
+    assert refused.value.code == "replan_target_too_soon"

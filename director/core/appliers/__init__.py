@@ -6,6 +6,6 @@ needs only the events and these, not the commands (``director status`` and
 opening an event import no command class).
 """
 
-from director.core.appliers import clock, formats, meta, payouts, players, tables, tv
+from director.core.appliers import clock, formats, meta, payouts, players, shot_clock, tables, tv
 
-__all__ = ["clock", "formats", "meta", "payouts", "players", "tables", "tv"]
+__all__ = ["clock", "formats", "meta", "payouts", "players", "shot_clock", "tables", "tv"]

@@ -29,12 +29,13 @@ from director.app.timesource import next_time_of_day
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.clock import NewLevelApplies
-from director.core.ids import Instant
+from director.core.ids import Instant, PlayerId
 from director.core.structure import Break
 from director.core.tv import MESSAGE_MAX_LENGTH
 from director.gui.clock_face import ClockFace
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
+from director.gui.dialogs.shot_clock import ShotClockDialog
 from director.gui.ticker import ClockTicker
 from director.i18n import _, format_clock, format_time, ngettext, parse_clock_text
 
@@ -127,6 +128,11 @@ class ClockPage(QWidget):
         message_row.addWidget(self.message_button)
         message_row.addWidget(self.clear_message_button)
         message_row.addWidget(self.tv_button)
+        self.shot_button = QPushButton(_("Shot clock…"))
+        self.shot_button.setToolTip(_("A player's decision clock, with time-bank chips"))
+        self.shot_button.clicked.connect(self.open_shot_clock)
+        self._shot_dialog: ShotClockDialog | None = None
+        message_row.addWidget(self.shot_button)
 
         # The planned start: before it the TV and the phones count down to it.
         self.planned_time = QTimeEdit()
@@ -193,6 +199,16 @@ class ClockPage(QWidget):
         """Whether the clock runs as the ticker shows it (a planned start that came
         included), for the catalogue's start-or-pause."""
         return Request(running=self.ticker.view().running)
+
+    def open_shot_clock(self, player: PlayerId | None = None) -> ShotClockDialog:
+        """The shot clock's window (kept open beside the console), ``player`` chosen."""
+        if self._shot_dialog is None:
+            self._shot_dialog = ShotClockDialog(self.controller, self.ticker, self)
+        if player is not None:
+            self._shot_dialog.choose(player)
+        self._shot_dialog.show()
+        self._shot_dialog.raise_()
+        return self._shot_dialog
 
     def _toggle_command(self) -> c.Command:
         return command("start_pause", self._running())

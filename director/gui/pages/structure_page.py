@@ -38,6 +38,7 @@ from director.gui.common import confirm, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.chip_sets import ChipSetDialog
 from director.gui.dialogs.generator import GeneratorDialog, parse_chips
+from director.gui.dialogs.replan import ReplanDialog
 from director.gui.models import structure_model as sm
 from director.i18n import _, format_time, render
 
@@ -170,6 +171,12 @@ class StructurePage(QWidget):
         self.times_timer.start()
         bottom = QHBoxLayout()
         bottom.addWidget(self.end_label)
+        self.replan_button = QPushButton(_("Re-plan to an end time…"))
+        self.replan_button.setToolTip(
+            _("The levels to come made again so that the night ends near a time you choose")
+        )
+        self.replan_button.clicked.connect(self.replan)
+        bottom.addWidget(self.replan_button)
         bottom.addSpacing(24)
         bottom.addWidget(self.status, 1)
         bottom.addWidget(QLabel(_("Chips in play:")))
@@ -418,6 +425,21 @@ class StructurePage(QWidget):
         )
         if dialog.exec() and dialog.result_structure is not None:
             self._replace_draft(dialog.result_structure, _("Generate"))
+
+    def replan(self) -> ReplanDialog:
+        """Issue 34: the rest of the night re-planned to an end time, previewed first;
+        edits not applied yet are given up first (asked)."""
+        dialog = ReplanDialog(self.controller, self)
+        if self.dirty() and not confirm(
+            self,
+            _("Re-plan to an end time"),
+            _("The changes not applied yet are dropped: re-plan from the structure in force?"),
+        ):
+            return dialog
+        plan = dialog.result_plan if dialog.exec() else None
+        if plan is not None and self.controller.dispatch(plan.command(), self):
+            self.revert()
+        return dialog
 
     # -- applying ----------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from director.core.tables import blinds_to_post, seat_change_wait
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.chip_race import ChipRaceDialog, race_lines
+from director.gui.dialogs.shot_clock import add_seat_actions
 from director.gui.dialogs.table_setup import TableSetupDialog
 from director.gui.table_view import TableView
 from director.i18n import _, describe_error, parse_money, render
@@ -460,6 +461,8 @@ class TablesPage(QWidget):
             )
             if state.is_cash:
                 self._cash_seat_actions(menu, table, seat, occupant)
+            menu.addSeparator()
+            add_seat_actions(menu, self.controller, self, table, occupant)
         else:
             for player, (where_table, where_seat) in sorted(
                 state.tables.seated().items(), key=lambda item: state.players[item[0]].name

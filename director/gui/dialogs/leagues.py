@@ -185,6 +185,10 @@ class LeaguesDialog(QDialog):
         self.tabs.addTab(self._events_tab(), _("Events"))
         self.tabs.addTab(self._formula_tab(), _("Points formula"))
         self.tabs.addTab(self._history_tab(), _("Player history"))
+        from director.gui.charts_view import SeasonCharts  # Qt's charts: loaded with the page
+
+        self.charts = SeasonCharts(leagues, self.league, self.season)
+        self.tabs.addTab(self.charts, _("Charts"))
 
         imports = QHBoxLayout()
         for text, slot in (
@@ -524,6 +528,7 @@ class LeaguesDialog(QDialog):
     # -- drawing --------------------------------------------------------------------------
 
     def redraw(self) -> None:
+        self.charts.redraw_if_shown()
         league = self.league()
         season = self.season()
         self.redraw_season_dates(season)

@@ -132,6 +132,17 @@ def night_chart(
     return NightChart(tuple(points), tuple(knockouts))
 
 
+def steps(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """A count drawn as steps over time: it holds its value until the next change
+    (every renderer that draws the night over time draws it so)."""
+    drawn: list[tuple[float, float]] = []
+    for x, y in points:
+        if drawn:
+            drawn.append((x, drawn[-1][1]))
+        drawn.append((x, y))
+    return drawn
+
+
 Recorded = Movement | BustRecord
 
 

@@ -34,6 +34,7 @@ from director.app.charts import (
     PointsRace,
     season_player,
     season_race,
+    steps,
 )
 from director.app.databases import StoreError
 from director.app.leagues import League, Leagues, Season, SeasonTable
@@ -130,16 +131,6 @@ class LinesChart(QChartView):
 def nice_top(value: float) -> float:
     """The y axis's top: the highest value, at least 1 (an empty chart)."""
     return max(float(value), 1.0)
-
-
-def steps(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    """A count drawn as steps: it holds its value until the next change."""
-    drawn: list[tuple[float, float]] = []
-    for x, y in points:
-        if drawn:
-            drawn.append((x, drawn[-1][1]))
-        drawn.append((x, y))
-    return drawn
 
 
 def night_lines(chart: NightChart) -> list[Line]:

@@ -863,6 +863,7 @@ class LeaguesDialog(QDialog):
     def save_standings_pdf(self, path: Path | None = None) -> None:
         """The standings shown (league, season) as the league report, in the language
         of the page (the same PDF as ``director report league``)."""
+        from director.app.charts import season_race
         from director.reports.league import league_pdf
 
         league = self.league()
@@ -876,7 +877,11 @@ class LeaguesDialog(QDialog):
             return
         name = "-".join(slug(part) for part in (league.name, season.name if season else "") if part)
         self._save_pdf(
-            lambda options: league_pdf(table, self.leagues.now(), options), f"{name}.pdf", path
+            lambda options: league_pdf(
+                table, self.leagues.now(), options, season_race(self.leagues, table)
+            ),
+            f"{name}.pdf",
+            path,
         )
 
     def save_history_pdf(self, path: Path | None = None) -> None:

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 from director.app.leagues import Leagues, SeasonTable
 from director.core.apply import fold
-from director.core.clock import blinds_level
+from director.core.clock import blinds_level, view
 from director.core.events import Event
 from director.core.ids import Instant, PlayerId
 from director.core.leagues import EventResults, PointsRule, player_history, standings
 from director.core.players import BustRecord, Movement, MovementKind
 from director.core.state import TournamentState
+from director.core.structure import Level
 
 if TYPE_CHECKING:
     from director.app.session import TournamentSession
@@ -147,7 +148,15 @@ Recorded = Movement | BustRecord
 
 
 def _big_blind(state: TournamentState, at: Instant) -> int | None:
-    level = blinds_level(state.clock, state.structure, at)
+    """The big blind in force at ``at``; on a break, the last level's (the stacks
+    are measured against what was just played, not the first level's)."""
+    shown = view(state.clock, state.structure, at)
+    level = shown.in_force
+    if level is None and shown.started:
+        played = state.structure.items[: shown.index + 1]
+        level = next((item for item in reversed(played) if isinstance(item, Level)), None)
+    if level is None:
+        level = blinds_level(state.clock, state.structure, at)
     return level.big_blind if level is not None else None
 
 

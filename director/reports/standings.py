@@ -18,7 +18,7 @@ def place_text(result: object) -> str:
 
 
 CHART_HEIGHT = 190
-"""The night's chart under the standings (points: a third of a landscape page, under a short table)."""
+"""The night's chart under the standings (points: under a short table, on the same page)."""
 
 
 class StandingsReport(Report):

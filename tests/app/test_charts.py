@@ -12,6 +12,7 @@ from director.core.ids import PlayerId
 from director.core.leagues import EventResults, PointsRule, ResultLine, standings
 from director.core.money import MoneySettings, RebuyRule
 from director.core.players import Bust
+from director.core.structure import Level
 from director.persistence.db import open_database
 
 NAMES = ["Ann", "Bob", "Zoë", "Dmitri", "Eve", "Farid"]
@@ -85,6 +86,20 @@ def test_average_stack_in_big_blinds_takes_the_level_of_each_point(night, clock)
     assert [point.big_blind for point in chart.points] == [levels[0]] * 7 + [levels[1]]
     again = Library(night.database, clock=clock).read(night.tournament_id)
     assert NightBlinds(again).chart() == chart
+
+
+def test_a_bust_on_a_break_is_measured_against_the_level_just_played(night, clock) -> None:
+    """On a break no blinds are in force: the average stack is counted in the big
+    blinds of the level before it, not the first level's."""
+    items = night.state.structure.items
+    pause = next(index for index, item in enumerate(items) if not isinstance(item, Level))
+    before = next(item for item in reversed(items[:pause]) if isinstance(item, Level))
+    assert before.big_blind != night.state.structure.levels()[0][1].big_blind
+    blinds = NightBlinds(night)
+    blinds.chart()
+    night.dispatch(c.GoToLevel(index=pause))
+    bust(night, clock, 6)
+    assert blinds.chart().points[-1].big_blind == before.big_blind
 
 
 def test_a_rebuy_after_a_bust_brings_a_player_back_on_the_line(db_path, clock) -> None:

@@ -922,7 +922,10 @@ def command_league_report(args: argparse.Namespace) -> int:
 
             pdf = lifetime_pdf(lifetime_results(database), wall_clock(), options)
         elif args.kind == "league":
-            pdf = league_pdf(leagues.table(args.event, args.season), wall_clock(), options)
+            from director.app.charts import season_race
+
+            table = leagues.table(args.event, args.season)
+            pdf = league_pdf(table, wall_clock(), options, season_race(leagues, table))
         else:
             from director.app.lifetime import player_lifetime
 

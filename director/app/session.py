@@ -614,7 +614,21 @@ class TournamentSession:
             return cached
         return self._rebuild(done)
 
+    def groups_in_force(self) -> list[list[Event]]:
+        """The events of each command in force, in the log's order (those not read
+        yet are read from the log once): what the state is the fold of."""
+        done = self._history.done
+        self._read_groups(done)
+        return [self._group_events[group] for group in done]
+
     def _rebuild(self, done: Sequence[int]) -> TournamentState:
+        self._read_groups(done)
+        state = TournamentState()
+        for group in done:
+            state = fold(self._group_events[group], state)
+        return state
+
+    def _read_groups(self, done: Sequence[int]) -> None:
         missing = [group for group in done if group not in self._group_events]
         if missing:
             with self.database.reading() as connection:
@@ -626,10 +640,6 @@ class TournamentSession:
                 self._group_events[group] = decode_events(
                     grouped.get(group, []), self.tournament_id
                 )
-        state = TournamentState()
-        for group in done:
-            state = fold(self._group_events[group], state)
-        return state
 
     def _label_of(self, seq: int) -> Message | None:
         if seq not in self._labels:

@@ -841,6 +841,11 @@ class MainWindow(QMainWindow):
             add_lifetime_tab(page, lambda: lifetime_results(database))
             return page
 
+        def night_page() -> QWidget:
+            from director.gui.pages.night_page import NightPage
+
+            return NightPage(controller)
+
         console.add_page("event", _("Event"), event_page)
         console.add_page("clock", _("Clock"), clock_page)
         console.add_page("structure", _("Structure"), structure_page)
@@ -848,6 +853,7 @@ class MainWindow(QMainWindow):
         console.add_page("tables", _("Tables"), tables_page)
         if not controller.state.is_cash:
             console.add_page("payouts", _("Payouts"), payouts_page)
+            console.add_page("night", _("Night"), night_page)
         console.add_page("floor", _("Floor"), floor_page)
         console.add_page("reports", _("Reports"), reports_page)
         console.add_page("club", _("Club"), club_page)

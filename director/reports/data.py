@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from director.app.charts import NightChart, night_chart
 from director.app.table_texts import seat_lock_text, table_label
 from director.core import clock as clk
 from director.core.bounties import BountyBook, bounty_book
@@ -92,6 +93,8 @@ class StandingsData:
     """player -> (entries, re-buys, add-ons)."""
     figures: Figures
     cash: bool = False
+    chart: NightChart | None = None
+    """The night's players left, entries and re-buys (None: a cash game)."""
 
 
 def standings_data(state: TournamentState, now: Instant) -> StandingsData:
@@ -105,6 +108,7 @@ def standings_data(state: TournamentState, now: Instant) -> StandingsData:
         entries=entries,
         figures=figures(state.players, state.ledger),
         cash=state.is_cash,
+        chart=None if state.is_cash else night_chart(state),
     )
 
 

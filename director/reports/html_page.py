@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from director.app.charts import NightChart, PointsRace, night_chart
+from director.app.charts import PALETTE as COLOURS
+from director.app.charts import RACE_LINES, NightChart, PointsRace, night_chart
 from director.app.leagues import SeasonTable
 from director.app.summary import place_text
 from director.core.leagues import PointsRule
@@ -21,11 +22,6 @@ from director.core.results import player_results
 from director.core.state import TournamentState
 from director.i18n import N_, _, format_date, format_money, ngettext
 from director.reports.league_cells import points_cell, season_summary
-
-COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442")
-"""Okabe and Ito's palette, told apart by the colour-blind."""
-RACE_LINES = 8
-"""Players drawn in the points race: the leaders (the table lists everyone)."""
 
 FORMULAS = {
     "field": N_("By field size (entrants − place + 1)"),

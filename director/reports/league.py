@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Spacer
 
+from director.app.charts import PointsRace
 from director.app.lifetime import LifetimeLine
 from director.core.leagues import HistoryLine, Standing
 from director.i18n import _, format_datetime, format_money
@@ -27,6 +28,10 @@ def league_header(title: str, subtitle: str, now: int) -> ReportHeader:
     )
 
 
+RACE_HEIGHT = 210
+"""The points race under the standings (points: most of a landscape page)."""
+
+
 class LeagueReport(Report):
     landscape = True
 
@@ -38,19 +43,22 @@ class LeagueReport(Report):
         events: int,
         pot: int,
         options: RenderOptions | None = None,
+        race: PointsRace | None = None,
     ) -> None:
         super().__init__(header, options)
         self.title = _("League standings")
         self.rows = rows
         self.events = events
         self.pot = pot
+        self.race = race
+        """The season's points race, drawn under the standings (None: not drawn)."""
 
     def story(self) -> list[Flowable]:
         width = self.text_width()
         summary = season_summary(self.events, self.pot)
         table = [standing_header()] + [standing_cells(row) for row in self.rows]
         widths = [0.07, 0.14, 0.06, 0.06, 0.06, 0.08, 0.06, 0.1, 0.08, 0.08, 0.08, 0.13]
-        return [
+        story: list[Flowable] = [
             self.paragraph(summary),
             self.table(
                 table,
@@ -59,6 +67,13 @@ class LeagueReport(Report):
                 font_size=8,
             ),
         ]
+        if self.race is not None:
+            from director.reports.charts import race_drawing
+
+            drawing = race_drawing(self.race, width, RACE_HEIGHT)
+            if drawing is not None:
+                story += [Spacer(1, 12), drawing]
+        return story
 
 
 class PlayerHistoryReport(Report):
@@ -92,10 +107,16 @@ class PlayerHistoryReport(Report):
         return story
 
 
-def league_pdf(table: object, now: int, options: RenderOptions | None = None) -> bytes:
+def league_pdf(
+    table: object,
+    now: int,
+    options: RenderOptions | None = None,
+    race: PointsRace | None = None,
+) -> bytes:
     """A season's standings (``SeasonTable``) as PDF: the league's name, the season
-    and its dates (or "All events") under it; the command line and the league page
-    both print this one."""
+    and its dates (or "All events") under it, and the points race of the leaders
+    when ``race`` is given; the command line and the league page both print this
+    one."""
     from director.app.leagues import SeasonTable
 
     assert isinstance(table, SeasonTable)
@@ -110,6 +131,7 @@ def league_pdf(table: object, now: int, options: RenderOptions | None = None) ->
         events=len(table.events),
         pot=table.pot,
         options=options,
+        race=race,
     ).render()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Spacer
 
 from director.i18n import _, format_money
 from director.reports.base import RenderOptions, Report
@@ -15,6 +15,10 @@ def place_text(result: object) -> str:
     if place is None:
         return _("in")
     return f"{place.best}–{place.worst}" if place.tied else str(place.best)
+
+
+CHART_HEIGHT = 190
+"""The night's chart under the standings (points: under a short table, on the same page)."""
 
 
 class StandingsReport(Report):
@@ -61,8 +65,15 @@ class StandingsReport(Report):
                 ]
             )
         widths = [0.08, 0.3, 0.07, 0.08, 0.08, 0.1, 0.09, 0.1, 0.1]
-        return [
+        story: list[Flowable] = [
             self.table(
                 rows, [width * w for w in widths], right=(0, 2, 3, 4, 5, 6, 7, 8), font_size=9
             )
         ]
+        if data.chart is not None:
+            from director.reports.charts import night_drawing
+
+            drawing = night_drawing(data.chart, width, CHART_HEIGHT)
+            if drawing is not None:
+                story += [Spacer(1, 12), drawing]
+        return story

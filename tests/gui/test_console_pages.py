@@ -19,7 +19,18 @@ from director.gui.pages.reports_page import ReportsPage
 from director.gui.pages.structure_page import StructurePage
 from director.gui.sound import SOUND_FILES
 
-KEYS = ["event", "clock", "structure", "players", "tables", "payouts", "floor", "reports", "club"]
+KEYS = [
+    "event",
+    "clock",
+    "structure",
+    "players",
+    "tables",
+    "payouts",
+    "night",
+    "floor",
+    "reports",
+    "club",
+]
 
 
 @pytest.fixture

@@ -34,6 +34,7 @@ def test_the_console_speaks_french_with_french_money(french, window_factory) -> 
         "Joueurs",
         "Tables",
         "Gains",
+        "Soirée",
         "Arbitrage",
         "Rapports",
         "Club",

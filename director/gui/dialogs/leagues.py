@@ -185,6 +185,10 @@ class LeaguesDialog(QDialog):
         self.tabs.addTab(self._events_tab(), _("Events"))
         self.tabs.addTab(self._formula_tab(), _("Points formula"))
         self.tabs.addTab(self._history_tab(), _("Player history"))
+        from director.gui.charts_view import SeasonCharts  # Qt's charts: loaded with the page
+
+        self.charts = SeasonCharts(leagues, self.league, self.season)
+        self.tabs.addTab(self.charts, _("Charts"))
 
         imports = QHBoxLayout()
         for text, slot in (
@@ -524,6 +528,7 @@ class LeaguesDialog(QDialog):
     # -- drawing --------------------------------------------------------------------------
 
     def redraw(self) -> None:
+        self.charts.redraw_if_shown()
         league = self.league()
         season = self.season()
         self.redraw_season_dates(season)
@@ -858,6 +863,7 @@ class LeaguesDialog(QDialog):
     def save_standings_pdf(self, path: Path | None = None) -> None:
         """The standings shown (league, season) as the league report, in the language
         of the page (the same PDF as ``director report league``)."""
+        from director.app.charts import season_race
         from director.reports.league import league_pdf
 
         league = self.league()
@@ -871,7 +877,11 @@ class LeaguesDialog(QDialog):
             return
         name = "-".join(slug(part) for part in (league.name, season.name if season else "") if part)
         self._save_pdf(
-            lambda options: league_pdf(table, self.leagues.now(), options), f"{name}.pdf", path
+            lambda options: league_pdf(
+                table, self.leagues.now(), options, season_race(self.leagues, table)
+            ),
+            f"{name}.pdf",
+            path,
         )
 
     def save_history_pdf(self, path: Path | None = None) -> None:

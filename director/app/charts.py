@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from director.app.leagues import Leagues, SeasonTable
 from director.core.ids import Instant, PlayerId
-from director.core.leagues import EventResults, PointsRule, standings
+from director.core.leagues import EventResults, PointsRule, points_after_each
 from director.core.players import MovementKind
 from director.core.state import TournamentState
 
@@ -132,16 +132,11 @@ def points_race(
     The standings after the first k events, for every k: one implementation of
     the points rule (the core's), so the race's last point is the table itself.
     """
-    final = standings(rule, events, names=names, same=same)
-    totals: dict[PlayerId, list[int]] = {line.player: [] for line in final}
-    for count in range(1, len(events) + 1):
-        after = {
-            line.player: line.points
-            for line in standings(rule, events[:count], names=names, same=same)
-        }
-        for player, points in totals.items():
-            points.append(after.get(player, 0))
-    lines = tuple(RaceLine(line.player, line.name, tuple(totals[line.player])) for line in final)
+    final, after_each = points_after_each(rule, events, names=names, same=same)
+    lines = tuple(
+        RaceLine(line.player, line.name, tuple(after.get(line.player, 0) for after in after_each))
+        for line in final
+    )
     return PointsRace(tuple(event.name for event in events), lines)
 
 

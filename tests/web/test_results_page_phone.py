@@ -16,9 +16,9 @@ from tests.web.browser import PHONE, SHOTS
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_nights_standings_fit_a_phone_without_scrolling_sideways(
     browser,
-    night,
+    night,  # noqa: F811
     tmp_path,
-    language,  # noqa: F811
+    language,
 ) -> None:
     set_language(language)
     try:

@@ -1,0 +1,89 @@
+"""A season's results page (issue 33) for 50 events x 60 players, next to the
+season's standings alone.
+
+One season of 50 finished events of 60 roster players is written straight into
+the database (each event's results summary, as a finished event's session writes
+it; ``bench_leagues.fill``). Then, each the median of several runs:
+
+- the floor: the season's standings through the league service, what any page of
+  the season must at least compute (summaries read and decoded, points, ranking);
+- the page: the standings, the points race (each player's points after each
+  event) and the self-contained HTML page with its inline SVG chart, as
+  ``director report html --league L`` writes it.
+
+Run: python -m bench.bench_season_page
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from pathlib import Path
+
+from bench.bench_leagues import fill
+from bench.common import ms, repeat, report
+from director.app.charts import season_race
+from director.app.leagues import Leagues
+from director.core.leagues import PointsRule
+from director.persistence.db import open_database
+from director.reports.html_page import season_html
+
+EVENTS = 50
+PLAYERS = 60
+
+
+def main() -> None:
+    folder = Path(tempfile.mkdtemp())
+    database = open_database(folder / "bench.db")
+    fill(database, random.Random(33), seasons=1, events=EVENTS, players=PLAYERS)
+    leagues = Leagues(database)
+    rule = PointsRule(
+        kind="expression",
+        expression="10 * sqrt(entrants) / sqrt(place) * (1 + buyin / 100)",
+        participation=100,
+        knockout=50,
+        bubble=200,
+        best_of=40,
+        qualify_top=20,
+        bonus_base=10_000,
+        bonus_per_point=100,
+    )
+    league = leagues.create("Bench", rule)
+    season = leagues.add_season(league.id, "2010", "2010-01-01", "2010-12-31")
+    table = leagues.table(league.id, season.id)
+    assert len(table.events) == EVENTS and len(table.rows) == PLAYERS
+
+    def page() -> str:
+        found = leagues.table(league.id, season.id)
+        return season_html(found, season_race(leagues, found))
+
+    size = len(page().encode("utf-8"))
+    floor = report(
+        "floor: the season's standings alone",
+        repeat(lambda: leagues.table(league.id, season.id), 9),
+    )
+    race = report(
+        "the standings and the points race",
+        repeat(lambda: season_race(leagues, leagues.table(league.id, season.id)), 9),
+    )
+    whole = report("the season's HTML page (standings, race, page)", repeat(page, 9))
+    print(
+        f"season page: {ms(whole)}, {whole / floor:.1f}x the standings alone ({ms(floor)}); "
+        f"with the race {ms(race)}; page {size / 1024:.0f} KiB"
+    )
+    print(
+        json.dumps(
+            {
+                "page_ms": round(whole * 1000, 2),
+                "race_ms": round(race * 1000, 2),
+                "standings_ms": round(floor * 1000, 2),
+                "page_bytes": size,
+            }
+        )
+    )
+    database.close()
+
+
+if __name__ == "__main__":
+    main()

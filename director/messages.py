@@ -728,6 +728,7 @@ MESSAGES: dict[str, str] = {
     "tv_element_moves": N_("Table moves"),
     "tv_element_seats": N_("Seat draw"),
     "tv_element_qr_code": N_("QR code for the network page"),
+    "tv_element_league_table": N_("League table, if the season ended now"),
     "tv_element_message": N_("Message line"),
     "tv_place_main": N_("the main column"),
     "tv_place_side": N_("the side column"),

@@ -36,6 +36,7 @@ from director.core.leagues import (
     standings,
 )
 from director.core.leagues import usual_buy_in as buy_in_of
+from director.core.state import TournamentState
 from director.persistence import league_store as sql
 from director.persistence.db import Database, StoreError
 
@@ -634,3 +635,59 @@ class ImportedEvent:
     date: str
     buy_in: int
     lines: tuple[ResultLine, ...]
+
+
+# -- the live league table on the TV ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LiveSeason:
+    """The season a night counts for, with the season's other events read once (they
+    do not change during the night): what the TV's live league table starts from."""
+
+    league: League
+    season: Season
+    events: tuple[EventResults, ...]
+    """The season's events but this night."""
+    names: dict[PlayerId, str]
+    same: dict[PlayerId, PlayerId]
+
+
+def live_season(leagues: Leagues, event: int, event_date: str) -> LiveSeason | None:
+    """The first league's season (by league) that counts the event ``event`` dated
+    ``event_date`` (chosen into it, or dated in it and not kept out); None when no
+    season counts it."""
+    for league in leagues.all():
+        for season in leagues.seasons(league.id):
+            if event in season.excluded:
+                continue
+            if event in season.chosen or leagues.dated_in(season, event_date):
+                events = tuple(
+                    item for item in leagues.season_events(league.id, season) if item.event != event
+                )
+                same, names = leagues.merges()
+                return LiveSeason(league, season, events, names, same)
+    return None
+
+
+def provisional_results(state: TournamentState, event: int) -> EventResults:
+    """The night's results as they stand: the players out with their places, the
+    players still in sharing the places left (1 to the number still in), as if the
+    night ended now; players registered who never bought in are left out."""
+    results = event_results(state, event)
+    alive = set(state.alive())
+    left = len(alive)
+    lines = tuple(
+        dataclasses.replace(line, best=1, worst=left) if line.player in alive else line
+        for line in results.lines
+        if line.player in alive or line.best is not None
+    )
+    return dataclasses.replace(results, lines=lines, entrants=len(lines))
+
+
+def live_table(live: LiveSeason, state: TournamentState, event: int) -> list[Standing]:
+    """The season's standings if it ended now: its other events and this night's
+    provisional results (``provisional_results``), by the league's rule."""
+    events = [*live.events, provisional_results(state, event)]
+    events.sort(key=lambda item: (item.date, item.event))
+    return standings(live.league.rule, events, names=live.names, same=live.same)

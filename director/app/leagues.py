@@ -110,7 +110,12 @@ def rule_from_json(text: Any) -> PointsRule:
 
 
 class Leagues:
-    """The leagues of ``database``."""
+    """The leagues of ``database``.
+
+    The standings' reads go through the driver's own connection (``reading``): the
+    TV's live league table reads them when a night opens, before anything needs
+    SQLAlchemy, and a database file only followed (``director serve``) has no other.
+    """
 
     def __init__(self, database: Database, *, clock: Now = wall_clock) -> None:
         self.database = database
@@ -119,7 +124,7 @@ class Leagues:
     # -- leagues and seasons -------------------------------------------------------
 
     def all(self) -> list[League]:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.rows(connection, "SELECT id, name, rule FROM league ORDER BY name, id")
         return [League(id=row[0], name=row[1], rule=rule_from_json(row[2])) for row in found]
 
@@ -172,7 +177,7 @@ class Leagues:
         )
 
     def seasons(self, league: int) -> list[Season]:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.rows(
                 connection,
                 "SELECT id, league_id, name, start_date, end_date FROM season "
@@ -280,7 +285,7 @@ class Leagues:
         is rebuilt from the event's log (and kept, unless
         the database is read-only). The event itself is never written to.
         ``wanted(event, date)`` picks events before their results are read."""
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.finished_events(connection)
         results: list[EventResults] = []
         stale: list[tuple[int, int]] = []
@@ -324,7 +329,7 @@ class Leagues:
         return results
 
     def imported_events(self, league: int) -> list[EventResults]:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.rows(
                 connection,
                 "SELECT id, data FROM imported_event WHERE league_id = :l ORDER BY event_date, id",
@@ -380,7 +385,7 @@ class Leagues:
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
         """Each roster record to the one kept (merged players count once), and the
         kept records' names."""
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             players = sql.rows(connection, "SELECT id, name, merged_into FROM player")
         parent: dict[PlayerId, PlayerId | None] = {row[0]: row[2] for row in players}
         same: dict[PlayerId, PlayerId] = {}

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from director.app.names import fold
@@ -30,6 +31,7 @@ from director.core.leagues import (
     Standing,
     decode_results,
     encode_results,
+    event_points,
     event_results,
     player_history,
     season_pot,
@@ -656,6 +658,8 @@ class LiveSeason:
     """The season's events but this night."""
     names: dict[PlayerId, str]
     same: dict[PlayerId, PlayerId]
+    points: dict[int, dict[PlayerId, int]] = dataclasses.field(default_factory=dict)
+    """Each of ``events``' points under the league's rule, worked out once a night."""
 
 
 def live_season(leagues: Leagues, event: int, event_date: str) -> LiveSeason | None:
@@ -671,7 +675,11 @@ def live_season(leagues: Leagues, event: int, event_date: str) -> LiveSeason | N
                     item for item in leagues.season_events(league.id, season) if item.event != event
                 )
                 same, names = leagues.merges()
-                return LiveSeason(league, season, events, names, same)
+                cache: dict[tuple[int, int, Fraction, int, int, Fraction], int] = {}
+                points = {
+                    item.event: event_points(league.rule, item, cache=cache) for item in events
+                }
+                return LiveSeason(league, season, events, names, same, points)
     return None
 
 
@@ -695,4 +703,6 @@ def live_table(live: LiveSeason, state: TournamentState, event: int) -> list[Sta
     provisional results (``provisional_results``), by the league's rule."""
     events = [*live.events, provisional_results(state, event)]
     events.sort(key=lambda item: (item.date, item.event))
-    return standings(live.league.rule, events, names=live.names, same=live.same)
+    return standings(
+        live.league.rule, events, names=live.names, same=live.same, worked_out=live.points
+    )

@@ -26,6 +26,7 @@ from director.i18n import N_, _, describe_error, ngettext, render, set_language
 from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
+    from director.app.leagues import Leagues
     from director.app.settings import Settings
     from director.app.upgrade import UpgradeResult
     from director.persistence.db import Database
@@ -419,6 +420,18 @@ def add_league_commands(
     choose.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     choose.add_argument("--exclude", action="store_true", help=_("never count it"))
     choose.add_argument("--reset", action="store_true", help=_("let its date decide"))
+    final = add_db(
+        actions.add_parser(
+            "final", help=_("create the season final's event with the qualifiers' stacks")
+        )
+    )
+    final.add_argument("--league", required=True, metavar="LEAGUE", help=_("the league"))
+    final.add_argument("--season", default=None, metavar="SEASON", help=_("the season"))
+    final.add_argument("--name", required=True, metavar="NAME", help=_("the final's name"))
+    final.add_argument("--date", default="", metavar="YYYY-MM-DD", help=_("the final's date"))
+    final.add_argument(
+        "--dry-run", action="store_true", help=_("show the qualifiers and stacks only")
+    )
     history = add_db(actions.add_parser("history", help=_("a player's events and results")))
     history.add_argument("player", metavar="PLAYER", help=_("the player's name"))
     history.add_argument("--csv", action="store_true", help=_("print CSV"))
@@ -699,8 +712,40 @@ def command_league(args: argparse.Namespace) -> int:
             assert chosen is not None
             event = find_event(database, args.event)
             leagues.choose_event(chosen.id, event, None if args.reset else not args.exclude)
+        elif action == "final":
+            return _season_final(args, leagues)
     finally:
         database.close()
+    return 0
+
+
+def _season_final(args: argparse.Namespace, leagues: Leagues) -> int:
+    """``league final``: the qualifiers and their stacks, then the final's event."""
+    from director.app.leagues import check_date
+    from director.app.library import Library
+    from director.app.season_final import create_final, final_seats
+    from director.core.leagues import points_text
+    from director.i18n import format_number
+
+    table = leagues.table(args.league, args.season)
+    date = check_date(args.date)
+    seats = final_seats(table)
+    if not args.dry_run:
+        session, seats = create_final(
+            Library(leagues.database), leagues, table, args.name, event_date=date
+        )
+        session.close()
+    for seat in seats:
+        print(
+            f"{seat.rank}\t{one_line(seat.name)}\t{points_text(seat.points)}\t"
+            f"{format_number(seat.stack)}"
+        )
+    if not args.dry_run:
+        print(
+            _("Created the final {id}: {name}, {count} players registered").format(
+                id=session.tournament_id, name=one_line(args.name), count=len(seats)
+            )
+        )
     return 0
 
 

@@ -47,6 +47,7 @@ MESSAGES: dict[str, str] = {
     "set_cash_settings": N_("change the cash game settings"),
     "register_player": N_("register {player}"),
     "buy_in": N_("buy-in of {player}"),
+    "set_starting_stack": N_("starting stack of {player}"),
     "reentry": N_("re-entry of {player}"),
     "rebuy": N_("re-buy of {player}"),
     "addon": N_("add-on of {player}"),
@@ -181,6 +182,9 @@ MESSAGES: dict[str, str] = {
     "addon_not_now": N_("The add-on is offered from level {first} to the end of level {last}."),
     "addon_not_offered": N_("This event has no add-on."),
     "already_bought_in": N_("{player} is already playing."),
+    "starting_stack_after_buy_in": N_(
+        "{player} has already bought in: his starting stack is in play."
+    ),
     "already_seated": N_("{player} is already at the table; use a top-up."),
     "amount_missing": N_("Give an amount."),
     "amount_not_whole": N_("“{value}” is not a whole amount."),
@@ -661,6 +665,15 @@ MESSAGES: dict[str, str] = {
     "league_name_taken": N_("There is already a league called {league}."),
     "league_unknown": N_("There is no league {league} in this database."),
     "season_name_empty": N_("Give the season a name."),
+    "final_no_line": N_(
+        "The league has no qualification line for the final: set its top N or its "
+        "minimum of events in the league's rules."
+    ),
+    "final_no_stacks": N_(
+        "The league gives no starting stack for the final: set its base stack in the "
+        "league's rules."
+    ),
+    "final_no_qualifiers": N_("Nobody qualifies for the final yet."),
     "season_unknown": N_("There is no season {season} in this league."),
     "season_dates_reversed": N_("The season ends ({end}) before it starts ({start})."),
     "date_invalid": N_("“{value}” is not a date (YYYY-MM-DD)."),
@@ -733,6 +746,7 @@ MESSAGES: dict[str, str] = {
     "tv_element_moves": N_("Table moves"),
     "tv_element_seats": N_("Seat draw"),
     "tv_element_qr_code": N_("QR code for the network page"),
+    "tv_element_league_table": N_("League table, if the season ended now"),
     "tv_element_message": N_("Message line"),
     "tv_place_main": N_("the main column"),
     "tv_place_side": N_("the side column"),

@@ -18,15 +18,28 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import MINUTE_MS, PlayerId
-from director.core.players import Bust
-from director.core.seating import Move
-from director.core.state import TournamentState
 from director.i18n import N_
+
+if TYPE_CHECKING:
+    from director.core import commands as c
+    from director.core.seating import Move
+    from director.core.state import TournamentState
+else:
+
+    class _Commands:
+        """``director.core.commands``, imported when a command is first built: the
+        window lists its hotkeys and paints the events before loading any rule."""
+
+        def __getattr__(self, name: str) -> Any:
+            from director.core import commands
+
+            return getattr(commands, name)
+
+    c = _Commands()
 
 INT_LIMIT = 2**31
 """Numbers a phone sends (players, tables, chips) stay under this."""
@@ -135,7 +148,7 @@ class Hotkey:
     """Marked with ``N_``: translated when shown."""
 
 
-Builder = Callable[[Request], c.Command]
+Builder = Callable[[Request], "c.Command"]
 
 
 @dataclass(frozen=True)
@@ -178,6 +191,8 @@ def _number(value: int | None, name: str) -> int:
 
 
 def _bust(request: Request) -> c.Command:
+    from director.core.players import Bust
+
     return c.BustPlayers(busts=(Bust(player=_player(request), eliminator=request.eliminator),))
 
 

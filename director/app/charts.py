@@ -16,7 +16,12 @@ from director.core.apply import fold
 from director.core.clock import blinds_level, view
 from director.core.events import Event
 from director.core.ids import Instant, PlayerId
-from director.core.leagues import EventResults, PointsRule, player_history, standings
+from director.core.leagues import (
+    EventResults,
+    PointsRule,
+    player_history,
+    points_after_each,
+)
 from director.core.players import BustRecord, Movement, MovementKind
 from director.core.state import TournamentState
 from director.core.structure import Level
@@ -242,16 +247,11 @@ def points_race(
     The standings after the first k events, for every k: one implementation of
     the points rule (the core's), so the race's last point is the table itself.
     """
-    final = standings(rule, events, names=names, same=same)
-    totals: dict[PlayerId, list[int]] = {line.player: [] for line in final}
-    for count in range(1, len(events) + 1):
-        after = {
-            line.player: line.points
-            for line in standings(rule, events[:count], names=names, same=same)
-        }
-        for player, points in totals.items():
-            points.append(after.get(player, 0))
-    lines = tuple(RaceLine(line.player, line.name, tuple(totals[line.player])) for line in final)
+    final, after_each = points_after_each(rule, events, names=names, same=same)
+    lines = tuple(
+        RaceLine(line.player, line.name, tuple(after.get(line.player, 0) for after in after_each))
+        for line in final
+    )
     return PointsRace(tuple(event.name for event in events), lines)
 
 

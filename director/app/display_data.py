@@ -42,6 +42,8 @@ class SectionKind(StrEnum):
     FIGURES = "figures"
     CHIPS = "chips"
     STANDINGS = "standings"
+    LEAGUE = "league"
+    """The league table if the season ended now (a night that counts for a season)."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,19 @@ class RaceRow:
     kept_in: bool = False
 
 
-Row = MoveRow | PlaceRow | FigureRow | NoteRow | MoreRow | RaceRow
+@dataclass(frozen=True)
+class LeagueRow:
+    """A player of the live league table: ``text`` is "1. Ann · 45 pts", ``points``
+    the points as shown ("45", "12.5"), ``playing`` whether he is still in tonight."""
+
+    rank: int
+    name: str
+    points: str
+    text: str
+    playing: bool = False
+
+
+Row = MoveRow | PlaceRow | FigureRow | NoteRow | MoreRow | RaceRow | LeagueRow
 
 
 @dataclass(frozen=True)

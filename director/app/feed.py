@@ -16,7 +16,7 @@ sleeps ``wake_in`` milliseconds after. No Qt here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -30,6 +30,7 @@ from director.app.display import (
     next_display_change,
     state_parts,
 )
+from director.app.live_league import LeagueSource, league_source
 from director.app.notices import Listener, Notifier, Subscription
 from director.core import clock as clk
 from director.core.ids import Instant
@@ -109,9 +110,21 @@ class ClockFeed:
     the session.
     """
 
-    def __init__(self, source: Source, *, alive_every_ms: int = ALIVE_EVERY_MS) -> None:
+    def __init__(
+        self,
+        source: Source,
+        *,
+        alive_every_ms: int = ALIVE_EVERY_MS,
+        league: LeagueSource | bool | None = True,
+    ) -> None:
+        """``league``: the live league table's section of a state; True (the
+        default) finds it for an open session's event (``live_league``), False or
+        None shows none."""
         self.source = source
         self.alive_every_ms = alive_every_ms
+        self._league: LeagueSource | None = (
+            league_source(source) if league is True else league or None
+        )
         self._listeners: Notifier[Tick] = Notifier("the clock feed")
         self._view: clk.ClockView | None = None
         self._show_seats = False
@@ -177,11 +190,14 @@ class ClockFeed:
             if chosen == data.language:
                 return data
             state = self.source.state
-            other = display_data(
+            other = self._with_league(
+                display_data(
+                    state,
+                    Instant(data.timing.computed_at),
+                    parts=self._state_parts(state),
+                    show_seats=self._show_seats,
+                ),
                 state,
-                Instant(data.timing.computed_at),
-                parts=self._state_parts(state),
-                show_seats=self._show_seats,
             )
         self._other[language] = (data, other)
         return other
@@ -254,6 +270,7 @@ class ClockFeed:
         if fresh:
             parts = self._state_parts(state)
             data = display_data(state, now, parts=parts, show_seats=self._show_seats, view=view)
+            data = self._with_league(data, state)
             self.computed += 1
             self._made_from = (state, rest)
             wait = next_display_change(state, now, view)
@@ -276,6 +293,16 @@ class ClockFeed:
         if tick.told:
             self._listeners.notify(tick)
         return tick
+
+    def _with_league(self, data: DisplayData, state: TournamentState) -> DisplayData:
+        """``data`` with the live league table's section when the night counts for a
+        season (after the night's final standings once it is over)."""
+        if self._league is None:
+            return data
+        section = self._league(state)
+        if section is None:
+            return data
+        return replace(data, sections=(*data.sections, section))
 
     def _moment_cues(self, state: TournamentState, index: int) -> tuple[clk.Cue, ...]:
         """The bubble, the final table or a new message, when this state newly reached

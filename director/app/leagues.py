@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from director.app.names import fold
@@ -30,12 +31,14 @@ from director.core.leagues import (
     Standing,
     decode_results,
     encode_results,
+    event_points,
     event_results,
     player_history,
     season_pot,
     standings,
 )
 from director.core.leagues import usual_buy_in as buy_in_of
+from director.core.state import TournamentState
 from director.persistence import league_store as sql
 from director.persistence.db import Database, StoreError
 
@@ -109,7 +112,12 @@ def rule_from_json(text: Any) -> PointsRule:
 
 
 class Leagues:
-    """The leagues of ``database``."""
+    """The leagues of ``database``.
+
+    The standings' reads go through the driver's own connection (``reading``): the
+    TV's live league table reads them when a night opens, before anything needs
+    SQLAlchemy, and a database file only followed (``director serve``) has no other.
+    """
 
     def __init__(self, database: Database, *, clock: Now = wall_clock) -> None:
         self.database = database
@@ -118,7 +126,7 @@ class Leagues:
     # -- leagues and seasons -------------------------------------------------------
 
     def all(self) -> list[League]:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.rows(connection, "SELECT id, name, rule FROM league ORDER BY name, id")
         return [League(id=row[0], name=row[1], rule=rule_from_json(row[2])) for row in found]
 
@@ -171,7 +179,7 @@ class Leagues:
         )
 
     def seasons(self, league: int) -> list[Season]:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.rows(
                 connection,
                 "SELECT id, league_id, name, start_date, end_date FROM season "
@@ -279,7 +287,7 @@ class Leagues:
         is rebuilt from the event's log (and kept, unless
         the database is read-only). The event itself is never written to.
         ``wanted(event, date)`` picks events before their results are read."""
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.finished_events(connection)
         results: list[EventResults] = []
         stale: list[tuple[int, int]] = []
@@ -323,7 +331,7 @@ class Leagues:
         return results
 
     def imported_events(self, league: int) -> list[EventResults]:
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             found = sql.rows(
                 connection,
                 "SELECT id, data FROM imported_event WHERE league_id = :l ORDER BY event_date, id",
@@ -379,7 +387,7 @@ class Leagues:
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
         """Each roster record to the one kept (merged players count once), and the
         kept records' names."""
-        with self.database.read() as connection:
+        with self.database.reading() as connection:
             players = sql.rows(connection, "SELECT id, name, merged_into FROM player")
         parent: dict[PlayerId, PlayerId | None] = {row[0]: row[2] for row in players}
         same: dict[PlayerId, PlayerId] = {}
@@ -634,3 +642,67 @@ class ImportedEvent:
     date: str
     buy_in: int
     lines: tuple[ResultLine, ...]
+
+
+# -- the live league table on the TV ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LiveSeason:
+    """The season a night counts for, with the season's other events read once (they
+    do not change during the night): what the TV's live league table starts from."""
+
+    league: League
+    season: Season
+    events: tuple[EventResults, ...]
+    """The season's events but this night."""
+    names: dict[PlayerId, str]
+    same: dict[PlayerId, PlayerId]
+    points: dict[int, dict[PlayerId, int]] = dataclasses.field(default_factory=dict)
+    """Each of ``events``' points under the league's rule, worked out once a night."""
+
+
+def live_season(leagues: Leagues, event: int, event_date: str) -> LiveSeason | None:
+    """The first league's season (by league) that counts the event ``event`` dated
+    ``event_date`` (chosen into it, or dated in it and not kept out); None when no
+    season counts it."""
+    for league in leagues.all():
+        for season in leagues.seasons(league.id):
+            if event in season.excluded:
+                continue
+            if event in season.chosen or leagues.dated_in(season, event_date):
+                events = tuple(
+                    item for item in leagues.season_events(league.id, season) if item.event != event
+                )
+                same, names = leagues.merges()
+                cache: dict[tuple[int, int, Fraction, int, int, Fraction], int] = {}
+                points = {
+                    item.event: event_points(league.rule, item, cache=cache) for item in events
+                }
+                return LiveSeason(league, season, events, names, same, points)
+    return None
+
+
+def provisional_results(state: TournamentState, event: int) -> EventResults:
+    """The night's results as they stand: the players out with their places, the
+    players still in sharing the places left (1 to the number still in), as if the
+    night ended now; players registered who never bought in are left out."""
+    results = event_results(state, event)
+    alive = set(state.alive())
+    left = len(alive)
+    lines = tuple(
+        dataclasses.replace(line, best=1, worst=left) if line.player in alive else line
+        for line in results.lines
+        if line.player in alive or line.best is not None
+    )
+    return dataclasses.replace(results, lines=lines, entrants=len(lines))
+
+
+def live_table(live: LiveSeason, state: TournamentState, event: int) -> list[Standing]:
+    """The season's standings if it ended now: its other events and this night's
+    provisional results (``provisional_results``), by the league's rule."""
+    events = [*live.events, provisional_results(state, event)]
+    events.sort(key=lambda item: (item.date, item.event))
+    return standings(
+        live.league.rule, events, names=live.names, same=live.same, worked_out=live.points
+    )

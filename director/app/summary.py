@@ -3,16 +3,23 @@
 "Door night, 14 players, €460: 1. Ann €207 · 2. Bob €138 · 3. Zoë €115". The
 same facts as the standings (places, prizes and bounties from the core's
 results), in the user's language and currency; a cash game gives each player's
-result instead. Nothing private: no debts, no contact details.
+result instead. Nothing private: no debts, no contact details. A season's
+table the same way ("Friday — 2026, 12 events", then "1. Ann 45 points · ...").
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from director.core.leagues import points_text
 from director.core.ledger import settle
 from director.core.prize_pool import prize_pool
 from director.core.results import player_results
 from director.core.state import Status, TournamentState
-from director.i18n import _, format_date, format_money, ngettext
+from director.i18n import _, decimal_mark, format_date, format_money, format_number, ngettext
+
+if TYPE_CHECKING:
+    from director.app.leagues import SeasonTable
 
 PLACES_SHOWN = 10
 """Places listed at most (the paid ones, or the first ten): a chat message stays short."""
@@ -88,4 +95,44 @@ def _cash_summary(state: TournamentState) -> str:
         entries.append(f"{state.player_name(result.player)} {sign}{format_money(abs(result.net))}")
     if entries:
         lines.append(" · ".join(entries))
+    return "\n".join(lines)
+
+
+def season_text(table: SeasonTable) -> str:
+    """A season in a few lines for the group chat: the league and season, the
+    events counted, the top of the table, and the final's qualifiers with their
+    starting stacks when the league has a qualification line."""
+    title = table.league.name
+    if table.season is not None:
+        title += f" — {table.season.name}"
+    events = len(table.events)
+    title += ", " + ngettext("{count} event", "{count} events", events).format(count=events)
+    if table.pot:
+        title += ", " + _("season pot {pot}").format(pot=format_money(table.pot))
+    lines = [title]
+    ranked = [row for row in table.rows if row.ranked][:PLACES_SHOWN]
+    if ranked:
+        lines.append(
+            " · ".join(
+                f"{row.rank}. {row.name} "
+                + ngettext("{points} point", "{points} points", row.points // 100).format(
+                    points=points_text(row.points).replace(".", decimal_mark())
+                )
+                for row in ranked
+            )
+        )
+    qualified = [row for row in table.rows if row.qualified]
+    if qualified:
+        lines.append(
+            _("Qualified for the final: {players}").format(
+                players=", ".join(
+                    _("{player} ({chips} chips)").format(
+                        player=row.name, chips=format_number(row.final_stack)
+                    )
+                    if row.final_stack
+                    else row.name
+                    for row in qualified
+                )
+            )
+        )
     return "\n".join(lines)

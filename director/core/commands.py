@@ -242,6 +242,8 @@ class Newcomer:
     player: PlayerId
     name: str
     nickname: str = ""
+    stack: int = 0
+    """His own starting stack (``SetStartingStack``); 0: the event's."""
 
 
 @COMMANDS.register
@@ -272,6 +274,20 @@ class RegisterPlayer(Command):
 
     def label(self, state: TournamentState) -> Message:
         return Message("register_player", {"player": self.name})
+
+
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class SetStartingStack(Command):
+    """A registered player's own starting stack for his buy-in (a season final's
+    qualifier with his bonus chips), set before he buys in; ``chips`` 0: the
+    event's starting chips again."""
+
+    player: PlayerId
+    chips: int
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("set_starting_stack", {"player": _name(state, self.player)})
 
 
 @COMMANDS.register

@@ -209,6 +209,15 @@ class PlayerRegistered(Event):
 
 @EVENTS.register
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class StartingStackSet(Event):
+    """A registered player's own starting stack (0: the event's)."""
+
+    player: PlayerId
+    chips: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class MoneyMoved(Event):
     """A line of the ledger: a purchase, a refund, a payment or a cash-out."""
 

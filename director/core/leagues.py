@@ -528,6 +528,7 @@ def standings(
     names: Mapping[PlayerId, str] | None = None,
     same: Mapping[PlayerId, PlayerId] | None = None,
     unit: int = 100,
+    worked_out: Mapping[int, Mapping[PlayerId, int]] | None = None,
 ) -> list[Standing]:
     """Season standings, best first: the ranked players, then the unranked ones
     (guests and players below ``rule.min_events``, rank 0) by points.
@@ -536,13 +537,36 @@ def standings(
     their own places (the guest is not taken out of the places that score); the
     guest's own points are dropped. ``same`` maps a merged roster record to the one
     kept, so a person is counted once; ``names`` gives each kept record's name.
+    ``worked_out``: events' points already worked out under ``rule`` by
+    ``event_points``, by event number, for a caller that works the same season out
+    again (the TV's live table, at each bust: only the night's points change).
     """
+    return points_after_each(
+        rule, events, names=names, same=same, unit=unit, every=False, worked_out=worked_out
+    )[0]
+
+
+def points_after_each(
+    rule: PointsRule,
+    events: Iterable[EventResults],
+    *,
+    names: Mapping[PlayerId, str] | None = None,
+    same: Mapping[PlayerId, PlayerId] | None = None,
+    unit: int = 100,
+    every: bool = True,
+    worked_out: Mapping[int, Mapping[PlayerId, int]] | None = None,
+) -> tuple[list[Standing], list[dict[PlayerId, int]]]:
+    """The season's standings (as ``standings``) and, when ``every``, each
+    player's points in the standings after each of ``events`` in turn (the points
+    race): the events are tallied once, not the first k events anew for each k."""
     tallies: dict[PlayerId, _Tally] = {}
     same = same or {}
     cache: dict[tuple[int, int, Number, int, int, Number], int] = {}
+    after: list[dict[PlayerId, int]] = []
     for event in events:
         per_event: dict[PlayerId, _Tally] = {}
-        points = event_points(rule, event, unit=unit, cache=cache)
+        known = None if worked_out is None else worked_out.get(event.event)
+        points = event_points(rule, event, unit=unit, cache=cache) if known is None else known
         merged_points: dict[PlayerId, int] = {}
         for player, value in points.items():
             key = same.get(player, player)
@@ -572,6 +596,19 @@ def standings(
                 total.best_place is None or part.best_place < total.best_place
             ):
                 total.best_place = part.best_place
+        if every:
+            after.append(
+                {player: _season_points(rule, player, t.scores) for player, t in tallies.items()}
+            )
+    return _rows(rule, tallies), after
+
+
+def _season_points(rule: PointsRule, player: PlayerId, scores: Iterable[int]) -> int:
+    """A player's season points: his best ``best_of`` events; none for a guest."""
+    return 0 if player in rule.guests else sum(best_of(scores, rule.best_of))
+
+
+def _rows(rule: PointsRule, tallies: Mapping[PlayerId, _Tally]) -> list[Standing]:
     rows = []
     for player, tally in tallies.items():
         counted = best_of(tally.scores, rule.best_of)

@@ -97,6 +97,8 @@ class Entrant(Record):
     paid_out: int = 0
     reentries: int = 0
     joined_at: Instant = Instant(0)
+    starting_stack: int = 0
+    """His own chips for his buy-in (a season final's qualifier); 0: the event's."""
 
     @property
     def owed(self) -> int:

@@ -227,6 +227,9 @@ class Element(StrEnum):
     """The seat draw: every player's table and seat."""
     QR_CODE = "qr_code"
     """A code to scan for the network page, when the app has one to show."""
+    LEAGUE_TABLE = "league_table"
+    """The league's standings if the season ended now, during a night that counts
+    for a season (the night's places as they stand)."""
     MESSAGE = "message"
     """The message line for the room (scrolling when long)."""
 
@@ -255,6 +258,7 @@ PLACES: dict[Element, frozenset[Place]] = {
     Element.MOVES: frozenset({Place.SIDE}),
     Element.SEATS: frozenset({Place.SIDE}),
     Element.QR_CODE: frozenset({Place.SIDE}),
+    Element.LEAGUE_TABLE: frozenset({Place.SIDE}),
     Element.MESSAGE: frozenset({Place.TOP, Place.BOTTOM}),
 }
 """Where each element may go: every place keeps the readability rules at any size."""

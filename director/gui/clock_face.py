@@ -44,6 +44,7 @@ from director.app.display import (
     ELEMENT_STATS,
     DisplayData,
     FigureRow,
+    LeagueRow,
     MoreRow,
     MoveRow,
     NoteRow,
@@ -133,6 +134,8 @@ def section_lines(section: Section) -> list[SideLine]:
             lines.append(SideLine(row.text, LineStyle.ROW, swatch=swatch))
         elif isinstance(row, PlaceRow | MoreRow):
             lines.append(SideLine(row.text, LineStyle.ROW))
+        elif isinstance(row, LeagueRow):
+            lines.append(SideLine(f"{row.rank}. {row.name}", LineStyle.SEAT, row.points))
     return lines
 
 
@@ -145,6 +148,7 @@ SIDE_SECTIONS = {
     Element.PAYOUTS: (SectionKind.PAYOUTS, SectionKind.BOUNTIES),
     # The figures, then the chips on the table at this level with their colours.
     Element.CHIPS: (SectionKind.FIGURES, SectionKind.CHIPS),
+    Element.LEAGUE_TABLE: (SectionKind.LEAGUE,),
 }
 
 

@@ -33,10 +33,13 @@ BODY = (
     "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;"
     "padding:16px;max-width:900px;color:#111;background:#fff;line-height:1.4"
 )
-TABLE = "border-collapse:collapse;width:100%;margin:8px 0 20px 0;font-size:15px"
-TH = "text-align:left;border-bottom:2px solid #333;padding:6px 5px"
-TD = "border-bottom:1px solid #ddd;padding:6px 5px"
+TABLE = "border-collapse:collapse;width:100%;margin:8px 0 20px 0;font-size:14px"
+TH = "text-align:left;border-bottom:2px solid #333;padding:6px 4px"
+TD = "border-bottom:1px solid #ddd;padding:6px 4px"
 NUM = ";text-align:right;white-space:nowrap"
+NUM_HEAD = ";text-align:right"
+"""A number column's heading may wrap ("Knock-outs" on two lines) so that the
+table fits a phone's 390 px; the numbers themselves never wrap."""
 
 
 def _page(title: str, body: list[str]) -> str:
@@ -50,7 +53,7 @@ def _page(title: str, body: list[str]) -> str:
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
     cells = "".join(
-        f'<th style="{TH}{NUM if index in right else ""}">{escape(text)}</th>'
+        f'<th style="{TH}{NUM_HEAD if index in right else ""}">{escape(text)}</th>'
         for index, text in enumerate(header)
     )
     lines = [f"<tr>{cells}</tr>"]
@@ -177,7 +180,8 @@ def night_html(state: TournamentState) -> str:
         )
     body.append(
         _table(
-            [_("Place"), _("Player"), _("Prize"), _("Bounties"), _("Knock-outs")],
+            # "KOs", short: the table must fit a phone's width in French too.
+            [_("Place"), _("Player"), _("Prize"), _("Bounties"), _("KOs")],
             rows,
             {0, 2, 3, 4},
         )
@@ -227,7 +231,8 @@ def rule_text(rule: PointsRule) -> str:
         extras.append(_("{points} for the bubble").format(points=points_cell(rule.bubble)))
     if rule.best_of:
         extras.append(_("best {count} events count").format(count=rule.best_of))
-    return "; ".join([text, *extras])
+    # French puts a (no-break) space before a semicolon.
+    return _("; ").join([text, *extras])
 
 
 def _race_svg(race: PointsRace) -> str:
@@ -253,7 +258,7 @@ def season_html(table: SeasonTable, race: PointsRace) -> str:
         f'<p style="margin:0 0 12px 0;color:#444">{escape(formula)}</p>',
         _heading(_("Standings")),
         _table(
-            [_("Rank"), _("Player"), _("Points"), _("Played"), _("Wins"), _("Knock-outs")],
+            [_("Rank"), _("Player"), _("Points"), _("Played"), _("Wins"), _("KOs")],
             [
                 [
                     str(row.rank),

@@ -186,3 +186,18 @@ def test_report_html_and_png_of_a_season(qapp, library, database, clock, db_path
         == 0
     )
     assert QImage(str(picture)).width() == 1080
+
+
+def test_the_french_formula_puts_a_space_before_each_semicolon() -> None:
+    """French typography: « ; » has a (no-break) space before it, as the page's other
+    French punctuation."""
+    from director.reports.html_page import rule_text
+
+    rule = PointsRule(kind="field", knockout=50, best_of=8)
+    set_language("fr")
+    try:
+        text = rule_text(rule)
+    finally:
+        set_language("en")
+    assert text.count("\u00a0; ") == 2 and "n ; " not in text.replace("\u00a0; ", "")
+    assert rule_text(rule).count("; ") == 2 and "\u00a0" not in rule_text(rule)

@@ -36,6 +36,12 @@ def _registered(state: TournamentState, event: e.PlayerRegistered) -> Tournament
     return evolve(state, players={**state.players, event.player: entrant})
 
 
+@applies(e.StartingStackSet)
+def _starting_stack(state: TournamentState, event: e.StartingStackSet) -> TournamentState:
+    entrant = evolve(state.players[event.player], starting_stack=event.chips)
+    return evolve(state, players={**state.players, event.player: entrant})
+
+
 def _counted(entrant: Entrant, movement: Movement) -> Entrant:
     kind = movement.kind
     changes: dict[str, object] = {

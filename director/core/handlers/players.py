@@ -217,6 +217,20 @@ def _register(state: TournamentState, command: c.RegisterPlayer, now: Instant) -
     return _registration(state, command.player, command.name, command.nickname, now)
 
 
+@handles(c.SetStartingStack)
+def _starting_stack(
+    state: TournamentState, command: c.SetStartingStack, now: Instant
+) -> list[e.Event]:
+    _tournament_only(state)
+    entrant = _entrant(state, command.player)
+    chips = check_amount(command.chips, maximum=MAX_CHIPS)
+    # His stack is his first buy-in's: once he has bought in, it is in play.
+    require(entrant.entries == 0, "starting_stack_after_buy_in", player=entrant.name)
+    if chips == entrant.starting_stack:
+        return []
+    return [e.StartingStackSet(at=now, player=command.player, chips=chips)]
+
+
 @handles(c.BuyIn)
 def _buy_in(state: TournamentState, command: c.BuyIn, now: Instant) -> list[e.Event]:
     entrant = state.players.get(command.player)
@@ -304,6 +318,10 @@ def _tournament_purchase(
         addon = money.addon
         price, fee, bounty, chips = addon.price, addon.fee, addon.bounty, addon.chips
         season = 0
+    elif kind is MovementKind.BUY_IN:
+        entrant = state.players.get(command.player)
+        if entrant is not None and entrant.starting_stack > 0:
+            chips = entrant.starting_stack
     movement = _purchase(
         state,
         now=now,

@@ -23,7 +23,17 @@ def setup_steps(state: TournamentState, command: c.SetUpEvent) -> list[c.Command
     chips = command.money.chips if command.money is not None else state.money.chips
     buy_in = not state.is_cash and chips > 0
     for newcomer in command.players:
-        if buy_in:
+        if newcomer.stack:
+            # His own stack is set while he is registered, then he buys in with it.
+            steps.append(
+                c.RegisterPlayer(
+                    player=newcomer.player, name=newcomer.name, nickname=newcomer.nickname
+                )
+            )
+            steps.append(c.SetStartingStack(player=newcomer.player, chips=newcomer.stack))
+            if buy_in:
+                steps.append(c.BuyIn(player=newcomer.player))
+        elif buy_in:
             steps.append(
                 c.BuyIn(player=newcomer.player, name=newcomer.name, nickname=newcomer.nickname)
             )

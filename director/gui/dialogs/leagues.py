@@ -38,7 +38,14 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.databases import StoreError
-from director.app.leagues import League, Leagues, Season, nothing_new_text, undone_text
+from director.app.leagues import (
+    League,
+    Leagues,
+    Season,
+    SeasonTable,
+    nothing_new_text,
+    undone_text,
+)
 from director.app.structures import slug
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
@@ -243,8 +250,41 @@ class LeaguesDialog(QDialog):
         row.addWidget(export)
         row.addWidget(results)
         row.addWidget(pdf)
+        # The season's results going out (issue 33), and its final.
+        out = QHBoxLayout()
+        for text, tip, slot in (
+            (
+                _("Save results page…"),
+                _("The season as one web page to send or put on the club's site"),
+                lambda: self.save_results_page(),
+            ),
+            (
+                _("Save results picture…"),
+                _("The top of the table as a picture for a chat message"),
+                lambda: self.save_results_picture(),
+            ),
+            (
+                _("Copy for the group chat"),
+                _("The standings as a few lines of text, to paste in a message"),
+                self.copy_results_text,
+            ),
+            (
+                _("Create the final…"),
+                _("The final's event with the qualifiers registered, each with his stack"),
+                self.create_final,
+            ),
+        ):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            out.addWidget(button)
+        out.addStretch()
+        self.out_note = QLabel()
+        """What the last of these buttons did ("on the clipboard", "created")."""
         layout = QVBoxLayout(page)
         layout.addLayout(row)
+        layout.addLayout(out)
+        layout.addWidget(self.out_note)
         layout.addWidget(self.standings, 1)
         return page
 
@@ -883,6 +923,65 @@ class LeaguesDialog(QDialog):
             f"{name}.pdf",
             path,
         )
+
+    def _shown_table(self) -> SeasonTable | None:
+        """The standings shown (league, season), None when none or unreadable (said)."""
+        league = self.league()
+        if league is None:
+            return None
+        season = self.season()
+        try:
+            return self.leagues.table(league.id, season.id if season else None)
+        except (RuleViolation, StoreError) as error:
+            show_error(self, error)
+            return None
+
+    def save_results_page(self, path: Path | None = None) -> None:
+        """The season's self-contained HTML page (as ``director report html --league``)."""
+        from director.gui.dialogs.league_files import save_season_page
+
+        table = self._shown_table()
+        if table is not None:
+            save_season_page(self, self.leagues, table, path)
+
+    def save_results_picture(self, path: Path | None = None) -> None:
+        """The top of the season's table as a PNG (as ``director report png --league``)."""
+        from director.gui.dialogs.league_files import save_season_picture
+
+        table = self._shown_table()
+        if table is not None:
+            save_season_picture(self, self.leagues, table, path)
+
+    def copy_results_text(self) -> None:
+        from director.gui.dialogs.league_files import copy_season_text
+
+        table = self._shown_table()
+        if table is not None:
+            copy_season_text(table)
+            self.out_note.setText(_("The standings are on the clipboard: paste them in a message."))
+
+    def create_final(self) -> None:
+        """Show the qualifiers and their stacks, then create the final's event."""
+        from director.gui.dialogs.season_final import FinalDialog
+
+        table = self._shown_table()
+        if table is None:
+            return
+        try:
+            dialog = FinalDialog(self.leagues, table, self)
+        except RuleViolation as error:
+            self.error.say(error)
+            return
+        self.final_dialog = dialog
+        """The last final's dialog (tests answer it)."""
+        if dialog.exec() and dialog.event is not None:
+            self.error.clear()
+            self.out_note.setText(
+                _("Created the final {id}: {name}. Open it from the events list.").format(
+                    id=dialog.event, name=dialog.name.text().strip()
+                )
+            )
+            self.redraw()
 
     def save_history_pdf(self, path: Path | None = None) -> None:
         """The chosen player's history as the player report, ending with his lifetime

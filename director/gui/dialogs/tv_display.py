@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.app.databases import StoreError
-from director.app.display import DisplayData, PlaceRow, Section, SectionKind, Stat
+from director.app.display import DisplayData, LeagueRow, PlaceRow, Section, SectionKind, Stat
 from director.app.tv_bundle import export_look, import_bundle
 from director.core import commands as c
 from director.core.clock import CueKind
@@ -159,7 +159,19 @@ def sample_data() -> DisplayData:
             Stat(_("Next break"), "38:12", "next_break"),
             Stat(_("Estimated end"), "23:40", "estimated_end"),
         ),
-        sections=(Section(SectionKind.PAYOUTS, _("Payouts"), payouts),),
+        sections=(
+            Section(SectionKind.PAYOUTS, _("Payouts"), payouts),
+            Section(
+                SectionKind.LEAGUE,
+                _("{league}, live").format(league=_("Friday league")),
+                tuple(
+                    LeagueRow(rank, name, points, f"{rank}. {name} · {points}")
+                    for rank, (name, points) in enumerate(
+                        (("Ann", "45"), ("Bob", "38"), ("Zoë", "31")), start=1
+                    )
+                ),
+            ),
+        ),
         message=_("Last orders at the bar"),
     )
 

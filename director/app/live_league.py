@@ -1,0 +1,107 @@
+"""The live league table on the TV (issue 33): during a night that counts for a
+league's season, the season's standings "if it ended now", the night's current
+places counted as provisional results, worked out again with each bust.
+
+The standings come from ``director.app.leagues`` (``live_season``, ``live_table``:
+one implementation of the league's rules); this module turns them into the side
+column's section, which the TV window and the network page's TV draw."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from director.app.display_data import LeagueRow, Section, SectionKind
+from director.core.leagues import points_text
+from director.core.state import TournamentState
+from director.i18n import _, decimal_mark, language
+
+if TYPE_CHECKING:
+    from director.app.leagues import Leagues, LiveSeason
+
+ROWS = 10
+"""Players shown at most: the top of the table (the side column pages through them)."""
+
+
+class LiveLeague:
+    """The live league table of one event, for its clock feed."""
+
+    def __init__(self, leagues: Leagues, event: int) -> None:
+        self.leagues = leagues
+        self.event = event
+        self._season: tuple[str, LiveSeason | None] | None = None
+        """The season found for the event's date (found again if the date changes)."""
+        self._made: tuple[object, Section | None] | None = None
+
+    def season(self, state: TournamentState) -> LiveSeason | None:
+        from director.app.leagues import live_season
+
+        if self._season is None or self._season[0] != state.event_date:
+            try:
+                found = live_season(self.leagues, self.event, state.event_date)
+            except Exception:
+                # Whatever the database says, the clock goes on without the table
+                # (the league page says what is wrong when opened).
+                found = None
+            self._season = (state.event_date, found)
+        return self._season[1]
+
+    def section(self, state: TournamentState) -> Section | None:
+        """The side column's league section now, in the app's language; None when the
+        night counts for no season (or is a cash game)."""
+        if state.is_cash:
+            return None
+        live = self.season(state)
+        if live is None:
+            return None
+        from director.app.leagues import provisional_results
+
+        night = provisional_results(state, self.event)
+        # Worked out again only when the night's places or the language changed.
+        key = (night.lines, language())
+        if self._made is not None and self._made[0] == key:
+            return self._made[1]
+        made = league_section(live, state, self.event)
+        self._made = (key, made)
+        return made
+
+
+def league_section(live: LiveSeason, state: TournamentState, event: int) -> Section:
+    from director.app.leagues import live_table
+
+    alive = set(state.alive())
+    rows = [row for row in live_table(live, state, event) if row.ranked][:ROWS]
+    return Section(
+        SectionKind.LEAGUE,
+        _("{league}, live").format(league=live.league.name),
+        tuple(_row(row.rank, row.name, row.points, row.player in alive) for row in rows),
+    )
+
+
+def _row(rank: int, name: str, centipoints: int, playing: bool) -> LeagueRow:
+    points = points_text(centipoints).replace(".", decimal_mark())
+    return LeagueRow(
+        rank=rank,
+        name=name,
+        points=points,
+        text=_("{rank}. {player} · {points} pts").format(rank=rank, player=name, points=points),
+        playing=playing,
+    )
+
+
+LeagueSource = Callable[[TournamentState], Section | None]
+"""What a clock feed asks for the league section of the state it shows."""
+
+
+def league_source(source: object) -> LeagueSource | None:
+    """The live league table of an open session (one with a database and an event
+    number), or None for anything else (a test's stand-in)."""
+    database = getattr(source, "database", None)
+    event = getattr(source, "tournament_id", None)
+    if database is None or not isinstance(event, int):
+        return None
+    from director.app.leagues import Leagues
+
+    clock = getattr(source, "now", None)
+    leagues = Leagues(database, clock=clock) if callable(clock) else Leagues(database)
+    return LiveLeague(leagues, event).section

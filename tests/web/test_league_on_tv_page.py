@@ -1,0 +1,49 @@
+"""The live league table on the network page's TV (issue 33): the section the TV
+window draws reaches the page, in the viewer's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from director.app.leagues import Leagues
+from director.app.timesource import wall_clock
+from director.core.leagues import PointsRule
+from director.web.driver import FeedDriver
+from tests.app.night import night
+from tests.web.browser import TV, Browser
+from tests.web.helpers import serve
+
+
+def in_a_season(database, clock):
+    """The served night, counted in a league's season."""
+    session = night(database, clock, 6)
+    leagues = Leagues(database, clock=clock)
+    league = leagues.create("Friday league", PointsRule(kind="table", table=(1000, 600, 300)))
+    season = leagues.add_season(league.id, "2026")
+    leagues.choose_event(season.id, session.tournament_id, True)
+    return session
+
+
+def test_the_league_table_on_the_network_pages_tv(qtbot, browser: Browser, tmp_path: Path):
+    with serve(tmp_path, wall_clock, make=in_a_season) as served:
+        driver = FeedDriver(served.feed)
+        try:
+            browser.size(*TV)
+            for language, title in (
+                ("en", "Friday league, live"),
+                ("fr", "Friday league en direct"),
+            ):
+                browser.open(f"http://{served.host}/?lang={language}")
+                found = browser.wait(
+                    lambda d: [
+                        box.text
+                        for box in d.find_elements("css selector", ".section[data-kind=league]")
+                        if box.text
+                    ]
+                )
+                assert title.casefold() in found[0].casefold()
+                # Six players still in share the three places that score: 1st.
+                assert "1. " in found[0] and " pts" in found[0]
+                browser.shot(tmp_path, f"league-on-tv-page-{language}")
+        finally:
+            driver.stop()

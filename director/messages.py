@@ -202,7 +202,13 @@ MESSAGES: dict[str, str] = {
     "payment_method_too_long": N_("The way to pay is too long ({most} characters at most)."),
     "nothing_to_write_off": N_("{player} owes nothing and is owed nothing."),
     "write_off_too_large": N_("Only {most:money} is open."),
-    "club_nothing_to_undo": N_("No payment or write-off to take back."),
+    "club_nothing_to_undo": N_("No payment, write-off or expense to take back."),
+    "expense_split_unknown": N_(
+        "“{split}” is not a way to split: all, hours, or players' names separated by commas."
+    ),
+    "expense_needs_night": N_("Say which night the expense is shared at."),
+    "expense_hours_cash_only": N_("Only a cash game's expense can be split by hours played."),
+    "expense_nobody_to_share": N_("Nobody to share the expense with."),
     "club_journal_changed": N_(
         "Another copy recorded a payment meanwhile: look at the balances again, then retry."
     ),

@@ -32,6 +32,7 @@ from director.core.club import (
     night_balances,
     open_nights,
     settle_up,
+    split_expense,
     undo_of,
     undoable,
 )
@@ -49,6 +50,11 @@ DEFAULT_METHODS = ("cash", "bank transfer")
 METHOD_MAX = 40
 NOTE_MAX = 200
 FIRST_JOURNAL_REVISION = "0013_club_journal"
+FIRST_EXPENSES_REVISION = "0014_club_expenses"
+SPLIT_ALL = "all"
+SPLIT_HOURS = "hours"
+"""How an expense is split: everyone present at its night, by the time each played
+in its cash game, or (a list of players) between chosen players."""
 NIGHT_FORMAT = 1
 """The logic that reads a night's money from its log (``night_amounts``): a night
 kept by an older one is read from its log again."""
@@ -232,12 +238,15 @@ class ClubBook:
     def entries(self) -> list[Entry]:
         """The journal, in order."""
         with self.database.read() as connection:
-            if not _has_journal(connection):
+            revision = _revision(connection)
+            if revision < FIRST_JOURNAL_REVISION:
                 return []
+            # One schema older has no expenses: read as none.
+            extra = ", shares, event" if revision >= FIRST_EXPENSES_REVISION else ", '', NULL"
             rows = sql.rows(
                 connection,
-                "SELECT seq, kind, payer, payee, amount, entry_date, method, note, undoes "
-                "FROM club_entry ORDER BY seq",
+                "SELECT seq, kind, payer, payee, amount, entry_date, method, note, undoes"
+                f"{extra} FROM club_entry ORDER BY seq",
             )
         return [
             Entry(
@@ -250,8 +259,10 @@ class ClubBook:
                 method=method,
                 note=note,
                 undoes=None if undoes is None else int(undoes),
+                shares=_decode_shares(shares),
+                event=None if event is None else int(event),
             )
-            for seq, kind, payer, payee, amount, date, method, note, undoes in rows
+            for seq, kind, payer, payee, amount, date, method, note, undoes, shares, event in rows
         ]
 
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
@@ -363,6 +374,88 @@ class ClubBook:
             EntryKind.WRITE_OFF, payer, payee, amount, "", date, note, expected=expected
         )
 
+    def expense(
+        self,
+        payer: PlayerId,
+        amount: int,
+        *,
+        split: str | Sequence[PlayerId] = SPLIT_ALL,
+        event: int | None = None,
+        date: str = "",
+        note: str = "",
+        expected: int | None = None,
+    ) -> Entry:
+        """Record that ``payer`` paid ``amount`` for everyone (food, drinks, the venue):
+        he is owed it all, each sharer owes his part (``core.club.split_expense``).
+
+        ``split``: ``SPLIT_ALL``, everyone who bought in at the night ``event``;
+        ``SPLIT_HOURS``, the players of the cash game ``event`` by the time each sat;
+        or the chosen players. The parts are worked out now and written with the
+        entry, so the expense never changes afterwards, whatever its night does.
+        """
+        require(type(amount) is int and amount > 0, "payment_amount_zero")
+        same, names = self.merges()
+        payer = same.get(payer, payer)
+        require(payer in names, "player_unknown", player=str(payer))
+        weights: dict[PlayerId, int] | None = None
+        if isinstance(split, str):
+            require(split in (SPLIT_ALL, SPLIT_HOURS), "expense_split_unknown", split=split)
+            require(event is not None, "expense_needs_night")
+            assert event is not None
+            state = self._event_state(event)
+            present = {
+                same.get(player, player): entrant.name
+                for player, entrant in state.players.items()
+                if entrant.entries > 0
+            }
+            if split == SPLIT_HOURS:
+                from director.core.ledger import time_played
+
+                require(state.is_cash, "expense_hours_cash_only")
+                weights = {}
+                for player, played in time_played(state.ledger, self._clock()).items():
+                    kept_as = same.get(player, player)
+                    weights[kept_as] = weights.get(kept_as, 0) + played
+                present = {player: name for player, name in present.items() if player in weights}
+            require(bool(present), "expense_nobody_to_share")
+            sharers = [(player, names.get(player, name)) for player, name in present.items()]
+            if not date:
+                date = state.event_date or ""
+        else:
+            chosen = [same.get(player, player) for player in split]
+            require(bool(chosen), "expense_nobody_to_share")
+            require(len(set(chosen)) == len(chosen), "player_listed_twice")
+            for player in chosen:
+                require(player in names, "player_unknown", player=str(player))
+            sharers = [(player, names[player]) for player in chosen]
+            if event is not None:
+                self._event_state(event)  # a night that exists
+        shares = split_expense(amount, sharers, weights)
+        return self._record(
+            EntryKind.EXPENSE,
+            payer,
+            CLUB,
+            amount,
+            "",
+            date,
+            note,
+            expected=expected,
+            shares=shares,
+            event=event,
+        )
+
+    def _event_state(self, event: int) -> Any:
+        """An event's state, replayed only to read it."""
+        from director.app.session import TournamentSession
+
+        try:
+            session = TournamentSession(self.database, event, clock=self._clock, reading=True)
+        except StoreError:
+            raise RuleViolation("event_unknown", event=event) from None
+        state = session.state
+        session.close()
+        return state
+
     def undo(self, *, expected: int | None = None) -> Entry:
         """Take back the latest payment or write-off not taken back yet, by an entry."""
         entries = self.entries()
@@ -380,6 +473,8 @@ class ClubBook:
             "",
             undoes=target.seq,
             expected=expected,
+            shares=undo.shares,
+            event=undo.event,
         )
 
     def _record(
@@ -394,6 +489,8 @@ class ClubBook:
         *,
         undoes: int | None = None,
         expected: int | None = None,
+        shares: tuple[tuple[PlayerId, int], ...] = (),
+        event: int | None = None,
     ) -> Entry:
         require(type(amount) is int and amount > 0, "payment_amount_zero")
         require(amount <= MAX_MONEY, "payment_too_large", most=MAX_MONEY)
@@ -406,7 +503,7 @@ class ClubBook:
         except ValueError:
             raise RuleViolation("date_invalid", value=date) from None
         _same, names = self.merges()
-        for party in (payer, payee):
+        for party in (payer, payee, *(sharer for sharer, _part in shares)):
             require(party == CLUB or party in names, "player_unknown", player=str(party))
         found = club_store.append_entry(
             self.database,
@@ -421,13 +518,15 @@ class ClubBook:
                 "note": note,
                 "undoes": undoes,
                 "created_at": self._clock(),
+                "shares": json.dumps([[int(p), part] for p, part in shares]) if shares else "",
+                "event": event,
             },
             self._keep_nights,
         )
         if found is None:  # another copy wrote an entry after the last one seen here
             raise RuleViolation("club_journal_changed")
         seq = found
-        return Entry(seq, kind, payer, payee, amount, date, method, note, undoes)
+        return Entry(seq, kind, payer, payee, amount, date, method, note, undoes, shares, event)
 
     # -- what the console says -------------------------------------------------------
 
@@ -540,11 +639,25 @@ def _decode_night(event: int, data: object, raw: Any = None) -> Night | bool | N
     return Night(event, name, date, amounts) if amounts else None
 
 
+def _revision(connection: Any) -> str:
+    found = sql.rows(connection, "SELECT version_num FROM alembic_version")
+    return str(found[0][0]) if found else ""
+
+
 def _has_journal(connection: Any) -> bool:
     """Whether the database has the journal (a database one version older, read as
     it is, has none: nobody recorded a payment in it)."""
-    found = sql.rows(connection, "SELECT version_num FROM alembic_version")
-    return bool(found) and str(found[0][0]) >= FIRST_JOURNAL_REVISION
+    return _revision(connection) >= FIRST_JOURNAL_REVISION
+
+
+def _decode_shares(text: object) -> tuple[tuple[PlayerId, int], ...]:
+    """An expense's sharers as written (``[[player, amount], ...]``; "" for none)."""
+    if not isinstance(text, str) or not text:
+        return ()
+    try:
+        return tuple((PlayerId(int(player)), int(part)) for player, part in json.loads(text))
+    except (TypeError, ValueError):
+        return ()
 
 
 def transfer_text(payer: str | None, payee: str | None, amount: int, *, done: bool) -> str:
@@ -592,6 +705,12 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
         return _("Written off: {amount} of the balance of {player}").format(
             amount=format_money(entry.amount), player=player
         )
+    if entry.kind is EntryKind.EXPENSE:
+        return expense_text(entry, found)
+    if entry.kind is EntryKind.UNDO and entry.shares:
+        return _("Taken back: {payment}").format(
+            payment=expense_text(entry._replace(payer=entry.payee), found)
+        )
     if entry.kind is EntryKind.UNDO:
         # The entry taken back, as it was: the undo's parties the other way round.
         taken = transfer_text(
@@ -602,6 +721,33 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
         _party(entry.payer, found), _party(entry.payee, found), entry.amount, done=True
     )
     return f"{text} ({method_label(entry.method)})" if entry.method else text
+
+
+def expense_text(entry: Entry, found: ClubBalances) -> str:
+    """A shared expense in one line ("Expense paid by Ann: €30.00 (pizza); shared:
+    Ann €10.00, Bob €10.00, Cat €10.00")."""
+    text = _("Expense paid by {payer}: {amount}").format(
+        payer=found.name(entry.payer), amount=format_money(entry.amount)
+    )
+    if entry.note:
+        text += f" ({entry.note})"
+    parts = ", ".join(
+        f"{found.name(player)} {format_money(part)}"
+        for player, part in sorted(entry.shares, key=lambda share: fold(found.name(share[0])))
+    )
+    return text + "; " + _("shared: {parts}").format(parts=parts)
+
+
+def expenses_of(entries: Sequence[Entry], event: int | None = None) -> list[Entry]:
+    """The shared expenses still standing (not taken back), or one night's."""
+    undone = {entry.undoes for entry in entries if entry.kind is EntryKind.UNDO}
+    return [
+        entry
+        for entry in entries
+        if entry.kind is EntryKind.EXPENSE
+        and entry.seq not in undone
+        and (event is None or entry.event == event)
+    ]
 
 
 def balance_header() -> list[str]:

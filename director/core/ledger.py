@@ -261,3 +261,22 @@ def _greedy(balances: dict[PlayerId, int]) -> list[Payment]:
             debtor_index += 1
             debtor_left = debtors[debtor_index][0] if debtor_index < len(debtors) else 0
     return payments
+
+
+def time_played(ledger: Iterable[Movement], until: int) -> dict[PlayerId, int]:
+    """Cash game: how long each player sat (milliseconds), from each buy-in to the
+    cash-out that ends it, a player still in counted up to ``until``; a buy-in taken
+    back (refunded) never sat. What an expense split by hours played weighs."""
+    sat_down: dict[PlayerId, int] = {}
+    played: dict[PlayerId, int] = {}
+    for movement in ledger:
+        player = movement.player
+        if movement.kind is MovementKind.BUY_IN and player not in sat_down:
+            sat_down[player] = int(movement.at)
+        elif movement.kind is MovementKind.CASH_OUT and player in sat_down:
+            played[player] = played.get(player, 0) + int(movement.at) - sat_down.pop(player)
+        elif movement.kind is MovementKind.REFUND and movement.refunded is MovementKind.BUY_IN:
+            sat_down.pop(player, None)
+    for player, start in sat_down.items():
+        played[player] = played.get(player, 0) + max(0, until - start)
+    return {player: ms for player, ms in played.items() if ms > 0}

@@ -328,6 +328,24 @@ def add_club_commands(
     write_off.add_argument(
         "amount", metavar="AMOUNT", nargs="?", default="", help=_("how much (default: all)")
     )
+    expense = add_db(
+        commands.add_parser("expense", help=_("record a shared expense (food, drinks, venue)"))
+    )
+    expense.add_argument("amount", metavar="AMOUNT", help=_("how much, such as 20 or 12.50"))
+    expense.add_argument(
+        "--paid-by", metavar="PLAYER", required=True, help=_("who paid it (a player)")
+    )
+    expense.add_argument(
+        "--split",
+        metavar="all|P1,P2|hours",
+        default="all",
+        help=_(
+            "who shares it: all (everyone at the night, the default), players' names "
+            "separated by commas, or hours (by the time each played in the cash game)"
+        ),
+    )
+    expense.add_argument("--event", metavar="EVENT", help=_("the night it belongs to"))
+    expense.add_argument("--note", metavar="TEXT", default="", help=_("what it was for"))
     settle = add_db(
         commands.add_parser("settle", help=_("the fewest payments that clear the balances"))
     )
@@ -1268,6 +1286,36 @@ def command_write_off(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_expense(args: argparse.Namespace) -> int:
+    from director.app.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text
+    from director.app.leagues import Leagues
+    from director.persistence.db import open_database
+
+    amount = _amount(args.amount)
+    database = open_database(args.db, create=False)
+    try:
+        leagues = Leagues(database)
+        payer = find_player(leagues, args.paid_by)
+        event = find_event(database, args.event) if args.event else None
+        how = args.split.strip()
+        split: str | list[PlayerId]
+        if how.casefold() in (SPLIT_ALL, _("all")):
+            split = SPLIT_ALL
+        elif how.casefold() in (SPLIT_HOURS, _("hours")):
+            split = SPLIT_HOURS
+        else:
+            names = [name.strip() for name in how.split(",") if name.strip()]
+            if not names:
+                raise RuleViolation("expense_split_unknown", split=args.split)
+            split = [find_player(leagues, name) for name in names]
+        book = ClubBook(database)
+        entry = book.expense(payer, amount, split=split, event=event, note=args.note)
+        print(one_line(entry_text(entry, book.balances())))
+    finally:
+        database.close()
+    return 0
+
+
 def command_settle(args: argparse.Namespace) -> int:
     from director.app.balances import ClubBook, settle_rows, settle_text
 
@@ -1333,6 +1381,7 @@ HANDLERS = {
     "balances": command_balances,
     "pay": command_pay,
     "write-off": command_write_off,
+    "expense": command_expense,
     "settle": command_settle,
 }
 

@@ -1357,7 +1357,7 @@ def command_club_report(args: argparse.Namespace) -> int:
     finally:
         database.close()
     night = "" if event is None else night_title(found, event) or args.event
-    pdf = club_pdf(found, payments, wall_clock(), night=night, options=options)
+    pdf = club_pdf(found, payments, wall_clock(), night=night, event=event, options=options)
     written = write_output(args.out, pdf, database_file(args.db))
     print(display_path(written))
     return 0

@@ -750,6 +750,26 @@ def expenses_of(entries: Sequence[Entry], event: int | None = None) -> list[Entr
     ]
 
 
+def expense_rows(entries: Sequence[Entry], found: ClubBalances) -> list[list[str]]:
+    """The shared expenses as a table (header first), for the PDF."""
+    rows = [[_("Date"), _("Paid by"), _("For"), _("Amount"), _("Shared by")]]
+    for entry in entries:
+        parts = ", ".join(
+            f"{found.name(player)} {format_money(part)}"
+            for player, part in sorted(entry.shares, key=lambda share: fold(found.name(share[0])))
+        )
+        rows.append(
+            [
+                format_date(entry.date),
+                found.name(entry.payer),
+                entry.note,
+                format_money(entry.amount),
+                parts,
+            ]
+        )
+    return rows
+
+
 def balance_header() -> list[str]:
     return [_("Player"), _("Balance"), _("Owes"), _("Is owed"), _("Since")]
 

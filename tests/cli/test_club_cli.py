@@ -175,6 +175,13 @@ def test_expense_split_by_hours_between_everyone_or_chosen_players(
     ]
     assert run(path, "settle") == 0
     assert capsys.readouterr().out.splitlines() == ["Ann pays Cat €24.00", "Bob pays Cat €18.00"]
+    # The balances PDF lists the expenses standing, with each sharer's part.
+    from pypdf import PdfReader
+
+    out = tmp_path / "balances.pdf"
+    assert run(path, "report", "balances", "all", "--out", str(out)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "Shared expenses" in text and "pizza" in text and "Ann €30.00, Bob €15.00" in text
 
 
 @pytest.mark.parametrize(

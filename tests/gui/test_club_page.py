@@ -75,6 +75,42 @@ def test_a_payment_through_the_dialog_then_undo(window) -> None:
     assert page.status.text().startswith("Taken back: Ann paid the club €12.50")
 
 
+def test_an_expense_through_the_dialog_split_between_chosen_players(window) -> None:
+    page = club_page(window)
+    page.table.selectRow(2)  # Cat paid
+    dialog = page.expense_dialog()
+    assert dialog.payer.currentText() == "Cat"
+    dialog.amount.setText("30")
+    dialog.night.setCurrentIndex(0)  # no night in particular
+    dialog.accept()  # everyone at the night, but no night: said in the dialog
+    assert dialog.error.text() == "Say which night the expense is shared at."
+    dialog.split.setCurrentIndex(dialog.split.findData("chosen"))
+    assert dialog.sharers.isVisibleTo(dialog)
+    for row in range(dialog.sharers.count()):
+        dialog.sharers.item(row).setCheckState(Qt.CheckState.Checked)
+    dialog.note.setText("pizza")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    page.refresh()
+    assert column(page, 1) == ["-€30.00", "-€40.00", "€80.00"]
+    (entry,) = ClubBook(window.database).entries()
+    assert entry.note == "pizza" and sum(part for _p, part in entry.shares) == 3000
+    page.undo()
+    assert column(page, 1) == ["-€20.00", "-€30.00", "€60.00"]
+
+
+def test_an_expense_shared_by_everyone_at_a_night(window) -> None:
+    page = club_page(window)
+    dialog = page.expense_dialog()
+    dialog.payer.setCurrentIndex(dialog.payer.findText("Ann"))
+    dialog.amount.setText("9")
+    dialog.night.setCurrentIndex(dialog.night.findData(1))  # Ann, Bob and Cat played
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    page.refresh()
+    assert column(page, 1) == ["-€14.00", "-€33.00", "€57.00"]
+
+
 def test_a_write_off_too_large_is_said_in_the_dialog(window) -> None:
     page = club_page(window)
     page.table.selectRow(1)  # Bob

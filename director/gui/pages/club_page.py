@@ -1,7 +1,7 @@
 """The Club page of the console: the club's money across nights.
 
 Tabs: Balances (each player's open balance, sortable, with Record payment,
-Write off and Undo) and Settle up (the fewest payments, all or one night's, to
+Write off, Expense and Undo) and Settle up (the fewest payments, all or one night's, to
 copy into the group chat). Other views of the club (lifetime results) are added
 as tabs with ``add_tab``. The page shows what ``ClubBook`` works out and sends it
 the payments; it computes nothing itself.
@@ -48,6 +48,7 @@ from director.core.club import CLUB
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import ok_cancel, show_error
+from director.gui.dialogs.expense import ExpenseDialog
 from director.gui.widgets import DateField, InlineError
 from director.i18n import _, format_date, format_money, language, parse_money
 
@@ -191,11 +192,13 @@ class ClubPage(QWidget):
         self.buttons = {
             "pay": QPushButton(_("Record &payment…")),
             "write_off": QPushButton(_("&Write off…")),
+            "expense": QPushButton(_("&Expense…")),
             "undo": QPushButton(_("&Undo last")),
             "refresh": QPushButton(_("Re&fresh")),
         }
         self.buttons["pay"].clicked.connect(self.record_payment)
         self.buttons["write_off"].clicked.connect(self.record_write_off)
+        self.buttons["expense"].clicked.connect(self.record_expense)
         self.buttons["undo"].clicked.connect(self.undo)
         self.buttons["refresh"].clicked.connect(self.refresh)
         row = QHBoxLayout()
@@ -338,6 +341,7 @@ class ClubPage(QWidget):
                 self.book.settle(event, self.found),
                 self.book.now(),
                 night=self.night.currentText() if event else "",
+                event=event,
                 options=RenderOptions(paper=self.paper),
             )
             write_output(path, pdf, self.book.database.path)
@@ -375,10 +379,21 @@ class ClubPage(QWidget):
             self.book, self.found, self, player=self.selected(), write_off=write_off
         )
 
+    def expense_dialog(self) -> ExpenseDialog:
+        assert self.found is not None
+        return ExpenseDialog(self.book, self.found, self, player=self.selected())
+
+    def record_expense(self) -> None:
+        if self.found is None:
+            self.refresh()
+        self._run(self.expense_dialog())
+
     def _record(self, *, write_off: bool) -> None:
         if self.found is None:
             self.refresh()
-        dialog = self.payment_dialog(write_off=write_off)
+        self._run(self.payment_dialog(write_off=write_off))
+
+    def _run(self, dialog: PaymentDialog | ExpenseDialog) -> None:
         if dialog.exec() and dialog.recorded is not None:
             self.refresh()
             assert self.found is not None

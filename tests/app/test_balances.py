@@ -268,7 +268,8 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
 )
 def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, moves) -> None:
     """The same through the app, on a database: random payments, write-offs, shared
-    expenses, undos and merges after two nights; the balances always add up to zero with the club's."""
+    expenses, undos and merges after two nights; the balances always add up to zero
+    with the club's."""
     path = tmp_path_factory.mktemp("club") / "director.db"
     database = open_database(path)
     try:

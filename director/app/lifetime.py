@@ -210,7 +210,7 @@ def cash_results(state: TournamentState, event: int) -> EventResults:
             name=state.players[result.player].name,
             best=None,
             worst=None,
-            money_in=result.bought,
+            money_in=result.bought + result.rake,  # the house's charges are his cost too
             money_out=result.cashed_out,
         )
         for result in settlement.results

@@ -27,6 +27,8 @@ from director.core.club import (
 )
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
+from director.core.kinds import EventKind
+from director.core.money import RAKE_HOUR, CashSettings, RakeRule
 from director.core.players import Bust
 from director.persistence.db import open_database
 from tests.app.club_helpers import cash_night, tournament_night
@@ -258,7 +260,7 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
 @given(
     moves=st.lists(
         st.tuples(
-            st.sampled_from(["pay", "write_off", "expense", "undo", "merge"]),
+            st.sampled_from(["pay", "write_off", "expense", "rake", "undo", "merge"]),
             st.integers(0, 3),
             st.integers(0, 3),
             st.integers(1, 5000),
@@ -268,7 +270,8 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
 )
 def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, moves) -> None:
     """The same through the app, on a database: random payments, write-offs, shared
-    expenses, undos and merges after two nights; the balances always add up to zero
+    expenses, a cash game's hourly rake (paid or owed), undos and merges after two
+    nights; the balances always add up to zero
     with the club's."""
     path = tmp_path_factory.mktemp("club") / "director.db"
     database = open_database(path)
@@ -281,6 +284,13 @@ def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, mov
             "2026-11-21",
             [(people[0], 3000, 1000, False, False), (people[2], 1000, 4000, True, False)],
         ).close()
+        # A cash game still running, whose hourly rake the players may owe.
+        raked = library.create("Raked", kind=EventKind.CASH, event_date="2026-11-22")
+        rule = RakeRule(kind=RAKE_HOUR, amount=300)
+        raked.dispatch(c.SetCashSettings(settings=CashSettings(min_buy_in=1, rake=rule)))
+        for player in (people[1], people[3]):
+            raked.dispatch(c.BuyIn(player=player.id, name=player.name, amount=2000))
+        raked.close()
         book = ClubBook(database, clock=clock)
         for kind, first, second, amount in moves:
             a, b = people[first], people[second]
@@ -291,6 +301,12 @@ def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, mov
                     book.write_off(a.id, amount)
                 elif kind == "undo":
                     book.undo()
+                elif kind == "rake":  # the hour's charge, paid now or owed to the club
+                    raked = library.open(raked.tournament_id)
+                    try:
+                        raked.dispatch(c.TakeRake(paid=bool(second % 2)))
+                    finally:
+                        raked.close()
                 elif kind == "expense":
                     night = book.balances().nights[first % 2].event
                     book.expense(

@@ -35,6 +35,7 @@ from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
+from director.core.money import RAKE_POT
 from director.core.players import Bust, EntrantStatus
 from director.core.prize_pool import prize_pool
 from director.gui.common import confirm, scaled_font, show_error
@@ -100,6 +101,7 @@ class PlayersPage(QWidget):
                 ("pay", _("&Pay debt"), self.pay_debt),
                 ("pay_out", _("Pay &out"), self.pay_out),
                 ("remove", _("Re&move entry…"), self.remove),
+                ("rake", _("Ra&ke…"), self.take_rake),
                 ("settle", _("&Settlement…"), self.settlement),
             ]
             if cash
@@ -269,6 +271,9 @@ class PlayersPage(QWidget):
         the rules whether they would accept it (a refusal when none can be made)."""
         if key == "settle":
             return None
+        if key == "rake":  # the game's, not the selected player's
+            pot = 1 if self.controller.state.cash.rake.kind == RAKE_POT else 0
+            return c.TakeRake(pot=pot, paid=self.paid.isChecked())
         player = self.selected()
         if player is None:
             return RuleViolation("no_player_chosen")
@@ -530,6 +535,19 @@ class PlayersPage(QWidget):
             self.controller.dispatch(
                 c.CashOut(player=player, chips=chips, paid=self.paid.isChecked()), self
             )
+
+    def take_rake(self) -> None:
+        """The house's rake by the game's rule: from a pot (its chips asked), or the
+        hour's or the seat's charge from each player in the game."""
+        state = self.controller.state
+        pot = 0
+        if state.cash.rake.kind == RAKE_POT:
+            pot, accepted = QInputDialog.getInt(
+                self, _("Rake"), _("Chips in the pot:"), 0, 0, 2_000_000_000
+            )
+            if not accepted:
+                return
+        self.controller.dispatch(c.TakeRake(pot=pot, paid=self.paid.isChecked()), self)
 
     def settlement(self) -> None:
         SettlementDialog(self.controller.state, self).exec()

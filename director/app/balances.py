@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from director.app.names import fold
+from director.app.settings import PAYMENT_METHOD_MAX
 from director.app.timesource import Now, wall_clock
 from director.core.club import (
     CLUB,
@@ -45,9 +46,7 @@ from director.persistence import club_store
 from director.persistence import league_store as sql
 from director.persistence.db import Database, StoreError
 
-DEFAULT_METHODS = ("cash", "bank transfer")
-"""The ways to pay offered before the organizer has used any other."""
-METHOD_MAX = 40
+METHOD_MAX = PAYMENT_METHOD_MAX
 NOTE_MAX = 200
 FIRST_JOURNAL_REVISION = "0013_club_journal"
 FIRST_EXPENSES_REVISION = "0014_club_expenses"
@@ -306,14 +305,6 @@ class ClubBook:
             lines=tuple(all_lines),
             names=names,
         )
-
-    def methods(self) -> list[str]:
-        """The ways to pay: the defaults, then every other one used, as first typed."""
-        found = list(DEFAULT_METHODS)
-        for entry in self.entries():
-            if entry.method and entry.method.casefold() not in (m.casefold() for m in found):
-                found.append(entry.method)
-        return found
 
     # -- settling up -----------------------------------------------------------------
 

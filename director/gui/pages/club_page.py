@@ -9,6 +9,7 @@ the payments; it computes nothing itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -44,6 +45,7 @@ from director.app.balances import (
 )
 from director.app.databases import StoreError
 from director.app.roster import fold
+from director.app.settings import DEFAULT_PAYMENT_METHODS, load_settings
 from director.core.club import CLUB
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
@@ -77,7 +79,10 @@ class PaymentDialog(QDialog):
         *,
         player: PlayerId | None = None,
         write_off: bool = False,
+        methods: Sequence[str] = DEFAULT_PAYMENT_METHODS,
     ) -> None:
+        """``methods``: the organizer's ways to pay (the settings'); any other may be
+        typed."""
         super().__init__(parent)
         self.book = book
         self.found = found
@@ -103,7 +108,7 @@ class PaymentDialog(QDialog):
         self.amount.setPlaceholderText(_("all of it") if write_off else "20")
         self.method = QComboBox()
         self.method.setEditable(True)
-        for method in book.methods():
+        for method in methods:
             self.method.addItem(method_label(method), method)
         self.date = DateField(book.today())
         self.note = QLineEdit()
@@ -166,10 +171,20 @@ class PaymentDialog(QDialog):
 class ClubPage(QWidget):
     """The club's balances and settling up, as tabs."""
 
-    def __init__(self, book: ClubBook, parent: QWidget | None = None, *, paper: str = "A4") -> None:
+    def __init__(
+        self,
+        book: ClubBook,
+        parent: QWidget | None = None,
+        *,
+        paper: str = "A4",
+        methods: Callable[[], Sequence[str]] | None = None,
+    ) -> None:
+        """``methods``: the organizer's ways to pay now (by default, the saved
+        settings' list, read each time a payment is recorded)."""
         super().__init__(parent)
         self.book = book
         self.paper = paper
+        self.methods = methods or (lambda: load_settings().payment_methods)
         self.found: ClubBalances | None = None
         self.tabs = QTabWidget()
         layout = QVBoxLayout(self)
@@ -376,7 +391,12 @@ class ClubPage(QWidget):
     def payment_dialog(self, *, write_off: bool) -> PaymentDialog:
         assert self.found is not None
         return PaymentDialog(
-            self.book, self.found, self, player=self.selected(), write_off=write_off
+            self.book,
+            self.found,
+            self,
+            player=self.selected(),
+            write_off=write_off,
+            methods=self.methods(),
         )
 
     def expense_dialog(self) -> ExpenseDialog:

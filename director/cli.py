@@ -121,6 +121,15 @@ def build_parser() -> argparse.ArgumentParser:
     status = with_db(commands.add_parser("status", help=_("show an event's current state")))
     status.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     status.add_argument("--json", action="store_true", help=_("print a JSON document"))
+    delete = with_db(
+        commands.add_parser(
+            "delete",
+            help=_(
+                "delete an event (a backup is made first); refused while its money is not settled"
+            ),
+        )
+    )
+    delete.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     summary = with_db(
         commands.add_parser(
             "summary", help=_("an event's results as a few lines to paste in the group chat")
@@ -506,6 +515,30 @@ def command_events(args: argparse.Namespace) -> int:
             print(f"{summary.id}\t{kind}\t{one_line(summary.name)}\t{status}")
     finally:
         database.close()
+    return 0
+
+
+def command_delete(args: argparse.Namespace) -> int:
+    """``director delete EVENT``: refused (exit 2, naming who owes or is owed what)
+    while the night's money is not settled; else a backup, then the event goes."""
+    from director.app.library import Library
+    from director.persistence.db import open_database
+
+    database = open_database(args.db, create=False)
+    try:
+        library = Library(database)
+        event = find_event(database, args.event)
+        name = library.get(event).name
+        backup = library.delete(event)
+    finally:
+        database.close()
+    print(
+        one_line(
+            _("Deleted “{name}”; the backup made first: {backup}").format(
+                name=name, backup=display_path(backup)
+            )
+        )
+    )
     return 0
 
 
@@ -1364,6 +1397,7 @@ def command_club_report(args: argparse.Namespace) -> int:
 
 
 HANDLERS = {
+    "delete": command_delete,
     "upgrade": command_upgrade,
     "assets": command_assets,
     "serve": command_serve,

@@ -615,6 +615,14 @@ MESSAGES: dict[str, str] = {
         "“{name}” is being written by another copy of director, on {machine} since "
         "{since}: nothing was restored. Close it there first."
     ),
+    "delete_open_money": N_(
+        "“{name}” was not deleted: its money is not settled ({balances}). Settle it or "
+        "write it off on the Club page first, or archive the event instead."
+    ),
+    "delete_settled_in_journal": N_(
+        "“{name}” was not deleted: its money was settled by payments on the Club page, "
+        "which would no longer add up without it. Archive the event instead."
+    ),
     "delete_event_leased": N_(
         "“{name}” is being written by another copy of director, on {machine} since "
         "{since}: it was not deleted. Close it there first."

@@ -521,9 +521,10 @@ class ClubBook:
 
     # -- what the console says -------------------------------------------------------
 
-    def deleting(self, event: int) -> str:
-        """What deleting ``event`` changes in the club's money ("" when nothing is open
-        from it): the balances still coming from that night, which would go."""
+    def open_from(self, event: int) -> str:
+        """The balances still coming from the night ``event``, in one phrase ("Ann owes
+        €20.00; Cat is owed €60.00"), "" when nothing is open from it: what deleting
+        it would take out of the club's balances."""
         found = self.balances()
         open_amounts = night_balances(found.lines, event)
         parts = []
@@ -539,12 +540,7 @@ class ClubBook:
                 parts.append(
                     _("{player} is owed {amount}").format(player=name, amount=format_money(amount))
                 )
-        if not parts:
-            return ""
-        return _(
-            "Its money is not settled ({balances}): deleting it takes that out of the "
-            "club's balances."
-        ).format(balances="; ".join(parts))
+        return "; ".join(parts)
 
     def carry_over(self, player: PlayerId, event: int | None = None) -> str:
         """The line "Ann owes €20 from 14 November" for a player who still owes from

@@ -204,3 +204,35 @@ def test_a_bad_expense_is_one_line_on_stderr_exit_2_and_nothing_changes(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and said in err, err
     assert digest(club_db) == before
+
+
+def test_delete_is_refused_while_a_nights_money_is_open(club_db: Path, capsys) -> None:
+    """``director delete``: a night whose money is not settled is refused (one line,
+    exit 2, naming who owes and who is owed what) and nothing changes; once settled,
+    it is deleted after a backup."""
+    before = digest(club_db)
+    assert run(club_db, "delete", "1") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "its money is not settled (Ann owes €20.00; Cat is owed €60.00)" in err
+    assert "archive the event instead" in err
+    assert digest(club_db) == before
+    # Settled later by a payment in the club's journal: still refused (the payment
+    # would stand alone), archiving stays the way.
+    assert run(club_db, "pay", "Bob", "30") == 0
+    capsys.readouterr()
+    assert run(club_db, "delete", "2") == 2
+    assert "settled by payments on the Club page" in capsys.readouterr().err
+    # A night settled at the table leaves nothing in the balances: deleted.
+    database = open_database(club_db)
+    library, roster = Library(database), Roster(database)
+    dan = roster.add("Dan")
+    cash_night(library, "2026-11-28", [(dan, 1000, 1500, True, True)]).close()
+    database.close()
+    assert run(club_db, "delete", "3") == 0
+    assert capsys.readouterr().out.startswith("Deleted “Cash 2026-11-28”; the backup made first: ")
+    assert run(club_db, "events") == 0
+    assert sorted(line.split("\t")[0] for line in capsys.readouterr().out.splitlines()) == [
+        "1",
+        "2",
+    ]

@@ -54,9 +54,10 @@ SPLIT_ALL = "all"
 SPLIT_HOURS = "hours"
 """How an expense is split: everyone present at its night, by the time each played
 in its cash game, or (a list of players) between chosen players."""
-NIGHT_FORMAT = 1
-"""The logic that reads a night's money from its log (``night_amounts``): a night
-kept by an older one is read from its log again."""
+NIGHT_FORMAT = 2
+"""The logic that reads a night's money from its log (``night_amounts``), and a cash
+game's results (``cash``, since 2): a night kept by an older one is read from its
+log again."""
 
 
 def method_label(method: str) -> str:
@@ -141,9 +142,9 @@ class ClubBook:
         self._clock = clock
         self._nights: dict[int, tuple[Any, Night | None]] = {}
         """Each event's night, by the log's last entry it was read at."""
-        self._unkept: dict[int, tuple[int, str, str, dict[PlayerId, int]]] = {}
+        self._unkept: dict[int, tuple[int, str, str, dict[PlayerId, int], Any]] = {}
         """The nights read from their logs and not kept yet: (last entry, name, date,
-        amounts)."""
+        amounts, a cash game's results or None)."""
 
     def now(self) -> int:
         """The book's clock (milliseconds since 1970)."""
@@ -225,13 +226,13 @@ class ClubBook:
         amounts = night_amounts(state)
         night = Night(event, state.name, date, amounts) if amounts else None
         self._nights[event] = (last_entry, night)
-        self._unkept[event] = (last_entry, state.name, date, amounts)
+        self._unkept[event] = (last_entry, state.name, date, amounts, cash_lines(state))
         return night
 
     def _keep_nights(self, connection: Any) -> None:
         """In a write of the journal: keep the nights this book read from their logs."""
-        for event, (last_entry, name, date, amounts) in self._unkept.items():
-            keep_night_row(connection, event, last_entry, name, date, amounts)
+        for event, (last_entry, name, date, amounts, cash) in self._unkept.items():
+            keep_night_row(connection, event, last_entry, name, date, amounts, cash)
         self._unkept.clear()
 
     def entries(self) -> list[Entry]:
@@ -571,13 +572,17 @@ def keep_night_row(
     name: str,
     date: str,
     amounts: dict[PlayerId, int],
+    cash: list[list[Any]] | None = None,
 ) -> None:
-    """Keep one night's money as read from its log up to ``last_entry``."""
-    data = {
+    """Keep one night's money as read from its log up to ``last_entry`` (and, for a
+    cash game, its results: ``cash_lines``)."""
+    data: dict[str, Any] = {
         "name": name,
         "date": date,
         "amounts": [[int(player), amount] for player, amount in amounts.items()],
     }
+    if cash is not None:
+        data["cash"] = cash
     sql.run(
         connection,
         "INSERT INTO club_night (tournament_id, last_entry, night_format, data) "
@@ -592,8 +597,75 @@ def keep_night(connection: Any, event: int, last_entry: int, state: Any) -> None
     """In the transaction of an event's snapshot: keep its money as it stands (the
     date is the event's own, or its creation day when read)."""
     keep_night_row(
-        connection, event, last_entry, state.name, state.event_date, night_amounts(state)
+        connection,
+        event,
+        last_entry,
+        state.name,
+        state.event_date,
+        night_amounts(state),
+        cash_lines(state),
     )
+
+
+def cash_lines(state: Any) -> list[list[Any]] | None:
+    """A cash game's results as kept beside the night, so that lifetime results do
+    not replay every cash night: ``[player, name, money in, money out]`` for each
+    player who has left (``app.lifetime.cash_results``); None for a tournament."""
+    if not state.is_cash:
+        return None
+    from director.app.lifetime import cash_results
+
+    return [
+        [int(line.player), line.name, line.money_in, line.money_out]
+        for line in cash_results(state, 0).lines
+    ]
+
+
+def kept_cash_results(database: Database) -> dict[int, Any]:
+    """Each cash game's results (``EventResults``) as kept beside the night, for the
+    games whose kept night is read up to their last entry by today's logic; a game
+    missing here is read from its log."""
+    from director.core.leagues import EventResults, ResultLine
+
+    with database.read() as connection:
+        if not _has_journal(connection):
+            return {}
+        rows = sql.rows(
+            connection,
+            "SELECT t.id, t.last_entry, t.name, t.event_date, n.last_entry, n.night_format, "
+            "n.data FROM tournament t JOIN club_night n ON n.tournament_id = t.id "
+            "WHERE t.kind = 'cash'",
+        )
+    found: dict[int, Any] = {}
+    for event, last_entry, name, date, kept_entry, night_format, data in rows:
+        if kept_entry != last_entry or night_format != NIGHT_FORMAT:
+            continue
+        try:
+            raw = json.loads(data)
+            lines = tuple(
+                ResultLine(
+                    player=PlayerId(int(player)),
+                    name=str(player_name),
+                    best=None,
+                    worst=None,
+                    money_in=int(money_in),
+                    money_out=int(money_out),
+                )
+                for player, player_name, money_in, money_out in raw["cash"]
+            )
+        except (TypeError, ValueError, KeyError):
+            continue  # read from its log instead
+        found[int(event)] = EventResults(
+            event=int(event),
+            name=str(name),
+            date=str(date or ""),
+            entrants=len(lines),
+            entries=len(lines),
+            paid=0,
+            buy_in=0,
+            lines=lines,
+        )
+    return found
 
 
 def _decode_all(texts: list[object]) -> list[object]:

@@ -35,7 +35,7 @@ from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
-from director.core.money import RAKE_POT
+from director.core.money import MAX_CHIPS, RAKE_POT
 from director.core.players import Bust, EntrantStatus
 from director.core.prize_pool import prize_pool
 from director.gui.common import confirm, scaled_font, show_error
@@ -272,7 +272,8 @@ class PlayersPage(QWidget):
         if key == "settle":
             return None
         if key == "rake":  # the game's, not the selected player's
-            pot = 1 if self.controller.state.cash.rake.kind == RAKE_POT else 0
+            # The largest pot: refused only if no pot could ever give a rake.
+            pot = MAX_CHIPS if self.controller.state.cash.rake.kind == RAKE_POT else 0
             return c.TakeRake(pot=pot, paid=self.paid.isChecked())
         player = self.selected()
         if player is None:

@@ -420,8 +420,8 @@ class ClubBook:
             for player in chosen:
                 require(player in names, "player_unknown", player=str(player))
             sharers = [(player, names[player]) for player in chosen]
-            if event is not None:
-                self._event_state(event)  # a night that exists
+            if event is not None:  # a night that exists, whose date it takes
+                date = date or self._event_state(event).event_date or ""
         shares = split_expense(amount, sharers, weights)
         return self._record(
             EntryKind.EXPENSE,

@@ -73,7 +73,7 @@ class ExpenseDialog(QDialog):
             self.night.addItem(title, event.id)
             if event.kind is EventKind.CASH:
                 self.cash_nights.add(event.id)
-        if len(events) and self.night.count() > 1:
+        if self.night.count() > 1:
             self.night.setCurrentIndex(1)  # the newest night
         self.split = QComboBox()
         self.split.addItem(_("Everyone at the night"), SPLIT_ALL)

@@ -122,6 +122,15 @@ def build_parser() -> argparse.ArgumentParser:
     status = with_db(commands.add_parser("status", help=_("show an event's current state")))
     status.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     status.add_argument("--json", action="store_true", help=_("print a JSON document"))
+    delete = with_db(
+        commands.add_parser(
+            "delete",
+            help=_(
+                "delete an event (a backup is made first); refused while its money is not settled"
+            ),
+        )
+    )
+    delete.add_argument("event", metavar="EVENT", help=_("the event's number or exact name"))
     summary = with_db(
         commands.add_parser(
             "summary", help=_("an event's results as a few lines to paste in the group chat")
@@ -329,6 +338,24 @@ def add_club_commands(
     write_off.add_argument(
         "amount", metavar="AMOUNT", nargs="?", default="", help=_("how much (default: all)")
     )
+    expense = add_db(
+        commands.add_parser("expense", help=_("record a shared expense (food, drinks, venue)"))
+    )
+    expense.add_argument("amount", metavar="AMOUNT", help=_("how much, such as 20 or 12.50"))
+    expense.add_argument(
+        "--paid-by", metavar="PLAYER", required=True, help=_("who paid it (a player)")
+    )
+    expense.add_argument(
+        "--split",
+        metavar="all|P1,P2|hours",
+        default="all",
+        help=_(
+            "who shares it: all (everyone at the night, the default), players' names "
+            "separated by commas, or hours (by the time each played in the cash game)"
+        ),
+    )
+    expense.add_argument("--event", metavar="EVENT", help=_("the night it belongs to"))
+    expense.add_argument("--note", metavar="TEXT", default="", help=_("what it was for"))
     settle = add_db(
         commands.add_parser("settle", help=_("the fewest payments that clear the balances"))
     )
@@ -501,6 +528,30 @@ def command_events(args: argparse.Namespace) -> int:
             print(f"{summary.id}\t{kind}\t{one_line(summary.name)}\t{status}")
     finally:
         database.close()
+    return 0
+
+
+def command_delete(args: argparse.Namespace) -> int:
+    """``director delete EVENT``: refused (exit 2, naming who owes or is owed what)
+    while the night's money is not settled; else a backup, then the event goes."""
+    from director.app.library import Library
+    from director.persistence.db import open_database
+
+    database = open_database(args.db, create=False)
+    try:
+        library = Library(database)
+        event = find_event(database, args.event)
+        name = library.get(event).name
+        backup = library.delete(event)
+    finally:
+        database.close()
+    print(
+        one_line(
+            _("Deleted “{name}”; the backup made first: {backup}").format(
+                name=name, backup=display_path(backup)
+            )
+        )
+    )
     return 0
 
 
@@ -1316,6 +1367,36 @@ def command_write_off(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_expense(args: argparse.Namespace) -> int:
+    from director.app.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text
+    from director.app.leagues import Leagues
+    from director.persistence.db import open_database
+
+    amount = _amount(args.amount)
+    database = open_database(args.db, create=False)
+    try:
+        leagues = Leagues(database)
+        payer = find_player(leagues, args.paid_by)
+        event = find_event(database, args.event) if args.event else None
+        how = args.split.strip()
+        split: str | list[PlayerId]
+        if how.casefold() in (SPLIT_ALL, _("all")):
+            split = SPLIT_ALL
+        elif how.casefold() in (SPLIT_HOURS, _("hours")):
+            split = SPLIT_HOURS
+        else:
+            names = [name.strip() for name in how.split(",") if name.strip()]
+            if not names:
+                raise RuleViolation("expense_split_unknown", split=args.split)
+            split = [find_player(leagues, name) for name in names]
+        book = ClubBook(database)
+        entry = book.expense(payer, amount, split=split, event=event, note=args.note)
+        print(one_line(entry_text(entry, book.balances())))
+    finally:
+        database.close()
+    return 0
+
+
 def command_settle(args: argparse.Namespace) -> int:
     from director.app.balances import ClubBook, settle_rows, settle_text
 
@@ -1357,13 +1438,14 @@ def command_club_report(args: argparse.Namespace) -> int:
     finally:
         database.close()
     night = "" if event is None else night_title(found, event) or args.event
-    pdf = club_pdf(found, payments, wall_clock(), night=night, options=options)
+    pdf = club_pdf(found, payments, wall_clock(), night=night, event=event, options=options)
     written = write_output(args.out, pdf, database_file(args.db))
     print(display_path(written))
     return 0
 
 
 HANDLERS = {
+    "delete": command_delete,
     "upgrade": command_upgrade,
     "assets": command_assets,
     "serve": command_serve,
@@ -1381,6 +1463,7 @@ HANDLERS = {
     "balances": command_balances,
     "pay": command_pay,
     "write-off": command_write_off,
+    "expense": command_expense,
     "settle": command_settle,
 }
 

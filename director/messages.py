@@ -58,6 +58,7 @@ MESSAGES: dict[str, str] = {
     "revert_bust": N_("putting {player} back in"),
     "remove_entry": N_("removing an entry of {player}"),
     "cash_out": N_("cash-out of {player}"),
+    "take_rake": N_("rake taken"),
     "set_table_options": N_("change the table settings"),
     "draw_seats": N_("draw seats"),
     "draw_for_button": N_("draw for the button"),
@@ -216,6 +217,13 @@ MESSAGES: dict[str, str] = {
     "no_player_chosen": N_("Choose a player first."),
     "not_in_a_cash_game": N_("Not in a cash game."),
     "only_in_a_cash_game": N_("Only in a cash game."),
+    "rake_kind_unknown": N_("“{kind}” is not a kind of rake: pot, hour or player."),
+    "rake_percent_out_of_range": N_("The rake must be above 0% and at most 100% of the pot."),
+    "rake_amount_missing": N_("Say how much the rake charges."),
+    "rake_none": N_("This game takes no rake: set its rule in the cash game's settings."),
+    "rake_pot_missing": N_("Type the pot's chips to take the rake from."),
+    "rake_pot_only": N_("This game's rake is a charge per player, not from a pot."),
+    "rake_nothing_to_take": N_("Nothing to take: the pot is too small, or nobody is charged."),
     "nothing_due": N_("The bank owes {player} nothing."),
     "not_money": N_("“{value}” is not an amount of money."),
     "payment_same_party": N_("A payment needs two different parties."),
@@ -224,7 +232,13 @@ MESSAGES: dict[str, str] = {
     "payment_method_too_long": N_("The way to pay is too long ({most} characters at most)."),
     "nothing_to_write_off": N_("{player} owes nothing and is owed nothing."),
     "write_off_too_large": N_("Only {most:money} is open."),
-    "club_nothing_to_undo": N_("No payment or write-off to take back."),
+    "club_nothing_to_undo": N_("No payment, write-off or expense to take back."),
+    "expense_split_unknown": N_(
+        "“{split}” is not a way to split: all, hours, or players' names separated by commas."
+    ),
+    "expense_needs_night": N_("Say which night the expense is shared at."),
+    "expense_hours_cash_only": N_("Only a cash game's expense can be split by hours played."),
+    "expense_nobody_to_share": N_("Nobody to share the expense with."),
     "club_journal_changed": N_(
         "Another copy recorded a payment meanwhile: look at the balances again, then retry."
     ),
@@ -622,6 +636,14 @@ MESSAGES: dict[str, str] = {
     "restore_event_leased": N_(
         "“{name}” is being written by another copy of director, on {machine} since "
         "{since}: nothing was restored. Close it there first."
+    ),
+    "delete_open_money": N_(
+        "“{name}” was not deleted: its money is not settled ({balances}). Settle it or "
+        "write it off on the Club page first, or archive the event instead."
+    ),
+    "delete_settled_in_journal": N_(
+        "“{name}” was not deleted: its money was settled by payments on the Club page, "
+        "which would no longer add up without it. Archive the event instead."
     ),
     "delete_event_leased": N_(
         "“{name}” is being written by another copy of director, on {machine} since "

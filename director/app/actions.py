@@ -407,6 +407,14 @@ CATALOGUE = Catalogue(
             ),
         ),
         Action(
+            "rake",
+            N_("Rake"),
+            CONSOLE,
+            (Need.CHIPS, Need.PAID),
+            # A cash game's: ``chips`` is the pot (0 for a charge per hour or per seat).
+            lambda request: c.TakeRake(pot=request.chips or 0, paid=request.paid),
+        ),
+        Action(
             "move_done",
             N_("Move done"),
             frozenset({_C, _D}),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from director.app.names import fold
+from director.app.settings import PAYMENT_METHOD_MAX
 from director.app.timesource import Now, wall_clock
 from director.core.club import (
     CLUB,
@@ -32,6 +33,7 @@ from director.core.club import (
     night_balances,
     open_nights,
     settle_up,
+    split_expense,
     undo_of,
     undoable,
 )
@@ -44,14 +46,18 @@ from director.persistence import club_store
 from director.persistence import league_store as sql
 from director.persistence.db import Database, StoreError
 
-DEFAULT_METHODS = ("cash", "bank transfer")
-"""The ways to pay offered before the organizer has used any other."""
-METHOD_MAX = 40
+METHOD_MAX = PAYMENT_METHOD_MAX
 NOTE_MAX = 200
 FIRST_JOURNAL_REVISION = "0013_club_journal"
-NIGHT_FORMAT = 1
-"""The logic that reads a night's money from its log (``night_amounts``): a night
-kept by an older one is read from its log again."""
+FIRST_EXPENSES_REVISION = "0014_club_expenses"
+SPLIT_ALL = "all"
+SPLIT_HOURS = "hours"
+"""How an expense is split: everyone present at its night, by the time each played
+in its cash game, or (a list of players) between chosen players."""
+NIGHT_FORMAT = 2
+"""The logic that reads a night's money from its log (``night_amounts``), and a cash
+game's results (``cash``, since 2): a night kept by an older one is read from its
+log again."""
 
 
 def method_label(method: str) -> str:
@@ -136,9 +142,9 @@ class ClubBook:
         self._clock = clock
         self._nights: dict[int, tuple[Any, Night | None]] = {}
         """Each event's night, by the log's last entry it was read at."""
-        self._unkept: dict[int, tuple[int, str, str, dict[PlayerId, int]]] = {}
+        self._unkept: dict[int, tuple[int, str, str, dict[PlayerId, int], Any]] = {}
         """The nights read from their logs and not kept yet: (last entry, name, date,
-        amounts)."""
+        amounts, a cash game's results or None)."""
 
     def now(self) -> int:
         """The book's clock (milliseconds since 1970)."""
@@ -220,24 +226,27 @@ class ClubBook:
         amounts = night_amounts(state)
         night = Night(event, state.name, date, amounts) if amounts else None
         self._nights[event] = (last_entry, night)
-        self._unkept[event] = (last_entry, state.name, date, amounts)
+        self._unkept[event] = (last_entry, state.name, date, amounts, cash_lines(state))
         return night
 
     def _keep_nights(self, connection: Any) -> None:
         """In a write of the journal: keep the nights this book read from their logs."""
-        for event, (last_entry, name, date, amounts) in self._unkept.items():
-            keep_night_row(connection, event, last_entry, name, date, amounts)
+        for event, (last_entry, name, date, amounts, cash) in self._unkept.items():
+            keep_night_row(connection, event, last_entry, name, date, amounts, cash)
         self._unkept.clear()
 
     def entries(self) -> list[Entry]:
         """The journal, in order."""
         with self.database.read() as connection:
-            if not _has_journal(connection):
+            revision = _revision(connection)
+            if revision < FIRST_JOURNAL_REVISION:
                 return []
+            # One schema older has no expenses: read as none.
+            extra = ", shares, event" if revision >= FIRST_EXPENSES_REVISION else ", '', NULL"
             rows = sql.rows(
                 connection,
-                "SELECT seq, kind, payer, payee, amount, entry_date, method, note, undoes "
-                "FROM club_entry ORDER BY seq",
+                "SELECT seq, kind, payer, payee, amount, entry_date, method, note, undoes"
+                f"{extra} FROM club_entry ORDER BY seq",
             )
         return [
             Entry(
@@ -250,8 +259,10 @@ class ClubBook:
                 method=method,
                 note=note,
                 undoes=None if undoes is None else int(undoes),
+                shares=_decode_shares(shares),
+                event=None if event is None else int(event),
             )
-            for seq, kind, payer, payee, amount, date, method, note, undoes in rows
+            for seq, kind, payer, payee, amount, date, method, note, undoes, shares, event in rows
         ]
 
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
@@ -295,14 +306,6 @@ class ClubBook:
             lines=tuple(all_lines),
             names=names,
         )
-
-    def methods(self) -> list[str]:
-        """The ways to pay: the defaults, then every other one used, as first typed."""
-        found = list(DEFAULT_METHODS)
-        for entry in self.entries():
-            if entry.method and entry.method.casefold() not in (m.casefold() for m in found):
-                found.append(entry.method)
-        return found
 
     # -- settling up -----------------------------------------------------------------
 
@@ -367,6 +370,88 @@ class ClubBook:
             EntryKind.WRITE_OFF, payer, payee, amount, "", date, note, expected=expected
         )
 
+    def expense(
+        self,
+        payer: PlayerId,
+        amount: int,
+        *,
+        split: str | Sequence[PlayerId] = SPLIT_ALL,
+        event: int | None = None,
+        date: str = "",
+        note: str = "",
+        expected: int | None = None,
+    ) -> Entry:
+        """Record that ``payer`` paid ``amount`` for everyone (food, drinks, the venue):
+        he is owed it all, each sharer owes his part (``core.club.split_expense``).
+
+        ``split``: ``SPLIT_ALL``, everyone who bought in at the night ``event``;
+        ``SPLIT_HOURS``, the players of the cash game ``event`` by the time each sat;
+        or the chosen players. The parts are worked out now and written with the
+        entry, so the expense never changes afterwards, whatever its night does.
+        """
+        require(type(amount) is int and amount > 0, "payment_amount_zero")
+        same, names = self.merges()
+        payer = same.get(payer, payer)
+        require(payer in names, "player_unknown", player=str(payer))
+        weights: dict[PlayerId, int] | None = None
+        if isinstance(split, str):
+            require(split in (SPLIT_ALL, SPLIT_HOURS), "expense_split_unknown", split=split)
+            require(event is not None, "expense_needs_night")
+            assert event is not None
+            state = self._event_state(event)
+            present = {
+                same.get(player, player): entrant.name
+                for player, entrant in state.players.items()
+                if entrant.entries > 0
+            }
+            if split == SPLIT_HOURS:
+                from director.core.ledger import time_played
+
+                require(state.is_cash, "expense_hours_cash_only")
+                weights = {}
+                for player, played in time_played(state.ledger, self._clock()).items():
+                    kept_as = same.get(player, player)
+                    weights[kept_as] = weights.get(kept_as, 0) + played
+                present = {player: name for player, name in present.items() if player in weights}
+            require(bool(present), "expense_nobody_to_share")
+            sharers = [(player, names.get(player, name)) for player, name in present.items()]
+            if not date:
+                date = state.event_date or ""
+        else:
+            chosen = [same.get(player, player) for player in split]
+            require(bool(chosen), "expense_nobody_to_share")
+            require(len(set(chosen)) == len(chosen), "player_listed_twice")
+            for player in chosen:
+                require(player in names, "player_unknown", player=str(player))
+            sharers = [(player, names[player]) for player in chosen]
+            if event is not None:  # a night that exists, whose date it takes
+                date = date or self._event_state(event).event_date or ""
+        shares = split_expense(amount, sharers, weights)
+        return self._record(
+            EntryKind.EXPENSE,
+            payer,
+            CLUB,
+            amount,
+            "",
+            date,
+            note,
+            expected=expected,
+            shares=shares,
+            event=event,
+        )
+
+    def _event_state(self, event: int) -> Any:
+        """An event's state, replayed only to read it."""
+        from director.app.session import TournamentSession
+
+        try:
+            session = TournamentSession(self.database, event, clock=self._clock, reading=True)
+        except StoreError:
+            raise RuleViolation("event_unknown", event=event) from None
+        state = session.state
+        session.close()
+        return state
+
     def undo(self, *, expected: int | None = None) -> Entry:
         """Take back the latest payment or write-off not taken back yet, by an entry."""
         entries = self.entries()
@@ -384,6 +469,8 @@ class ClubBook:
             "",
             undoes=target.seq,
             expected=expected,
+            shares=undo.shares,
+            event=undo.event,
         )
 
     def _record(
@@ -398,6 +485,8 @@ class ClubBook:
         *,
         undoes: int | None = None,
         expected: int | None = None,
+        shares: tuple[tuple[PlayerId, int], ...] = (),
+        event: int | None = None,
     ) -> Entry:
         require(type(amount) is int and amount > 0, "payment_amount_zero")
         require(amount <= MAX_MONEY, "payment_too_large", most=MAX_MONEY)
@@ -410,7 +499,7 @@ class ClubBook:
         except ValueError:
             raise RuleViolation("date_invalid", value=date) from None
         _same, names = self.merges()
-        for party in (payer, payee):
+        for party in (payer, payee, *(sharer for sharer, _part in shares)):
             require(party == CLUB or party in names, "player_unknown", player=str(party))
         found = club_store.append_entry(
             self.database,
@@ -425,19 +514,22 @@ class ClubBook:
                 "note": note,
                 "undoes": undoes,
                 "created_at": self._clock(),
+                "shares": json.dumps([[int(p), part] for p, part in shares]) if shares else "",
+                "event": event,
             },
             self._keep_nights,
         )
         if found is None:  # another copy wrote an entry after the last one seen here
             raise RuleViolation("club_journal_changed")
         seq = found
-        return Entry(seq, kind, payer, payee, amount, date, method, note, undoes)
+        return Entry(seq, kind, payer, payee, amount, date, method, note, undoes, shares, event)
 
     # -- what the console says -------------------------------------------------------
 
-    def deleting(self, event: int) -> str:
-        """What deleting ``event`` changes in the club's money ("" when nothing is open
-        from it): the balances still coming from that night, which would go."""
+    def open_from(self, event: int) -> str:
+        """The balances still coming from the night ``event``, in one phrase ("Ann owes
+        €20.00; Cat is owed €60.00"), "" when nothing is open from it: what deleting
+        it would take out of the club's balances."""
         found = self.balances()
         open_amounts = night_balances(found.lines, event)
         parts = []
@@ -453,12 +545,7 @@ class ClubBook:
                 parts.append(
                     _("{player} is owed {amount}").format(player=name, amount=format_money(amount))
                 )
-        if not parts:
-            return ""
-        return _(
-            "Its money is not settled ({balances}): deleting it takes that out of the "
-            "club's balances."
-        ).format(balances="; ".join(parts))
+        return "; ".join(parts)
 
     def carry_over(self, player: PlayerId, event: int | None = None) -> str:
         """The line "Ann owes €20 from 14 November" for a player who still owes from
@@ -489,13 +576,17 @@ def keep_night_row(
     name: str,
     date: str,
     amounts: dict[PlayerId, int],
+    cash: list[list[Any]] | None = None,
 ) -> None:
-    """Keep one night's money as read from its log up to ``last_entry``."""
-    data = {
+    """Keep one night's money as read from its log up to ``last_entry`` (and, for a
+    cash game, its results: ``cash_lines``)."""
+    data: dict[str, Any] = {
         "name": name,
         "date": date,
         "amounts": [[int(player), amount] for player, amount in amounts.items()],
     }
+    if cash is not None:
+        data["cash"] = cash
     sql.run(
         connection,
         "INSERT INTO club_night (tournament_id, last_entry, night_format, data) "
@@ -510,8 +601,75 @@ def keep_night(connection: Any, event: int, last_entry: int, state: Any) -> None
     """In the transaction of an event's snapshot: keep its money as it stands (the
     date is the event's own, or its creation day when read)."""
     keep_night_row(
-        connection, event, last_entry, state.name, state.event_date, night_amounts(state)
+        connection,
+        event,
+        last_entry,
+        state.name,
+        state.event_date,
+        night_amounts(state),
+        cash_lines(state),
     )
+
+
+def cash_lines(state: Any) -> list[list[Any]] | None:
+    """A cash game's results as kept beside the night, so that lifetime results do
+    not replay every cash night: ``[player, name, money in, money out]`` for each
+    player who has left (``app.lifetime.cash_results``); None for a tournament."""
+    if not state.is_cash:
+        return None
+    from director.app.lifetime import cash_results
+
+    return [
+        [int(line.player), line.name, line.money_in, line.money_out]
+        for line in cash_results(state, 0).lines
+    ]
+
+
+def kept_cash_results(database: Database) -> dict[int, Any]:
+    """Each cash game's results (``EventResults``) as kept beside the night, for the
+    games whose kept night is read up to their last entry by today's logic; a game
+    missing here is read from its log."""
+    from director.core.leagues import EventResults, ResultLine
+
+    with database.read() as connection:
+        if not _has_journal(connection):
+            return {}
+        rows = sql.rows(
+            connection,
+            "SELECT t.id, t.last_entry, t.name, t.event_date, n.last_entry, n.night_format, "
+            "n.data FROM tournament t JOIN club_night n ON n.tournament_id = t.id "
+            "WHERE t.kind = 'cash'",
+        )
+    found: dict[int, Any] = {}
+    for event, last_entry, name, date, kept_entry, night_format, data in rows:
+        if kept_entry != last_entry or night_format != NIGHT_FORMAT:
+            continue
+        try:
+            raw = json.loads(data)
+            lines = tuple(
+                ResultLine(
+                    player=PlayerId(int(player)),
+                    name=str(player_name),
+                    best=None,
+                    worst=None,
+                    money_in=int(money_in),
+                    money_out=int(money_out),
+                )
+                for player, player_name, money_in, money_out in raw["cash"]
+            )
+        except (TypeError, ValueError, KeyError):
+            continue  # read from its log instead
+        found[int(event)] = EventResults(
+            event=int(event),
+            name=str(name),
+            date=str(date or ""),
+            entrants=len(lines),
+            entries=len(lines),
+            paid=0,
+            buy_in=0,
+            lines=lines,
+        )
+    return found
 
 
 def _decode_all(texts: list[object]) -> list[object]:
@@ -544,11 +702,25 @@ def _decode_night(event: int, data: object, raw: Any = None) -> Night | bool | N
     return Night(event, name, date, amounts) if amounts else None
 
 
+def _revision(connection: Any) -> str:
+    found = sql.rows(connection, "SELECT version_num FROM alembic_version")
+    return str(found[0][0]) if found else ""
+
+
 def _has_journal(connection: Any) -> bool:
     """Whether the database has the journal (a database one version older, read as
     it is, has none: nobody recorded a payment in it)."""
-    found = sql.rows(connection, "SELECT version_num FROM alembic_version")
-    return bool(found) and str(found[0][0]) >= FIRST_JOURNAL_REVISION
+    return _revision(connection) >= FIRST_JOURNAL_REVISION
+
+
+def _decode_shares(text: object) -> tuple[tuple[PlayerId, int], ...]:
+    """An expense's sharers as written (``[[player, amount], ...]``; "" for none)."""
+    if not isinstance(text, str) or not text:
+        return ()
+    try:
+        return tuple((PlayerId(int(player)), int(part)) for player, part in json.loads(text))
+    except (TypeError, ValueError):
+        return ()
 
 
 def transfer_text(payer: str | None, payee: str | None, amount: int, *, done: bool) -> str:
@@ -596,6 +768,12 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
         return _("Written off: {amount} of the balance of {player}").format(
             amount=format_money(entry.amount), player=player
         )
+    if entry.kind is EntryKind.EXPENSE:
+        return expense_text(entry, found)
+    if entry.kind is EntryKind.UNDO and entry.shares:
+        return _("Taken back: {payment}").format(
+            payment=expense_text(entry._replace(payer=entry.payee), found)
+        )
     if entry.kind is EntryKind.UNDO:
         # The entry taken back, as it was: the undo's parties the other way round.
         taken = transfer_text(
@@ -606,6 +784,53 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
         _party(entry.payer, found), _party(entry.payee, found), entry.amount, done=True
     )
     return f"{text} ({method_label(entry.method)})" if entry.method else text
+
+
+def expense_text(entry: Entry, found: ClubBalances) -> str:
+    """A shared expense in one line ("Expense paid by Ann: €30.00 (pizza); shared:
+    Ann €10.00, Bob €10.00, Cat €10.00")."""
+    text = _("Expense paid by {payer}: {amount}").format(
+        payer=found.name(entry.payer), amount=format_money(entry.amount)
+    )
+    if entry.note:
+        text += f" ({entry.note})"
+    parts = ", ".join(
+        f"{found.name(player)} {format_money(part)}"
+        for player, part in sorted(entry.shares, key=lambda share: fold(found.name(share[0])))
+    )
+    return text + "; " + _("shared: {parts}").format(parts=parts)
+
+
+def expenses_of(entries: Sequence[Entry], event: int | None = None) -> list[Entry]:
+    """The shared expenses still standing (not taken back), or one night's."""
+    undone = {entry.undoes for entry in entries if entry.kind is EntryKind.UNDO}
+    return [
+        entry
+        for entry in entries
+        if entry.kind is EntryKind.EXPENSE
+        and entry.seq not in undone
+        and (event is None or entry.event == event)
+    ]
+
+
+def expense_rows(entries: Sequence[Entry], found: ClubBalances) -> list[list[str]]:
+    """The shared expenses as a table (header first), for the PDF."""
+    rows = [[_("Date"), _("Paid by"), _("For"), _("Amount"), _("Shared by")]]
+    for entry in entries:
+        parts = ", ".join(
+            f"{found.name(player)} {format_money(part)}"
+            for player, part in sorted(entry.shares, key=lambda share: fold(found.name(share[0])))
+        )
+        rows.append(
+            [
+                format_date(entry.date),
+                found.name(entry.payer),
+                entry.note,
+                format_money(entry.amount),
+                parts,
+            ]
+        )
+    return rows
 
 
 def balance_header() -> list[str]:

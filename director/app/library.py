@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from director.app.timesource import Now, wall_clock
+from director.core.errors import RuleViolation
 from director.core.ids import Instant
 from director.core.kinds import EventKind, Status
 from director.persistence import store
@@ -140,17 +141,39 @@ class Library:
 
         return TournamentSession(self.database, event_id, clock=self._clock, reading=True)
 
+    def delete_refusal(self, event_id: int) -> RuleViolation | None:
+        """Why ``event_id`` may not be deleted, or None: a night whose money is not
+        settled (a player still owes, or is owed, money from it) is refused, naming
+        who and how much; it may be archived instead. Nothing is deleted that would
+        quietly change the club's balances."""
+        from director.app.balances import ClubBook
+
+        summary = self.get(event_id)
+        book = ClubBook(self.database, clock=self._clock)
+        open_money = book.open_from(event_id)
+        if open_money:
+            return RuleViolation("delete_open_money", name=summary.name, balances=open_money)
+        if book.balances().night(event_id) is not None:
+            # Its money was settled later, by payments in the club's journal: without
+            # the night those payments would stand alone and change the balances.
+            return RuleViolation("delete_settled_in_journal", name=summary.name)
+        return None
+
     def delete(self, event_id: int) -> Path:
         """Delete an event after backing the database up; returns the backup's path.
 
-        The event can be recovered by restoring that backup. On a club's server,
-        another copy writing the event refuses it (``delete_event_leased``, naming
-        that copy and since when): this copy takes the event's lease first, so that
-        none can start writing it meanwhile.
+        The event can be recovered by restoring that backup. A night whose money is
+        not settled is refused (``delete_refusal``). On a club's server, another copy
+        writing the event refuses it (``delete_event_leased``, naming that copy and
+        since when): this copy takes the event's lease first, so that none can start
+        writing it meanwhile.
         """
         from director.persistence.backup import safety_backup
 
         summary = self.get(event_id)
+        refusal = self.delete_refusal(event_id)
+        if refusal is not None:
+            raise refusal
         try:
             self.database.take_lease(event_id)
         except StoreError as error:

@@ -210,7 +210,7 @@ def cash_results(state: TournamentState, event: int) -> EventResults:
             name=state.players[result.player].name,
             best=None,
             worst=None,
-            money_in=result.bought,
+            money_in=result.bought + result.rake,  # the house's charges are his cost too
             money_out=result.cashed_out,
         )
         for result in settlement.results
@@ -233,6 +233,7 @@ def played_events(database: Database) -> list[PlayedEvent]:
     """Every night of ``database``: finished tournaments (from their results
     summaries), every league's imported past results, and cash games (each read
     from its log, never written). A damaged event is left out (opening it says why)."""
+    from director.app.balances import kept_cash_results
     from director.app.leagues import Leagues
     from director.app.library import Library
     from director.core.errors import RuleViolation
@@ -244,8 +245,14 @@ def played_events(database: Database) -> list[PlayedEvent]:
     for league in leagues.all():
         events += [PlayedEvent(results) for results in leagues.imported_events(league.id)]
     library = Library(database)
+    # Each cash game's results as kept beside its night; one kept by an older version
+    # (or not yet) is replayed from its log.
+    kept = kept_cash_results(database)
     for summary in library.events():
         if summary.kind is not EventKind.CASH or summary.damaged:
+            continue
+        if summary.id in kept:
+            events.append(PlayedEvent(kept[summary.id], cash=True))
             continue
         try:
             session = library.read(summary.id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -24,6 +25,10 @@ from director.files import display_path, is_regular_file, write_atomic
 
 FILE_NAME = "settings.json"
 PAPER_SIZES = ("A4", "Letter")
+DEFAULT_PAYMENT_METHODS = ("cash", "bank transfer")
+"""The ways to pay offered until the organizer makes his own list (stored in English,
+shown in the user's language: ``app.balances.method_label``)."""
+PAYMENT_METHOD_MAX = 40
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,8 @@ class Settings:
     """Paired phones may control the clock (off until the organizer turns it on)."""
     dealers: bool = False
     """Tables' dealer phones may pair and report hands and busts (off until turned on)."""
+    payment_methods: tuple[str, ...] = DEFAULT_PAYMENT_METHODS
+    """The organizer's ways to pay between nights, offered by the payment dialog."""
 
     def geometry_on(self, screen: str) -> str:
         """The console's saved geometry on ``screen`` (a screen key), or ""."""
@@ -70,6 +77,21 @@ class Settings:
 
     def with_changes(self, **changes: Any) -> Settings:
         return evolve(self, **changes)
+
+
+def payment_methods(texts: Iterable[str]) -> tuple[str, ...]:
+    """The organizer's list of ways to pay as typed, cleaned: spaces collapsed, blank
+    lines and repeats (whatever their case) left out; the defaults when none is left.
+    A way longer than ``PAYMENT_METHOD_MAX`` is refused (``payment_method_too_long``)."""
+    found: list[str] = []
+    for text in texts:
+        method = " ".join(text.split())
+        if not method or method.casefold() in (kept.casefold() for kept in found):
+            continue
+        if len(method) > PAYMENT_METHOD_MAX:
+            raise RuleViolation("payment_method_too_long", most=PAYMENT_METHOD_MAX)
+        found.append(method)
+    return tuple(found) or DEFAULT_PAYMENT_METHODS
 
 
 def settings_path() -> Path:
@@ -146,7 +168,13 @@ def _from_data(data: dict[str, Any]) -> Settings:
     volume = min(100, max(0, settings.volume))
     paper = settings.paper if settings.paper in PAPER_SIZES else "A4"
     port = settings.share_port if 1 <= settings.share_port <= 65535 else Settings.share_port
-    return settings.with_changes(volume=volume, paper=paper, share_port=port)
+    try:
+        methods = payment_methods(settings.payment_methods)
+    except RuleViolation:  # edited by hand into nonsense
+        methods = DEFAULT_PAYMENT_METHODS
+    return settings.with_changes(
+        volume=volume, paper=paper, share_port=port, payment_methods=methods
+    )
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

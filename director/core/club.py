@@ -11,9 +11,11 @@ account, ``CLUB``, counted) is always zero:
   may be the club);
 - a write-off: the same, with the club as the other party (it takes the loss, or
   keeps what it owed);
+- a shared expense: the one who paid is owed the amount, each sharer owes his part
+  (the parts add up to the amount, ``split_expense``);
 - an undo: the entry taken back, the other way round.
 
-Shared expenses, later, are one more source of lines. Nothing here reads a
+Nothing here reads a
 database: the club's book (``director.app.balances``) gathers the nights and the
 journal and asks these functions.
 """
@@ -34,6 +36,7 @@ CLUB = BANK
 class EntryKind(StrEnum):
     PAYMENT = "payment"
     WRITE_OFF = "write_off"
+    EXPENSE = "expense"
     UNDO = "undo"
 
 
@@ -58,6 +61,11 @@ class Entry(NamedTuple):
     method: str = ""
     note: str = ""
     undoes: int | None = None
+    shares: tuple[tuple[PlayerId, int], ...] = ()
+    """A shared expense (or its undo): each sharer and his part, adding up to
+    ``amount``; ``payer`` paid the whole (``payee`` is the club, unused)."""
+    event: int | None = None
+    """The night an expense belongs to (None: no night in particular)."""
 
 
 class Line(NamedTuple):
@@ -102,9 +110,45 @@ def lines(
     for entry in entries:
         source = entry.kind.value
         payer, payee = entry.payer, entry.payee
+        if entry.shares:
+            # An expense: whoever paid is owed it all, each sharer owes his part; its
+            # undo (parties the other way round) takes exactly that back.
+            sign, paid_by = (-1, payee) if entry.kind is EntryKind.UNDO else (1, payer)
+            add(Line(kept_as(paid_by, paid_by), sign * entry.amount, source, entry.seq, entry.date))
+            for sharer, part in entry.shares:
+                add(Line(kept_as(sharer, sharer), -sign * part, source, entry.seq, entry.date))
+            continue
         add(Line(kept_as(payer, payer), entry.amount, source, entry.seq, entry.date))
         add(Line(kept_as(payee, payee), -entry.amount, source, entry.seq, entry.date))
     return found
+
+
+def split_expense(
+    amount: int,
+    sharers: Sequence[tuple[PlayerId, str]],
+    weights: Mapping[PlayerId, int] | None = None,
+) -> tuple[tuple[PlayerId, int], ...]:
+    """Each sharer's part of ``amount``: equal parts, or in proportion to ``weights``
+    (the time each played), rounded down to the unit.
+
+    What the rounding leaves (fewer units than sharers) goes one unit each to the
+    first sharers by name (then by roster number), so the parts always add up to
+    ``amount`` and the same expense always splits the same way.
+
+    >>> split_expense(1000, [(PlayerId(2), "Bob"), (PlayerId(1), "Ann"), (PlayerId(3), "Cat")])
+    ((1, 334), (2, 333), (3, 333))
+    """
+    order = sorted(sharers, key=lambda sharer: (sharer[1].casefold(), sharer[1], sharer[0]))
+    if weights is None:
+        weights = {player: 1 for player, _name in order}
+    total = sum(weights.get(player, 0) for player, _name in order)
+    if not order or total <= 0:
+        return ()
+    parts = [amount * weights.get(player, 0) // total for player, _name in order]
+    left = amount - sum(parts)
+    for index in range(left):
+        parts[index % len(parts)] += 1
+    return tuple((player, part) for (player, _name), part in zip(order, parts, strict=True) if part)
 
 
 def balances(all_lines: Iterable[Line]) -> dict[PlayerId, int]:
@@ -170,7 +214,8 @@ def settle_up(open_balances: Mapping[PlayerId, int]) -> list[Payment]:
 
 
 def undoable(entries: Sequence[Entry]) -> Entry | None:
-    """The latest payment or write-off not taken back yet (what undo takes back)."""
+    """The latest payment, write-off or expense not taken back yet (what undo takes
+    back)."""
     undone = {entry.undoes for entry in entries if entry.kind is EntryKind.UNDO}
     for entry in reversed(entries):
         if entry.kind is not EntryKind.UNDO and entry.seq not in undone:
@@ -189,4 +234,6 @@ def undo_of(entry: Entry, seq: int, date: str) -> Entry:
         date=date,
         method=entry.method,
         undoes=entry.seq,
+        shares=entry.shares,
+        event=entry.event,
     )

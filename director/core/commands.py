@@ -427,6 +427,20 @@ class CashOut(Command):
         return Message("cash_out", {"player": _name(state, self.player)})
 
 
+@COMMANDS.register
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class TakeRake(Command):
+    """Cash game, the house's rake by the game's rule: from a pot of ``pot`` chips
+    (a percentage, capped), or the hour's or the seat's charge from each player in
+    the game; ``paid``: the players pay that charge now."""
+
+    pot: int = 0
+    paid: bool = True
+
+    def label(self, state: TournamentState) -> Message:
+        return Message("take_rake", {})
+
+
 # -- tables -------------------------------------------------------------------------
 
 

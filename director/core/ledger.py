@@ -94,10 +94,12 @@ class PlayerResult(NamedTuple):
     player: PlayerId
     bought: int
     cashed_out: int
+    rake: int = 0
+    """The house's charges to him (per hour or per player), part of his cost."""
 
     @property
     def net(self) -> int:
-        return self.cashed_out - self.bought
+        return self.cashed_out - self.bought - self.rake
 
 
 class Payment(NamedTuple):
@@ -117,11 +119,17 @@ class Settlement(NamedTuple):
     bank_holds: int
     balances: Mapping[PlayerId, int]
     payments: tuple[Payment, ...]
+    rake: int = 0
+    """The house's takings (the club's own account): a pot's rake, taken off the
+    table in chips, and the charges to players, paid or owed."""
+    rake_chips: int = 0
+    """The chips the pots' rake took off the table."""
 
     @property
     def chip_difference(self) -> int:
-        """Chips returned minus chips sold: 0 when the count is right."""
-        return self.chips_returned - self.chips_sold
+        """Chips returned (the rake's taken off the table counted) minus chips sold:
+        0 when the count is right."""
+        return self.chips_returned + self.rake_chips - self.chips_sold
 
     @property
     def net_total(self) -> int:
@@ -138,16 +146,25 @@ def settle(entrants: Mapping[PlayerId, Entrant], ledger: Sequence[Movement]) -> 
 
     A player's balance is what the bank still owes them for chips returned
     and not paid out, minus what they still owe for chips bought and not
-    paid for; the bank's balance is minus the cash it holds. The payments
-    settle those balances in as few transfers as possible.
+    paid for (and for the rake charged to them); the bank's balance is minus
+    the cash it holds, less the rake, which is the house's (the club's own
+    account). The payments settle those balances in as few transfers as possible.
     """
     bought: dict[PlayerId, int] = {}
     cashed: dict[PlayerId, int] = {}
+    charged: dict[PlayerId, int] = {}
     balances: dict[PlayerId, int] = {}
-    chips_sold = chips_returned = money_in = money_out = 0
+    chips_sold = chips_returned = money_in = money_out = rake = rake_chips = 0
     for movement in ledger:
         player = movement.player
-        if movement.kind in PURCHASES or movement.kind is MovementKind.REFUND:
+        if movement.kind is MovementKind.RAKE:
+            rake += movement.fee
+            rake_chips -= movement.chips
+            if player == BANK:  # a pot's rake: chips off the table, no money moves
+                continue
+            charged[player] = charged.get(player, 0) + movement.price
+            balances[player] = balances.get(player, 0) - movement.price
+        elif movement.kind in PURCHASES or movement.kind is MovementKind.REFUND:
             bought[player] = bought.get(player, 0) + movement.price
             chips_sold += movement.chips
             balances[player] = balances.get(player, 0) - movement.price
@@ -161,14 +178,19 @@ def settle(entrants: Mapping[PlayerId, Entrant], ledger: Sequence[Movement]) -> 
             money_out -= movement.cash
         balances[player] = balances.get(player, 0) + movement.cash
     results = tuple(
-        PlayerResult(player=player, bought=bought.get(player, 0), cashed_out=cashed.get(player, 0))
+        PlayerResult(
+            player=player,
+            bought=bought.get(player, 0),
+            cashed_out=cashed.get(player, 0),
+            rake=charged.get(player, 0),
+        )
         for player in entrants
         if player in bought or player in cashed
     )
     bank_holds = money_in - money_out
     parties = {player: amount for player, amount in balances.items() if amount}
-    if bank_holds:
-        parties[BANK] = -bank_holds
+    if bank_holds - rake:
+        parties[BANK] = rake - bank_holds
     payments = fewest_payments(parties)
     return Settlement(
         results=results,
@@ -179,6 +201,8 @@ def settle(entrants: Mapping[PlayerId, Entrant], ledger: Sequence[Movement]) -> 
         bank_holds=bank_holds,
         balances=parties,
         payments=tuple(payments),
+        rake=rake,
+        rake_chips=rake_chips,
     )
 
 
@@ -261,3 +285,22 @@ def _greedy(balances: dict[PlayerId, int]) -> list[Payment]:
             debtor_index += 1
             debtor_left = debtors[debtor_index][0] if debtor_index < len(debtors) else 0
     return payments
+
+
+def time_played(ledger: Iterable[Movement], until: int) -> dict[PlayerId, int]:
+    """Cash game: how long each player sat (milliseconds), from each buy-in to the
+    cash-out that ends it, a player still in counted up to ``until``; a buy-in taken
+    back (refunded) never sat. What an expense split by hours played weighs."""
+    sat_down: dict[PlayerId, int] = {}
+    played: dict[PlayerId, int] = {}
+    for movement in ledger:
+        player = movement.player
+        if movement.kind is MovementKind.BUY_IN and player not in sat_down:
+            sat_down[player] = int(movement.at)
+        elif movement.kind is MovementKind.CASH_OUT and player in sat_down:
+            played[player] = played.get(player, 0) + int(movement.at) - sat_down.pop(player)
+        elif movement.kind is MovementKind.REFUND and movement.refunded is MovementKind.BUY_IN:
+            sat_down.pop(player, None)
+    for player, start in sat_down.items():
+        played[player] = played.get(player, 0) + max(0, until - start)
+    return {player: ms for player, ms in played.items() if ms > 0}

@@ -10,6 +10,7 @@ to the prize pool (R29).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
@@ -134,6 +135,32 @@ class MoneySettings(Record):
     """The least prize pool: the host tops it up to this (the overlay)."""
 
 
+RAKE_NONE = ""
+RAKE_POT = "pot"
+"""A percentage of each pot, up to a cap per pot."""
+RAKE_HOUR = "hour"
+"""A fixed charge per hour to each player in the game (time collection)."""
+RAKE_PLAYER = "player"
+"""A fixed charge per player, once a night (a seat fee)."""
+RAKE_KINDS = (RAKE_NONE, RAKE_POT, RAKE_HOUR, RAKE_PLAYER)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class RakeRule(Record):
+    """What the house takes from a cash game, for the club's own account.
+
+    ``pot``: ``percent_bp`` of each pot (basis points), at most ``cap`` (money) a
+    pot (0: no cap), taken in chips from the pot; ``hour``: ``amount`` from each
+    player in the game each time the hour's charge is collected; ``player``:
+    ``amount`` once from each player.
+    """
+
+    kind: str = RAKE_NONE
+    percent_bp: int = 0
+    cap: int = 0
+    amount: int = 0
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class CashSettings(Record):
     """A cash game (R1, R32): times fixed in advance and what chips are worth.
@@ -152,6 +179,8 @@ class CashSettings(Record):
     straddle_in_limit: bool = False
     """...in limit levels too, which the seed allows only when the game says so
     (seed 002 §4.1.17)."""
+    rake: RakeRule = RakeRule()
+    """The house's rake (none by default)."""
 
 
 class Split(NamedTuple):
@@ -287,6 +316,37 @@ def check_cash_settings(settings: CashSettings) -> None:
         settings.max_buy_in == 0 or settings.max_buy_in >= settings.min_buy_in,
         "cash_buy_in_limits_invalid",
     )
+    check_rake(settings.rake)
+
+
+def check_rake(rule: RakeRule) -> None:
+    """A rake rule the house can apply: a known kind with its figures."""
+    require(rule.kind in RAKE_KINDS, "rake_kind_unknown", kind=rule.kind)
+    check_amount(rule.cap)
+    check_amount(rule.amount)
+    if rule.kind == RAKE_POT:
+        require(0 < rule.percent_bp <= BASIS_POINTS, "rake_percent_out_of_range")
+    elif rule.kind in (RAKE_HOUR, RAKE_PLAYER):
+        require(rule.amount > 0, "rake_amount_missing")
+
+
+def pot_rake(pot: int, settings: CashSettings) -> int:
+    """The chips the house takes from a pot of ``pot`` chips: the rule's percentage,
+    no more than its cap, rounded down to chips worth whole cents.
+
+    >>> rule = RakeRule(kind=RAKE_POT, percent_bp=500, cap=300)
+    >>> pot_rake(4000, CashSettings(chip_money=1, chip_count=1, rake=rule))
+    200
+    >>> pot_rake(10000, CashSettings(chip_money=1, chip_count=1, rake=rule))
+    300
+    """
+    rule = settings.rake
+    chips = pot * rule.percent_bp // BASIS_POINTS
+    if rule.cap:
+        chips = min(chips, rule.cap * settings.chip_count // settings.chip_money)
+    # Only chips worth whole cents: a multiple of the smallest such number of chips.
+    step = settings.chip_count // gcd(settings.chip_money, settings.chip_count)
+    return chips - chips % step
 
 
 def chips_for(money: int, settings: CashSettings) -> int:

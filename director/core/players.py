@@ -35,6 +35,10 @@ class MovementKind(StrEnum):
     PAYMENT = "payment"
     CASH_OUT = "cash_out"
     PAYOUT = "payout"
+    RAKE = "rake"
+    """Cash game: the house's takings, all in ``fee``. From a pot (``player`` is the
+    bank, ``chips`` the chips taken off the table), or charged to a player (``price``
+    what he is charged, ``cash`` what he paid of it now)."""
 
 
 PURCHASES = frozenset(

@@ -694,27 +694,22 @@ class MainWindow(QMainWindow):
             "A backup of the database is made first; restore it from "
             "File > Backups to get the event back."
         ).format(name=selected.name)
-        money = self._open_money(selected.id)
-        if money:
-            question += "\n\n" + money
+        try:  # a night whose money is not settled is refused, saying who owes what
+            refusal = self.library.delete_refusal(selected.id)
+        except StoreError as error:
+            refusal = error
+        if refusal is not None:
+            show_error(self, refusal)
+            return
         if not confirm(self, _("Delete event"), question, yes=_("Delete")):
             return
         if self.controller is not None and self.controller.session.tournament_id == selected.id:
             self.close_session()
         try:
             self.library.delete(selected.id)
-        except (StoreError, OSError) as error:
+        except (StoreError, RuleViolation, OSError) as error:
             show_error(self, error)
         self.refresh_events()
-
-    def _open_money(self, event: int) -> str:
-        """What deleting ``event`` takes out of the club's balances ("" if nothing)."""
-        from director.app.balances import ClubBook
-
-        try:
-            return ClubBook(self.database, clock=self.clock).deleting(event)
-        except (StoreError, RuleViolation):
-            return ""
 
     # -- the open event -----------------------------------------------------
 

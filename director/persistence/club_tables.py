@@ -22,7 +22,7 @@ class ClubEntryRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     seq: int = Field(sa_type=WIDE, unique=True)
     kind: str
-    """``payment``, ``write_off`` or ``undo``."""
+    """``payment``, ``write_off``, ``expense`` or ``undo``."""
     payer: int | None = Field(default=None)
     """The roster player who pays (None: the club)."""
     payee: int | None = Field(default=None)
@@ -35,6 +35,10 @@ class ClubEntryRow(SQLModel, table=True):
     undoes: int | None = Field(default=None, sa_type=WIDE)
     """For an undo: the ``seq`` of the entry it takes back."""
     created_at: int = Field(sa_type=WIDE)
+    shares: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    """A shared expense: JSON ``[[player, amount], ...]``, its sharers and their parts."""
+    event: int | None = Field(default=None)
+    """The night an expense belongs to (None: none in particular)."""
 
 
 class ClubNightRow(SQLModel, table=True):

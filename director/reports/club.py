@@ -7,7 +7,14 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable
 
-from director.app.balances import ClubBalances, balance_cells, balance_header, settle_rows
+from director.app.balances import (
+    ClubBalances,
+    balance_cells,
+    balance_header,
+    expense_rows,
+    expenses_of,
+    settle_rows,
+)
 from director.core.ledger import Payment
 from director.i18n import _, format_money
 from director.reports.base import RenderOptions, Report
@@ -22,15 +29,18 @@ class ClubReport(Report):
         now: int,
         *,
         night: str = "",
+        event: int | None = None,
         options: RenderOptions | None = None,
     ) -> None:
-        """``night``: the night settled (its date and name), "" for every open balance
-        (then the balances are listed first)."""
+        """``night``: the night settled (its date and name, ``event`` its number), ""
+        for every open balance (then the balances are listed first); the shared
+        expenses standing (the night's, or all) are listed last."""
         super().__init__(league_header(_("Club"), night or _("All open balances"), now), options)
         self.title = _("Settle up") if night else _("Balances")
         self.found = found
         self.payments = payments
         self.night = night
+        self.event = event
 
     def story(self) -> list[Flowable]:
         width = self.text_width()
@@ -52,6 +62,17 @@ class ClubReport(Report):
             parts.append(self.table(payments, [width * w for w in (0.4, 0.4, 0.2)], right=(2,)))
         else:
             parts.append(self.paragraph(_("Everyone is square.")))
+        expenses = expenses_of(self.found.entries, self.event if self.night else None)
+        if expenses:
+            parts.append(self.paragraph(_("Shared expenses"), "h2"))
+            parts.append(
+                self.table(
+                    expense_rows(expenses, self.found),
+                    [width * w for w in (0.13, 0.17, 0.2, 0.12, 0.38)],
+                    right=(3,),
+                    font_size=8,
+                )
+            )
         return parts
 
 
@@ -61,6 +82,7 @@ def club_pdf(
     now: int,
     *,
     night: str = "",
+    event: int | None = None,
     options: RenderOptions | None = None,
 ) -> bytes:
-    return ClubReport(found, payments, now, night=night, options=options).render()
+    return ClubReport(found, payments, now, night=night, event=event, options=options).render()

@@ -13,6 +13,7 @@ from director.reports.base import RenderOptions, Report
 from director.reports.bounty_cells import bounty_paragraphs
 from director.reports.box_cells import box_lines
 from director.reports.data import SettlementData, TournamentSettlementData
+from director.reports.rake_text import rake_text
 
 
 class SettlementReport(Report):
@@ -61,6 +62,8 @@ class SettlementReport(Report):
                 )
             ),
         ]
+        if result.rake:
+            story.append(self.paragraph(rake_text(result.rake)))
         if result.unsettled:
             story.append(
                 self.paragraph(

@@ -21,6 +21,7 @@ KINDS = {
     MovementKind.PAYMENT: N_("Debt paid"),
     MovementKind.CASH_OUT: N_("Cash-out"),
     MovementKind.PAYOUT: N_("Paid to player"),
+    MovementKind.RAKE: N_("Rake"),
 }
 TABLES = ("standings", "ledger")
 
@@ -66,7 +67,9 @@ def ledger_row(movement: Movement, names: Mapping[int, str], *, season: bool) ->
     """One line of the ledger, under ``ledger_header(season=season)``."""
     return [
         format_time(movement.at),
-        names.get(int(movement.player), str(movement.player)),
+        names.get(int(movement.player), str(movement.player))
+        if int(movement.player) or movement.kind is not MovementKind.RAKE
+        else _("The house"),
         _(KINDS[movement.kind]),
         _money(movement.price),
         _money(movement.fee),

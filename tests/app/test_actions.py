@@ -56,6 +56,7 @@ OFFERED = {
         "remove",
         "top_up",
         "cash_out",
+        "rake",
         "move_done",
         "shot_clock",
         "time_bank",

@@ -15,9 +15,20 @@ from director.app.balances import ClubBook, carry_over_text, settle_text
 from director.app.library import Library
 from director.app.roster import Roster
 from director.core import commands as c
-from director.core.club import CLUB, Entry, EntryKind, Night, balances, lines, undo_of
+from director.core.club import (
+    CLUB,
+    Entry,
+    EntryKind,
+    Night,
+    balances,
+    lines,
+    split_expense,
+    undo_of,
+)
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
+from director.core.kinds import EventKind
+from director.core.money import RAKE_HOUR, CashSettings, RakeRule
 from director.core.players import Bust
 from director.persistence.db import open_database
 from tests.app.club_helpers import cash_night, tournament_night
@@ -180,7 +191,11 @@ night = st.dictionaries(st.sampled_from(PLAYERS), st.integers(-50_000, 50_000), 
     nights=st.lists(night, max_size=8),
     moves=st.lists(
         st.tuples(
-            st.sampled_from(["pay", "write_off", "undo"]), party, party, st.integers(1, 9999)
+            st.sampled_from(["pay", "write_off", "expense", "undo"]),
+            party,
+            party,
+            st.integers(1, 9999),
+            st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=4, unique=True),
         ),
         max_size=20,
     ),
@@ -189,12 +204,15 @@ night = st.dictionaries(st.sampled_from(PLAYERS), st.integers(-50_000, 50_000), 
 def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
     nights, moves, merges
 ) -> None:
+    """Random nights, payments, write-offs, shared expenses (split between random
+    sharers), undos and merges: the club's total is zero, and each balance is what
+    its sources say."""
     found_nights = [
         Night(event=index + 1, name="", date=f"2026-01-{index + 1:02d}", amounts=amounts)
         for index, amounts in enumerate(nights)
     ]
     entries: list[Entry] = []
-    for kind, payer, payee, amount in moves:
+    for kind, payer, payee, amount, sharers in moves:
         seq = len(entries) + 1
         if kind == "undo":
             taken = {e.undoes for e in entries}
@@ -208,6 +226,10 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
             )
             if target is not None:
                 entries.append(undo_of(target, seq, "2026-02-01"))
+        elif kind == "expense":
+            shares = split_expense(amount, [(p, f"P{p}") for p in sharers])
+            assert sum(part for _p, part in shares) == amount
+            entries.append(Entry(seq, EntryKind.EXPENSE, payer, CLUB, amount, "", shares=shares))
         elif payer != payee:
             entries.append(
                 Entry(seq, EntryKind(kind.replace("pay", "payment")), payer, payee, amount, "")
@@ -223,8 +245,14 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
         expected = sum(amount for n in nights for p, amount in n.items() if p in same)
         if player == CLUB:
             expected = -sum(sum(n.values()) for n in nights)
-        expected += sum(e.amount for e in entries if e.payer in same)
-        expected -= sum(e.amount for e in entries if e.payee in same)
+        for e in entries:
+            if e.shares:  # an expense (or its undo, parties the other way round)
+                sign, paid_by = (-1, e.payee) if e.kind is EntryKind.UNDO else (1, e.payer)
+                expected += sign * e.amount if paid_by in same else 0
+                expected -= sign * sum(part for p, part in e.shares if p in same)
+            else:
+                expected += e.amount if e.payer in same else 0
+                expected -= e.amount if e.payee in same else 0
         assert totals.get(player, 0) == expected
 
 
@@ -232,7 +260,7 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
 @given(
     moves=st.lists(
         st.tuples(
-            st.sampled_from(["pay", "write_off", "undo", "merge"]),
+            st.sampled_from(["pay", "write_off", "expense", "rake", "undo", "merge"]),
             st.integers(0, 3),
             st.integers(0, 3),
             st.integers(1, 5000),
@@ -241,8 +269,10 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
     )
 )
 def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, moves) -> None:
-    """The same through the app, on a database: random payments, write-offs, undos and
-    merges after two nights; the balances always add up to zero with the club's."""
+    """The same through the app, on a database: random payments, write-offs, shared
+    expenses, a cash game's hourly rake (paid or owed), undos and merges after two
+    nights; the balances always add up to zero
+    with the club's."""
     path = tmp_path_factory.mktemp("club") / "director.db"
     database = open_database(path)
     try:
@@ -254,6 +284,13 @@ def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, mov
             "2026-11-21",
             [(people[0], 3000, 1000, False, False), (people[2], 1000, 4000, True, False)],
         ).close()
+        # A cash game still running, whose hourly rake the players may owe.
+        raked = library.create("Raked", kind=EventKind.CASH, event_date="2026-11-22")
+        rule = RakeRule(kind=RAKE_HOUR, amount=300)
+        raked.dispatch(c.SetCashSettings(settings=CashSettings(min_buy_in=1, rake=rule)))
+        for player in (people[1], people[3]):
+            raked.dispatch(c.BuyIn(player=player.id, name=player.name, amount=2000))
+        raked.close()
         book = ClubBook(database, clock=clock)
         for kind, first, second, amount in moves:
             a, b = people[first], people[second]
@@ -264,6 +301,17 @@ def test_the_books_of_a_real_database_stay_zero_sum(tmp_path_factory, clock, mov
                     book.write_off(a.id, amount)
                 elif kind == "undo":
                     book.undo()
+                elif kind == "rake":  # the hour's charge, paid now or owed to the club
+                    raked = library.open(raked.tournament_id)
+                    try:
+                        raked.dispatch(c.TakeRake(paid=bool(second % 2)))
+                    finally:
+                        raked.close()
+                elif kind == "expense":
+                    night = book.balances().nights[first % 2].event
+                    book.expense(
+                        a.id, amount, split="all" if second % 2 else [a.id, b.id], event=night
+                    )
                 else:
                     roster.merge(a.id, b.id)
             except RuleViolation:

@@ -120,3 +120,31 @@ def test_past_results_imported_into_a_league_are_nights_too(database, clock, clu
     assert (dmitri.nights, dmitri.wins, dmitri.cashes, dmitri.net) == (2, 1, 1, 0)
     assert (dmitri.biggest_win, dmitri.biggest_win_event, dmitri.streak) == (2000, "Old night", 0)
     assert found["Newcomer"].nights == 1
+
+
+def test_cash_games_are_read_from_their_kept_summary_not_replayed(
+    database, club, monkeypatch
+) -> None:
+    """Each cash game's results are kept beside its night (``club_night``) when it is
+    saved: lifetime results read them there and replay no cash night; the figures
+    are the same as replaying every log."""
+    from director.app import balances
+    from director.app.library import Library
+    from director.persistence import league_store as sql
+
+    replayed = lifetime_results(database)
+    kept = balances.kept_cash_results(database)
+    assert len(kept) == 2  # both cash games of the club
+    assert sorted(line.name for line in kept[min(kept)].lines) != []
+
+    def no_replay(_self, event):
+        raise AssertionError(f"event {event} replayed")
+
+    monkeypatch.setattr(Library, "read", no_replay)
+    assert lifetime_results(database) == replayed
+    # A night kept by an older version (no results in it) is read from its log.
+    monkeypatch.undo()
+    with database.write() as connection:
+        sql.run(connection, "UPDATE club_night SET night_format = 1", {})
+    assert balances.kept_cash_results(database) == {}
+    assert lifetime_results(database) == replayed

@@ -41,3 +41,14 @@ def test_a_default_tv_look_edited_into_nonsense_gives_the_shipped_one(tmp_path: 
         path.write_text(json.dumps({**data, "tv_look": look}), encoding="utf-8")
         loaded = load_settings(path)
         assert loaded.tv_look == TvLook() and loaded.currency == "CHF", look
+
+
+def test_ways_to_pay_edited_by_hand_into_nonsense_give_the_defaults(tmp_path: Path) -> None:
+    from director.app.settings import DEFAULT_PAYMENT_METHODS, payment_methods
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"payment_methods": ["x' + "y" * 50 + '"]}', encoding="utf-8")
+    assert load_settings(path).payment_methods == DEFAULT_PAYMENT_METHODS
+    path.write_text('{"payment_methods": [" Lydia ", "lydia", ""]}', encoding="utf-8")
+    assert load_settings(path).payment_methods == ("Lydia",)
+    assert payment_methods(["", " "]) == DEFAULT_PAYMENT_METHODS

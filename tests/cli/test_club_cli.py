@@ -152,3 +152,118 @@ def test_a_payment_on_a_full_disk_says_so_and_keeps_the_journal(small_disk, cloc
         assert [entry.amount for entry in ClubBook(database, clock=clock).entries()] == [500]
     finally:
         database.close()
+
+
+def test_expense_split_by_hours_between_everyone_or_chosen_players(
+    tmp_path: Path, clock, capsys
+) -> None:
+    """``director expense``: Cat paid €45 of pizza at a cash game where Ann sat two
+    hours and Bob one; then €9 of drinks shared by chosen players."""
+    from director.core import commands as c
+    from director.core.kinds import EventKind
+    from director.core.money import CashSettings
+
+    path = tmp_path / "director.db"
+    database = open_database(path)
+    library, roster = Library(database, clock=clock), Roster(database, clock=clock)
+    ann, bob, _cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
+    session = library.create("Cash", kind=EventKind.CASH, event_date="2026-11-21")
+    session.dispatch(c.SetCashSettings(settings=CashSettings(min_buy_in=1)))
+    for player in (ann, bob):
+        session.dispatch(c.BuyIn(player=player.id, name=player.name, amount=1000))
+    clock.advance(3_600_000)
+    session.dispatch(c.CashOut(player=bob.id, chips=1000, paid=True))
+    clock.advance(3_600_000)
+    session.dispatch(c.CashOut(player=ann.id, chips=1000, paid=True))
+    session.close()
+    database.close()
+    assert (
+        run(
+            path,
+            "expense",
+            "45",
+            "--paid-by",
+            "Cat",
+            "--split",
+            "hours",
+            "--event",
+            "1",
+            "--note",
+            "pizza",
+        )
+        == 0
+    )
+    assert capsys.readouterr().out == (
+        "Expense paid by Cat: €45.00 (pizza); shared: Ann €30.00, Bob €15.00\n"
+    )
+    assert run(path, "expense", "9", "--paid-by", "ann", "--split", "Ann, Bob,Cat") == 0
+    capsys.readouterr()
+    assert run(path, "balances") == 0
+    assert [line.split("\t")[:2] for line in capsys.readouterr().out.splitlines()] == [
+        ["Ann", "-€24.00"],
+        ["Bob", "-€18.00"],
+        ["Cat", "€42.00"],
+    ]
+    assert run(path, "settle") == 0
+    assert capsys.readouterr().out.splitlines() == ["Ann pays Cat €24.00", "Bob pays Cat €18.00"]
+    # The balances PDF lists the expenses standing, with each sharer's part.
+    from pypdf import PdfReader
+
+    out = tmp_path / "balances.pdf"
+    assert run(path, "report", "balances", "all", "--out", str(out)) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "Shared expenses" in text and "pizza" in text and "Ann €30.00, Bob €15.00" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["expense", "10", "--paid-by", "Zed"], "not in the list of players"),
+        (["expense", "ten", "--paid-by", "Ann"], "“ten” is not an amount of money."),
+        (["expense", "10", "--paid-by", "Ann"], "Say which night the expense is shared at."),
+        (
+            ["expense", "10", "--paid-by", "Ann", "--split", "hours", "--event", "1"],
+            "Only a cash game's expense can be split by hours played.",
+        ),
+    ],
+)
+def test_a_bad_expense_is_one_line_on_stderr_exit_2_and_nothing_changes(
+    club_db: Path, capsys, argv, said
+) -> None:
+    before = digest(club_db)
+    assert run(club_db, *argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and said in err, err
+    assert digest(club_db) == before
+
+
+def test_delete_is_refused_while_a_nights_money_is_open(club_db: Path, capsys) -> None:
+    """``director delete``: a night whose money is not settled is refused (one line,
+    exit 2, naming who owes and who is owed what) and nothing changes; once settled,
+    it is deleted after a backup."""
+    before = digest(club_db)
+    assert run(club_db, "delete", "1") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "its money is not settled (Ann owes €20.00; Cat is owed €60.00)" in err
+    assert "archive the event instead" in err
+    assert digest(club_db) == before
+    # Settled later by a payment in the club's journal: still refused (the payment
+    # would stand alone), archiving stays the way.
+    assert run(club_db, "pay", "Bob", "30") == 0
+    capsys.readouterr()
+    assert run(club_db, "delete", "2") == 2
+    assert "settled by payments on the Club page" in capsys.readouterr().err
+    # A night settled at the table leaves nothing in the balances: deleted.
+    database = open_database(club_db)
+    library, roster = Library(database), Roster(database)
+    dan = roster.add("Dan")
+    cash_night(library, "2026-11-28", [(dan, 1000, 1500, True, True)]).close()
+    database.close()
+    assert run(club_db, "delete", "3") == 0
+    assert capsys.readouterr().out.startswith("Deleted “Cash 2026-11-28”; the backup made first: ")
+    assert run(club_db, "events") == 0
+    assert sorted(line.split("\t")[0] for line in capsys.readouterr().out.splitlines()) == [
+        "1",
+        "2",
+    ]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from director.app.balances import ClubBook
 from director.app.demo import create_demo
 from director.app.library import Library
 from director.app.session import TournamentSession
@@ -25,8 +26,9 @@ from tests.conftest import KINDS, database_of_kind
 
 OLDER = "0010_dealer_phones"
 """Older still: its schema lacks what the newest reads (results' format)."""
-ONE_OLDER = "0012_quiet_alive_mark"
-"""One version older, the same tables for reading (no club journal: read as empty)."""
+ONE_OLDER = "0013_club_journal"
+"""One version older, the same tables for reading (a club journal without shared
+expenses: read as none)."""
 
 
 def digest(path: Path) -> str:
@@ -201,6 +203,11 @@ def one_older_file(tmp_path: Path, clock) -> Path:  # type: ignore[no-untyped-de
     make_club(target, clock)
     assert main(["league", "create", "Friday", "--db", str(target)]) == 0
     assert main(["league", "season", "Friday", "2026", "--db", str(target)]) == 0
+    # A payment in the club's journal, as that version wrote it.
+    database = open_database(target)
+    owing = next(p for p in ClubBook(database).balances().players if p.owes)
+    database.close()
+    assert main(["pay", owing.name, "1", "--db", str(target)]) == 0
     downgrade(target, ONE_OLDER)
     return target
 

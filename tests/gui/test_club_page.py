@@ -75,6 +75,42 @@ def test_a_payment_through_the_dialog_then_undo(window) -> None:
     assert page.status.text().startswith("Taken back: Ann paid the club €12.50")
 
 
+def test_an_expense_through_the_dialog_split_between_chosen_players(window) -> None:
+    page = club_page(window)
+    page.table.selectRow(2)  # Cat paid
+    dialog = page.expense_dialog()
+    assert dialog.payer.currentText() == "Cat"
+    dialog.amount.setText("30")
+    dialog.night.setCurrentIndex(0)  # no night in particular
+    dialog.accept()  # everyone at the night, but no night: said in the dialog
+    assert dialog.error.text() == "Say which night the expense is shared at."
+    dialog.split.setCurrentIndex(dialog.split.findData("chosen"))
+    assert dialog.sharers.isVisibleTo(dialog)
+    for row in range(dialog.sharers.count()):
+        dialog.sharers.item(row).setCheckState(Qt.CheckState.Checked)
+    dialog.note.setText("pizza")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    page.refresh()
+    assert column(page, 1) == ["-€30.00", "-€40.00", "€80.00"]
+    (entry,) = ClubBook(window.database).entries()
+    assert entry.note == "pizza" and sum(part for _p, part in entry.shares) == 3000
+    page.undo()
+    assert column(page, 1) == ["-€20.00", "-€30.00", "€60.00"]
+
+
+def test_an_expense_shared_by_everyone_at_a_night(window) -> None:
+    page = club_page(window)
+    dialog = page.expense_dialog()
+    dialog.payer.setCurrentIndex(dialog.payer.findText("Ann"))
+    dialog.amount.setText("9")
+    dialog.night.setCurrentIndex(dialog.night.findData(1))  # Ann, Bob and Cat played
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    page.refresh()
+    assert column(page, 1) == ["-€14.00", "-€33.00", "€57.00"]
+
+
 def test_a_write_off_too_large_is_said_in_the_dialog(window) -> None:
     page = club_page(window)
     page.table.selectRow(1)  # Bob
@@ -126,21 +162,35 @@ def test_settle_up_saved_as_pdf_and_csv(window, tmp_path) -> None:
     assert lines[0] == "Who pays,Who is paid,Amount" and len(lines) == 4
 
 
-def test_deleting_a_night_with_open_money_says_what_it_changes(window, monkeypatch) -> None:
+def test_deleting_a_night_with_open_money_is_refused_saying_who_owes_what(
+    window, monkeypatch
+) -> None:
+    """Deleting a night whose money is not settled is refused (not asked), naming who
+    owes or is owed what; nothing is deleted. A settled night is asked as before."""
     from director.gui import main_window as main_window_module
+    from director.i18n import describe_error
 
     asked: list[str] = []
+    refused: list[str] = []
     monkeypatch.setattr(
         main_window_module, "confirm", lambda _parent, _title, text, **_k: asked.append(text)
+    )
+    monkeypatch.setattr(
+        main_window_module,
+        "show_error",
+        lambda _parent, error, **_k: refused.append(describe_error(error)),
     )
     window.close_session()
     window.refresh_events()
     window.events_page.select(1)
     window.delete_selected()
-    assert asked[-1].endswith(
-        "Its money is not settled (Ann owes €20.00; Cat is owed €60.00): deleting it takes "
-        "that out of the club's balances."
+    assert asked == []
+    assert refused[-1] == (
+        "“Friday 2026-11-14” was not deleted: its money is not settled (Ann owes €20.00; "
+        "Cat is owed €60.00). Settle it or write it off on the Club page first, or archive "
+        "the event instead."
     )
+    assert len(window.library.events()) == 3
     window.events_page.select(3)  # tonight: nothing open
     window.delete_selected()
     assert asked[-1].endswith("to get the event back.")

@@ -384,3 +384,36 @@ def test_every_action_says_it_was_done_and_the_line_never_goes_stale(qtbot, wind
     page.select(ids["Player 12"])
     controller.dispatch(c.BustPlayers(busts=(Bust(player=ids["Player 12"]),)))
     assert "Player 12 is in" not in page.status.text()
+
+
+def test_a_pots_rake_set_in_the_cash_form_taken_from_the_players_page(
+    qtbot, window_factory, monkeypatch
+) -> None:
+    """The cash game's form sets the rake (5% of each pot, at most €3.00); the Rake…
+    button, refused while the game has no rake, takes it from a pot's chips; the
+    settlement says the house's takings and the chip count still balances."""
+    window = window_factory()
+    session = window.library.create("Cash night", EventKind.CASH)
+    window.open_session(session)
+    window.console.show_page("players")
+    page = page_of(window)
+    assert not page.buttons["rake"].isEnabled()  # no rake yet: refused, with why
+    form = window.console.page("event").findChild(CashMoneyForm)
+    form.rake_kind.setCurrentIndex(form.rake_kind.findData("pot"))
+    assert form.rake_cap.isVisibleTo(form) and not form.rake_amount.isVisibleTo(form)
+    form.rake_percent.setValue(5)
+    form.rake_cap.setText("3")
+    form.save()
+    rule = window.controller.state.cash.rake
+    assert (rule.kind, rule.percent_bp, rule.cap) == ("pot", 500, 300)
+    monkeypatch.setattr(page_module, "confirm", lambda *a, **k: True)
+    monkeypatch.setattr(page_module.QInputDialog, "getText", lambda *a, **k: ("100", True))
+    type_name(qtbot, page, "Ann")
+    type_name(qtbot, page, "Bob")
+    window.controller.guard.refresh()
+    assert page.buttons["rake"].isEnabled()
+    monkeypatch.setattr(page_module.QInputDialog, "getInt", lambda *a, **k: (10_000, True))
+    page.take_rake()  # 5% of 10,000 chips is 500: capped at 300 (€3.00 at a cent a chip)
+    dialog = SettlementDialog(window.controller.state)
+    qtbot.addWidget(dialog)
+    assert dialog.rake.text() == "The house's rake: €3.00, for the club's own account."

@@ -98,3 +98,33 @@ def test_new_settings_apply_now_and_survive_a_restart(qtbot, window_factory, tmp
     assert (again.settings.currency, again.settings.paper) == ("USD", "Letter")
     again.open_demo()
     assert again.console.page("reports").paper.currentText() == "Letter"
+
+
+def test_the_ways_to_pay_are_the_organizers_list(qtbot, tmp_path: Path) -> None:
+    """The settings edit the list of ways to pay, one a line (the defaults shown in
+    the user's language); the Club page's payment dialog offers that list."""
+    from director.app.balances import ClubBook
+    from director.app.settings import save_settings
+    from director.gui.pages.club_page import ClubPage
+    from director.persistence.db import open_database
+
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    assert dialog.methods.toPlainText() == "cash\nbank transfer"
+    dialog.methods.setPlainText("cash\n  Lydia \n\nCASH\n" + "x" * 41)
+    dialog.accept()
+    assert "40 characters at most" in dialog.error.text()
+    dialog.methods.setPlainText("cash\n  Lydia \n\nCASH\nPayPal")
+    dialog.accept()
+    assert dialog.result_settings.payment_methods == ("cash", "Lydia", "PayPal")
+    save_settings(dialog.result_settings)
+    assert load_settings().payment_methods == ("cash", "Lydia", "PayPal")
+    database = open_database(tmp_path / "director.db")
+    try:
+        page = ClubPage(ClubBook(database))
+        qtbot.addWidget(page)
+        pay = page.payment_dialog(write_off=False)
+        offered = [pay.method.itemData(index) for index in range(pay.method.count())]
+        assert offered == ["cash", "Lydia", "PayPal"]
+    finally:
+        database.close()

@@ -105,6 +105,8 @@ def _without_bust_of(records: tuple[BustRecord, ...], player: PlayerId) -> tuple
 @applies(e.MoneyMoved)
 def _moved(state: TournamentState, event: e.MoneyMoved) -> TournamentState:
     movement = event.movement
+    if movement.player not in state.players:  # the rake of a pot: nobody's own
+        return evolve(state, ledger=(*state.ledger, movement))
     updated = _counted(state.players[movement.player], movement)
     busts = state.busts
     draws = state.draws

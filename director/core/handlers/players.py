@@ -19,15 +19,19 @@ from director.core.decide import NAME_MAX_LENGTH, clean_line, clean_name, handle
 from director.core.errors import RuleViolation, require
 from director.core.frozen import evolve
 from director.core.ids import Instant, PlayerId
-from director.core.ledger import figures
+from director.core.ledger import BANK, figures
 from director.core.money import (
     MAX_CHIPS,
+    RAKE_NONE,
+    RAKE_PLAYER,
+    RAKE_POT,
     Fee,
     check_amount,
     check_cash_settings,
     check_settings,
     chips_for,
     money_for,
+    pot_rake,
     split,
 )
 from director.core.periods import addon_open, rebuy_period_over
@@ -409,6 +413,48 @@ def _cash_out(state: TournamentState, command: c.CashOut, now: Instant) -> list[
         chips=-chips,
     )
     return [e.MoneyMoved(at=now, movement=movement)]
+
+
+@handles(c.TakeRake)
+def _take_rake(state: TournamentState, command: c.TakeRake, now: Instant) -> list[e.Event]:
+    """The house's rake, by the game's rule, for the club's own account: from a pot,
+    the chips taken off the table; else each player in the game charged the hour's
+    (each time it is collected) or the seat's charge (once a night)."""
+    _cash_only(state)
+    rule = state.cash.rake
+    require(rule.kind != RAKE_NONE, "rake_none")
+    pot = check_amount(command.pot, maximum=MAX_CHIPS)
+    if rule.kind == RAKE_POT:
+        require(pot > 0, "rake_pot_missing")
+        chips = pot_rake(pot, state.cash)
+        require(chips > 0, "rake_nothing_to_take")
+        movement = Movement(
+            at=now,
+            kind=MovementKind.RAKE,
+            player=BANK,
+            fee=money_for(chips, state.cash),
+            chips=-chips,
+        )
+        return [e.MoneyMoved(at=now, movement=movement)]
+    require(pot == 0, "rake_pot_only")
+    charged = {m.player for m in state.ledger if m.kind is MovementKind.RAKE}
+    events: list[e.Event] = []
+    for player, entrant in state.players.items():
+        if entrant.status is not EntrantStatus.PLAYING:
+            continue
+        if rule.kind == RAKE_PLAYER and player in charged:
+            continue
+        movement = Movement(
+            at=now,
+            kind=MovementKind.RAKE,
+            player=player,
+            price=rule.amount,
+            fee=rule.amount,
+            cash=rule.amount if command.paid else 0,
+        )
+        events.append(e.MoneyMoved(at=now, movement=movement))
+    require(bool(events), "rake_nothing_to_take")
+    return events
 
 
 @handles(c.BustPlayers)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QSlider,
     QTabWidget,
@@ -24,12 +25,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.app.balances import method_label
 from director.app.screens import find_screen
-from director.app.settings import PAPER_SIZES, Settings
+from director.app.settings import (
+    DEFAULT_PAYMENT_METHODS,
+    PAPER_SIZES,
+    Settings,
+    payment_methods,
+)
+from director.core.errors import RuleViolation
 from director.gui.common import ok_cancel
 from director.gui.screens import screen_id
 from director.gui.widgets import InlineError
-from director.i18n import _, is_currency
+from director.i18n import _, describe_error, is_currency
 
 COMMON_CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "JPY")
 
@@ -67,6 +75,12 @@ class SettingsDialog(QDialog):
         general.addRow(_("Language"), self.language)
         general.addRow(_("Currency"), self.currency)
         general.addRow(_("Paper for reports"), self.paper)
+        self.methods = QPlainTextEdit(
+            "\n".join(method_label(method) for method in settings.payment_methods)
+        )
+        self.methods.setToolTip(_("One per line: offered when a payment is recorded."))
+        self.methods.setMaximumHeight(90)
+        general.addRow(_("Ways to pay"), self.methods)
 
         self.volume = QSlider(Qt.Orientation.Horizontal)
         self.volume.setRange(0, 100)
@@ -129,8 +143,19 @@ class SettingsDialog(QDialog):
         if folder:
             self.backup_folder.setText(folder)
 
+    def payment_methods(self) -> tuple[str, ...]:
+        """The ways to pay as typed, one a line; the defaults typed in the user's
+        language are kept as the defaults (so they follow a change of language)."""
+        labels = {method_label(method): method for method in DEFAULT_PAYMENT_METHODS}
+        lines = self.methods.toPlainText().splitlines()
+        return payment_methods(labels.get(" ".join(line.split()), line) for line in lines)
+
     def problem(self) -> str:
         """What is wrong with the values typed, or an empty string."""
+        try:
+            self.payment_methods()
+        except RuleViolation as error:
+            return describe_error(error)
         code = self.currency.currentText().strip().upper()
         if not is_currency(code):
             return _("“{code}” is not a currency code (such as EUR, USD or GBP).").format(code=code)
@@ -158,5 +183,6 @@ class SettingsDialog(QDialog):
             voice=self.voice.isChecked(),
             display_screen=self.screen.currentData() or "",
             backup_folder=self.backup_folder.text().strip(),
+            payment_methods=self.payment_methods(),
         )
         super().accept()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from director.core.ledger import BANK, settle
 from director.core.state import TournamentState
 from director.i18n import _, format_money, format_number
+from director.reports.rake_text import rake_text
 
 
 def party_name(state: TournamentState, party: int) -> str:
@@ -83,9 +84,11 @@ class SettlementDialog(QDialog):
             ),
         )
         self.net_check = check(
-            result.net_total == 0,
+            result.net_total + result.rake == 0,
             _("Results add up to {total}.").format(total=format_money(result.net_total)),
         )
+        self.rake = QLabel(rake_text(result.rake))
+        self.rake.setVisible(bool(result.rake))
         lines = payment_lines(state)
         self.payments = QLabel("\n".join(lines) if lines else _("Nobody owes anybody anything."))
         self.payments.setWordWrap(True)
@@ -97,6 +100,7 @@ class SettlementDialog(QDialog):
         layout.addWidget(self.chip_check)
         layout.addWidget(self.bank_check)
         layout.addWidget(self.net_check)
+        layout.addWidget(self.rake)
         if result.unsettled:
             layout.addWidget(
                 check(

@@ -1,7 +1,7 @@
 """The Club page of the console: the club's money across nights.
 
 Tabs: Balances (each player's open balance, sortable, with Record payment,
-Write off and Undo) and Settle up (the fewest payments, all or one night's, to
+Write off, Expense and Undo) and Settle up (the fewest payments, all or one night's, to
 copy into the group chat). Other views of the club (lifetime results) are added
 as tabs with ``add_tab``. The page shows what ``ClubBook`` works out and sends it
 the payments; it computes nothing itself.
@@ -9,6 +9,7 @@ the payments; it computes nothing itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -44,10 +45,12 @@ from director.app.balances import (
 )
 from director.app.databases import StoreError
 from director.app.roster import fold
+from director.app.settings import DEFAULT_PAYMENT_METHODS, load_settings
 from director.core.club import CLUB
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import ok_cancel, show_error
+from director.gui.dialogs.expense import ExpenseDialog
 from director.gui.widgets import DateField, InlineError
 from director.i18n import _, format_date, format_money, language, parse_money
 
@@ -76,7 +79,10 @@ class PaymentDialog(QDialog):
         *,
         player: PlayerId | None = None,
         write_off: bool = False,
+        methods: Sequence[str] = DEFAULT_PAYMENT_METHODS,
     ) -> None:
+        """``methods``: the organizer's ways to pay (the settings'); any other may be
+        typed."""
         super().__init__(parent)
         self.book = book
         self.found = found
@@ -102,7 +108,7 @@ class PaymentDialog(QDialog):
         self.amount.setPlaceholderText(_("all of it") if write_off else "20")
         self.method = QComboBox()
         self.method.setEditable(True)
-        for method in book.methods():
+        for method in methods:
             self.method.addItem(method_label(method), method)
         self.date = DateField(book.today())
         self.note = QLineEdit()
@@ -165,10 +171,20 @@ class PaymentDialog(QDialog):
 class ClubPage(QWidget):
     """The club's balances and settling up, as tabs."""
 
-    def __init__(self, book: ClubBook, parent: QWidget | None = None, *, paper: str = "A4") -> None:
+    def __init__(
+        self,
+        book: ClubBook,
+        parent: QWidget | None = None,
+        *,
+        paper: str = "A4",
+        methods: Callable[[], Sequence[str]] | None = None,
+    ) -> None:
+        """``methods``: the organizer's ways to pay now (by default, the saved
+        settings' list, read each time a payment is recorded)."""
         super().__init__(parent)
         self.book = book
         self.paper = paper
+        self.methods = methods or (lambda: load_settings().payment_methods)
         self.found: ClubBalances | None = None
         self.tabs = QTabWidget()
         layout = QVBoxLayout(self)
@@ -191,11 +207,13 @@ class ClubPage(QWidget):
         self.buttons = {
             "pay": QPushButton(_("Record &payment…")),
             "write_off": QPushButton(_("&Write off…")),
+            "expense": QPushButton(_("&Expense…")),
             "undo": QPushButton(_("&Undo last")),
             "refresh": QPushButton(_("Re&fresh")),
         }
         self.buttons["pay"].clicked.connect(self.record_payment)
         self.buttons["write_off"].clicked.connect(self.record_write_off)
+        self.buttons["expense"].clicked.connect(self.record_expense)
         self.buttons["undo"].clicked.connect(self.undo)
         self.buttons["refresh"].clicked.connect(self.refresh)
         row = QHBoxLayout()
@@ -338,6 +356,7 @@ class ClubPage(QWidget):
                 self.book.settle(event, self.found),
                 self.book.now(),
                 night=self.night.currentText() if event else "",
+                event=event,
                 options=RenderOptions(paper=self.paper),
             )
             write_output(path, pdf, self.book.database.path)
@@ -372,13 +391,29 @@ class ClubPage(QWidget):
     def payment_dialog(self, *, write_off: bool) -> PaymentDialog:
         assert self.found is not None
         return PaymentDialog(
-            self.book, self.found, self, player=self.selected(), write_off=write_off
+            self.book,
+            self.found,
+            self,
+            player=self.selected(),
+            write_off=write_off,
+            methods=self.methods(),
         )
+
+    def expense_dialog(self) -> ExpenseDialog:
+        assert self.found is not None
+        return ExpenseDialog(self.book, self.found, self, player=self.selected())
+
+    def record_expense(self) -> None:
+        if self.found is None:
+            self.refresh()
+        self._run(self.expense_dialog())
 
     def _record(self, *, write_off: bool) -> None:
         if self.found is None:
             self.refresh()
-        dialog = self.payment_dialog(write_off=write_off)
+        self._run(self.payment_dialog(write_off=write_off))
+
+    def _run(self, dialog: PaymentDialog | ExpenseDialog) -> None:
         if dialog.exec() and dialog.recorded is not None:
             self.refresh()
             assert self.found is not None

@@ -24,7 +24,18 @@ from director.app.changes import Changes
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import Instant
-from director.core.money import AddonRule, CashSettings, Fee, MoneySettings, RebuyRule
+from director.core.money import (
+    RAKE_HOUR,
+    RAKE_NONE,
+    RAKE_PLAYER,
+    RAKE_POT,
+    AddonRule,
+    CashSettings,
+    Fee,
+    MoneySettings,
+    RakeRule,
+    RebuyRule,
+)
 from director.gui.controller import SaveFailed, SessionController
 from director.gui.pages.formats_form import FieldError, FormatsFields
 from director.gui.widgets import ChipsEdit, InlineError, MoneyEdit, date_format, time_format
@@ -317,6 +328,29 @@ class CashMoneyForm(QGroupBox):
             box.toggled.connect(lambda _on: self.saved.clear())
         form.addRow(_("Straddle"), self.live_straddle)
         form.addRow("", self.straddle_in_limit)
+        # The house's rake, for the club's own account.
+        self.rake_kind = QComboBox()
+        self.rake_kind.addItem(_("No rake"), RAKE_NONE)
+        self.rake_kind.addItem(_("A percentage of each pot, capped"), RAKE_POT)
+        self.rake_kind.addItem(_("A charge per hour to each player"), RAKE_HOUR)
+        self.rake_kind.addItem(_("A charge per player"), RAKE_PLAYER)
+        self.rake_percent = QSpinBox()
+        self.rake_percent.setRange(0, 100)
+        self.rake_percent.setSuffix(" %")
+        self.rake_cap = MoneyEdit()
+        self.rake_cap.setToolTip(_("The most taken from one pot (0: no cap)"))
+        self.rake_amount = MoneyEdit()
+        rake = QHBoxLayout()
+        rake.addWidget(self.rake_kind)
+        rake.addWidget(self.rake_percent)
+        self.rake_cap_label = QLabel(_("cap"))
+        rake.addWidget(self.rake_cap_label)
+        rake.addWidget(self.rake_cap)
+        rake.addWidget(self.rake_amount)
+        form.addRow(_("Rake"), rake)
+        self.rake_kind.currentIndexChanged.connect(lambda _index: self._show_rake())
+        self.rake_kind.currentIndexChanged.connect(lambda _index: self.saved.clear())
+        self.rake_percent.valueChanged.connect(lambda _value: self.saved.clear())
         self.error = InlineError()
         save = QPushButton(_("Save cash game settings"))
         save.clicked.connect(self.save)
@@ -344,6 +378,29 @@ class CashMoneyForm(QGroupBox):
         self.live_straddle.setChecked(cash.live_straddle)
         self.straddle_in_limit.setChecked(cash.straddle_in_limit)
         self.straddle_in_limit.setEnabled(cash.live_straddle)
+        rule = cash.rake
+        self.rake_kind.setCurrentIndex(max(0, self.rake_kind.findData(rule.kind)))
+        self.rake_percent.setValue(rule.percent_bp // 100)
+        self.rake_cap.set_value(rule.cap)
+        self.rake_amount.set_value(rule.amount)
+        self._show_rake()
+
+    def _show_rake(self) -> None:
+        kind = self.rake_kind.currentData()
+        for widget in (self.rake_percent, self.rake_cap, self.rake_cap_label):
+            widget.setVisible(kind == RAKE_POT)
+        self.rake_amount.setVisible(kind in (RAKE_HOUR, RAKE_PLAYER))
+
+    def rake_rule(self) -> RakeRule:
+        """The rule as the form says it (``ValueError`` for an amount not a number)."""
+        kind = str(self.rake_kind.currentData())
+        if kind == RAKE_POT:
+            return RakeRule(
+                kind=kind, percent_bp=self.rake_percent.value() * 100, cap=self.rake_cap.value()
+            )
+        if kind in (RAKE_HOUR, RAKE_PLAYER):
+            return RakeRule(kind=kind, amount=self.rake_amount.value())
+        return RakeRule()
 
     def save(self) -> None:
         try:
@@ -357,6 +414,7 @@ class CashMoneyForm(QGroupBox):
                 live_straddle=self.live_straddle.isChecked(),
                 straddle_in_limit=self.live_straddle.isChecked()
                 and self.straddle_in_limit.isChecked(),
+                rake=self.rake_rule(),
             )
         except ValueError:
             self.saved.clear()

@@ -37,6 +37,7 @@ from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
 from director.core.ids import PlayerId
 from director.core.ledger import figures
+from director.core.money import MAX_CHIPS, RAKE_POT
 from director.core.players import EntrantStatus
 from director.core.prize_pool import prize_pool
 from director.gui.common import confirm, scaled_font, show_error
@@ -102,6 +103,7 @@ class PlayersPage(QWidget):
                 ("pay", _("&Pay debt"), self.pay_debt),
                 ("pay_out", _("Pay &out"), self.pay_out),
                 ("remove", _("Re&move entry…"), self.remove),
+                ("rake", _("Ra&ke…"), self.take_rake),
                 ("settle", _("&Settlement…"), self.settlement),
             ]
             if cash
@@ -273,6 +275,10 @@ class PlayersPage(QWidget):
         """What the button ``key`` (a catalogue action) would ask for the selected
         player, to ask the rules whether they would accept it (a refusal when there
         is no player)."""
+        if key == "rake":  # the game's, not the selected player's
+            # The largest pot: refused only if no pot could ever give a rake.
+            pot = MAX_CHIPS if self.controller.state.cash.rake.kind == RAKE_POT else 0
+            return Request(chips=pot, paid=self.paid.isChecked())
         player = self.selected()
         if player is None:
             return RuleViolation("no_player_chosen")
@@ -519,6 +525,21 @@ class PlayersPage(QWidget):
             self.controller.dispatch(
                 c.CashOut(player=player, chips=chips, paid=self.paid.isChecked()), self
             )
+
+    def take_rake(self) -> None:
+        """The house's rake by the game's rule: from a pot (its chips asked), or the
+        hour's or the seat's charge from each player in the game."""
+        state = self.controller.state
+        pot = 0
+        if state.cash.rake.kind == RAKE_POT:
+            pot, accepted = QInputDialog.getInt(
+                self, _("Rake"), _("Chips in the pot:"), 0, 0, 2_000_000_000
+            )
+            if not accepted:
+                return
+        self.controller.dispatch(
+            command("rake", Request(chips=pot, paid=self.paid.isChecked())), self
+        )
 
     def settlement(self) -> None:
         SettlementDialog(self.controller.state, self).exec()

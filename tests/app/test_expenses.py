@@ -1,0 +1,124 @@
+"""Shared expenses in the club's journal, through the session API: split between
+everyone present at a night, chosen players, or by hours played in a cash game;
+the parts always add up to the amount; undone by a compensating entry."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.app.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text, expenses_of
+from director.app.roster import Roster
+from director.core import commands as c
+from director.core.club import CLUB, EntryKind
+from director.core.errors import RuleViolation
+from director.core.kinds import EventKind
+from director.core.money import CashSettings
+from tests.app.club_helpers import tournament_night
+
+HOUR = 3_600_000
+
+
+@pytest.fixture
+def people(database, clock):
+    roster = Roster(database, clock=clock)
+    return [roster.add(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+
+
+@pytest.fixture
+def book(database, clock):
+    return ClubBook(database, clock=clock)
+
+
+def owed(book: ClubBook) -> dict[str, int]:
+    return {player.name: player.balance for player in book.balances().players}
+
+
+def test_an_expense_split_by_hours_played_in_a_cash_game(library, book, people, clock) -> None:
+    """Dan pays €60 of pizza; Ann sat 3 hours, Bob 2, Cat 1 (two sittings): each owes
+    his part by the time he played, Dan (who did not play) is owed it all."""
+    ann, bob, cat, dan = people
+    session = library.create("Cash", kind=EventKind.CASH, event_date="2026-11-21")
+    session.dispatch(
+        c.SetCashSettings(settings=CashSettings(chip_money=1, chip_count=1, min_buy_in=1))
+    )
+    for player in (ann, bob, cat):
+        session.dispatch(c.BuyIn(player=player.id, name=player.name, amount=1000))
+    clock.advance(HOUR // 2)
+    session.dispatch(c.CashOut(player=cat.id, chips=1000, paid=True))
+    clock.advance(HOUR // 2)
+    session.dispatch(c.BuyIn(player=cat.id, name=cat.name, amount=1000))
+    clock.advance(HOUR // 2)
+    session.dispatch(c.CashOut(player=cat.id, chips=1000, paid=True))
+    clock.advance(HOUR // 2)
+    session.dispatch(c.CashOut(player=bob.id, chips=1000, paid=True))
+    clock.advance(HOUR)
+    session.dispatch(c.CashOut(player=ann.id, chips=1000, paid=True))
+    event = session.tournament_id
+    session.close()
+    entry = book.expense(dan.id, 6000, split=SPLIT_HOURS, event=event, note="pizza")
+    assert entry.kind is EntryKind.EXPENSE and entry.date == "2026-11-21"
+    assert dict(entry.shares) == {ann.id: 3000, bob.id: 2000, cat.id: 1000}
+    assert owed(book) == {"Ann": -3000, "Bob": -2000, "Cat": -1000, "Dan": 6000}
+    found = book.balances()
+    assert found.club == 0
+    assert entry_text(entry, found) == (
+        "Expense paid by Dan: €60.00 (pizza); shared: Ann €30.00, Bob €20.00, Cat €10.00"
+    )
+    # Settle up: the sharers pay Dan, nobody pays the club.
+    assert sorted(book.settle(found=found)) == sorted(
+        [(ann.id, dan.id, 3000), (bob.id, dan.id, 2000), (cat.id, dan.id, 1000)]
+    )
+
+
+def test_an_expense_split_between_everyone_present_gives_the_odd_cents_by_name(
+    library, book, people
+) -> None:
+    """€10.00 between three: 3.34, 3.33, 3.33, the odd cent to the first by name; the
+    payer's own part nets off what he is owed."""
+    ann, bob, cat, dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    entry = book.expense(bob.id, 1000, split=SPLIT_ALL, event=event)
+    assert entry.shares == ((ann.id, 334), (bob.id, 333), (cat.id, 333))
+    assert sum(part for _player, part in entry.shares) == 1000
+    assert owed(book) == {"Ann": -334, "Bob": 667, "Cat": -333}
+    assert book.balances().club == 0
+    # Chosen players, no night: split between them only.
+    book.expense(dan.id, 900, split=[ann.id, dan.id, cat.id], note="drinks")
+    assert owed(book) == {"Ann": -634, "Bob": 667, "Cat": -633, "Dan": 600}
+    assert [e.seq for e in expenses_of(book.entries(), event)] == [entry.seq]
+
+
+def test_an_expense_is_undone_by_a_compensating_entry(library, book, people) -> None:
+    ann, bob, *_ = people
+    book.expense(ann.id, 2000, split=[ann.id, bob.id])
+    assert owed(book) == {"Ann": 1000, "Bob": -1000}
+    undo = book.undo()
+    assert undo.kind is EntryKind.UNDO and undo.shares == ((ann.id, 1000), (bob.id, 1000))
+    assert owed(book) == {}
+    found = book.balances()
+    assert entry_text(undo, found).startswith("Taken back: Expense paid by Ann: €20.00")
+    assert [e.kind for e in book.entries()] == [EntryKind.EXPENSE, EntryKind.UNDO]
+    assert expenses_of(book.entries()) == []
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"split": SPLIT_ALL}, "expense_needs_night"),
+        ({"split": "halves", "event": 1}, "expense_split_unknown"),
+        ({"split": []}, "expense_nobody_to_share"),
+        ({"split": SPLIT_ALL, "event": 999}, "event_unknown"),
+        ({"split": SPLIT_HOURS, "event": 1}, "expense_hours_cash_only"),
+    ],
+)
+def test_a_bad_expense_is_refused_and_nothing_is_written(
+    library, book, people, kwargs, code
+) -> None:
+    tournament_night(library, "2026-11-14", people[:2]).close()
+    with pytest.raises(RuleViolation) as refused:
+        book.expense(people[0].id, 1000, **kwargs)
+    assert refused.value.code == code
+    assert book.entries() == []
+    assert CLUB not in {p.player for p in book.balances().players}

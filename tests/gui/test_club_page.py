@@ -127,22 +127,22 @@ def test_settle_up_saved_as_pdf_and_csv(window, tmp_path) -> None:
 
 
 def test_deleting_a_night_with_open_money_says_what_it_changes(window, monkeypatch) -> None:
-    from director.gui import main_window as main_window_module
+    from director.gui.window import events_page
 
     asked: list[str] = []
     monkeypatch.setattr(
-        main_window_module, "confirm", lambda _parent, _title, text, **_k: asked.append(text)
+        events_page, "confirm", lambda _parent, _title, text, **_k: asked.append(text)
     )
     window.close_session()
     window.refresh_events()
     window.events_page.select(1)
-    window.delete_selected()
+    window.event_list.delete_selected()
     assert asked[-1].endswith(
         "Its money is not settled (Ann owes €20.00; Cat is owed €60.00): deleting it takes "
         "that out of the club's balances."
     )
     window.events_page.select(3)  # tonight: nothing open
-    window.delete_selected()
+    window.event_list.delete_selected()
     assert asked[-1].endswith("to get the event back.")
 
 

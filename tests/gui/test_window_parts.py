@@ -57,6 +57,7 @@ def test_the_tv_host_runs_without_the_window(qtbot, database, clock) -> None:
     """The TV host alone, on a database and the settings: with no event open the TV
     shows the default look and opens nothing; a logo that is not stored is said once
     (a warning, not a dialog) and left out, and looked for again when asked."""
+    from director.app.workspace import Workspace
     from director.gui.sound import SoundPlayer
     from director.gui.window.tv_host import TvHost
 
@@ -67,7 +68,7 @@ def test_the_tv_host_runs_without_the_window(qtbot, database, clock) -> None:
     said: list[str] = []
     applied: list[Settings] = []
     tv = TvHost(
-        lambda: database,
+        Workspace(database, clock=clock),
         kept,
         SoundPlayer(parent=parent),
         warn=said.append,

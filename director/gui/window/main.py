@@ -108,10 +108,20 @@ class MainWindow(QMainWindow):
         """The database worked on, its events, its backups and other copies' news."""
         self.setWindowTitle(_("director"))
         self.resize(1280, 720)  # until placed: see ``place_and_show``
+        self.warning = QLabel()
+        """Something the organizer should know that did not stop the night (a failed
+        backup, a damaged settings file): shown until it no longer holds."""
+        self.warning.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.warning.setWordWrap(False)
+        self.warning.hide()
+        self._close_when_saved = False
+        self.sound_note = QLabel()
+        """Said once at start when no audio output exists (the clock runs as ever)."""
+        self.sound_note.hide()
         self.stack = QStackedWidget()
         self._item_view_keys = hotkeys.ItemViewKeys(self)
         self.tv = TvHost(
-            lambda: self.workspace.database,
+            self.workspace,
             self.kept,
             self.sound,
             warn=self._warn,
@@ -190,16 +200,6 @@ class MainWindow(QMainWindow):
                 "help": self.help_overlay.toggle,
             },
         )
-        self.warning = QLabel()
-        """Something the organizer should know that did not stop the night (a failed
-        backup, a damaged settings file): shown until it no longer holds."""
-        self.warning.setStyleSheet("color: #b3261e; font-weight: bold;")
-        self.warning.setWordWrap(False)
-        self.warning.hide()
-        self._close_when_saved = False
-        self.sound_note = QLabel()
-        """Said once at start when no audio output exists (the clock runs as ever)."""
-        self.sound_note.hide()
         for note in (
             self.warning,
             self.maintenance.connection_note,
@@ -235,7 +235,7 @@ class MainWindow(QMainWindow):
             "open_demo": events.open_demo,
         }
 
-    # -- what the hosts hold, as the window's (the tests and the app read them) -----
+    # -- what the hosts hold and do, as the window's (the app and many tests use them) --
 
     @property
     def settings(self) -> Settings:
@@ -246,7 +246,6 @@ class MainWindow(QMainWindow):
     def settings(self, settings: Settings) -> None:
         self.kept.current = settings
 
-    # What the hosts hold and do, as the window's (the app and many tests use them).
     database: Forward[Database] = Forward("workspace")
     library: Forward[Library] = Forward("workspace")
     backups: Forward[BackupManager] = Forward("workspace")

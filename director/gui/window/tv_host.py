@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from director.app.awake import ScreenAwake
 from director.app.databases import Database, StoreError
 from director.app.settings import KeptSettings, Settings
+from director.app.workspace import Workspace
 from director.core.errors import RuleViolation
 from director.gui.screens import choose_screen, screen_id
 from director.gui.sound import SoundPlayer
@@ -42,7 +43,7 @@ class TvHost(QObject):
 
     def __init__(
         self,
-        database: Callable[[], Database],
+        workspace: Workspace,
         settings: KeptSettings,
         sound: SoundPlayer,
         *,
@@ -51,7 +52,7 @@ class TvHost(QObject):
         parent: QWidget,
     ) -> None:
         super().__init__(parent)
-        self._database = database
+        self.workspace = workspace
         self._settings = settings
         self.sound = sound
         self.warn = warn
@@ -92,7 +93,8 @@ class TvHost(QObject):
 
     @property
     def database(self) -> Database:
-        return self._database()
+        """The database worked on now (the pictures are kept in it)."""
+        return self.workspace.database
 
     @property
     def readonly(self) -> bool:

@@ -584,7 +584,7 @@ def look(rounds: int) -> None:
     # The TV window as the app fills it (``apply_tv_look``), at the size measured (the
     # app's own goes full screen on the offscreen platform's small screen).
     display = ClockDisplayWindow()
-    display.set_look(chosen, window.look_pictures(chosen))
+    display.set_look(chosen, window.tv.look_pictures(chosen))
     display.resize(*SIZE)
     display.face.resize(*SIZE)
     bare_tv = ClockDisplayWindow()
@@ -654,12 +654,12 @@ def look(rounds: int) -> None:
 
     def open_with_look() -> None:
         # Nothing kept from before: a fresh start of the app on this database.
-        window._assets = None
-        window._pictures.clear()
+        window.tv._assets = None
+        window.tv._pictures.clear()
         opened = TournamentSession(database, event_id, clock=clock)
         shown = opened.state.tv_look
         assert shown is not None
-        pictures = window.look_pictures(shown)
+        pictures = window.tv.look_pictures(shown)
         assert len(pictures) == 2
         window.sound.set_look(shown, window.assets)
         assert all(window.sound.source(cue) is not None for cue in SOUND_CUES)

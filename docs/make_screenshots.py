@@ -107,19 +107,19 @@ def main() -> None:
         display = window.display
         display.showNormal()
         display.resize(*TV)
-        window._refresh_display()
+        window.tv.refresh_display()
         shot("clock-tv", display)
         window.controller.dispatch(c.PauseClock())
-        window._refresh_display()
+        window.tv.refresh_display()
         shot("clock-tv-paused", display)
-        window.show_seating_on_tv(True)
+        window.tv.show_seating_on_tv(True)
         display.resize(*TV)
         shot("seating-tv", display)
-        window.show_seating_on_tv(False)
+        window.tv.show_seating_on_tv(False)
         # The TV made the club's own: felt green, tables and moves, a message.
         from director.gui.dialogs.tv_display import TvDisplayDialog
 
-        dialog = TvDisplayDialog(window, data=window.feed.data if window.feed else None)
+        dialog = TvDisplayDialog(window.tv, window, data=window.feed.data if window.feed else None)
         dialog._theme_chosen(dialog.theme.findData("felt"))
         dialog._preset_chosen(dialog.preset.findData("tables"))
         dialog.show()
@@ -129,7 +129,7 @@ def main() -> None:
         window.controller.dispatch(c.StartClock())
         window.controller.dispatch(c.SetRoomMessage(text=_("Last orders at the bar")))
         display.resize(*TV)
-        window._refresh_display()
+        window.tv.refresh_display()
         shot("tv-felt", display)
         window.sharing.close()
         window.close()

@@ -15,7 +15,9 @@ from director.persistence.db import Database, StoreError
 if TYPE_CHECKING:
     # The list of events reads summaries only; a session (the events, the state,
     # the rules) is imported when an event is opened or created.
+    from director.app.changes import Changes
     from director.app.session import TournamentSession
+    from director.core.commands import Command
 
 
 class EventSummary(NamedTuple):
@@ -133,6 +135,15 @@ class Library:
         from director.app.session import TournamentSession
 
         return TournamentSession(self.database, event_id, clock=self._clock)
+
+    def dispatch(self, event_id: int, command: Command) -> Changes:
+        """Run ``command`` on an event that is not open here (opened for it, closed
+        after, refused or not: ``RuleViolation``/``StoreError`` say why)."""
+        session = self.open(event_id)
+        try:
+            return session.dispatch(command)
+        finally:
+            session.close()
 
     def read(self, event_id: int) -> TournamentSession:
         """A session on an existing event only to read it: it never writes to the

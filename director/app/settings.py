@@ -7,6 +7,7 @@ file and renames it over the old one, so a crash never leaves half a file.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
@@ -181,3 +182,35 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, json.dumps(codec.encode(settings), indent=2))
+
+
+class KeptSettings:
+    """The settings a running app uses, one copy shared by the window's parts: each
+    change is in use at once and saved to the settings file."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.current = settings
+
+    def use(self, settings: Settings) -> None:
+        """Use ``settings`` from now on and save them (an ``OSError`` says they were
+        not saved; they are in use all the same)."""
+        self.current = settings
+        save_settings(settings)
+
+    def change(self, **changes: Any) -> bool:
+        """Change a few settings and save them; False when nothing changed (nothing
+        is written). Raises ``OSError`` as ``use`` does."""
+        settings = self.current.with_changes(**changes)
+        if settings == self.current:
+            return False
+        self.use(settings)
+        return True
+
+    def remember(self, settings: Settings | None = None, **changes: Any) -> None:
+        """Change settings silently, a courtesy for the next start: a file that
+        cannot be written is not said."""
+        wanted = (settings or self.current).with_changes(**changes)
+        if wanted != self.current:
+            self.current = wanted
+            with contextlib.suppress(OSError):
+                save_settings(wanted)

@@ -173,7 +173,7 @@ def start(
                 backups.back_up_pending()
                 # After the backup: moving an older version's pictures in is a
                 # write, and the copy must be of the file as it was opened.
-                window.adopt_assets()
+                window.tv.adopt_assets()
             finally:
                 window.check_audio()
 

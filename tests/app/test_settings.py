@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from director.app.settings import Settings, load_settings, save_settings
 
 
@@ -52,3 +54,29 @@ def test_ways_to_pay_edited_by_hand_into_nonsense_give_the_defaults(tmp_path: Pa
     path.write_text('{"payment_methods": [" Lydia ", "lydia", ""]}', encoding="utf-8")
     assert load_settings(path).payment_methods == ("Lydia",)
     assert payment_methods(["", " "]) == DEFAULT_PAYMENT_METHODS
+
+
+def test_kept_settings_save_what_changes_and_only_that(tmp_path: Path, monkeypatch) -> None:
+    """The window's parts share one ``KeptSettings``: a change is in use at once and
+    saved; no change writes nothing; a courtesy (``remember``) that cannot be saved
+    is silent, a change asked for says so (``OSError``), in use all the same."""
+    from director.app import settings as settings_module
+    from director.app.settings import KeptSettings
+
+    path = tmp_path / "settings.json"
+    monkeypatch.setattr(settings_module, "settings_path", lambda: path)
+    kept = KeptSettings(Settings())
+    assert kept.change(volume=40)
+    assert load_settings(path).volume == 40
+    path.unlink()
+    assert not kept.change(volume=40)
+    assert not path.exists()
+    kept.remember(tv_open=True)
+    assert load_settings(path).tv_open
+    monkeypatch.setattr(settings_module, "settings_path", lambda: tmp_path / "gone" / "x" / "s")
+    (tmp_path / "gone").write_text("a file where a folder should be")
+    kept.remember(open_event=3)
+    assert kept.current.open_event == 3
+    with pytest.raises(OSError):
+        kept.change(volume=10)
+    assert kept.current.volume == 10

@@ -88,3 +88,23 @@ def test_other_copies_changes_are_heard_and_an_event_is_followed_live(clock, pg_
     finally:
         workspace.close()
         writer.close()
+
+
+def test_a_command_runs_on_an_event_not_open_here(tmp_path: Path, clock) -> None:
+    """Rename or archive from the list of events: the event is opened for the command
+    and closed after; a refused command changes nothing and is said."""
+    from director.core.errors import RuleViolation
+
+    database = open_database(tmp_path / "director.db")
+    library = Library(database, clock=clock)
+    created = library.create("Friday")
+    event_id = created.tournament_id
+    created.close()
+    library.dispatch(event_id, c.RenameTournament(name="Friday night"))
+    library.dispatch(event_id, c.SetArchived(archived=True))
+    summary = library.get(event_id)
+    assert summary.name == "Friday night" and summary.archived
+    with pytest.raises(RuleViolation):
+        library.dispatch(event_id, c.RenameTournament(name=""))
+    assert library.get(event_id).name == "Friday night"
+    database.close()

@@ -296,7 +296,7 @@ def test_opening_an_event_builds_only_the_page_shown(
         "from director.gui.app import application, start\n"
         "app = application()\n"
         f"window = start(Path({str(db_path)!r}), Settings(welcomed=True))\n"
-        "window.ask_resume = False\n"
+        "window.sessions.ask_resume = False\n"
         f"window.open_event({event_id})\n"
         "app.processEvents()\n"
         "print(window.console.current_key())\n"

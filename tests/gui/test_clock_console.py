@@ -126,13 +126,13 @@ def test_reopening_a_running_clock_offers_catch_up_or_resume_paused(
     first.controller.session.mark_alive(running=True)
     event_id = session.tournament_id
     # The laptop dies: no clean close, the clock was running.
-    first.controller = None
+    first.sessions.controller = None
     close(first)
     clock.advance(10 * MIN)
 
     second = window_factory()
-    second.ask_resume = True
-    monkeypatch.setattr(second, "ask_resume_choice", lambda *found: choice)
+    second.sessions.ask_resume = True
+    monkeypatch.setattr(second.sessions, "ask_resume_choice", lambda *found: choice)
     second.open_event(event_id)
     view = second.ticker.view()
     if choice == "catch_up":
@@ -204,7 +204,7 @@ def test_the_status_bar_says_when_the_screen_cannot_be_kept_awake(
 ) -> None:
     """Issue 34, item 1: while the clock runs or the TV is full screen the screen is
     held awake; where the system refuses, a status-bar line says so."""
-    note = window.awake_note
+    note = window.tv.awake_note
     assert note.isHidden()
     window.controller.dispatch(c.StartClock())
     assert window.awake.state.refused and not note.isHidden()
@@ -233,7 +233,7 @@ def test_the_screen_is_held_awake_while_the_clock_runs(qtbot, window, monkeypatc
 
     monkeypatch.setenv("WAKEPY_FAKE_SUCCESS", "1")
     window.controller.dispatch(c.StartClock())
-    assert window.awake.state.held and window.awake_note.isHidden()
+    assert window.awake.state.held and window.tv.awake_note.isHidden()
     assert wakepy.modecount() == 1
     window.controller.dispatch(c.PauseClock())
     assert wakepy.modecount() == 0

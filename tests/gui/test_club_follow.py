@@ -15,7 +15,7 @@ def db_path(pg_url: str) -> str:
 
 
 def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch, clock) -> None:
-    from director.gui import main_window as main_window_module
+    from director.gui.window import session_host
 
     writer = window_factory()
     session = writer.library.create("Club night")
@@ -29,7 +29,7 @@ def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch,
         asked.append(text)
         return True
 
-    monkeypatch.setattr(main_window_module, "confirm", follow)
+    monkeypatch.setattr(session_host, "confirm", follow)
     follower = window_factory(writer.database.url)
     database = follower.database
     follower.open_event(session.tournament_id)
@@ -58,7 +58,7 @@ def test_a_second_copy_follows_an_event_live(qtbot, window_factory, monkeypatch,
 def test_file_open_database_takes_a_postgresql_url(
     qtbot, window_factory, tmp_path, monkeypatch, clock, pg_url
 ) -> None:
-    from director.gui import main_window as main_window_module
+    from director.gui.window import maintenance
 
     club = open_database(pg_url)
     from director.app.library import Library
@@ -68,16 +68,16 @@ def test_file_open_database_takes_a_postgresql_url(
     window = window_factory(tmp_path / "laptop.db")
     assert window.library.events() == []
     errors: list[object] = []
-    monkeypatch.setattr(main_window_module, "show_error", lambda _p, e, **_k: errors.append(e))
+    monkeypatch.setattr(maintenance, "show_error", lambda _p, e, **_k: errors.append(e))
     # A server that is not there: said, and the laptop's database kept.
-    assert not window.open_database("postgresql://nobody@/club?host=/nonexistent")
+    assert not window.maintenance.open_database("postgresql://nobody@/club?host=/nonexistent")
     assert errors and errors[0].code == "db_server_unreachable"
     assert window.database.kind == "sqlite"
-    assert window.open_database(pg_url)
+    assert window.maintenance.open_database(pg_url)
     assert window.database.kind == "postgresql"
     assert [e.name for e in window.library.events()] == ["On the server"]
     assert window.statusBar().currentMessage() == window.database.location
-    assert window.open_database_action in window.menuBar().actions()[0].menu().actions()
+    assert window.menus.open_database_action in window.menuBar().actions()[0].menu().actions()
     window.close()
     window.database.close()
 
@@ -107,7 +107,7 @@ def test_a_lost_connection_is_said_and_the_followed_event_catches_up(
 ) -> None:
     """The follower's connection is cut (its server process ended): the status bar
     says so until it is back; a change made meanwhile shows once it reconnects."""
-    from director.gui import main_window as main_window_module
+    from director.gui.window import session_host
     from director.persistence import postgres
     from tests import pg
 
@@ -115,20 +115,24 @@ def test_a_lost_connection_is_said_and_the_followed_event_catches_up(
     writer = window_factory()
     session = writer.library.create("Club night")
     writer.open_session(session)
-    monkeypatch.setattr(main_window_module, "confirm", lambda *_a, **_k: True)
+    monkeypatch.setattr(session_host, "confirm", lambda *_a, **_k: True)
     follower = window_factory(writer.database.url)
     database = follower.database
     follower.open_event(session.tournament_id)
     assert follower.controller is not None and follower.controller.session.following
-    assert not follower.connection_note.isVisibleTo(follower)
+    assert not follower.maintenance.connection_note.isVisibleTo(follower)
 
-    live = follower._following.follower
+    live = follower.sessions.following.follower
     pg.server().terminate(live.backend_pid)
-    qtbot.waitUntil(lambda: follower.connection_note.isVisibleTo(follower), timeout=3000)
-    assert "reconnecting" in follower.connection_note.text()
+    qtbot.waitUntil(
+        lambda: follower.maintenance.connection_note.isVisibleTo(follower), timeout=3000
+    )
+    assert "reconnecting" in follower.maintenance.connection_note.text()
     # Written while the follower hears nothing: the notice is lost, the catch-up is not.
     writer.controller.dispatch(c.RenameTournament(name="Renamed during the cut"))
-    qtbot.waitUntil(lambda: not follower.connection_note.isVisibleTo(follower), timeout=5000)
+    qtbot.waitUntil(
+        lambda: not follower.maintenance.connection_note.isVisibleTo(follower), timeout=5000
+    )
     qtbot.waitUntil(
         lambda: follower.controller.state.name == "Renamed during the cut", timeout=2000
     )
@@ -148,9 +152,11 @@ def test_the_events_list_says_when_the_club_database_is_out_of_reach(
     window = window_factory()
     window.show_events()
     pg.server().terminate(window.workspace.follower.backend_pid)
-    qtbot.waitUntil(lambda: window.connection_note.isVisibleTo(window), timeout=3000)
+    qtbot.waitUntil(lambda: window.maintenance.connection_note.isVisibleTo(window), timeout=3000)
     made = window.library.create("Made while the list was cut off")
-    qtbot.waitUntil(lambda: not window.connection_note.isVisibleTo(window), timeout=5000)
+    qtbot.waitUntil(
+        lambda: not window.maintenance.connection_note.isVisibleTo(window), timeout=5000
+    )
     model = window.events_page.model
     qtbot.waitUntil(
         lambda: any(
@@ -169,7 +175,7 @@ def test_an_event_taken_over_after_its_lease_lapsed_is_said_and_offered_to_follo
     longer looks as if it wrote it: once another copy has taken it over, the window
     closes it, says who writes it now, and offers to follow it live."""
     from director.app.session import TournamentSession
-    from director.gui import main_window as main_window_module
+    from director.gui.window import maintenance
 
     writer = window_factory()
     session = writer.library.create("Club night")
@@ -187,8 +193,8 @@ def test_an_event_taken_over_after_its_lease_lapsed_is_said_and_offered_to_follo
         asked.append(text)
         return True
 
-    monkeypatch.setattr(main_window_module, "confirm", follow)
-    writer._check_lease()
+    monkeypatch.setattr(maintenance, "confirm", follow)
+    writer.maintenance.check_lease()
     assert asked == []  # nothing known yet: the renewer finds it at its next round
     mine.renew_leases()
     qtbot.waitUntil(lambda: bool(asked), timeout=5000)

@@ -167,23 +167,23 @@ def test_deleting_a_night_with_open_money_is_refused_saying_who_owes_what(
 ) -> None:
     """Deleting a night whose money is not settled is refused (not asked), naming who
     owes or is owed what; nothing is deleted. A settled night is asked as before."""
-    from director.gui import main_window as main_window_module
+    from director.gui.window import events_page
     from director.i18n import describe_error
 
     asked: list[str] = []
     refused: list[str] = []
     monkeypatch.setattr(
-        main_window_module, "confirm", lambda _parent, _title, text, **_k: asked.append(text)
+        events_page, "confirm", lambda _parent, _title, text, **_k: asked.append(text)
     )
     monkeypatch.setattr(
-        main_window_module,
+        events_page,
         "show_error",
         lambda _parent, error, **_k: refused.append(describe_error(error)),
     )
     window.close_session()
     window.refresh_events()
     window.events_page.select(1)
-    window.delete_selected()
+    window.event_list.delete_selected()
     assert asked == []
     assert refused[-1] == (
         "“Friday 2026-11-14” was not deleted: its money is not settled (Ann owes €20.00; "
@@ -192,7 +192,7 @@ def test_deleting_a_night_with_open_money_is_refused_saying_who_owes_what(
     )
     assert len(window.library.events()) == 3
     window.events_page.select(3)  # tonight: nothing open
-    window.delete_selected()
+    window.event_list.delete_selected()
     assert asked[-1].endswith("to get the event back.")
 
 

@@ -116,9 +116,9 @@ def test_a_call_for_the_floor_shows_sounds_and_is_answered(qtbot, window, tmp_pa
         qtbot, lambda: post_json(port, "/api/dealer/act", {"action": "call_floor"}, token)
     )
     assert answer.status == 200
-    bar = window.floor_calls
+    bar = window.network.floor_calls
     qtbot.waitUntil(lambda: bar.isVisibleTo(window))
-    labels = [label.text() for label in bar.findChildren(type(window.connection_note))]
+    labels = [label.text() for label in bar.findChildren(type(window.maintenance.connection_note))]
     assert any(text.startswith("Table 3 calls the floor (Table three") for text in labels)
     assert window.sound.alerts == alerts + 1
     window.resize(1366, 768)

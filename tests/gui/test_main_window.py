@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from director.core.state import EventKind
-from director.gui import main_window as main_window_module
 from director.gui.dialogs.new_event import NewEventDialog
 from director.gui.pages.event_page import EventPage
+from director.gui.window import events_page
 from tests.gui.conftest import close
 
 
@@ -39,7 +39,7 @@ def test_events_are_listed_opened_renamed_undone_and_redone(qtbot, window_factor
     window.library.create("Friday night").close()
     window.refresh_events()
     assert window.events_page.model.rowCount() == 1
-    window.open_selected()
+    window.event_list.open_selected()
     assert window.console is not None
     page = window.console.page("event")
     assert isinstance(page, EventPage)
@@ -51,8 +51,8 @@ def test_events_are_listed_opened_renamed_undone_and_redone(qtbot, window_factor
     window.undo_action.trigger()
     assert window.controller.state.name == "Friday night"
     assert page.name.text() == "Friday night"
-    assert window.redo_action.text() == "&Redo: rename event"
-    window.redo_action.trigger()
+    assert window.menus.redo_action.text() == "&Redo: rename event"
+    window.menus.redo_action.trigger()
     assert window.console.title.text() == "Friday deepstack"
 
 
@@ -76,7 +76,7 @@ def test_archive_hides_the_event_until_show_archived(qtbot, window_factory) -> N
     window = window_factory()
     window.library.create("Old game").close()
     window.refresh_events()
-    window.archive_selected()
+    window.event_list.archive_selected()
     assert window.events_page.model.rowCount() == 0
     window.events_page.show_archived.setChecked(True)
     assert window.events_page.model.rowCount() == 1
@@ -89,15 +89,17 @@ def test_delete_asks_first_and_keeps_a_backup(
     window = window_factory()
     window.library.create("Mistake").close()
     window.refresh_events()
-    monkeypatch.setattr(main_window_module, "confirm", lambda *args, **kwargs: False)
-    window.delete_selected()
+    monkeypatch.setattr(events_page, "confirm", lambda *args, **kwargs: False)
+    window.event_list.delete_selected()
     assert window.events_page.model.rowCount() == 1
-    monkeypatch.setattr(main_window_module, "confirm", lambda *args, **kwargs: True)
-    window.delete_selected()
+    monkeypatch.setattr(events_page, "confirm", lambda *args, **kwargs: True)
+    window.event_list.delete_selected()
     assert window.events_page.model.rowCount() == 0
     backups = window.backups.backups()
     assert any(info.reason == "before-delete" for info in backups)
-    window.restore_backup(next(info.path for info in backups if info.reason == "before-delete"))
+    window.maintenance.restore_backup(
+        next(info.path for info in backups if info.reason == "before-delete")
+    )
     assert window.events_page.model.rowCount() == 1
 
 

@@ -89,7 +89,7 @@ def test_hand_done_without_a_button_and_undo_with_nothing_to_undo(qtbot, window)
         window.controller.undo()
     assert not window.undo_action.isEnabled()
     assert window.undo_action.toolTip() == "There is nothing to undo."
-    assert window.redo_action.isEnabled()
+    assert window.menus.redo_action.isEnabled()
     # The hotkey asks the same guard: refused, the reason in the status bar, nothing done.
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert "table 1" in window.statusBar().currentMessage()
@@ -252,7 +252,7 @@ def test_final_table_redraw_offers_the_draw_for_the_button(qtbot, window) -> Non
             window.controller.dispatch(c.ConfirmMove(move=move))
     state = window.controller.state
     assert len([t for t in state.tables.tables.values() if t.seats]) == 1
-    prompt = window.button_prompt
+    prompt = window.sessions.button_prompt
     assert prompt is not None and prompt.isVisible()
     draw = prompt.buttons()[0]
     draw.click()
@@ -274,7 +274,7 @@ def test_event_details_and_menu_entries_follow_the_rules(qtbot, window) -> None:
     page.save_button.click()
     assert window.controller.state.venue == "Ann's kitchen"
     assert not page.save_button.isEnabled()
-    assert window.display_action.isEnabled()
+    assert window.menus.display_action.isEnabled()
     window.close_session()
-    assert not window.display_action.isEnabled() and not window.undo_action.isEnabled()
+    assert not window.menus.display_action.isEnabled() and not window.undo_action.isEnabled()
     assert window.undo_action.toolTip() == "No event is open."

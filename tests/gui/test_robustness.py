@@ -19,8 +19,8 @@ from director.core.ids import PlayerId
 from director.core.messages import Message
 from director.core.money import MoneySettings
 from director.gui import app as app_module
-from director.gui import main_window as main_window_module
 from director.gui.main_window import MainWindow
+from director.gui.window import events_page
 from director.persistence.db import open_database
 from tests.conftest import checkpoint
 from tests.corpus import corrupt_index_page
@@ -36,7 +36,9 @@ def errors(monkeypatch) -> list[str]:
 
     for module in (
         "director.gui.controller",
-        "director.gui.main_window",
+        "director.gui.window.events_page",
+        "director.gui.window.maintenance",
+        "director.gui.window.session_host",
         "director.gui.pages.structure_page",
         "director.gui.pages.reports_page",
     ):
@@ -84,10 +86,10 @@ def test_the_app_starts_when_the_backup_disk_is_full(
     assert window.controller.state.name == "Friday deepstack"
     # The hourly backup fails quietly again, then succeeds once there is room.
     window.backups._last = None
-    window._hourly_backup()
+    window.maintenance.hourly_backup()
     assert not window.warning.isHidden() and errors == []
     small_disk.free()
-    window._hourly_backup()
+    window.maintenance.hourly_backup()
     assert window.warning.isHidden()
     assert len(window.backups.backups()) == 1
     finish(window)
@@ -103,8 +105,8 @@ def test_deleting_an_event_on_a_full_disk_keeps_it(
     window.refresh_events()
     checkpoint(path)
     small_disk.fill()
-    monkeypatch.setattr(main_window_module, "confirm", lambda *args, **kwargs: True)
-    window.delete_selected()
+    monkeypatch.setattr(events_page, "confirm", lambda *args, **kwargs: True)
+    window.event_list.delete_selected()
     assert len(errors) == 1 and "backup_disk_full" in errors[0]
     assert window.events_page.model.rowCount() == 2
     assert sorted(s.name for s in window.library.events()) == ["Friday", "Saturday"]
@@ -378,7 +380,7 @@ def test_opening_a_database_not_exactly_directors_is_said_and_leaves_it_unchange
         folder.mkdir()
         path = damaged(SHAPES[shape])(folder, base)
         before = hashlib.sha256(path.read_bytes()).hexdigest()
-        assert not window.open_database(str(path)), shape
+        assert not window.maintenance.open_database(str(path)), shape
         assert errors[-1].startswith("db_foreign_schema: "), (shape, errors)
         assert hashlib.sha256(path.read_bytes()).hexdigest() == before, shape
         assert sorted(p.name for p in folder.iterdir()) == ["club.db"], shape

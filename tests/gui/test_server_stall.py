@@ -91,7 +91,9 @@ def test_a_paused_server_freezes_nothing_and_the_command_lands_once(
 
     def look_meanwhile() -> None:
         # While the write waits: the window answers, shows the wait, refuses changes.
-        seen_meanwhile["note"] = window.saving_note.text() if window.saving_note.isVisible() else ""
+        seen_meanwhile["note"] = (
+            window.sessions.saving_note.text() if window.sessions.saving_note.isVisible() else ""
+        )
         seen_meanwhile["name"] = controller.state.name
         seen_meanwhile["refusal"] = session.refusal(c.RenameTournament(name="Other"))
         try:
@@ -122,7 +124,7 @@ def test_a_paused_server_freezes_nothing_and_the_command_lands_once(
     assert getattr(seen_meanwhile["refusal"], "code", None) == "saving_pending"
     assert seen_meanwhile["second"] == "saving_pending"
     assert told[:2] == [SAVING, NOT_ANSWERING] and told[-1] == 0
-    assert not window.saving_note.isVisible()
+    assert not window.sessions.saving_note.isVisible()
     # Then done, once.
     assert changes.label is not None
     assert controller.state.name == "Club night, table 2"
@@ -307,7 +309,7 @@ def test_the_hourly_backup_of_a_paused_server_stops_no_clock(
     threading.Timer(1.0, pg_faults.resume, args=(pids,)).start()
     start = time.monotonic()
     try:
-        window._hourly_backup()
+        window.maintenance.hourly_backup()
     finally:
         pg_faults.resume(pids)
     end = time.monotonic()

@@ -48,7 +48,7 @@ def dialog_for(window, qtbot) -> ShareDialog:
     dialog = ShareDialog(
         window.sharing,
         window.settings,
-        show_on_tv=window.show_address_on_tv,
+        show_on_tv=window.network.show_address_on_tv,
         now=window.clock,
         parent=window,
     )
@@ -73,7 +73,7 @@ def test_sharing_serves_the_open_event_and_shows_its_address_and_qr_code(
     url = f"http://127.0.0.1:{port}/"
     assert window.sharing.running and dialog.url.text() == url
     assert dialog.qr.isVisibleTo(dialog) and dialog.qr.text == url
-    assert window.share_note.text() == f"Shared at {url} · viewers: 0"
+    assert window.network.share_note.text() == f"Shared at {url} · viewers: 0"
     state = in_thread(qtbot, lambda: request(port, "GET", "/api/state")).json()
     assert state["display"]["display"]["event_name"] == "Friday night"
     saved = load_settings()
@@ -109,8 +109,8 @@ def test_an_address_gone_is_said_never_replaced(qtbot, window_factory) -> None:
     save_settings(Settings(share=True, share_address="192.0.2.7", share_port=free_port()))
     window = window_factory()
     assert not window.sharing.running
-    assert window.share_note.isVisibleTo(window)
-    assert "192.0.2.7 is no longer an address of this machine" in window.share_note.text()
+    assert window.network.share_note.isVisibleTo(window)
+    assert "192.0.2.7 is no longer an address of this machine" in window.network.share_note.text()
     assert load_settings().share  # tried again at the next start
 
 
@@ -177,7 +177,7 @@ def test_a_phone_is_paired_from_the_console_and_its_commands_undone_there(
     qtbot.waitUntil(lambda: dialog.phones.item(0, 2).text().endswith("from 127.0.0.1"))
     window.undo()
     assert window.controller.state.clock.running
-    assert window.redo_action.text() == "&Redo: pause the clock (from Ann's phone)"
+    assert window.menus.redo_action.text() == "&Redo: pause the clock (from Ann's phone)"
     # Revoked from the console: its commands stop at once.
     monkeypatch.setattr("director.gui.dialogs.share.confirm", lambda *_a, **_k: True)
     dialog.phones.selectRow(0)
@@ -199,7 +199,7 @@ def test_the_dialog_in_french(qtbot, window_factory, clock, tmp_path: Path) -> N
     dialog.remote.setChecked(True)
     dialog.pair_button.click()
     shot(dialog, tmp_path, "share-dialog-fr")
-    assert "Partagé" in window.share_note.text()
+    assert "Partagé" in window.network.share_note.text()
     window.controller.run(c.NextLevel())
     window.resize(1366, 768)
     shot(window, tmp_path, "console-shared-1366-fr")

@@ -100,7 +100,9 @@ def test_a_demo_made_by_the_command_line_and_never_opened_does_not_ask(
     window = MainWindow(database, clock=clock, ask_resume=True)
     qtbot.addWidget(window)
     asked = []
-    monkeypatch.setattr(window, "ask_resume_choice", lambda *f: asked.append(1) or "paused")
+    monkeypatch.setattr(
+        window.sessions, "ask_resume_choice", lambda *f: asked.append(1) or "paused"
+    )
     window.open_event(demo_id)
     assert asked == []
     view = window.ticker.view()

@@ -127,7 +127,7 @@ def test_a_look_restored_from_a_backup_on_another_machine_shows_its_logo_and_sou
     machine(monkeypatch, tmp_path, "laptop")
     first = window_factory(tmp_path / "laptop" / "director.db", settings=Settings())
     first.open_demo()
-    dialog = TvDisplayDialog(first, data=first.feed.data)
+    dialog = TvDisplayDialog(first.tv, first, data=first.feed.data)
     qtbot.addWidget(dialog)
     assert dialog.use_picture("logo", write(tmp_path / "our logo.png", logo_png()))
     assert dialog.use_sound(CueKind.BUBBLE, write(tmp_path / "bell.wav", tone(0.6)))
@@ -162,7 +162,7 @@ def test_a_look_restored_from_a_backup_on_another_machine_shows_its_logo_and_sou
 
     # Restored from that copy: the event and its pictures and sounds are all back.
     third = window_factory(home / "data" / "director.db", settings=Settings())
-    third.restore_backup(before_delete.path)
+    third.maintenance.restore_backup(before_delete.path)
     assert sorted(third.assets.names()) == sorted(look.assets())
     shows_the_look(third, event, look)
     close(third)
@@ -196,7 +196,7 @@ def test_a_look_goes_to_postgresql_and_back_with_director_copy(
 def test_a_follower_on_postgresql_shows_the_writers_logo_and_plays_its_sounds(
     qtbot, window_factory, tmp_path: Path, monkeypatch, clock, pg_url
 ) -> None:
-    from director.gui import main_window as main_window_module
+    from director.gui.window import session_host
 
     machine(monkeypatch, tmp_path, "writer")
     writer = window_factory(pg_url, settings=Settings())
@@ -204,7 +204,7 @@ def test_a_follower_on_postgresql_shows_the_writers_logo_and_plays_its_sounds(
     writer.open_event(event)
     assert logo_share(writer) > 0.9
 
-    monkeypatch.setattr(main_window_module, "confirm", lambda *_a, **_k: True)
+    monkeypatch.setattr(session_host, "confirm", lambda *_a, **_k: True)
     machine(monkeypatch, tmp_path, "second station")
     follower = window_factory(pg_url, settings=Settings())
     follower.open_event(event)  # leased by the writer: followed live, read-only
@@ -244,7 +244,7 @@ def test_a_damaged_picture_is_said_once_and_the_tv_goes_on(
     assert look.logo[:12] in said[0]
     for _ in range(50):  # the night goes on: the TV paints without the logo
         assert logo_share(window) == 0.0
-        window.apply_tv_look()
+        window.tv.apply_tv_look()
     assert len(said) == 1
     assert "time" in window.display.face.regions
     # The damaged sound: the cue plays its built-in sound; the other its own.
@@ -339,7 +339,7 @@ def test_the_pictures_row_of_the_tv_dialog(
     event, look = night_with_a_look(window.database, clock)
     window.assets.put(png(colour="#0000aa"), "png")  # chosen once, never applied
     window.open_event(event)
-    dialog = TvDisplayDialog(window, data=window.feed.data)
+    dialog = TvDisplayDialog(window.tv, window, data=window.feed.data)
     qtbot.addWidget(dialog)
     dialog.tabs.setCurrentIndex(1)
     dialog.resize(min(size[0], dialog.sizeHint().width()), min(size[1], dialog.sizeHint().height()))
@@ -366,7 +366,7 @@ def test_a_full_database_refuses_a_picture_and_a_look_file_and_keeps_nothing(
     machine(monkeypatch, tmp_path, "laptop")
     window = window_factory(tmp_path / "laptop" / "director.db", settings=Settings())
     window.open_demo()
-    dialog = TvDisplayDialog(window, data=window.feed.data)
+    dialog = TvDisplayDialog(window.tv, window, data=window.feed.data)
     qtbot.addWidget(dialog)
     assert dialog.use_picture("logo", write(tmp_path / "logo.png", logo_png()))
     assert dialog.use_sound(CueKind.BUBBLE, write(tmp_path / "bell.wav", tone(0.6)))
@@ -377,7 +377,7 @@ def test_a_full_database_refuses_a_picture_and_a_look_file_and_keeps_nothing(
     assert window.assets.names() == []
 
     window.assets.cap = 4096  # a logo of a few hundred bytes fits; the sound does not
-    other = TvDisplayDialog(window, data=window.feed.data)
+    other = TvDisplayDialog(window.tv, window, data=window.feed.data)
     qtbot.addWidget(other)
     assert not other.import_from(shared)
     said = other.problems.text()
@@ -409,7 +409,7 @@ def test_a_picture_out_of_reach_for_a_moment_shows_once_the_database_answers(
     window = window_factory(path, settings=Settings())
     window.open_event(event)  # the event is read; then the server goes away
     window.assets.forget()  # a fresh start, nothing kept in memory nor in the cache
-    window._pictures.clear()
+    window.tv._pictures.clear()
     shutil.rmtree(window.assets.folder)
     answering = {"now": False}
     reading = window.database.reading
@@ -422,11 +422,11 @@ def test_a_picture_out_of_reach_for_a_moment_shows_once_the_database_answers(
     monkeypatch.setattr(window.database, "reading", cut_off)
     said: list[str] = []
     monkeypatch.setattr(window, "warn", said.append)
-    window.apply_tv_look()
+    window.tv.apply_tv_look()
     assert logo_share(window) == 0.0
     assert len(said) == 1 and "cannot be read from the database" in said[0], said
     assert "connection refused" in said[0]
     answering["now"] = True
-    window._show_connection(True)  # the follower's connection is back
+    window.maintenance.show_connection(True)  # the follower's connection is back
     assert logo_share(window) > 0.9
     close(window)

@@ -40,7 +40,7 @@ def window(demo_window, refusals_fail):
 
 @pytest.fixture
 def dialog(qtbot, window):
-    made = TvDisplayDialog(window, data=window.feed.data)
+    made = TvDisplayDialog(window.tv, window, data=window.feed.data)
     qtbot.addWidget(made)
     return made
 
@@ -303,14 +303,14 @@ def test_a_stored_sound_that_went_missing_plays_the_built_in_one_and_silent_play
     name = dialog.look.sound_for(CueKind.BUBBLE).asset
     # The data folder's copy damaged: written again from the database, and played.
     window.assets.path(name).write_bytes(b"damaged")
-    window.apply_tv_look()
+    window.tv.apply_tv_look()
     assert window.sound.source(CueKind.BUBBLE) == window.assets.path(name)
     assert window.assets.path(name).read_bytes() == window.assets.read(name)
     # Damaged in the database too, nothing kept in memory: the built-in sound plays.
     damage_asset_row(window.database, name)
     window.assets.path(name).write_bytes(b"damaged")
     window.assets.forget()
-    window.apply_tv_look()
+    window.tv.apply_tv_look()
     assert window.sound.source(CueKind.BUBBLE).name == "bubble.wav"
     assert not window.sound.play(CueKind.ONE_MINUTE)
     assert window.sound.play(CueKind.BUBBLE)
@@ -395,7 +395,7 @@ def test_the_default_look_is_kept_in_the_settings_for_new_events(qtbot, dialog, 
     assert window.display.face.look.theme == THEMES["felt"]
     session = window.library.create("Next Friday")
     window.open_session(session)
-    assert window.tv_look().theme == THEMES["felt"]
+    assert window.tv.tv_look().theme == THEMES["felt"]
 
 
 def test_a_look_goes_to_another_club_as_one_file(
@@ -409,10 +409,10 @@ def test_a_look_goes_to_another_club_as_one_file(
     look = dialog.look
     # Another club: another database and data folder, nothing of ours in them.
     monkeypatch.setenv("DIRECTOR_DATA_DIR", str(tmp_path / "other club"))
-    assert window.open_database(str(tmp_path / "other club" / "director.db"))
-    window._pictures.clear()
+    assert window.maintenance.open_database(str(tmp_path / "other club" / "director.db"))
+    window.tv._pictures.clear()
     assert window.assets.names() == []
-    other = TvDisplayDialog(window)
+    other = TvDisplayDialog(window.tv, window)
     qtbot.addWidget(other)
     assert other.import_from(shared), other.problems.text()
     assert other.look == look
@@ -470,7 +470,7 @@ def test_the_message_in_the_dialog_and_a_refused_one(qtbot, dialog, window) -> N
 
 def test_the_dialog_without_an_event_edits_the_defaults(qtbot, window_factory) -> None:
     window = window_factory()
-    dialog = TvDisplayDialog(window)
+    dialog = TvDisplayDialog(window.tv, window)
     qtbot.addWidget(dialog)
     assert dialog.apply_button.isHidden() and dialog.preview.data is not None
     assert not dialog.message.isEnabled()
@@ -485,7 +485,7 @@ def test_the_dialog_and_the_tv_in_each_language(qtbot, window, language) -> None
 
     window.apply_settings(window.settings.with_changes(language=language))
     set_language(language)
-    dialog = TvDisplayDialog(window, data=window.feed.data)
+    dialog = TvDisplayDialog(window.tv, window, data=window.feed.data)
     qtbot.addWidget(dialog)
     dialog.resize(dialog.sizeHint())
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -504,7 +504,7 @@ def test_the_dialog_and_the_tv_in_each_language(qtbot, window, language) -> None
     face.grab().save(str(SHOTS / f"tv-{language}-1920x1080.png"))
     window.resize(1366, 768)
     window.grab().save(str(SHOTS / f"console-{language}-1366x768.png"))
-    assert TvLook() == window.tv_look()
+    assert TvLook() == window.tv.tv_look()
 
 
 def test_a_full_disk_refuses_the_picture_and_leaves_nothing_half_written(
@@ -517,7 +517,7 @@ def test_a_full_disk_refuses_the_picture_and_leaves_nothing_half_written(
     window = window_factory(small_disk.root / "director.db")
     database = window.database
     window.open_demo()
-    dialog = TvDisplayDialog(window, data=window.feed.data)
+    dialog = TvDisplayDialog(window.tv, window, data=window.feed.data)
     qtbot.addWidget(dialog)
     outside = small_disk.root.parent / "logo.png"
     outside.write_bytes(png(1600, 800))

@@ -28,7 +28,7 @@ def test_the_three_steps_create_a_first_event(qtbot, window_factory) -> None:
     wizard.chips.setText("10,000")
     wizard.template.setCurrentIndex(wizard.template.findData("deep-10000"))
     wizard.players.setPlainText("Ann\nBob\n\nZoë\nann")
-    session = window.create_from_welcome(wizard.values())
+    session = window.event_list.create_from_welcome(wizard.values())
     state = session.state
     assert state.name == "First Friday" and state.kind is EventKind.TOURNAMENT
     assert state.money.buy_in == 2500 and state.money.chips == 10_000
@@ -45,7 +45,7 @@ def test_a_first_cash_game_registers_players(qtbot, window_factory) -> None:
     wizard.kind.setCurrentIndex(1)
     wizard.name.setText("Cash Saturday")
     wizard.players.setPlainText("Ann\nBob")
-    state = window.create_from_welcome(wizard.values()).state
+    state = window.event_list.create_from_welcome(wizard.values()).state
     assert state.kind is EventKind.CASH
     assert all(e.status is EntrantStatus.REGISTERED for e in state.players.values())
 
@@ -65,7 +65,9 @@ def test_opening_the_demo_does_not_ask_about_an_interrupted_clock(
     window = window_factory(ask_resume=True)
     database = window.database
     asked = []
-    monkeypatch.setattr(window, "ask_resume_choice", lambda *f: asked.append(1) or "paused")
+    monkeypatch.setattr(
+        window.sessions, "ask_resume_choice", lambda *f: asked.append(1) or "paused"
+    )
     window.open_demo()
     assert asked == []
     assert window.controller.state.clock.running
@@ -83,7 +85,7 @@ def test_the_first_night_is_one_undo_step_and_bad_input_writes_nothing(
     qtbot.addWidget(wizard)
     wizard.name.setText("First Friday")
     wizard.players.setPlainText("Ann\nBob")
-    session = window.create_from_welcome(wizard.values())
+    session = window.event_list.create_from_welcome(wizard.values())
     assert window.undo_action.text() == "&Undo: set up the event (2 players)"
     session.undo()
     state = session.state
@@ -92,12 +94,12 @@ def test_the_first_night_is_one_undo_step_and_bad_input_writes_nothing(
     # Refused input (a bounty... here a name too long): shown, nothing written at all.
     shown = []
     monkeypatch.setattr(
-        "director.gui.main_window.show_error", lambda parent, error, **k: shown.append(error)
+        "director.gui.window.events_page.show_error", lambda parent, error, **k: shown.append(error)
     )
     before = len(window.library.events())
     wizard.name.setText("x" * 500)
     wizard.players.setPlainText("Carl")
-    assert window.create_from_welcome(wizard.values()) is None
+    assert window.event_list.create_from_welcome(wizard.values()) is None
     assert shown and len(window.library.events()) == before
     assert Roster(window.database).find("Carl") is None
 

@@ -43,7 +43,7 @@ def test_the_event_page_keeps_no_date_as_no_date(qtbot, window_factory) -> None:
     window = window_factory()
     window.library.create("Friday night").close()
     window.refresh_events()
-    window.open_selected()
+    window.event_list.open_selected()
     page = window.console.page("event")
     assert isinstance(page, EventPage)
     assert page.date.iso() == ""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPixmap
@@ -72,7 +72,9 @@ from director.i18n import N_, _, describe_error, format_money, format_size
 from director.messages import MESSAGES
 
 if TYPE_CHECKING:
-    from director.gui.main_window import MainWindow
+    from director.app.tv_assets import AssetStore
+    from director.gui.controller import SessionController
+    from director.gui.sound import SoundPlayer
 
 THEME_NAMES = {
     "dark": N_("Dark"),
@@ -196,16 +198,40 @@ class ColourButton(QToolButton):
             self.dialog.set_colour(self.role, chosen.name())
 
 
+class TvLookHost(Protocol):
+    """What the TV display dialog needs from the window (its TV host): the looks,
+    their pictures, the stored pictures and sounds, and where a look is kept."""
+
+    controller: SessionController | None
+    sound: SoundPlayer
+
+    @property
+    def assets(self) -> AssetStore: ...
+
+    @property
+    def readonly(self) -> bool: ...
+
+    def tv_look(self) -> TvLook: ...
+
+    def default_look(self) -> TvLook: ...
+
+    def look_pictures(self, look: TvLook) -> dict[str, LoadedPicture]: ...
+
+    def save_default_look(self, look: TvLook) -> None: ...
+
+
 class TvDisplayDialog(QDialog):
     """Edits a copy of the TV's look; nothing changes until Apply or Save as default."""
 
-    def __init__(self, window: MainWindow, *, data: DisplayData | None = None) -> None:
-        super().__init__(window)
-        self.window_ = window
+    def __init__(
+        self, host: TvLookHost, parent: QWidget | None = None, *, data: DisplayData | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.host = host
         self.setWindowTitle(_("TV display"))
-        self.look: TvLook = window.tv_look()
-        self.pictures: dict[str, LoadedPicture] = dict(window.look_pictures(self.look))
-        self.controller = window.controller
+        self.look: TvLook = host.tv_look()
+        self.pictures: dict[str, LoadedPicture] = dict(host.look_pictures(self.look))
+        self.controller = host.controller
         self._updating = False
 
         tabs = QTabWidget()
@@ -393,12 +419,12 @@ class TvDisplayDialog(QDialog):
     def _kept_names(self) -> set[str]:
         """What removing unused pictures keeps besides what the events' logs name: the
         look being edited, the default look, the open event's."""
-        kept = set(self.look.assets()) | set(self.window_.settings.tv_look.assets())
-        return kept | set(self.window_.tv_look().assets())
+        kept = set(self.look.assets()) | set(self.host.default_look().assets())
+        return kept | set(self.host.tv_look().assets())
 
     def show_stored(self) -> None:
         """How much the database keeps, and how much of it no look uses."""
-        store = self.window_.assets
+        store = self.host.assets
         try:
             count, size = store.usage()
             unused = store.unused(self._kept_names())
@@ -413,7 +439,7 @@ class TvDisplayDialog(QDialog):
                 count=len(unused), size=format_size(sum(asset.size for asset in unused))
             )
         self.stored.setText(text)
-        writable = not self.window_.database.readonly
+        writable = not self.host.readonly
         self.remove_unused_button.setEnabled(bool(unused) and writable)
 
     def ask_remove_unused(self) -> None:
@@ -431,7 +457,7 @@ class TvDisplayDialog(QDialog):
     def remove_unused(self) -> int:
         """Remove what no look uses (``AssetStore.remove_unused``); how many went."""
         try:
-            removed = self.window_.assets.remove_unused(self._kept_names())
+            removed = self.host.assets.remove_unused(self._kept_names())
         except StoreError as error:
             self.problems.say(error)
             return 0
@@ -458,11 +484,11 @@ class TvDisplayDialog(QDialog):
         background; a refused file is said inline and nothing changes."""
         self.picture_error.clear()
         try:
-            chosen = choose_picture(path, self.window_.assets)
+            chosen = choose_picture(path, self.host.assets)
         except (RuleViolation, StoreError, OSError) as error:
             self.picture_error.say(error)
             return False
-        picture = self.window_.look_pictures(TvLook(logo=chosen.name)).get(chosen.name)
+        picture = self.host.look_pictures(TvLook(logo=chosen.name)).get(chosen.name)
         if picture is None:  # kept, then gone at once: a folder that cannot be read
             self.picture_error.say(RuleViolation("file_unreadable", path=str(path)))
             return False
@@ -684,7 +710,7 @@ class TvDisplayDialog(QDialog):
         said inline and nothing changes."""
         self.sound_error.clear()
         try:
-            name = choose_sound(path, self.window_.assets)
+            name = choose_sound(path, self.host.assets)
         except (RuleViolation, StoreError, OSError) as error:
             self.sound_error.say(error)
             return False
@@ -692,8 +718,8 @@ class TvDisplayDialog(QDialog):
         return True
 
     def test_sound(self, cue: CueKind) -> bool:
-        player = self.window_.sound
-        player.store = self.window_.assets
+        player = self.host.sound
+        player.store = self.host.assets
         return player.test(self.look.sound_for(cue))
 
     # -- message ------------------------------------------------------------------
@@ -854,8 +880,7 @@ class TvDisplayDialog(QDialog):
         """Keep the look in the settings for new events."""
         if self.problem():
             return False
-        window = self.window_
-        window.apply_settings(window.settings.with_changes(tv_look=self.look))
+        self.host.save_default_look(self.look)
         self.note.setText(_("Saved as the default look for new events."))
         return True
 
@@ -868,7 +893,7 @@ class TvDisplayDialog(QDialog):
 
     def export_to(self, path: Path) -> bool:
         try:
-            export_look(self.look, self.window_.assets, path)
+            export_look(self.look, self.host.assets, path)
         except (RuleViolation, StoreError, OSError) as error:
             self.problems.say(error)
             return False
@@ -886,11 +911,11 @@ class TvDisplayDialog(QDialog):
         """Load the look in ``path`` into the editor (applied only by Apply or Save);
         a refused file is said and nothing changes."""
         try:
-            look = import_bundle(path, self.window_.assets, check_picture_bytes=check_picture_bytes)
+            look = import_bundle(path, self.host.assets, check_picture_bytes=check_picture_bytes)
         except (RuleViolation, StoreError, OSError) as error:
             self.problems.say(error)
             return False
-        self.pictures.update(self.window_.look_pictures(look))
+        self.pictures.update(self.host.look_pictures(look))
         self.set_look(look)
         self.note.setText(
             _("Loaded from {path}: Apply or Save as default to use it.").format(path=path.name)

@@ -295,6 +295,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("print each table's code for its dealer's phone, and the calls for the floor"),
     )
     serve.add_argument(
+        "--door",
+        action="store_true",
+        help=_("open the door: players check themselves in at the page's /door"),
+    )
+    serve.add_argument(
         "--upgrade",
         action="store_true",
         help=_("upgrade a database written by an older version first (as director upgrade)"),
@@ -1145,7 +1150,15 @@ def command_serve(args: argparse.Namespace) -> int:
     from director.web.serve import serve
 
     try:
-        return serve(args.db, followed, host, args.port, pair=args.pair, dealers=args.dealers)
+        return serve(
+            args.db,
+            followed,
+            host,
+            args.port,
+            pair=args.pair,
+            dealers=args.dealers,
+            door=args.door,
+        )
     except ServeError as error:
         raise CliError(describe_error(error)) from None
 

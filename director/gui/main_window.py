@@ -382,6 +382,8 @@ class MainWindow(QMainWindow):
         self.helpers_action.setToolTip(
             _("A friend's phone at the door or the bank takes entries and payments")
         )
+        self.door_action = action(_("The &door…"), self.show_door)
+        self.door_action.setToolTip(_("Players check themselves in; each arrival, one buy-in"))
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.tv_settings_action = action(_("&TV display…"), self.show_tv_settings)
@@ -418,6 +420,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.share_action)
         self.view_menu.addAction(self.dealers_action)
         self.view_menu.addAction(self.helpers_action)
+        self.view_menu.addAction(self.door_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
@@ -457,6 +460,7 @@ class MainWindow(QMainWindow):
         self.display_action.setEnabled(session is not None)
         self.dealers_action.setEnabled(session is not None)
         self.helpers_action.setEnabled(session is not None)
+        self.door_action.setEnabled(session is not None)
         self.display_action.setToolTip("" if session is not None else _("No event is open."))
         undo_origin = session.undo_origin() if session and undo_label else None
         redo_origin = session.redo_origin() if session and redo_label else None
@@ -1550,6 +1554,22 @@ class MainWindow(QMainWindow):
             self.helpers_dialog = None
 
     helpers_dialog: object | None = None
+
+    def show_door(self) -> None:
+        """View > The door: the check-in page's switch, sign and arrivals."""
+        if self.controller is None:
+            self._say_refused(_("Open an event first: the door lets players into it."))
+            return
+        from director.gui.door_view import DoorView
+
+        dialog = DoorView(self.sharing, self.controller, share=self.show_sharing, parent=self)
+        self.door_view = dialog
+        try:
+            dialog.exec()
+        finally:
+            self.door_view = None
+
+    door_view: object | None = None
 
     def _floor_changed(self) -> None:
         """A table called the floor (shown, and sounded when new), or a call was answered."""

@@ -175,8 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "door (the check-in sign), league, player, lifetime, balances, settle, html (a results page) or png (a "
-            "picture of the standings)"
+            "door (the check-in sign), league, player, lifetime, balances, settle, "
+            "html (a results page) or png (a picture of the standings)"
         ),
     )
     report.add_argument(

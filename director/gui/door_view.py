@@ -280,7 +280,11 @@ class DoorView(QDialog):
         self.refresh()
 
     def done(self, result: int) -> None:
-        for signal in (self.sharing.changed, self.sharing.arrivals_changed, self.controller.changed):
+        for signal in (
+            self.sharing.changed,
+            self.sharing.arrivals_changed,
+            self.controller.changed,
+        ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(self.refresh)
         super().done(result)

@@ -20,14 +20,19 @@ from tests.gui.test_share import free_port, shot
 from tests.web.helpers import in_thread, post_json
 
 
+def _raise(_parent: object, error: Exception) -> None:
+    raise error
+
+
 @pytest.fixture
-def window(window_factory, clock, refusals_fail):
+def window(window_factory, clock, refusals_fail, monkeypatch):
+    monkeypatch.setattr("director.gui.door_view.show_error", _raise)  # no modal box
     made = window_factory()
     roster = Roster(made.database, clock=clock)
     for number in range(1, 12):  # the night's players are the roster's first records
         roster.add(f"Player {number}")
     roster.add("Ann Martin", contact="ann@example.org")
-    session = night(made.database, clock, 11)
+    session = night(made.database, clock, 10)  # two seats open
     made.open_session(session)
     return made
 

@@ -95,7 +95,9 @@ class DoorSign(Report):
         qr = QrFlowable(self.url, side, width)
         story: list[Flowable] = [Line(self.header.event, FONT_BOLD, 22, width), Spacer(1, 4 * mm)]
         (heading_en, steps_en), (heading_fr, steps_fr) = sign_lines()
-        story += [Line(f"{heading_en} · {heading_fr}", FONT_BOLD, 34, width), Spacer(1, 6 * mm)]
+        # One line each: both in full, never shrunk into one.
+        story += [Line(heading_en, FONT_BOLD, 30, width), Line(heading_fr, FONT_BOLD, 30, width)]
+        story += [Spacer(1, 4 * mm)]
         story += [qr, Spacer(1, 4 * mm), Line(self.url, FONT, 16, width), Spacer(1, 8 * mm)]
         style = ParagraphStyle("sign", fontName=FONT, fontSize=15, leading=20, alignment=TA_CENTER)
         for steps in (steps_en, steps_fr):

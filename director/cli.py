@@ -185,8 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help=_(
             "payouts, standings, ledger, structure, seating, settlement, receipts, sign-in, "
-            "league, player, lifetime, balances, settle, html (a results page) or png (a "
-            "picture of the standings)"
+            "door (the check-in sign), league, player, lifetime, balances, settle, "
+            "html (a results page) or png (a picture of the standings)"
         ),
     )
     report.add_argument(
@@ -216,6 +216,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="LEAGUE",
         help=_("for html and png: the league's season instead of a night"),
+    )
+    report.add_argument(
+        "--url",
+        default=None,
+        metavar="URL",
+        help=_(
+            "for door: the check-in page's address (default: the network page's address "
+            "and port in the settings, /door)"
+        ),
     )
     export = with_db(
         commands.add_parser(
@@ -303,6 +312,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--dealers",
         action="store_true",
         help=_("print each table's code for its dealer's phone, and the calls for the floor"),
+    )
+    serve.add_argument(
+        "--door",
+        action="store_true",
+        help=_("open the door: players check themselves in at the page's /door"),
     )
     serve.add_argument(
         "--upgrade",
@@ -621,6 +635,8 @@ def command_report(args: argparse.Namespace) -> int:
         return command_html_report(args)
     if args.kind == "png":
         return command_png_report(args)
+    if args.kind == "door":
+        return command_door_report(args)
     if args.kind not in reports.KINDS:
         raise RuleViolation("unknown_report", kind=args.kind, kinds=", ".join(reports.KINDS))
     if args.event is None:
@@ -997,6 +1013,43 @@ def command_png_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def door_page_url(settings: Settings) -> str:
+    """The check-in page's address on the local network: the network page's address and
+    port in the settings (this machine's first local address when none is chosen)."""
+    from director.web.addresses import local_addresses, page_url
+
+    host = settings.share_address
+    if not host or host in ("0.0.0.0", "::"):
+        lan = [item.ip for item in local_addresses() if not item.loopback]
+        host = lan[0] if lan else "127.0.0.1"
+    return f"{page_url(host, settings.share_port)}door"
+
+
+def command_door_report(args: argparse.Namespace) -> int:
+    """The door's sign: the check-in page's QR code and short instructions (EN/FR)."""
+    from director.app.outputs import check_output, write_output
+    from director.app.session import TournamentSession
+    from director.reports.door_sign import door_sign
+    from director.reports.options import RenderOptions
+
+    if args.event is None:
+        raise CliError(_("report {kind} needs the EVENT").format(kind=args.kind))
+    url = args.url if args.url is not None else door_page_url(args.settings)
+    if not url.startswith(("http://", "https://")) or any(ch.isspace() for ch in url):
+        raise CliError(_("--url: expected an address such as http://192.168.1.20:8765/door"))
+    check_output(args.out, database_file(args.db))  # before any work: never over the database
+    database = open_read_only(args.db)
+    try:
+        session = TournamentSession(database, find_event(database, args.event), reading=True)
+        paper = args.paper or args.settings.paper
+        pdf = door_sign(session.state, session.now(), url, RenderOptions(paper=paper))
+    finally:
+        database.close()
+    written = write_output(args.out, pdf, database_file(args.db))
+    print(display_path(written))
+    return 0
+
+
 def command_league_report(args: argparse.Namespace) -> int:
     from director.app.leagues import Leagues
     from director.app.outputs import check_output, write_output
@@ -1244,7 +1297,15 @@ def command_serve(args: argparse.Namespace) -> int:
     from director.web.serve import serve
 
     try:
-        return serve(args.db, followed, host, args.port, pair=args.pair, dealers=args.dealers)
+        return serve(
+            args.db,
+            followed,
+            host,
+            args.port,
+            pair=args.pair,
+            dealers=args.dealers,
+            door=args.door,
+        )
     except ServeError as error:
         raise CliError(describe_error(error)) from None
 

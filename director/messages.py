@@ -928,4 +928,8 @@ MESSAGES: dict[str, str] = {
         "The console has another event open now: this phone helps with another event."
     ),
     "helper_is_not_remote": N_("This phone is a helper's phone: it cannot drive the clock."),
+    "door_closed": N_("The door is closed: check in with the organizer."),
+    "door_full": N_("Too many arrivals are waiting: check in with the organizer."),
+    "door_unknown_choice": N_("That name was not offered for what you typed: type it again."),
+    "door_too_many": N_("Too many tries from this phone: wait {seconds} s."),
 }

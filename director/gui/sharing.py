@@ -36,6 +36,8 @@ class Sharing(QObject):
     """Started, stopped, viewers came or went, a phone was paired or revoked."""
     floor_changed = Signal()
     """A table called the floor from its dealer's phone, or a call was answered."""
+    arrivals_changed = Signal()
+    """Someone checked in at the door."""
 
     def __init__(
         self,
@@ -54,6 +56,7 @@ class Sharing(QObject):
         self._remote = False
         self._dealers = False
         self._helpers = False
+        self._door_open = False
         self.problem = ""
         """Why the page is not served when it should be (a port taken), to show."""
 
@@ -62,6 +65,7 @@ class Sharing(QObject):
         """The server (made, and the network modules imported, on first use)."""
         if self._server is None:
             from director.app.devices import Devices
+            from director.app.door import Door
             from director.app.remote import SessionTarget
             from director.web.server import WebServer
 
@@ -70,6 +74,9 @@ class Sharing(QObject):
             server.remote_enabled = self._remote
             server.dealers_enabled = self._dealers
             server.helpers_enabled = self._helpers
+            server.phones.door = Door.of(self._database)
+            server.door_open = self._door_open
+            server.arrivals_changed.connect(self.arrivals_changed.emit)
             server.viewers_changed.connect(lambda _count: self.changed.emit())
             server.devices_changed.connect(self.changed.emit)
             server.floor_changed.connect(self.floor_changed.emit)
@@ -227,6 +234,24 @@ class Sharing(QObject):
         """The helpers' phones of ``event`` (``StoreError`` if they cannot be read)."""
         devices = self.server.devices
         return devices.helpers(event) if devices is not None else []
+
+    # -- the door ------------------------------------------------------------------
+
+    @property
+    def door_open(self) -> bool:
+        return self._door_open
+
+    def set_door_open(self, on: bool) -> None:
+        """Let players check in at the door's page (not remembered: closed again at
+        each start, until opened)."""
+        self._door_open = on
+        if self._server is not None:
+            self._server.door_open = on
+        self.changed.emit()
+
+    def door_url(self) -> str:
+        """The check-in page's address ("" while the page is not served)."""
+        return self.server.door_url if self.running else ""
 
     def floor_calls(self) -> list[FloorCall]:
         """Tables calling the floor, not answered yet, oldest first."""

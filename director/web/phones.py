@@ -22,6 +22,7 @@ from director.app import dealers, helpers
 from director.app.databases import StoreError
 from director.app.dealers import DealerCodes, FloorCalls, NotAllowed
 from director.app.devices import Devices
+from director.app.door import Door, new_player
 from director.app.remote import (
     BadRequest,
     Device,
@@ -87,6 +88,8 @@ class Phones:
         self.helper_codes = PairingCodes()
         """The helpers' pairing code: a phone pairing with it helps with the open event."""
         self.floor = FloorCalls()
+        self.door: Door | None = None
+        """The roster and the arrivals (a helper's phone registers newcomers)."""
 
     @property
     def _known_devices(self) -> Devices:
@@ -268,12 +271,22 @@ class Phones:
             shown = helpers.view(target)
             return json_reply(200, {"ok": True, "device": device.name, **shown})
         try:
-            command = helpers.command_for(data, target.state)
+            if isinstance(data, dict) and data.get("action") == "new_player":
+                # A newcomer: the roster's record (added when new) bought in.
+                if self.door is None:
+                    return json_reply(403, {"ok": False, "why": _("The roster cannot be reached.")})
+                command: Command = new_player(data, target, self.door)
+            else:
+                command = helpers.command_for(data, target.state)
+        except StoreError as error:
+            return json_reply(503, {"ok": False, "why": describe_error(error)})
         except BadRequest as error:
             text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
             return error_reply(400, text)
         except helpers.NotAllowed as error:
             return json_reply(403, {"ok": False, "why": describe_error(error)})
+        except RuleViolation as error:
+            return json_reply(409, {"ok": False, "why": describe_error(error)})
         return self._perform(target, command, device, address, now)
 
     def _pair_helper(self, address: str, now: int, data: object) -> Reply:

@@ -10,7 +10,7 @@ from director import paths
 from director.app.feed import ClockFeed
 from director.app.lookup import players_json
 from director.i18n import LANGUAGES, in_language, language
-from director.web import http
+from director.web import door, http
 from director.web.phones import Phones
 from director.web.replies import Reply, error_reply, json_reply
 from director.web.security import host_refusal
@@ -66,8 +66,10 @@ class Routes:
         hosts: Callable[[], frozenset[str]],
         feed: Callable[[], ClockFeed | None],
         state_message: Callable[[str], str],
+        door_desk: door.DoorDesk | None = None,
     ) -> None:
         self.phones = phones
+        self.door_desk = door_desk
         self._hosts = hosts
         self._feed = feed
         self._state_message = state_message
@@ -78,6 +80,8 @@ class Routes:
         if refused is not None:
             return refused
         path, method = request.path, request.method
+        if path in door.PATHS and self.door_desk is not None:
+            return self.door_desk.answer(request, address)
         if path in STATIC or path in GETS:
             if method not in ("GET", "HEAD"):
                 return error_reply(405, "GET only", (("Allow", "GET, HEAD"),))

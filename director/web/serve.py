@@ -22,6 +22,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QTimer, S
 
 from director.app.databases import ANY_EVENT, StoreError, open_database
 from director.app.devices import Devices
+from director.app.door import Door
 from director.app.feed import ClockFeed
 from director.app.serving import FollowedEvent, ServeTarget
 from director.app.timesource import Now, wall_clock
@@ -66,6 +67,19 @@ def devices_of(target: Path | str, followed: Any) -> Devices:
     return Devices(reading, writing)
 
 
+def door_of(target: Path | str, followed: Any) -> Door:
+    """The door of the database: the roster read through the follower's view, the
+    arrivals written by opening it for that moment (as the paired phones)."""
+
+    def reading() -> contextlib.AbstractContextManager[Any]:
+        return contextlib.nullcontext(followed)
+
+    def writing() -> contextlib.AbstractContextManager[Any]:
+        return _opened(target, write=True)
+
+    return Door(reading, writing)
+
+
 class Serving(QObject):
     """The server, the followed event and what keeps it up to date."""
 
@@ -85,6 +99,7 @@ class Serving(QObject):
         self.server = WebServer(clock=clock, parent=self)
         self.server.start(host, port)  # ServeError: said by the caller
         self.server.devices = devices_of(followed.target, followed.database)
+        self.server.phones.door = door_of(followed.target, followed.database)
         self.server.remote_enabled = True  # only paired phones: read-only otherwise
         target = ServeTarget(followed)
         target.write_runner = run_looping  # viewers' clocks go on while a write waits
@@ -231,6 +246,7 @@ def serve(
     *,
     pair: bool = False,
     dealers: bool = False,
+    door: bool = False,
     out: TextIO = sys.stdout,
 ) -> int:
     """Run until Ctrl+C or SIGTERM; 0 when stopped so. ``ServeError`` if the address
@@ -262,6 +278,14 @@ def serve(
             print(terminal_qr(serving.server.pairing_url(code)), file=out)
         if dealers:
             print_dealer_codes(serving, out)
+        if door:
+            serving.server.door_open = True
+            door_url = serving.server.door_url
+            print(
+                _("The door is open: players check in at {url} (scan this):").format(url=door_url),
+                file=out,
+            )
+            print(terminal_qr(door_url), file=out)
         out.flush()
         app.exec()
     finally:

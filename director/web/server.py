@@ -35,6 +35,7 @@ from director.app.notices import Subscription
 from director.app.remote import PairingCode, PairingCodes, RateLimiter, Target
 from director.app.timesource import Now, wall_clock
 from director.web.addresses import local_addresses, page_url
+from director.web.door import DoorDesk
 from director.web.limits import Limits
 from director.web.phones import PhoneNews, Phones
 from director.web.push import PushChannel
@@ -57,6 +58,8 @@ class WebServer(QObject):
     """A phone was paired: its name."""
     floor_changed = Signal()
     """A table called the floor, or a call was answered."""
+    arrivals_changed = Signal()
+    """Someone checked in at the door."""
 
     def __init__(
         self,
@@ -86,11 +89,16 @@ class WebServer(QObject):
         )
         self.phones = Phones(clock, lambda: self._target, news)
         """The remote's and the dealers' routes, with their codes and book."""
+        self.door_desk = DoorDesk(
+            clock, lambda: self._target, lambda: self.phones.door, self.arrivals_changed.emit
+        )
+        """The door's public check-in page."""
         self.routes = Routes(
             self.phones,
             hosts=lambda: self.front.hosts,
             feed=lambda: self._feed,
             state_message=self.channel.state_message,
+            door_desk=self.door_desk,
         )
         self.front = HttpFront(self.limits, graveyard, self.channel, self.routes.answer, self)
         """The listening socket and the requests."""
@@ -279,6 +287,21 @@ class WebServer(QObject):
 
     def helper_url(self, code: PairingCode) -> str:
         return f"{self.url}helper#code={code.code}"
+
+    # -- the door ----------------------------------------------------------------------
+
+    @property
+    def door_open(self) -> bool:
+        """Whether players may check in at ``/door`` (off until the organizer opens it)."""
+        return self.door_desk.enabled
+
+    @door_open.setter
+    def door_open(self, on: bool) -> None:
+        self.door_desk.enabled = on
+
+    @property
+    def door_url(self) -> str:
+        return f"{self.url}door"
 
     def answer_floor(self, table: int) -> bool:
         """The organizer answers table ``table``'s call: its phone says he is coming."""

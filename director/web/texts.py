@@ -83,6 +83,8 @@ def page_texts() -> dict[str, str]:
         "helper_reentry": _("Re-entry"),
         "helper_addon": _("Add-on"),
         "helper_pay": _("Payment received"),
+        "helper_new_name": _("A new player's name"),
+        "helper_new_button": _("Add to the roster and buy in"),
         # The dealer's phone of one table (/dealer).
         "dealer_title": _("director — dealer's phone"),
         "dealer_heading": _("Dealer's phone"),

@@ -44,6 +44,8 @@
     setText("helper-title", text("helper_heading"));
     setText("paid-label", text("paid"));
     $("filter").placeholder = text("helper_filter");
+    $("new-name").placeholder = text("helper_new_name");
+    setText("new-button", text("helper_new_button"));
     setText("forget", text("unpair"));
     live.showStatus();
   }
@@ -92,16 +94,27 @@
     setText("result", message);
   }
 
-  function take(action, player) {
+  // A newcomer: the roster's record of that name (added when new) bought in, through
+  // the console's rules like any buy-in.
+  function addNewcomer() {
+    const name = $("new-name").value.trim();
+    if (!name) return;
+    take("new_player", null, name);
+  }
+
+  function take(action, player, name) {
     if (page.busy) return;
     page.busy = true;
     draw();
-    const data = { action: action, player: player };
+    const data = action === "new_player" ? { action: action, name: name } : { action: action, player: player };
     if (action !== "pay") data.paid = $("paid").checked;
     showResult(text("working"), false);
     post("/api/helper/act", data, page.token).then((answer) => {
       page.busy = false;
-      if (answer.status === 200) showResult(text("done", { action: answer.data.done }), false);
+      if (answer.status === 200) {
+        showResult(text("done", { action: answer.data.done }), false);
+        if (action === "new_player") $("new-name").value = "";
+      }
       else showResult(answer.data.why || answer.data.error || String(answer.status), true);
       if (answer.status === 401) forgetToken();
       refresh();
@@ -197,6 +210,7 @@
     $("pair-button").addEventListener("click", pair);
     $("filter").addEventListener("input", draw);
     $("forget").addEventListener("click", forget);
+    $("new-button").addEventListener("click", addNewcomer);
     window.addEventListener("hashchange", readCode);
     draw();
     live.start({

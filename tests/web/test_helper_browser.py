@@ -22,7 +22,7 @@ NEWCOMER = PlayerId(40)
 
 @pytest.fixture
 def live(qtbot, tmp_path: Path):
-    with serve(tmp_path, wall_clock, players=11) as served:  # one seat still open
+    with serve(tmp_path, wall_clock, players=10) as served:  # two seats still open
         served.server.helpers_enabled = True
         served.session.dispatch(c.RegisterPlayer(player=NEWCOMER, name="Zoe Martin"))
         yield served
@@ -58,4 +58,20 @@ def test_a_helper_pairs_and_takes_a_buy_in(
     origin = live.session.undo_origin()
     assert origin is not None and origin.device == device.id
     browser.shot(tmp_path, f"helper-phone-done-{lang}")
+    # A newcomer from the phone: added to the roster and bought in (the last seat).
+    from director.app.door import Door
+    from director.app.roster import Roster
+
+    live.server.phones.door = Door.of(live.database)
+    for number in range(1, 11):  # the night's players are the roster's first records
+        Roster(live.database).add(f"Player {number}")
+    browser.type("new-name", "Léa Newcomer")
+    browser.click("new-button")
+    qtbot.waitUntil(lambda: Roster(live.database).find("Lea Newcomer") is not None, timeout=10_000)
+    record = Roster(live.database).find("Lea Newcomer")
+    assert record is not None
+    assert record.id not in range(1, 11)
+    qtbot.waitUntil(lambda: record.id in live.session.state.players, timeout=10_000)
+    assert live.session.state.players[record.id].status is EntrantStatus.PLAYING
+    browser.shot(tmp_path, f"helper-phone-newcomer-{lang}")
     assert browser.errors() == []

@@ -226,6 +226,7 @@ class MainWindow(QMainWindow):
             "show_sharing": network.show_sharing,
             "show_dealers": network.show_dealers,
             "show_helpers": network.show_helpers,
+            "show_door": network.show_door,
             "show_tv_settings": tv.show_tv_settings,
             "show_settings": self.show_settings,
             "show_roster": events.show_roster,

@@ -66,6 +66,8 @@ class Menus:
         self.helpers_action.setToolTip(
             _("A friend's phone at the door or the bank takes entries and payments")
         )
+        self.door_action = action(_("The &door…"), "show_door")
+        self.door_action.setToolTip(_("Players check themselves in; each arrival, one buy-in"))
         self.display_action.setShortcut(QKeySequence("F5"))
         self.display_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.tv_settings_action = action(_("&TV display…"), "show_tv_settings")
@@ -102,6 +104,7 @@ class Menus:
         self.view_menu.addAction(self.share_action)
         self.view_menu.addAction(self.dealers_action)
         self.view_menu.addAction(self.helpers_action)
+        self.view_menu.addAction(self.door_action)
         self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
@@ -140,6 +143,7 @@ class Menus:
         self.display_action.setEnabled(session is not None)
         self.dealers_action.setEnabled(session is not None)
         self.helpers_action.setEnabled(session is not None)
+        self.door_action.setEnabled(session is not None)
         self.display_action.setToolTip("" if session is not None else _("No event is open."))
         undo_origin = session.undo_origin() if session and undo_label else None
         redo_origin = session.redo_origin() if session and redo_label else None

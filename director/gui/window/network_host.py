@@ -63,6 +63,7 @@ class NetworkHost(QObject):
         self.share_dialog: object | None = None
         self.dealers_dialog: object | None = None
         self.helpers_dialog: object | None = None
+        self.door_view: object | None = None
         self.sharing.changed.connect(self.sharing_changed)
         tv.display_made.connect(self._tell_tv_the_address)
         current = settings.current
@@ -135,6 +136,21 @@ class NetworkHost(QObject):
             dialog.exec()
         finally:
             self.helpers_dialog = None
+
+    def show_door(self) -> None:
+        """View > The door: the check-in page's switch, sign and arrivals."""
+        controller = self.controller
+        if controller is None:
+            self.say(_("Open an event first: the door lets players into it."), 6000)
+            return
+        from director.gui.door_view import DoorView
+
+        dialog = DoorView(self.sharing, controller, share=self.show_sharing, parent=self._parent)
+        self.door_view = dialog
+        try:
+            dialog.exec()
+        finally:
+            self.door_view = None
 
     def _floor_changed(self) -> None:
         """A table called the floor (shown, and sounded when new), or a call was answered."""

@@ -1,0 +1,274 @@
+"""The door: players check themselves in on arrival, the organizer turns each
+arrival into a buy-in with one action.
+
+An arrival is kept beside the event's log (a draft of the event, in the same
+database), not logged as a command: anyone in the room may check in from the
+public page, and a stranger's typing must never enter the event's record nor the
+organizer's undo history. Nothing is bought at the door; the buy-in that follows
+is the console's own command, logged and undoable as always.
+
+Names offered at the door come from the roster by the roster's rule (the name as
+typed or its start: ``app.names``), never more than a few, never a contact. No Qt
+and no HTTP here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from director.app.actions import BadRequest, whole_number
+from director.app.names import START, fold, match
+from director.app.remote import Target
+from director.app.roster import Roster, RosterPlayer
+from director.core import commands as c
+from director.core.decide import clean_name
+from director.core.errors import RuleViolation
+from director.core.ids import PlayerId
+from director.core.players import EntrantStatus
+from director.core.state import TournamentState
+from director.persistence import store
+from director.persistence.db import Database
+
+DRAFT = "door"
+"""The arrivals' name among the event's drafts."""
+WAITING_MAX = 300
+"""Arrivals waiting at once: more is a flood, refused until some are handled."""
+TYPED_MIN = 2
+"""Letters typed before the roster is searched (one letter would list half of it)."""
+OFFERED_MAX = 6
+"""Names offered for what was typed, at most."""
+
+Opens = Callable[[], AbstractContextManager[Database]]
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Someone who checked in: the name, when, and his roster record when he chose
+    one (None: a new name, added to the roster on buy-in)."""
+
+    id: int
+    name: str
+    at: int
+    roster: PlayerId | None = None
+
+    @property
+    def new(self) -> bool:
+        return self.roster is None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "at": self.at, "roster": self.roster}
+
+
+def _arrival(data: object) -> Arrival | None:
+    """An arrival as stored, or None when it was changed into something else."""
+    if not isinstance(data, dict):
+        return None
+    key, name, at, roster = (data.get(k) for k in ("id", "name", "at", "roster"))
+    if type(key) is not int or type(name) is not str or type(at) is not int:
+        return None
+    if roster is not None and type(roster) is not int:
+        return None
+    return Arrival(key, name, at, PlayerId(roster) if roster is not None else None)
+
+
+def offered(typed: str, people: list[RosterPlayer]) -> list[RosterPlayer]:
+    """The roster's records ``typed`` names by the roster's rule (the name or
+    nickname as typed, or its start), best first, at most ``OFFERED_MAX``; none for
+    fewer than ``TYPED_MIN`` letters."""
+    if len(fold(typed).replace(" ", "")) < TYPED_MIN:
+        return []
+    found = []
+    for person in people:
+        level = match(typed, (person.name, person.nickname))
+        if level is not None and level <= START:
+            found.append((level, fold(person.name), person))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [person for _level, _name, person in found[:OFFERED_MAX]]
+
+
+def typed_name(data: Mapping[str, Any], key: str = "name") -> str:
+    """A name sent by a phone, cleaned (``BadRequest`` when not text;
+    ``RuleViolation`` when empty, too long or with a control character)."""
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise BadRequest(f"{key}: expected text")
+    return " ".join(clean_name(value).split())
+
+
+def fresh_id(state: TournamentState) -> PlayerId:
+    """An id no player of the event has: to ask the rules about a newcomer's buy-in
+    before he is added to the roster."""
+    return PlayerId(max((int(p) for p in state.players), default=0) + 1)
+
+
+def already_in(state: TournamentState, player: PlayerId | None, name: str) -> bool:
+    """Whether this person is playing in the event already (nothing to check in)."""
+    key = fold(name)
+    for known, entrant in state.players.items():
+        if entrant.status is EntrantStatus.PLAYING and (
+            known == player or fold(entrant.name) == key
+        ):
+            return True
+    return False
+
+
+class Door:
+    """One database's door: the roster it offers names from, and each event's
+    arrivals. ``reading`` and ``writing`` give the database for a moment (the app's
+    own, or for ``director serve`` one opened just then)."""
+
+    def __init__(self, reading: Opens, writing: Opens) -> None:
+        self._reading = reading
+        self._writing = writing
+
+    @classmethod
+    def of(cls, database: Database) -> Door:
+        """The door of an open, writable database (the app's)."""
+
+        @contextmanager
+        def same() -> Iterator[Database]:
+            yield database
+
+        return cls(same, same)
+
+    # -- the roster -----------------------------------------------------------------
+
+    def people(self) -> list[RosterPlayer]:
+        with self._reading() as database:
+            return Roster(database).all()
+
+    def offer(self, typed: str) -> list[dict[str, Any]]:
+        """The names offered for ``typed``: id and name only (never a contact)."""
+        return [{"id": int(p.id), "name": p.display_name} for p in offered(typed, self.people())]
+
+    def person(self, player: PlayerId) -> RosterPlayer | None:
+        """The roster's record kept for ``player`` (following merges), None if gone."""
+        try:
+            with self._reading() as database:
+                return Roster(database).resolve(player)
+        except RuleViolation:
+            return None
+
+    def record(self, name: str) -> RosterPlayer:
+        """The roster's record for ``name``: the one of that name, or a new one."""
+        with self._writing() as database:
+            return Roster(database).find_or_add(name)
+
+    # -- the arrivals ---------------------------------------------------------------
+
+    def waiting(self, event: int) -> list[Arrival]:
+        """The arrivals not handled yet, in the order they came."""
+        with self._reading() as database, database.reading() as connection:
+            return self._read(connection, event)
+
+    @staticmethod
+    def _read(connection: Any, event: int) -> list[Arrival]:
+        data = store.load_draft(connection, event, DRAFT)
+        rows = data.get("arrivals") if isinstance(data, dict) else None
+        found = [_arrival(row) for row in rows] if isinstance(rows, list) else []
+        return [arrival for arrival in found if arrival is not None]
+
+    def check_in(
+        self, state: TournamentState, event: int, typed: str, chosen: int | None, now: int
+    ) -> tuple[Arrival | None, bool]:
+        """Check in ``typed`` (cleaned already), as the roster's record ``chosen``
+        when he picked one that was offered for it. Returns the arrival and whether
+        it is new; (None, False) when he plays in the event already. The same person
+        twice is one arrival. ``RuleViolation("door_unknown_choice")`` for a record
+        not offered for that name, ``"door_full"`` when too many wait."""
+        people = self.people()
+        person: RosterPlayer | None = None
+        if chosen is not None:
+            person = next((p for p in offered(typed, people) if p.id == chosen), None)
+            if person is None:
+                raise RuleViolation("door_unknown_choice")
+        else:
+            # "I am new" with a name the roster has: that record, never a twin.
+            key = fold(typed)
+            person = next((p for p in people if fold(p.name) == key), None)
+        name = person.name if person is not None else typed
+        roster = person.id if person is not None else None
+        if already_in(state, roster, name):
+            return None, False
+        with self._writing() as database, database.transaction() as connection:
+            arrivals = self._read(connection, event)
+            for arrival in arrivals:
+                same = arrival.roster == roster if roster is not None else False
+                if same or fold(arrival.name) == fold(name):
+                    return arrival, False
+            if len(arrivals) >= WAITING_MAX:
+                raise RuleViolation("door_full")
+            arrival = Arrival(max((a.id for a in arrivals), default=0) + 1, name, now, roster)
+            self._save(connection, event, [*arrivals, arrival], now)
+        return arrival, True
+
+    def dismiss(self, event: int, arrival: int, now: int) -> bool:
+        """Take an arrival off the list (bought in, or dismissed); False when gone."""
+        with self._writing() as database, database.transaction() as connection:
+            arrivals = self._read(connection, event)
+            kept = [item for item in arrivals if item.id != arrival]
+            if len(kept) == len(arrivals):
+                return False
+            self._save(connection, event, kept, now)
+        return True
+
+    @staticmethod
+    def _save(connection: Any, event: int, arrivals: list[Arrival], now: int) -> None:
+        data = {"arrivals": [arrival.to_data() for arrival in arrivals]}
+        store.save_draft(connection, event, DRAFT, data, at=now)
+
+
+# -- turning an arrival into a buy-in ---------------------------------------------------
+
+
+def probe(arrival: Arrival, state: TournamentState, *, paid: bool, amount: int = 0) -> c.BuyIn:
+    """The buy-in an arrival would be, to ask the rules first: a newcomer under an id
+    no player has (he is added to the roster only when it is done)."""
+    player = arrival.roster if arrival.roster is not None else fresh_id(state)
+    return c.BuyIn(player=player, name=arrival.name, paid=paid, amount=amount)
+
+
+def buy_in(arrival: Arrival, door: Door, *, paid: bool, amount: int = 0) -> c.BuyIn:
+    """The console's buy-in for an arrival: his roster record, a newcomer added to
+    the roster now (ask the rules about ``probe`` first: nothing is added then)."""
+    person = door.person(arrival.roster) if arrival.roster is not None else None
+    if person is None:
+        person = door.record(arrival.name)
+    return c.BuyIn(
+        player=person.id, name=person.name, nickname=person.nickname, paid=paid, amount=amount
+    )
+
+
+# -- a helper's phone registering a newcomer -------------------------------------------
+
+NEW_PLAYER_FIELDS = frozenset({"action", "name", "paid"})
+
+
+def new_player(data: Mapping[str, Any], target: Target, door: Door) -> c.BuyIn:
+    """A helper's phone's ``{"action": "new_player", "name": "Zoé", "paid": true}``:
+    the roster's record of that name (added when new) bought in. The rules are asked
+    before the roster is touched (their refusal is raised: nothing added).
+    ``BadRequest`` when not understood."""
+    unknown = set(data) - NEW_PLAYER_FIELDS
+    if unknown:
+        raise BadRequest(f"unknown field: {sorted(unknown)[0][:40]}")
+    name = typed_name(data)
+    paid = data.get("paid", True)
+    if type(paid) is not bool:
+        raise BadRequest("paid: expected true or false")
+    # As the helper's buy-in of a known player: a cash game's amount is the console's.
+    arrival = Arrival(0, name, 0, None)
+    refused = target.refusal(probe(arrival, target.state, paid=paid))
+    if refused is not None:
+        raise refused
+    return buy_in(arrival, door, paid=paid)
+
+
+def chosen_id(data: Mapping[str, Any]) -> int | None:
+    """The roster record a check-in chose (None: "I am new")."""
+    if data.get("player") is None:
+        return None
+    return whole_number(data, "player")

@@ -167,14 +167,32 @@ def _xvfb() -> Iterator[str]:
         with os.fdopen(read) as reply:
             number = reply.readline().strip()
         assert number, "Xvfb did not start"
-        yield f":{number}"
+        display = f":{number}"
+        # Ready only once a client gets in (the socket is there and answers).
+        deadline = time.monotonic() + 30
+        while not _answers(display) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _answers(display), f"Xvfb on {display} does not answer"
+        yield display
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-@pytest.fixture(scope="module")
+def _answers(display: str) -> bool:
+    probe = subprocess.run(
+        ["xwininfo", "-root"],
+        env={**os.environ, "DISPLAY": display},
+        capture_output=True,
+        check=False,
+    )
+    return probe.returncode == 0
+
+
+@pytest.fixture(scope="session")
 def x_display() -> Iterator[str]:
+    """One X server per test process for the whole run: servers started and stopped
+    while another process starts its own could take each other's display."""
     yield from _xvfb()
 
 

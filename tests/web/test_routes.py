@@ -131,3 +131,21 @@ def test_a_helpers_phone_pairs_and_takes_a_rebuy_without_a_socket(
     finally:
         session.close()
         database.close()
+
+
+def test_no_class_of_the_network_page_is_over_300_lines() -> None:
+    """The network page stays in parts a reader takes in at once (transport, push,
+    security, routes, the phones' desk and each phone's routes)."""
+    import ast
+    from pathlib import Path
+
+    import director.web
+
+    lengths = {
+        f"{path.name}:{node.name}": (node.end_lineno or node.lineno) - node.lineno + 1
+        for path in sorted(Path(director.web.__file__).parent.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    }
+    assert "phones.py:Phones" in lengths and "phone_desk.py:PhoneDesk" in lengths
+    assert {name: length for name, length in lengths.items() if length > 300} == {}

@@ -526,11 +526,11 @@ class ClubBook:
 
     # -- what the console says -------------------------------------------------------
 
-    def open_from(self, event: int) -> str:
+    def open_from(self, event: int, found: ClubBalances | None = None) -> str:
         """The balances still coming from the night ``event``, in one phrase ("Ann owes
         €20.00; Cat is owed €60.00"), "" when nothing is open from it: what deleting
-        it would take out of the club's balances."""
-        found = self.balances()
+        it would take out of the club's balances (``found``: the balances, if read)."""
+        found = found or self.balances()
         open_amounts = night_balances(found.lines, event)
         parts = []
         for party, amount in sorted(open_amounts.items(), key=lambda item: item[1]):

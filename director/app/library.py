@@ -161,10 +161,11 @@ class Library:
 
         summary = self.get(event_id)
         book = ClubBook(self.database, clock=self._clock)
-        open_money = book.open_from(event_id)
+        found = book.balances()  # read once: a long club history takes a while
+        open_money = book.open_from(event_id, found)
         if open_money:
             return RuleViolation("delete_open_money", name=summary.name, balances=open_money)
-        if book.balances().night(event_id) is not None:
+        if found.night(event_id) is not None:
             # Its money was settled later, by payments in the club's journal: without
             # the night those payments would stand alone and change the balances.
             return RuleViolation("delete_settled_in_journal", name=summary.name)

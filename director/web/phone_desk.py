@@ -156,6 +156,12 @@ class PhoneDesk:
         self._news.paired(device.name)
         return device, token
 
+    def _unpaired(self, device: Device, now: int) -> Reply:
+        """A phone that asked to be forgotten: its token revoked, the news told."""
+        self._known_devices.revoke(device.id, now)
+        self._news.devices_changed()
+        return json_reply(200, {"ok": True})
+
     def _device(self, request: http.Request, address: str, now: int) -> Device | None:
         assert self.devices is not None
         scheme, _space, token = request.header("authorization").partition(" ")

@@ -53,9 +53,7 @@ class Phones(PhoneDesk):
             return error_reply(401, describe_error(RuleViolation("remote_not_paired")), NOT_PAIRED)
         target = self._target()
         if request.path == "/api/unpair":
-            self._known_devices.revoke(device.id, now)
-            self._news.devices_changed()
-            return json_reply(200, {"ok": True})
+            return self._unpaired(device, now)
         if device.dealer:
             refused = RuleViolation("dealer_is_not_remote", table=device.table)
             return error_reply(403, describe_error(refused))
@@ -107,9 +105,7 @@ class Phones(PhoneDesk):
             return error_reply(401, describe_error(RuleViolation("dealer_not_paired")), NOT_PAIRED)
         assert device.table is not None
         if request.path == "/api/dealer/unpair":
-            self._known_devices.revoke(device.id, now)
-            self._news.devices_changed()
-            return json_reply(200, {"ok": True})
+            return self._unpaired(device, now)
         target = self._target()
         if target is None:
             return error_reply(409, describe_error(RuleViolation("serve_no_event")))
@@ -198,9 +194,7 @@ class Phones(PhoneDesk):
         if device is None or not device.helper:
             return error_reply(401, describe_error(RuleViolation("helper_not_paired")), NOT_PAIRED)
         if request.path == "/api/helper/unpair":
-            self._known_devices.revoke(device.id, now)
-            self._news.devices_changed()
-            return json_reply(200, {"ok": True})
+            return self._unpaired(device, now)
         target = self._target()
         if target is None:
             return error_reply(409, describe_error(RuleViolation("serve_no_event")))

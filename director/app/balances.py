@@ -545,7 +545,7 @@ class ClubBook:
                 parts.append(
                     _("{player} is owed {amount}").format(player=name, amount=format_money(amount))
                 )
-        return "; ".join(parts)
+        return _("; ").join(parts)
 
     def carry_over(self, player: PlayerId, event: int | None = None) -> str:
         """The line "Ann owes €20 from 14 November" for a player who still owes from
@@ -798,7 +798,7 @@ def expense_text(entry: Entry, found: ClubBalances) -> str:
         f"{found.name(player)} {format_money(part)}"
         for player, part in sorted(entry.shares, key=lambda share: fold(found.name(share[0])))
     )
-    return text + "; " + _("shared: {parts}").format(parts=parts)
+    return text + _("; ") + _("shared: {parts}").format(parts=parts)
 
 
 def expenses_of(entries: Sequence[Entry], event: int | None = None) -> list[Entry]:

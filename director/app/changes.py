@@ -113,5 +113,5 @@ def confirmation(changes: Changes, state: TournamentState) -> str:
         more = len(state.tables.pending) - len(moves)
         if more:
             moves.append(_("{count} more on the Tables page").format(count=more))
-        line += " " + "; ".join(moves) + "."
+        line += " " + _("; ").join(moves) + "."
     return line

@@ -74,7 +74,7 @@ def knockout_rows(book: BountyBook, names: dict[int, str]) -> list[list[str]]:
                 format_time(knockout.at),
                 names.get(int(knockout.busted), str(knockout.busted)),
                 what,
-                "; ".join(winners),
+                _("; ").join(winners),
             ]
         )
     return rows

@@ -449,3 +449,18 @@ def test_each_night_is_kept_and_read_again_only_when_its_log_moved_on(
         league_store.run(connection, "UPDATE club_night SET data = 'not json'", {})
     assert owed(ClubBook(database, clock=clock)) == {"Ann": -1500, "Bob": 4000}
     night.close()
+
+
+def test_the_open_money_of_a_night_reads_as_french_punctuates_it(library, book, people) -> None:
+    """Deleting a night names what is still open from it in one phrase: French puts a
+    space before each semicolon ("Ann doit 20,00 € ; Cat …")."""
+    from director.i18n import set_language
+
+    ann, bob, cat, _dan = people
+    night = tournament_night(library, "2026-11-14", [cat, ann, bob], unpaid=[1])
+    event = night.tournament_id
+    night.close()
+    assert book.open_from(event).count("; ") == 1
+    set_language("fr")
+    phrase = book.open_from(event)
+    assert "\u00a0; " in phrase and phrase.startswith("Ann doit"), phrase

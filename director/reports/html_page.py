@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from itertools import accumulate
 
 from director.app.charts import PALETTE as COLOURS
 from director.app.charts import RACE_LINES, NightChart, PointsRace, night_chart
@@ -20,7 +21,7 @@ from director.core.leagues import PointsRule
 from director.core.prize_pool import prize_pool
 from director.core.results import player_results
 from director.core.state import TournamentState
-from director.i18n import N_, _, format_date, format_money, ngettext
+from director.i18n import N_, _, format_date, format_money, format_time, ngettext
 from director.reports.league_cells import points_cell, season_summary
 
 FORMULAS = {
@@ -77,14 +78,22 @@ def _svg_lines(
     title: str,
     series: Sequence[tuple[str, Sequence[float]]],
     labels: Sequence[str],
+    times: Sequence[int] | None = None,
 ) -> str:
-    """Lines over the same steps as inline SVG, each with its name in the legend."""
+    """Lines over the same steps as inline SVG, each with its name in the legend.
+
+    ``times``: when each step happened (milliseconds); the steps are then placed
+    by time, so an hour without a bust is as wide as it was long. Without it the
+    steps are evenly spaced (a season's events)."""
     width, height, left, bottom, top = 720, 340, 64, 40, 16
     steps = max((len(values) for _name, values in series), default=0)
     top_value = max((max(values, default=0) for _name, values in series), default=0) or 1
     plot_w, plot_h = width - left - 12, height - bottom - top
+    span = (times[-1] - times[0]) if times else 0
 
     def x(step: int) -> float:
+        if times and span > 0:
+            return left + plot_w * (times[step] - times[0]) / span
         return left + (plot_w * step / (steps - 1) if steps > 1 else plot_w / 2)
 
     def y(value: float) -> float:
@@ -143,7 +152,9 @@ def _night_chart_svg(chart: NightChart) -> str:
             (_("Entries"), [point.entries for point in chart.points]),
             (_("Re-buys"), [point.rebuys for point in chart.points]),
         ],
-        [_("First entry"), _("Latest change")],
+        [format_time(chart.points[0].at), format_time(chart.points[-1].at)],
+        # A clock set back during the night never draws a line backwards.
+        list(accumulate((point.at for point in chart.points), max)),
     )
 
 

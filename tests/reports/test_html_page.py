@@ -201,3 +201,37 @@ def test_the_french_formula_puts_a_space_before_each_semicolon() -> None:
         set_language("en")
     assert text.count("\u00a0; ") == 2 and "n ; " not in text.replace("\u00a0; ", "")
     assert rule_text(rule).count("; ") == 2 and "\u00a0" not in rule_text(rule)
+
+
+def test_the_nights_chart_is_drawn_by_time_not_by_step(library, database, clock) -> None:
+    """An hour without a bust is an hour wide: three busts a minute apart, then one an
+    hour later, leave the last step of the players-left line far from the others."""
+    import re
+
+    from director.app.charts import night_chart
+    from director.i18n import format_time
+
+    roster = Roster(database, clock=clock)
+    players = [roster.add(name) for name in NAMES[:5]]
+    session = library.create("Slow Night", event_date="2026-11-14")
+    session.dispatch(
+        c.SetUpEvent(
+            structure=STRUCTURE,
+            money=MoneySettings(buy_in=2000, chips=5000),
+            players=tuple(c.Newcomer(player=p.id, name=p.name) for p in players),
+        )
+    )
+    session.dispatch(c.StartClock())
+    for index, wait in zip((4, 3, 2), (60_000, 60_000, 3_600_000), strict=True):
+        clock.advance(wait)
+        session.dispatch(c.BustPlayers(busts=(Bust(player=players[index].id),)))
+    text = night_html(session.state)
+    line = re.search(r'<polyline[^>]*points="([^"]+)"', text)
+    assert line is not None
+    xs = [float(point.split(",")[0]) for point in line.group(1).split()]
+    times = [point.at for point in night_chart(session.state).points]
+    span_x, span_t = xs[-1] - xs[0], times[-1] - times[0]
+    for x, at in zip(xs, times, strict=True):
+        assert abs((x - xs[0]) / span_x - (at - times[0]) / span_t) < 0.01
+    assert (xs[-1] - xs[-2]) > 10 * (xs[-2] - xs[-3])
+    assert format_time(times[0]) in text and format_time(times[-1]) in text

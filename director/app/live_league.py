@@ -48,8 +48,8 @@ class LiveLeague:
             from director.app.leagues import Leagues
 
             clock = self._clock
-            self._leagues = Leagues(self.database) if clock is None else Leagues(
-                self.database, clock=clock
+            self._leagues = (
+                Leagues(self.database) if clock is None else Leagues(self.database, clock=clock)
             )
         return self._leagues
 

@@ -45,12 +45,13 @@ def application() -> QApplication:
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
-    app = QApplication(sys.argv[:1])
+    # The style is named on Qt's command line: ``setStyle`` would hand Python the
+    # style object, and PySide would make its eleven enums before the first paint.
+    app = QApplication([*sys.argv[:1], "-style", "Fusion"])
     app.setApplicationName("director")
     app.setApplicationDisplayName("director")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("director")
-    app.setStyle("Fusion")
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
     icon = paths.resource("icons", "director.png")
     if icon.exists():

@@ -198,6 +198,8 @@ PAGES = {
         "payouts_page",
         "floor_page",
         "reports_page",
+        "night_page",
+        "club_page",
     )
 }
 
@@ -212,6 +214,8 @@ NOT_FOR_A_FIRST_PAINT = (
     # Windows and pages opened on demand: the shot clock, the Night page's charts,
     # the door, the club.
     "director.gui.dialogs.shot_clock",
+    "director.gui.shot_clock_panel",
+    "director.gui.clock_display",
     "director.gui.charts_view",
     "director.gui.door_view",
     "director.app.balances",

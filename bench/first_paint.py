@@ -5,11 +5,11 @@ Each sample is a new process; the time runs from starting it until it says
 that a widget of its main window received its first paint event (it then
 quits). Ours is the real start-up: ``director --db NIGHT`` through the
 command line, on a database holding the demo event. Runs alternate between
-ours and the floor; medians are printed. Target (issue 20): at most 2x.
+ours and the floor; medians are printed. Target (issue 36): at most 1.5x.
 
 A second row starts again with the demo event left open (its clock paused), as
 after a restart in the middle of a night: the console and its clock page are
-built before the first paint.
+built before the first paint. Target (issue 36): at most 2x.
 
 Run: QT_QPA_PLATFORM=offscreen python -m bench.first_paint
 """
@@ -27,11 +27,12 @@ from pathlib import Path
 from bench.bench_startup import child_environment
 
 RUNS = 9
-TARGET = 2.0
+TARGET = 1.5
+REOPENED_TARGET = 2.0
 
 PAINTED = """
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 
 class FirstPaint(QObject):
@@ -40,13 +41,9 @@ class FirstPaint(QObject):
         self.window = window
 
     def eventFilter(self, watched, event):
-        if (
-            event.type() == QEvent.Type.Paint
-            and isinstance(watched, QWidget)
-            and watched.window() is self.window
-        ):
+        if event.type() == QEvent.Type.Paint:
             print("painted", flush=True)
-            QApplication.instance().removeEventFilter(self)
+            self.window.removeEventFilter(self)
             QApplication.instance().exit(0)
         return False
 
@@ -54,8 +51,13 @@ class FirstPaint(QObject):
 def watch(window):
     watcher = FirstPaint(window)
     window._first_paint = watcher
-    QApplication.instance().installEventFilter(watcher)
+    window.installEventFilter(watcher)
 """
+"""The window's first paint event (a window is painted before its children, in the
+same pass). Watched on the window alone, as the app watches it: a filter on the
+whole application is given every object's events, and PySide wraps each object for
+Python then, Qt's private classes too, which builds the Python enums of every class
+of QtWidgets (some 150, tens of milliseconds), a cost the app itself does not have."""
 
 OURS = (
     PAINTED
@@ -176,17 +178,19 @@ def main() -> None:
         print(
             f"main window first paint (process start to paint, {env['QT_QPA_PLATFORM']}): "
             f"{ours * 1000:.0f} ms; floor (bare QMainWindow) {floor * 1000:.0f} ms; "
-            f"ratio {ratio:.1f}x; target <= {TARGET:.0f}x: "
+            f"ratio {ratio:.1f}x; target <= {TARGET:.1f}x: "
             f"{'met' if ratio <= TARGET else 'MISSED'}"
         )
         # A restart in the middle of a night: the event open at closing is opened
         # again before the first paint (its console, on the clock page).
         leave_open(night, env)
         ours, floor = side_by_side(night, env)
+        ratio = ours / floor
         print(
             "first paint reopening the event open at closing (console, clock page): "
             f"{ours * 1000:.0f} ms; floor (bare QMainWindow) {floor * 1000:.0f} ms; "
-            f"ratio {ours / floor:.1f}x (no target of its own)"
+            f"ratio {ratio:.1f}x; target <= {REOPENED_TARGET:.0f}x: "
+            f"{'met' if ratio <= REOPENED_TARGET else 'MISSED'}"
         )
 
 

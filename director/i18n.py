@@ -384,8 +384,15 @@ def format_date(iso_date: str) -> str:
     """An ISO date in the locale's medium format; empty stays empty."""
     if not iso_date:
         return ""
+    return _format_date(language(), iso_date)
+
+
+# The list of events asks for each row's date every time it measures or paints a
+# row: a date's text is kept per language, as numbers are.
+@functools.lru_cache(maxsize=1024)
+def _format_date(code: str, iso_date: str) -> str:
     text: str = _dates().format_date(
-        datetime.date.fromisoformat(iso_date), format="medium", locale=babel_locale()
+        datetime.date.fromisoformat(iso_date), format="medium", locale=_locale_of(code)
     )
     return text
 

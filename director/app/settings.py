@@ -153,15 +153,19 @@ def _put_aside(path: Path, now: datetime.datetime) -> Message:
 
 def _from_data(data: dict[str, Any]) -> Settings:
     known = {field.name for field in fields(Settings)}
-    settings = Settings()
-    for key, value in data.items():
-        if key not in known:
-            continue
-        try:
-            candidate = codec.decode(Settings, {**codec.encode(settings), key: value})
-        except (RuleViolation, RecursionError):
-            continue  # one bad value keeps its default, the rest still load
-        settings = candidate
+    wanted = {key: value for key, value in data.items() if key in known}
+    try:
+        # Each field is read on its own, so a file whose every value reads (as the
+        # app writes it) is read in one pass: the start reads it before the window.
+        settings = codec.decode(Settings, {**codec.encode(Settings()), **wanted})
+    except (RuleViolation, RecursionError):
+        settings = Settings()
+        for key, value in wanted.items():
+            try:
+                candidate = codec.decode(Settings, {**codec.encode(settings), key: value})
+            except (RuleViolation, RecursionError):
+                continue  # one bad value keeps its default, the rest still load
+            settings = candidate
     try:
         require_valid_look(settings.tv_look)
     except RuleViolation:

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import (
@@ -56,8 +57,12 @@ from director.app.display import (
 )
 from director.app.tv_layout import MIN_TEXT, Box, Needs, Plan, plan
 from director.core.tv import THEMES, Element, Place, Theme, TvLook
-from director.gui.media import LoadedPicture
 from director.i18n import _, format_number
+
+if TYPE_CHECKING:
+    # Pictures are decoded (``gui.media``, with the TV's stored files) only for a look
+    # that has one: a face without a logo paints without that module.
+    from director.gui.media import LoadedPicture
 
 _DARK = THEMES["dark"]
 BACKGROUND = QColor(_DARK.background)

@@ -13,12 +13,9 @@ session (Qt prefers its Wayland plugin there).
 
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import os
 import re
-import shutil
-import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -64,6 +61,12 @@ def uses_xcb(environ: Mapping[str, str] | None = None) -> bool:
 def missing_libraries(library: Path) -> list[str]:
     """The shared libraries ``library`` needs that the system cannot find (none
     when it loads)."""
+    # Imported here: a start on another platform (Wayland, offscreen, Windows)
+    # checks nothing, and ``ldd`` runs only when the plugin does not load.
+    import ctypes
+    import shutil
+    import subprocess
+
     try:
         ctypes.CDLL(str(library))
         return []

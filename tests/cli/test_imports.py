@@ -198,11 +198,38 @@ PAGES = {
         "payouts_page",
         "floor_page",
         "reports_page",
+        "night_page",
+        "club_page",
     )
 }
 
 
-def a_night(db_path: Path, clock, *, started: bool = False) -> int:
+NOT_FOR_A_FIRST_PAINT = (
+    # The leagues' rules and standings: asked only when the database has a season.
+    "director.app.leagues",
+    "director.core.leagues",
+    # Pictures are decoded for a TV look that has one (the demo's has none).
+    "director.gui.media",
+    "director.app.tv_assets",
+    # Windows and pages opened on demand: the shot clock, the Night page's charts,
+    # the door, the club.
+    "director.gui.dialogs.shot_clock",
+    "director.gui.shot_clock_panel",
+    "director.gui.clock_display",
+    "director.gui.charts_view",
+    "director.gui.door_view",
+    "director.app.balances",
+    "PySide6.QtCharts",
+    "PySide6.QtMultimedia",
+    # The X11 check's tools, when Qt does not start on X11 (offscreen here).
+    "ctypes",
+    "subprocess",
+)
+"""What neither first paint (the list of events, or an event reopened on its clock
+page) imports."""
+
+
+def a_night(db_path: Path, clock, *, started: bool = False, paused: bool = False) -> int:
     database = open_database(db_path)
     session = Library(database, clock=clock).create("Friday night")
     session.dispatch(c.RenameTournament(name="Friday night out"))
@@ -211,6 +238,8 @@ def a_night(db_path: Path, clock, *, started: bool = False) -> int:
 
         session.dispatch(c.SetStructure(structure=simple([(100, 200)])))
         session.dispatch(c.StartClock())
+        if paused:  # reopened with no question (a running clock asks whether to go on)
+            session.dispatch(c.PauseClock())
     event_id = session.tournament_id
     session.close()
     database.close()
@@ -277,6 +306,7 @@ def test_the_window_paints_the_event_list_before_importing_any_console(
         "director.gui.dialogs.share",
         "director.app.feed",
         "director.app.remote",
+        *NOT_FOR_A_FIRST_PAINT,
     ):
         assert absent not in ours, absent
     # The network page is made when it is first shared, never for the first paint.
@@ -306,3 +336,87 @@ def test_opening_an_event_builds_only_the_page_shown(
     )
     assert output == ("clock\n" if started else "event\n")
     assert PAGES & ours == {f"director.gui.pages.{shown}"}
+
+
+def at_first_paint(db_path: Path, tmp_path: Path, settings: str) -> tuple[str, set[str], set[str]]:
+    """Start the window on ``db_path`` with ``settings`` (Python source) in a fresh
+    interpreter: what it shows (the console's page, or "events"), the modules
+    imported and the Python enums PySide had made, both as of the first paint."""
+    probe = (
+        "import enum, gc, json, sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtCore import QEvent, QObject\n"
+        "from director.app.settings import Settings\n"
+        "from director.gui.app import application, start\n"
+        "class Painted(QObject):\n"
+        "    seen = None\n"
+        "    def eventFilter(self, watched, event):\n"
+        "        if event.type() == QEvent.Type.Paint and self.seen is None:\n"
+        "            enums = [o for o in gc.get_objects() if isinstance(o, enum.EnumType)]\n"
+        "            self.seen = (sorted(sys.modules), sorted(e.__qualname__ for e in enums))\n"
+        "        return False\n"
+        "app = application()\n"
+        f"window = start(Path({str(db_path)!r}), {settings})\n"
+        "painted = Painted()\n"
+        "window.installEventFilter(painted)\n"
+        "while painted.seen is None:\n"
+        "    app.processEvents()\n"
+        "shown = window.console.current_key() if window.console else 'events'\n"
+        "print(json.dumps([shown, *painted.seen]))\n"
+        "window.database.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env=quiet_env(tmp_path),
+    )
+    shown, modules, enums = json.loads(done.stdout.splitlines()[-1])
+    return shown, set(modules), set(enums)
+
+
+def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_does_not_show(
+    db_path: Path, tmp_path: Path, clock
+) -> None:
+    """Issue 36: "first paint reopening the event left open (what an organizer sees
+    every night)". The start reopens the event (its console on the clock page)
+    before the first paint, and imports for it only what that page shows: no
+    leagues without a season, no picture decoder without a picture, no window or
+    page not yet opened."""
+    event_id = a_night(db_path, clock, started=True, paused=True)
+    key = str(db_path.resolve())
+    shown, ours, _enums = at_first_paint(
+        db_path,
+        tmp_path,
+        f"Settings(welcomed=True, open_event={event_id}, open_database={key!r})",
+    )
+    assert shown == "clock"
+    assert "director.gui.pages.clock_page" in ours  # the check sees the page's modules
+    assert "director.app.live_league" in ours
+    for absent in NOT_FOR_A_FIRST_PAINT:
+        assert absent not in ours, absent
+    assert PAGES & ours == {"director.gui.pages.clock_page"}
+
+
+@pytest.mark.parametrize("reopened", [False, True])
+def test_the_first_paint_makes_no_python_enum_of_a_qt_class_the_window_does_not_use(
+    db_path: Path, tmp_path: Path, clock, reopened: bool
+) -> None:
+    """PySide makes a class's Python enums when Python first meets the class. A
+    filter on the whole application met every object (Qt's private ones too), and
+    PySide then made the enums of every class of QtWidgets, some 150, before the
+    first paint: a wizard's, a file dialog's, a calendar's."""
+    event_id = a_night(db_path, clock, started=True, paused=True)
+    key = str(db_path.resolve())
+    settings = (
+        f"Settings(welcomed=True, open_event={event_id}, open_database={key!r})"
+        if reopened
+        else "Settings(welcomed=True)"
+    )
+    shown, _ours, enums = at_first_paint(db_path, tmp_path, settings)
+    assert shown == ("clock" if reopened else "events")
+    assert "Qt.AlignmentFlag" in enums  # the check sees the enums made
+    unused = {e for e in enums if e.startswith(("QWizard.", "QFileDialog.", "QCalendarWidget."))}
+    assert not unused

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTime, Signal
 from PySide6.QtWidgets import (
@@ -35,9 +36,11 @@ from director.core.tv import MESSAGE_MAX_LENGTH
 from director.gui.clock_face import ClockFace
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
-from director.gui.dialogs.shot_clock import ShotClockDialog
 from director.gui.ticker import ClockTicker
 from director.i18n import _, format_clock, format_time, ngettext, parse_clock_text
+
+if TYPE_CHECKING:
+    from director.gui.dialogs.shot_clock import ShotClockDialog
 
 
 class ClockPage(QWidget):
@@ -203,6 +206,8 @@ class ClockPage(QWidget):
     def open_shot_clock(self, player: PlayerId | None = None) -> ShotClockDialog:
         """The shot clock's window (kept open beside the console), ``player`` chosen."""
         if self._shot_dialog is None:
+            from director.gui.dialogs.shot_clock import ShotClockDialog
+
             self._shot_dialog = ShotClockDialog(self.controller, self.ticker, self)
         if player is not None:
             self._shot_dialog.choose(player)

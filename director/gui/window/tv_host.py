@@ -147,12 +147,12 @@ class TvHost(QObject):
     def look_pictures(self, look: TvLook) -> dict[str, LoadedPicture]:
         """The look's logo and background, decoded (kept); one that is missing or
         damaged is left out, and said once in the status bar."""
-        from director.gui.media import load_picture
-
         wanted = (look.logo, look.background.asset if look.background else "")
         found: dict[str, LoadedPicture] = {}
         for name in filter(None, wanted):
             if name not in self._pictures:
+                from director.gui.media import load_picture
+
                 try:
                     self._pictures[name] = load_picture(self.assets.read(name))
                 except RuleViolation as error:

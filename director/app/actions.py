@@ -146,6 +146,8 @@ class Hotkey:
     keys: tuple[str, ...]
     description: str
     """Marked with ``N_``: translated when shown."""
+    numbered: bool = False
+    """Each key is a table's (Ctrl+1 for table 1...); else the surface finds the table."""
 
 
 Builder = Callable[[Request], "c.Command"]
@@ -314,6 +316,7 @@ CATALOGUE = Catalogue(
             Hotkey(
                 tuple(f"Ctrl+{n}" for n in range(1, 10)),
                 N_("Hand done at table 1 to 9: move the button and the blinds"),
+                numbered=True,
             ),
         ),
         Action(
@@ -428,6 +431,7 @@ CATALOGUE = Catalogue(
             (Need.PLAYER, Need.SECONDS),
             # Its length is the rules' to check (``core.shot_clock``).
             lambda request: c.StartShotClock(player=_player(request), seconds=request.seconds),
+            Hotkey(("Ctrl+T",), N_("Shot clock for the selected player (the event's length)")),
         ),
         Action(
             "time_bank",
@@ -442,6 +446,7 @@ CATALOGUE = Catalogue(
             frozenset({_C, _D}),
             (Need.TABLE,),
             lambda request: c.StopShotClock(table=_number(request.table, "table")),
+            Hotkey(("Ctrl+Shift+T",), N_("Stop the shot clock at the selected player's table")),
         ),
         Action("call_floor", N_("Call the floor"), frozenset({_D})),
         Action(

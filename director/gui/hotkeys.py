@@ -18,7 +18,6 @@ from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from director.app import actions
-from director.app.actions import Need
 from director.gui.common import scaled_font
 from director.i18n import _
 
@@ -40,7 +39,7 @@ def table() -> tuple[Hotkey, ...]:
     """The console's hotkeys: the action catalogue's (``app.actions``), in its order,
     read when asked (an action added there has its key here)."""
     return tuple(
-        Hotkey(hotkey.keys, action.key, hotkey.description, Need.TABLE in action.needs)
+        Hotkey(hotkey.keys, action.key, hotkey.description, hotkey.numbered)
         for action, hotkey in actions.catalogue().hotkeys()
     )
 

@@ -47,7 +47,8 @@ class _Viewer:
 def signature(data: DisplayData | None) -> object:
     """What a viewer must be sent anew when it changes: everything but the passing of
     the seconds, which the page counts by itself (the time left, the time to the
-    break, the instant read)."""
+    break, the instant read, a shot clock's seconds from its end: a phone showing one
+    is not sent the display, nor reads its table again, each second)."""
     if data is None:
         return None
     timing = data.timing
@@ -62,6 +63,9 @@ def signature(data: DisplayData | None) -> object:
         stats=tuple(
             Stat(stat.caption, "", stat.key) if stat.key == "next_break" else stat
             for stat in data.stats
+        ),
+        shot_clocks=tuple(
+            replace(shot, seconds=0, warning=False, over=False) for shot in data.shot_clocks
         ),
         timing=Timing(
             computed_at=0,

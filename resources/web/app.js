@@ -15,6 +15,7 @@
   const FIT_FLOOR = 0.6; // the clock's type shrinks to fit the TV's screen down to this
   const FIT_STEP = 0.05;
   const TV = window.matchMedia("(orientation: landscape) and (min-width: 900px)");
+  const SHOT_WARNING_MS = 10000; // a shot clock's last ten seconds (core.shot_clock.WARNING_MS)
 
   const $ = (id) => document.getElementById(id);
 
@@ -57,6 +58,7 @@
     live.showLanguage();
     document.title = text("title") || "director";
     setText("seats-title", text("seats"));
+    $("shots").setAttribute("aria-label", text("shot_clock"));
     setText("find-title", text("find_title"));
     $("find-name").placeholder = text("find_placeholder");
     setText("pair-open", text("pair_open"));
@@ -126,8 +128,42 @@
     drawStats(display);
     drawSide(display);
     drawSeats(display);
+    drawShots(display);
     drawTime();
     layout();
+  }
+
+  // The shot clocks running, one a table: who, where, and the seconds left counted
+  // here from its end on the server's clock (the display is pushed again only when
+  // one starts, stops, gains a time-bank chip or leaves the screens).
+  function drawShots(display) {
+    const shots = display.shot_clocks || [];
+    document.body.classList.toggle("shots", shots.length > 0);
+    $("shots").hidden = shots.length === 0;
+    $("shots").replaceChildren(
+      ...shots.map((shot) => {
+        const box = element("div", "shot");
+        box.dataset.table = String(shot.table);
+        box.dataset.endsAt = String(shot.ends_at);
+        const who = element("div", "who");
+        who.append(element("span", "place", shot.place), element("span", "name", shot.name));
+        box.append(who, element("div", "seconds"));
+        return box;
+      })
+    );
+    drawShotTimes();
+  }
+
+  function drawShotTimes() {
+    for (const box of document.querySelectorAll("#shots .shot")) {
+      const left = Math.max(0, Number(box.dataset.endsAt) - live.serverNow());
+      box.classList.toggle("warning", left > 0 && left <= SHOT_WARNING_MS);
+      box.classList.toggle("over", left === 0);
+      let shown = String(Math.ceil(left / 1000));
+      if (live.stale) shown = "--";
+      else if (left === 0) shown = text("shot_time_up");
+      box.querySelector(".seconds").textContent = shown;
+    }
   }
 
   function drawStats(display) {
@@ -311,6 +347,7 @@
   function drawTime() {
     const display = page.display && page.display.display;
     if (!display) return;
+    drawShotTimes();
     if (live.stale) {
       showTime("--:--");
       return;

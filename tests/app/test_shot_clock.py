@@ -11,6 +11,7 @@ from director.app.session import TournamentSession
 from director.core import commands as c
 from director.core import shot_clock as shot
 from director.core.errors import RuleViolation
+from director.core.events import ShotClockStopped
 from director.core.ids import PlayerId
 from director.core.shot_clock import ShotClockSettings
 from director.persistence.db import Database
@@ -167,3 +168,51 @@ def test_the_feed_wakes_each_second_of_a_shot_clock(database: Database, clock: F
     tick = feed.advance()
     assert tick.wake_in == 700
     assert tick.data.shot_clocks[0].seconds == 30
+
+
+def test_hand_done_clears_the_tables_shot_clock_logged_undone_and_replayed(
+    database: Database, clock: FakeClock
+) -> None:
+    """ "Hand done" ends the hand, and the decision its shot clock timed: the table's
+    shot clock goes off with it (a logged stop, undone with the hand done, read
+    back the same after reopening); another table's keeps running."""
+    session = night(database, clock)
+    table, _seat_number = _seat(session, 1)
+    other_player = next(
+        int(p) for p, (t, _s) in session.state.tables.seated().items() if t != table
+    )
+    other_table, _other_seat = _seat(session, other_player)
+    session.dispatch(c.StartShotClock(player=PlayerId(1)))
+    session.dispatch(c.StartShotClock(player=PlayerId(other_player)))
+    clock.advance(4_000)
+    session.dispatch(c.HandDone(table=table))
+    assert set(session.state.shot_clocks.running) == {other_table}
+    session.undo()
+    assert set(session.state.shot_clocks.running) == {table, other_table}
+    assert session.state.shot_clocks.running[table].remaining_ms(clock.now) == 26_000
+    session.redo()
+    assert set(session.state.shot_clocks.running) == {other_table}
+    event = session.tournament_id
+    session.close()
+
+    reopened = TournamentSession(database, event, clock=clock)
+    assert set(reopened.state.shot_clocks.running) == {other_table}
+    reopened.close()
+
+
+def test_hand_done_logs_a_stop_only_where_a_shot_clock_runs(
+    database: Database, clock: FakeClock
+) -> None:
+    session = night(database, clock)
+    table, _seat_number = _seat(session, 1)
+
+    def stops() -> int:
+        last = session.groups_in_force()[-1]
+        return sum(isinstance(event, ShotClockStopped) for event in last)
+
+    session.dispatch(c.HandDone(table=table))
+    assert stops() == 0
+    session.dispatch(c.StartShotClock(player=PlayerId(1)))
+    session.dispatch(c.HandDone(table=table))
+    assert stops() == 1
+    assert not session.state.shot_clocks.running

@@ -136,3 +136,47 @@ def test_the_seasons_page_picture_and_text_from_the_league_page(
         assert lines[0] == "Friday — 2026, 3 manches"
         assert lines[1].startswith("1. Zoé 9 points · 2. Bob 8 points")
         assert lines[2].startswith("Qualifiés pour la finale : Zoé (10")
+
+
+def test_the_final_shows_in_the_events_list_at_once(
+    qtbot,
+    filled,  # noqa: F811
+    clock,
+) -> None:
+    """ "Create the final…" from the window's league page: the new event is in the
+    events list (and chosen there) while the league page is still open, not only
+    after the list is read again."""
+    database, sessions = filled
+    for session in sessions:
+        session.close()
+    leagues = Leagues(database, clock=clock)
+    league = leagues.create("Friday", RULE)
+    leagues.add_season(league.id, "2026", "2026-01-01", "2026-12-31")
+    from director.gui.main_window import MainWindow
+
+    window = MainWindow(database, clock=clock)  # the one writer of the test's database
+    qtbot.addWidget(window)
+    page = window.events_page
+
+    def listed() -> list[str]:
+        return [page.model.event_at(row).name for row in range(page.model.rowCount())]
+
+    assert "Grand final" not in listed()
+    seen: list[list[str]] = []
+    chosen: list[str] = []
+
+    def drive() -> None:
+        shown = QApplication.activeModalWidget()
+        if not isinstance(shown, LeaguesDialog):
+            QTimer.singleShot(20, drive)
+            return
+        answer_final(qtbot, [], "Grand final")
+        shown.create_final()
+        seen.append(listed())
+        chosen.append(page.selected().name)
+        shown.accept()
+
+    QTimer.singleShot(0, drive)
+    window.event_list.show_leagues()
+    assert seen and "Grand final" in seen[0]
+    assert chosen == ["Grand final"]

@@ -154,3 +154,40 @@ def test_the_tv_overlay_and_the_console_at_their_sizes(
     keep(window, tmp_path, f"console-clock-shot-{language}")
     keep(dialog, tmp_path, f"console-shot-dialog-{language}")
     dialog.close()
+
+
+def test_ctrl_t_starts_the_selected_players_shot_clock_and_ctrl_shift_t_stops_it(
+    qtbot, seated
+) -> None:
+    """The console's hotkeys (the catalogue's, listed by F1): Ctrl+T starts the shot
+    clock of the player selected on the players page, for the event's length;
+    Ctrl+Shift+T stops his table's; with nobody selected, the rules' reason goes to
+    the status bar and nothing changes."""
+    from PySide6.QtCore import Qt
+
+    from director.gui.pages.players_page import PlayersPage
+
+    window = seated
+    ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_T, ctrl)
+    assert not window.controller.state.shot_clocks.running
+    assert window.statusBar().currentMessage() == "Choose a player first."
+
+    _seat, player = _at(window, 2)
+    page = window.console.page("players")
+    assert isinstance(page, PlayersPage)
+    page.select(player)
+    qtbot.keyClick(window, Qt.Key.Key_T, ctrl)
+    running = window.controller.state.shot_clocks.running
+    assert list(running) == [2] and running[2].player == player
+    assert running[2].duration_ms == 30_000
+    qtbot.keyClick(window, Qt.Key.Key_T, ctrl | shift)
+    assert not window.controller.state.shot_clocks.running
+    assert window.undo_action.text().startswith("&Undo: stop the shot clock")
+    qtbot.keyClick(window, Qt.Key.Key_T, ctrl | shift)  # none left: said, not a dialog
+    assert window.statusBar().currentMessage() == "No shot clock runs at table 2."
+
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    lines = dict(window.help_overlay.lines())
+    assert lines["Ctrl+T"] == "Shot clock for the selected player (the event's length)"
+    assert lines["Ctrl+Shift+T"] == "Stop the shot clock at the selected player's table"

@@ -363,7 +363,11 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         owes_big=frozenset(owes_big),
         owes_small=frozenset(owes_small),
     )
-    return [*given_back, *events, dealt]
+    # The hand is over, so is the decision its shot clock timed.
+    cleared: list[e.Event] = []
+    if command.table in state.shot_clocks.running:
+        cleared.append(e.ShotClockStopped(at=now, table=command.table))
+    return [*cleared, *given_back, *events, dealt]
 
 
 def _seats_given_back(state: TournamentState, table: TableState, now: Instant) -> list[e.Event]:

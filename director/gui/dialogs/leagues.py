@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -142,6 +142,9 @@ def read_only_table() -> QTableWidget:
 
 
 class LeaguesDialog(QDialog):
+    event_created = Signal(int)
+    """A season's final was created as this event (the events list shows it at once)."""
+
     def __init__(
         self, leagues: Leagues, parent: QWidget | None = None, *, paper: str = "A4"
     ) -> None:
@@ -975,6 +978,7 @@ class LeaguesDialog(QDialog):
         self.final_dialog = dialog
         """The last final's dialog (tests answer it)."""
         if dialog.exec() and dialog.event is not None:
+            self.event_created.emit(dialog.event)
             self.error.clear()
             self.out_note.setText(
                 _("Created the final {id}: {name}. Open it from the events list.").format(

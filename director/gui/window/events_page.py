@@ -316,11 +316,13 @@ class EventList(QObject):
         from director.app.leagues import Leagues
         from director.gui.dialogs.leagues import LeaguesDialog
 
-        LeaguesDialog(
+        dialog = LeaguesDialog(
             Leagues(self.workspace.database, clock=self.clock),
             self._parent,
             paper=self._settings.current.paper,
-        ).exec()
+        )
+        dialog.event_created.connect(lambda event_id: self.refresh(select=event_id))
+        dialog.exec()
 
     def show_roster(self) -> None:
         from director.app.roster import Roster

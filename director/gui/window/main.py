@@ -196,6 +196,8 @@ class MainWindow(QMainWindow):
                 "bust": lambda: keys.player_action("bust"),
                 "rebuy": lambda: keys.player_action("rebuy"),
                 "addon": lambda: keys.player_action("addon"),
+                "shot_clock": lambda: keys.shot_clock_action("shot_clock"),
+                "shot_clock_stop": lambda: keys.shot_clock_action("shot_clock_stop"),
                 "show_display": self.tv.show_display,
                 "help": self.help_overlay.toggle,
             },

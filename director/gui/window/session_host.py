@@ -549,3 +549,30 @@ class ConsoleKeys:
         page = console.page("players")
         if isinstance(page, PlayersPage) and key in page.buttons:
             controller.guard.trigger(page.buttons[key])
+
+    def shot_clock_action(self, key: str) -> None:
+        """Start the shot clock of the player selected on the players page (the
+        event's length), or stop his table's; the rules' refusal said in the status
+        bar, as the buttons' hotkeys do."""
+        from director.app.actions import Request, command
+        from director.gui.pages.players_page import PlayersPage
+
+        console, controller = self.sessions.console, self.sessions.controller
+        if console is None or not self._shown() or controller is None:
+            return
+        page = console.page("players")
+        player = page.selected() if isinstance(page, PlayersPage) else None
+        state = controller.state
+        where = None if player is None else state.tables.where(player)
+        if player is None:
+            refused: RuleViolation | None = RuleViolation("no_player_chosen")
+        elif key == "shot_clock_stop" and where is None:
+            refused = RuleViolation("shot_clock_not_seated", player=state.player_name(player))
+        else:
+            table = None if where is None else where[0]
+            asked = command(key, Request(player=player, table=table))
+            refused = controller.session.refusal(asked)
+        if refused is not None:
+            self.sessions.say_refused(describe_error(refused))
+        else:
+            controller.dispatch(asked, console)

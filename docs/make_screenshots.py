@@ -49,7 +49,12 @@ def main() -> None:
         app = application()
         # Qt's own texts (key names, buttons) follow the language too.
         apply_language(app, Settings(language=args.language))
+        from director.app import awake
         from director.gui.main_window import MainWindow
+
+        # The guide shows a laptop whose system keeps the screen awake; a build
+        # machine without a desktop bus refuses, and its status line is no help there.
+        awake.ScreenAwake._take = lambda self: awake.AwakeState(wanted=True, held=True)  # type: ignore[method-assign]
 
         def clock() -> Instant:
             return MOMENT

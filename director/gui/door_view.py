@@ -37,6 +37,7 @@ from director.app.door import Arrival, Door
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.controller import SessionController
+from director.gui.pairing import SwitchHeader
 from director.gui.qr import QrCode
 from director.gui.sharing import Sharing
 from director.gui.widgets import InlineError
@@ -64,20 +65,18 @@ class DoorView(QDialog):
         self._share = share
         self.door = Door.of(controller.session.database)
         self.arrivals: list[Arrival] = []
-        self.on = QCheckBox(_("&Open the door: players check themselves in with their phone"))
-        self.on.setChecked(sharing.door_open)
-        self.on.toggled.connect(sharing.set_door_open)
-        hint = QLabel(
+        self.header = SwitchHeader(
+            _("&Open the door: players check themselves in with their phone"),
             _(
                 "Players scan the sign's code, type their name and check in: nothing is "
                 "bought at the door. Each arrival shows here; turn it into a buy-in with "
                 "one click (a new name joins the roster then), or dismiss it."
-            )
+            ),
+            checked=sharing.door_open,
+            toggled=sharing.set_door_open,
+            share=self._share_clicked,
         )
-        hint.setWordWrap(True)
-        self.not_shared = QLabel(_("The page is not shared on the network yet."))
-        self.share_button = QPushButton(_("&Share on the network…"))
-        self.share_button.clicked.connect(self._share_clicked)
+        self.on = self.header.on
         self.qr = QrCode()
         self.qr.setFixedSize(QR_SIDE, QR_SIDE)
         self.address = QLabel()
@@ -87,10 +86,7 @@ class DoorView(QDialog):
         self.sign_button.setToolTip(_("A PDF to print: the QR code and short instructions"))
         self.sign_button.clicked.connect(self.save_sign)
         side = QVBoxLayout()
-        side.addWidget(self.on)
-        side.addWidget(hint)
-        side.addWidget(self.not_shared)
-        side.addWidget(self.share_button, 0, Qt.AlignmentFlag.AlignLeft)
+        side.addWidget(self.header)
         side.addWidget(self.address)
         side.addWidget(self.sign_button, 0, Qt.AlignmentFlag.AlignLeft)
         side.addStretch(1)
@@ -132,9 +128,7 @@ class DoorView(QDialog):
     # -- showing ------------------------------------------------------------------
 
     def refresh(self, *_args: object) -> None:
-        running = self.sharing.running
-        self.not_shared.setVisible(not running)
-        self.share_button.setVisible(not running)
+        self.header.show_shared(self.sharing.running)
         url = self.sharing.door_url()
         self.qr.set_text(url if self.sharing.door_open else "")
         self.qr.setVisible(bool(url) and self.sharing.door_open)

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from director.app.actions import BadRequest, whole_number
+from director.app.actions import Request, catalogue, whole_number
 from director.app.names import START, fold, match
 from director.app.remote import Target
 from director.app.roster import Roster, RosterPlayer
 from director.core import commands as c
-from director.core.decide import clean_name
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.players import EntrantStatus
@@ -89,15 +88,6 @@ def offered(typed: str, people: list[RosterPlayer]) -> list[RosterPlayer]:
     return [person for _level, _name, person in found[:OFFERED_MAX]]
 
 
-def typed_name(data: Mapping[str, Any], key: str = "name") -> str:
-    """A name sent by a phone, cleaned (``BadRequest`` when not text;
-    ``RuleViolation`` when empty, too long or with a control character)."""
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise BadRequest(f"{key}: expected text")
-    return " ".join(clean_name(value).split())
-
-
 def fresh_id(state: TournamentState) -> PlayerId:
     """An id no player of the event has: to ask the rules about a newcomer's buy-in
     before he is added to the roster."""
@@ -156,6 +146,11 @@ class Door:
         """The roster's record for ``name``: the one of that name, or a new one."""
         with self._writing() as database:
             return Roster(database).find_or_add(name)
+
+    def enrol(self, name: str) -> tuple[PlayerId, str, str]:
+        """``record`` as the catalogue's newcomer needs it: id, name, nickname."""
+        person = self.record(name)
+        return person.id, person.name, person.nickname
 
     # -- the arrivals ---------------------------------------------------------------
 
@@ -244,27 +239,20 @@ def buy_in(arrival: Arrival, door: Door, *, paid: bool, amount: int = 0) -> c.Bu
 
 # -- a helper's phone registering a newcomer -------------------------------------------
 
-NEW_PLAYER_FIELDS = frozenset({"action", "name", "paid"})
 
-
-def new_player(data: Mapping[str, Any], target: Target, door: Door) -> c.BuyIn:
-    """A helper's phone's ``{"action": "new_player", "name": "Zoé", "paid": true}``:
-    the roster's record of that name (added when new) bought in. The rules are asked
-    before the roster is touched (their refusal is raised: nothing added).
-    ``BadRequest`` when not understood."""
-    unknown = set(data) - NEW_PLAYER_FIELDS
-    if unknown:
-        raise BadRequest(f"unknown field: {sorted(unknown)[0][:40]}")
-    name = typed_name(data)
-    paid = data.get("paid", True)
-    if type(paid) is not bool:
-        raise BadRequest("paid: expected true or false")
-    # As the helper's buy-in of a known player: a cash game's amount is the console's.
-    arrival = Arrival(0, name, 0, None)
-    refused = target.refusal(probe(arrival, target.state, paid=paid))
+def new_player(request: Request, target: Target, door: Door) -> c.Command:
+    """A helper's phone's ``{"action": "new_player", "name": "Zoé", "paid": true}``
+    (the catalogue's entry, read by ``actions.parse``): the rules are asked about the
+    newcomer under an id no player has first (their refusal is raised: nothing added
+    to the roster), then the roster's record of that name (added when new) is bought
+    in."""
+    action = catalogue()["new_player"]
+    state = target.state
+    probe = action.command(replace(request, enrol=lambda name: (fresh_id(state), name, "")))
+    refused = target.refusal(probe)
     if refused is not None:
         raise refused
-    return buy_in(arrival, door, paid=paid)
+    return action.command(replace(request, enrol=door.enrol))
 
 
 def chosen_id(data: Mapping[str, Any]) -> int | None:

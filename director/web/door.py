@@ -15,8 +15,9 @@ import logging
 from collections.abc import Callable
 
 from director import paths
+from director.app.actions import typed_name
 from director.app.databases import StoreError
-from director.app.door import Door, chosen_id, typed_name
+from director.app.door import Door, chosen_id
 from director.app.remote import BadRequest, RateLimiter, Target
 from director.app.timesource import Now
 from director.core.errors import RuleViolation

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 
 from director.app import dealers, helpers
+from director.app.actions import Need
 from director.app.databases import StoreError
 from director.app.dealers import NotAllowed
 from director.app.door import new_player
@@ -204,13 +205,14 @@ class Phones(PhoneDesk):
             shown = helpers.view(target)
             return json_reply(200, {"ok": True, "device": device.name, **shown})
         try:
-            if isinstance(data, dict) and data.get("action") == "new_player":
+            action, asked = helpers.read(data, target.state)
+            if Need.NAME in action.needs:
                 # A newcomer: the roster's record (added when new) bought in.
                 if self.door is None:
                     return json_reply(403, {"ok": False, "why": _("The roster cannot be reached.")})
-                command: Command = new_player(data, target, self.door)
+                command: Command = new_player(asked, target, self.door)
             else:
-                command = helpers.command_for(data, target.state)
+                command = action.command(asked)
         except StoreError as error:
             return json_reply(503, {"ok": False, "why": describe_error(error)})
         except BadRequest as error:

@@ -39,6 +39,8 @@ TYPED_MIN = 2
 """Letters typed before the roster is searched (one letter would list half of it)."""
 OFFERED_MAX = 6
 """Names offered for what was typed, at most."""
+DISMISSED_KEPT = 50
+"""Dismissed arrivals kept to be brought back: the latest ones."""
 
 Opens = Callable[[], AbstractContextManager[Database]]
 
@@ -157,14 +159,23 @@ class Door:
     def waiting(self, event: int) -> list[Arrival]:
         """The arrivals not handled yet, in the order they came."""
         with self._reading() as database, database.reading() as connection:
-            return self._read(connection, event)
+            return self._read(connection, event)[0]
+
+    def dismissed(self, event: int) -> list[Arrival]:
+        """The arrivals dismissed, the latest last (at most ``DISMISSED_KEPT``): each
+        can be brought back (``restore``)."""
+        with self._reading() as database, database.reading() as connection:
+            return self._read(connection, event)[1]
 
     @staticmethod
-    def _read(connection: Any, event: int) -> list[Arrival]:
+    def _read(connection: Any, event: int) -> tuple[list[Arrival], list[Arrival]]:
         data = store.load_draft(connection, event, DRAFT)
-        rows = data.get("arrivals") if isinstance(data, dict) else None
-        found = [_arrival(row) for row in rows] if isinstance(rows, list) else []
-        return [arrival for arrival in found if arrival is not None]
+        lists = []
+        for key in ("arrivals", "dismissed"):
+            rows = data.get(key) if isinstance(data, dict) else None
+            found = [_arrival(row) for row in rows] if isinstance(rows, list) else []
+            lists.append([arrival for arrival in found if arrival is not None])
+        return lists[0], lists[1]
 
     def check_in(
         self, state: TournamentState, event: int, typed: str, chosen: int | None, now: int
@@ -189,30 +200,66 @@ class Door:
         if already_in(state, roster, name):
             return None, False
         with self._writing() as database, database.transaction() as connection:
-            arrivals = self._read(connection, event)
+            arrivals, dismissed = self._read(connection, event)
             for arrival in arrivals:
                 same = arrival.roster == roster if roster is not None else False
                 if same or fold(arrival.name) == fold(name):
                     return arrival, False
             if len(arrivals) >= WAITING_MAX:
                 raise RuleViolation("door_full")
-            arrival = Arrival(max((a.id for a in arrivals), default=0) + 1, name, now, roster)
-            self._save(connection, event, [*arrivals, arrival], now)
+            fresh = max((a.id for a in (*arrivals, *dismissed)), default=0) + 1
+            arrival = Arrival(fresh, name, now, roster)
+            self._save(connection, event, [*arrivals, arrival], dismissed, now)
         return arrival, True
 
-    def dismiss(self, event: int, arrival: int, now: int) -> bool:
-        """Take an arrival off the list (bought in, or dismissed); False when gone."""
+    def handled(self, event: int, arrival: int, now: int) -> bool:
+        """Take an arrival bought in off the list (his buy-in is the log's, undone
+        there); False when gone."""
         with self._writing() as database, database.transaction() as connection:
-            arrivals = self._read(connection, event)
+            arrivals, dismissed = self._read(connection, event)
             kept = [item for item in arrivals if item.id != arrival]
             if len(kept) == len(arrivals):
                 return False
-            self._save(connection, event, kept, now)
+            self._save(connection, event, kept, dismissed, now)
+        return True
+
+    def dismiss(self, event: int, arrival: int, now: int) -> bool:
+        """Take an arrival off the list, kept aside to be brought back (``restore``,
+        after a restart too); False when gone."""
+        with self._writing() as database, database.transaction() as connection:
+            arrivals, dismissed = self._read(connection, event)
+            gone = [item for item in arrivals if item.id == arrival]
+            if not gone:
+                return False
+            kept = [item for item in arrivals if item.id != arrival]
+            aside = [*dismissed, *gone][-DISMISSED_KEPT:]
+            self._save(connection, event, kept, aside, now)
+        return True
+
+    def restore(self, event: int, arrival: int, now: int) -> bool:
+        """Bring a dismissed arrival back to the list, in the place his arrival time
+        gives him; False when he is not among the dismissed any more. One of the same
+        name who checked in again meanwhile stays the one arrival."""
+        with self._writing() as database, database.transaction() as connection:
+            arrivals, dismissed = self._read(connection, event)
+            back = [item for item in dismissed if item.id == arrival]
+            if not back:
+                return False
+            aside = [item for item in dismissed if item.id != arrival]
+            (person,) = back
+            if not any(fold(item.name) == fold(person.name) for item in arrivals):
+                arrivals = sorted([*arrivals, person], key=lambda item: (item.at, item.id))
+            self._save(connection, event, arrivals, aside, now)
         return True
 
     @staticmethod
-    def _save(connection: Any, event: int, arrivals: list[Arrival], now: int) -> None:
-        data = {"arrivals": [arrival.to_data() for arrival in arrivals]}
+    def _save(
+        connection: Any, event: int, arrivals: list[Arrival], dismissed: list[Arrival], now: int
+    ) -> None:
+        data = {
+            "arrivals": [arrival.to_data() for arrival in arrivals],
+            "dismissed": [arrival.to_data() for arrival in dismissed],
+        }
         store.save_draft(connection, event, DRAFT, data, at=now)
 
 

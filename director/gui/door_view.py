@@ -98,8 +98,13 @@ class DoorView(QDialog):
         self.paid.setToolTip(_("Unticked: the buy-in is owed, to be paid later"))
         self.paid.toggled.connect(self.refresh)
         self.count = QLabel()
+        self.bring_back = QPushButton()
+        self.bring_back.setObjectName("bring-back")
+        self.bring_back.clicked.connect(self.restore_last)
+        self.last_dismissed: Arrival | None = None
         heading = QHBoxLayout()
         heading.addWidget(self.count, 1)
+        heading.addWidget(self.bring_back)
         heading.addWidget(self.paid)
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels([_("Name"), _("Checked in"), _("Roster"), ""])
@@ -144,13 +149,20 @@ class DoorView(QDialog):
             if url
             else _("Share the page on the network first: the sign carries its address.")
         )
+        event = self.controller.session.tournament_id
         try:
-            self.arrivals = self.door.waiting(self.controller.session.tournament_id)
+            self.arrivals = self.door.waiting(event)
+            dismissed = self.door.dismissed(event)
         except StoreError as error:
             self.error.say(error)
-            self.arrivals = []
+            self.arrivals, dismissed = [], []
         else:
             self.error.clear()
+        self.last_dismissed = dismissed[-1] if dismissed else None
+        self.bring_back.setVisible(self.last_dismissed is not None)
+        if self.last_dismissed is not None:
+            self.bring_back.setText(_("&Bring back {name}").format(name=self.last_dismissed.name))
+            self.bring_back.setToolTip(_("The last arrival dismissed returns to the list"))
         self._fill()
 
     def _fill(self) -> None:
@@ -234,14 +246,22 @@ class DoorView(QDialog):
             return False
         if self.controller.dispatch(command, self) is None:
             return False
-        self.dismiss(arrival)
+        self._handle(self.door.handled, arrival)
         return True
 
     def dismiss(self, arrival: Arrival) -> None:
+        """Off the list, kept aside: "Bring back" returns the last one dismissed."""
+        self._handle(self.door.dismiss, arrival)
+
+    def restore_last(self) -> None:
+        """The last arrival dismissed back on the list (one click undoes a dismissal,
+        after a restart too)."""
+        if self.last_dismissed is not None:
+            self._handle(self.door.restore, self.last_dismissed)
+
+    def _handle(self, change: Callable[[int, int, int], bool], arrival: Arrival) -> None:
         try:
-            self.door.dismiss(
-                self.controller.session.tournament_id, arrival.id, self.controller.now()
-            )
+            change(self.controller.session.tournament_id, arrival.id, self.controller.now())
         except StoreError as error:
             show_error(self, error)
         self.refresh()

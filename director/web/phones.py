@@ -16,7 +16,6 @@ import contextlib
 from director.app import dealers, helpers
 from director.app.actions import Need
 from director.app.databases import StoreError
-from director.app.dealers import NotAllowed
 from director.app.door import new_player
 from director.app.remote import (
     BadRequest,
@@ -28,9 +27,9 @@ from director.core.errors import RuleViolation
 from director.i18n import _, describe_error
 from director.web import http
 from director.web.phone_desk import NOT_PAIRED as NOT_PAIRED
-from director.web.phone_desk import REFUSED_STORE_CODES as REFUSED_STORE_CODES
 from director.web.phone_desk import PhoneDesk
 from director.web.phone_desk import PhoneNews as PhoneNews
+from director.web.refusals import refusal_reply
 from director.web.replies import Reply, error_reply, json_reply
 
 
@@ -67,8 +66,7 @@ class Phones(PhoneDesk):
         try:
             command = command_for(data)
         except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return error_reply(400, text)
+            return refusal_reply(error)
         return self._perform(target, command, device, address, now)
 
     def _pair(self, address: str, now: int, data: object) -> Reply:
@@ -127,13 +125,8 @@ class Phones(PhoneDesk):
             return json_reply(200, {"ok": True, "device": device.name, "now": now, **shown})
         try:
             asked = dealers.command_for(data, table, target.state)
-        except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return error_reply(400, text)
-        except NotAllowed as error:
-            return json_reply(403, {"ok": False, "why": describe_error(error)})
-        except RuleViolation as error:
-            return json_reply(409, {"ok": False, "why": describe_error(error)})
+        except (BadRequest, RuleViolation) as error:
+            return refusal_reply(error)
         if isinstance(asked, str):  # a call for the floor: nothing changes in the event
             self.floor.call(table, device.name, now)
             self._known_devices.note_seen(device, now, address)
@@ -213,15 +206,8 @@ class Phones(PhoneDesk):
                 command: Command = new_player(asked, target, self.door)
             else:
                 command = action.command(asked)
-        except StoreError as error:
-            return json_reply(503, {"ok": False, "why": describe_error(error)})
-        except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return error_reply(400, text)
-        except helpers.NotAllowed as error:
-            return json_reply(403, {"ok": False, "why": describe_error(error)})
-        except RuleViolation as error:
-            return json_reply(409, {"ok": False, "why": describe_error(error)})
+        except (BadRequest, RuleViolation, StoreError) as error:
+            return refusal_reply(error)
         return self._perform(target, command, device, address, now)
 
     def _pair_helper(self, address: str, now: int, data: object) -> Reply:

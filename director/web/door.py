@@ -14,7 +14,6 @@ import json
 import logging
 from collections.abc import Callable
 
-from director import paths
 from director.app.actions import typed_name
 from director.app.databases import StoreError
 from director.app.door import Door, chosen_id
@@ -23,6 +22,7 @@ from director.app.timesource import Now
 from director.core.errors import RuleViolation
 from director.i18n import LANGUAGES, _, describe_error, in_language, language
 from director.web import http
+from director.web.pages import load_static
 from director.web.refusals import Asked, refusal_reply
 from director.web.replies import Reply, error_reply, json_reply
 from director.web.security import origin_refusal
@@ -63,16 +63,6 @@ def door_texts() -> dict[str, str]:
     }
 
 
-def _load_static() -> dict[str, bytes]:
-    found = {}
-    for path, (name, _kind) in STATIC.items():
-        try:
-            found[path] = paths.resource("web", name).read_bytes()
-        except OSError:
-            continue
-    return found
-
-
 class DoorDesk:
     """The check-in page's routes, and what they keep: whether the door is open and
     how many tries each address made."""
@@ -92,7 +82,7 @@ class DoorDesk:
         """Whether players may check in (off until the organizer opens the door)."""
         self.finds = RateLimiter(allowed=FINDS_PER_MINUTE)
         self.check_ins = RateLimiter(allowed=CHECK_INS_PER_MINUTE)
-        self._static = _load_static()
+        self._static = load_static(STATIC)
 
     def answer(self, request: http.Request, address: str) -> Reply:
         """The reply to a request for one of ``PATHS`` (its Host checked already)."""

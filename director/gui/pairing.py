@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -143,3 +143,13 @@ def forget_phone(parent: QWidget, sharing: Sharing, phone: Device, now: int) -> 
     except StoreError as error:
         show_error(parent, error)
     sharing.changed.emit()
+
+
+def every_second(parent: QWidget, tick: Callable[[], None]) -> QTimer:
+    """A running timer calling ``tick`` each second: a code's time left counts down,
+    and one used or run out is replaced (stop it when the dialog closes)."""
+    timer = QTimer(parent)
+    timer.setInterval(1000)
+    timer.timeout.connect(tick)
+    timer.start()
+    return timer

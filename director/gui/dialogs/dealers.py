@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,7 +26,13 @@ from director.app.databases import StoreError
 from director.app.remote import Device, PairingCode
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
-from director.gui.pairing import CodePanel, PhoneList, SwitchHeader, forget_phone
+from director.gui.pairing import (
+    CodePanel,
+    PhoneList,
+    SwitchHeader,
+    every_second,
+    forget_phone,
+)
 from director.gui.sharing import Sharing
 from director.gui.widgets import InlineError
 from director.i18n import _, format_clock
@@ -118,10 +124,7 @@ class DealersDialog(QDialog):
         layout.addWidget(self.empty)
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
-        self._timer = QTimer(self)
-        self._timer.setInterval(1000)
-        self._timer.timeout.connect(self._tick)
-        self._timer.start()
+        self._timer = every_second(self, self._tick)
         sharing.changed.connect(self.refresh)
         controller.changed.connect(self._on_changed)
         self.resize(900, 720)

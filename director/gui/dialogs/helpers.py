@@ -11,14 +11,19 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from director.app.databases import StoreError
 from director.app.remote import Device, PairingCode
 from director.gui.common import confirm
 from director.gui.controller import SessionController
-from director.gui.pairing import CodePanel, PhoneList, SwitchHeader, forget_phone
+from director.gui.pairing import (
+    CodePanel,
+    PhoneList,
+    SwitchHeader,
+    every_second,
+    forget_phone,
+)
 from director.gui.sharing import Sharing
 from director.gui.widgets import InlineError
 from director.i18n import _, format_clock
@@ -72,10 +77,7 @@ class HelpersDialog(QDialog):
         layout.addWidget(self.phones_box)
         layout.addStretch(1)
         layout.addWidget(buttons)
-        self._timer = QTimer(self)
-        self._timer.setInterval(1000)
-        self._timer.timeout.connect(self._tick)
-        self._timer.start()
+        self._timer = every_second(self, self._tick)
         sharing.changed.connect(self.refresh)
         self.resize(520, 640)
         self.refresh()

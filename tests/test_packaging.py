@@ -97,6 +97,8 @@ def test_the_installed_package_carries_its_resources(tmp_path: Path) -> None:
         "web/app.css",
         "web/live.js",
         "web/live.css",
+        "web/head.html",
+        "web/phone.css",
         "web/dealer.html",
         "web/dealer.js",
         "web/dealer.css",

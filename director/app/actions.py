@@ -94,6 +94,8 @@ class Need(Enum):
     """Whether the clock runs now (the console's start-or-pause): never sent by a phone."""
     SECONDS = "seconds"
     """A shot clock's length (optional: the event's own)."""
+    NAME = "name"
+    """A newcomer's name, as typed (cleaned by the roster's rule for names)."""
 
 
 _WIRE: Mapping[Need, tuple[str, ...]] = {
@@ -107,6 +109,7 @@ _WIRE: Mapping[Need, tuple[str, ...]] = {
     Need.MOVE: ("to_table", "to_seat"),
     Need.RUNNING: (),
     Need.SECONDS: ("seconds",),
+    Need.NAME: ("name",),
 }
 """The JSON fields of each need."""
 _OPTIONAL = frozenset({Need.ELIMINATOR, Need.STACK, Need.PAID, Need.AMOUNT, Need.SECONDS})
@@ -137,6 +140,14 @@ class Request:
     move: Move | None = None
     """The planned move itself, once found (``planned_move``)."""
     running: bool = False
+    name: str | None = None
+    """A newcomer's name (cleaned)."""
+    enrol: Enrol | None = None
+    """How a newcomer's name becomes his roster record (``app.door``): his id, name
+    and nickname. Asking the rules first, a surface passes one that writes nothing."""
+
+
+Enrol = Callable[[str], "tuple[PlayerId, str, str]"]
 
 
 @dataclass(frozen=True)
@@ -196,6 +207,17 @@ def _bust(request: Request) -> c.Command:
     from director.core.players import Bust
 
     return c.BustPlayers(busts=(Bust(player=_player(request), eliminator=request.eliminator),))
+
+
+def _new_player(request: Request) -> c.Command:
+    """A newcomer: his roster record (found or added by ``request.enrol``) bought in
+    at the event's price (a cash game's amount is the console's)."""
+    if request.name is None:
+        raise BadRequest("name: expected text")
+    if request.enrol is None:
+        raise BadRequest("name: the roster cannot be reached")
+    player, name, nickname = request.enrol(request.name)
+    return c.BuyIn(player=player, name=name, nickname=nickname, paid=request.paid)
 
 
 def _confirm_move(request: Request) -> c.Command:
@@ -450,6 +472,9 @@ CATALOGUE = Catalogue(
         ),
         Action("call_floor", N_("Call the floor"), frozenset({_D})),
         Action(
+            "new_player", N_("New player"), frozenset({_H}), (Need.NAME, Need.PAID), _new_player
+        ),
+        Action(
             "show_display",
             N_("Show on TV"),
             CONSOLE,
@@ -493,6 +518,17 @@ def whole_number(data: Mapping[str, Any], key: str, *, optional: bool = False) -
     return value
 
 
+def typed_name(data: Mapping[str, Any], key: str = "name") -> str:
+    """A name sent by a phone, cleaned: one line, single spaces (``BadRequest`` when
+    not text; ``RuleViolation`` when empty, too long or with a control character)."""
+    from director.core.decide import clean_name
+
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise BadRequest(f"{key}: expected text")
+    return " ".join(clean_name(value).split())
+
+
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, True)
     if type(value) is not bool:
@@ -527,6 +563,9 @@ def parse(data: object, surface: Surface) -> tuple[Action, Request]:
         optional = need in _OPTIONAL or need in given
         if need is Need.PAID:
             values["paid"] = _flag(data, "paid")
+            continue
+        if need is Need.NAME:
+            values["name"] = typed_name(data)
             continue
         for name in _WIRE[need]:  # whole numbers, each checked
             values[name] = whole_number(data, name, optional=optional)

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from director.app.actions import BadRequest, whole_number
+from director.app.actions import Request, catalogue, whole_number
 from director.app.names import START, fold, match
 from director.app.remote import Target
 from director.app.roster import Roster, RosterPlayer
 from director.core import commands as c
-from director.core.decide import clean_name
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.players import EntrantStatus
@@ -40,6 +39,8 @@ TYPED_MIN = 2
 """Letters typed before the roster is searched (one letter would list half of it)."""
 OFFERED_MAX = 6
 """Names offered for what was typed, at most."""
+DISMISSED_KEPT = 50
+"""Dismissed arrivals kept to be brought back: the latest ones."""
 
 Opens = Callable[[], AbstractContextManager[Database]]
 
@@ -87,15 +88,6 @@ def offered(typed: str, people: list[RosterPlayer]) -> list[RosterPlayer]:
             found.append((level, fold(person.name), person))
     found.sort(key=lambda item: (item[0], item[1]))
     return [person for _level, _name, person in found[:OFFERED_MAX]]
-
-
-def typed_name(data: Mapping[str, Any], key: str = "name") -> str:
-    """A name sent by a phone, cleaned (``BadRequest`` when not text;
-    ``RuleViolation`` when empty, too long or with a control character)."""
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise BadRequest(f"{key}: expected text")
-    return " ".join(clean_name(value).split())
 
 
 def fresh_id(state: TournamentState) -> PlayerId:
@@ -157,19 +149,33 @@ class Door:
         with self._writing() as database:
             return Roster(database).find_or_add(name)
 
+    def enrol(self, name: str) -> tuple[PlayerId, str, str]:
+        """``record`` as the catalogue's newcomer needs it: id, name, nickname."""
+        person = self.record(name)
+        return person.id, person.name, person.nickname
+
     # -- the arrivals ---------------------------------------------------------------
 
     def waiting(self, event: int) -> list[Arrival]:
         """The arrivals not handled yet, in the order they came."""
         with self._reading() as database, database.reading() as connection:
-            return self._read(connection, event)
+            return self._read(connection, event)[0]
+
+    def dismissed(self, event: int) -> list[Arrival]:
+        """The arrivals dismissed, the latest last (at most ``DISMISSED_KEPT``): each
+        can be brought back (``restore``)."""
+        with self._reading() as database, database.reading() as connection:
+            return self._read(connection, event)[1]
 
     @staticmethod
-    def _read(connection: Any, event: int) -> list[Arrival]:
+    def _read(connection: Any, event: int) -> tuple[list[Arrival], list[Arrival]]:
         data = store.load_draft(connection, event, DRAFT)
-        rows = data.get("arrivals") if isinstance(data, dict) else None
-        found = [_arrival(row) for row in rows] if isinstance(rows, list) else []
-        return [arrival for arrival in found if arrival is not None]
+        lists = []
+        for key in ("arrivals", "dismissed"):
+            rows = data.get(key) if isinstance(data, dict) else None
+            found = [_arrival(row) for row in rows] if isinstance(rows, list) else []
+            lists.append([arrival for arrival in found if arrival is not None])
+        return lists[0], lists[1]
 
     def check_in(
         self, state: TournamentState, event: int, typed: str, chosen: int | None, now: int
@@ -194,30 +200,66 @@ class Door:
         if already_in(state, roster, name):
             return None, False
         with self._writing() as database, database.transaction() as connection:
-            arrivals = self._read(connection, event)
+            arrivals, dismissed = self._read(connection, event)
             for arrival in arrivals:
                 same = arrival.roster == roster if roster is not None else False
                 if same or fold(arrival.name) == fold(name):
                     return arrival, False
             if len(arrivals) >= WAITING_MAX:
                 raise RuleViolation("door_full")
-            arrival = Arrival(max((a.id for a in arrivals), default=0) + 1, name, now, roster)
-            self._save(connection, event, [*arrivals, arrival], now)
+            fresh = max((a.id for a in (*arrivals, *dismissed)), default=0) + 1
+            arrival = Arrival(fresh, name, now, roster)
+            self._save(connection, event, [*arrivals, arrival], dismissed, now)
         return arrival, True
 
-    def dismiss(self, event: int, arrival: int, now: int) -> bool:
-        """Take an arrival off the list (bought in, or dismissed); False when gone."""
+    def handled(self, event: int, arrival: int, now: int) -> bool:
+        """Take an arrival bought in off the list (his buy-in is the log's, undone
+        there); False when gone."""
         with self._writing() as database, database.transaction() as connection:
-            arrivals = self._read(connection, event)
+            arrivals, dismissed = self._read(connection, event)
             kept = [item for item in arrivals if item.id != arrival]
             if len(kept) == len(arrivals):
                 return False
-            self._save(connection, event, kept, now)
+            self._save(connection, event, kept, dismissed, now)
+        return True
+
+    def dismiss(self, event: int, arrival: int, now: int) -> bool:
+        """Take an arrival off the list, kept aside to be brought back (``restore``,
+        after a restart too); False when gone."""
+        with self._writing() as database, database.transaction() as connection:
+            arrivals, dismissed = self._read(connection, event)
+            gone = [item for item in arrivals if item.id == arrival]
+            if not gone:
+                return False
+            kept = [item for item in arrivals if item.id != arrival]
+            aside = [*dismissed, *gone][-DISMISSED_KEPT:]
+            self._save(connection, event, kept, aside, now)
+        return True
+
+    def restore(self, event: int, arrival: int, now: int) -> bool:
+        """Bring a dismissed arrival back to the list, in the place his arrival time
+        gives him; False when he is not among the dismissed any more. One of the same
+        name who checked in again meanwhile stays the one arrival."""
+        with self._writing() as database, database.transaction() as connection:
+            arrivals, dismissed = self._read(connection, event)
+            back = [item for item in dismissed if item.id == arrival]
+            if not back:
+                return False
+            aside = [item for item in dismissed if item.id != arrival]
+            (person,) = back
+            if not any(fold(item.name) == fold(person.name) for item in arrivals):
+                arrivals = sorted([*arrivals, person], key=lambda item: (item.at, item.id))
+            self._save(connection, event, arrivals, aside, now)
         return True
 
     @staticmethod
-    def _save(connection: Any, event: int, arrivals: list[Arrival], now: int) -> None:
-        data = {"arrivals": [arrival.to_data() for arrival in arrivals]}
+    def _save(
+        connection: Any, event: int, arrivals: list[Arrival], dismissed: list[Arrival], now: int
+    ) -> None:
+        data = {
+            "arrivals": [arrival.to_data() for arrival in arrivals],
+            "dismissed": [arrival.to_data() for arrival in dismissed],
+        }
         store.save_draft(connection, event, DRAFT, data, at=now)
 
 
@@ -244,27 +286,20 @@ def buy_in(arrival: Arrival, door: Door, *, paid: bool, amount: int = 0) -> c.Bu
 
 # -- a helper's phone registering a newcomer -------------------------------------------
 
-NEW_PLAYER_FIELDS = frozenset({"action", "name", "paid"})
 
-
-def new_player(data: Mapping[str, Any], target: Target, door: Door) -> c.BuyIn:
-    """A helper's phone's ``{"action": "new_player", "name": "Zoé", "paid": true}``:
-    the roster's record of that name (added when new) bought in. The rules are asked
-    before the roster is touched (their refusal is raised: nothing added).
-    ``BadRequest`` when not understood."""
-    unknown = set(data) - NEW_PLAYER_FIELDS
-    if unknown:
-        raise BadRequest(f"unknown field: {sorted(unknown)[0][:40]}")
-    name = typed_name(data)
-    paid = data.get("paid", True)
-    if type(paid) is not bool:
-        raise BadRequest("paid: expected true or false")
-    # As the helper's buy-in of a known player: a cash game's amount is the console's.
-    arrival = Arrival(0, name, 0, None)
-    refused = target.refusal(probe(arrival, target.state, paid=paid))
+def new_player(request: Request, target: Target, door: Door) -> c.Command:
+    """A helper's phone's ``{"action": "new_player", "name": "Zoé", "paid": true}``
+    (the catalogue's entry, read by ``actions.parse``): the rules are asked about the
+    newcomer under an id no player has first (their refusal is raised: nothing added
+    to the roster), then the roster's record of that name (added when new) is bought
+    in."""
+    action = catalogue()["new_player"]
+    state = target.state
+    probe = action.command(replace(request, enrol=lambda name: (fresh_id(state), name, "")))
+    refused = target.refusal(probe)
     if refused is not None:
         raise refused
-    return buy_in(arrival, door, paid=paid)
+    return action.command(replace(request, enrol=door.enrol))
 
 
 def chosen_id(data: Mapping[str, Any]) -> int | None:

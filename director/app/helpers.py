@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from director.app import actions
-from director.app.actions import BadRequest, OtherSurface, Request, Surface
+from director.app.actions import Action, BadRequest, Need, OtherSurface, Request, Surface
 from director.app.names import order_key
 from director.app.remote import Target, answer
 from director.core import commands as c
@@ -27,18 +27,26 @@ class NotAllowed(RuleViolation):
     rules are asked."""
 
 
-def command_for(data: object, state: TournamentState) -> c.Command:
-    """The command a helper's phone asks for: ``{"action": "buy_in", "player": 7,
-    "paid": true}`` (also ``rebuy``, ``reentry``, ``addon``), ``{"action": "pay",
-    "player": 7}``. ``BadRequest`` when not understood (a player the event does not
-    know included), ``NotAllowed`` for another phone's action (the rules are asked
-    later)."""
+def read(data: object, state: TournamentState) -> tuple[Action, Request]:
+    """The action a helper's phone asks for and its request: ``{"action": "buy_in",
+    "player": 7, "paid": true}`` (also ``rebuy``, ``reentry``, ``addon``),
+    ``{"action": "pay", "player": 7}``, ``{"action": "new_player", "name": "Zoé"}``.
+    ``BadRequest`` when not understood (a player the event does not know included),
+    ``NotAllowed`` for another phone's action (the rules are asked later)."""
     try:
         action, request = actions.parse(data, Surface.HELPER)
     except OtherSurface:
         raise NotAllowed("helper_not_allowed") from None
     if request.player is not None and request.player not in state.players:
         raise BadRequest("unknown player")
+    return action, request
+
+
+def command_for(data: object, state: TournamentState) -> c.Command:
+    """The command a helper's phone asks for (``read``). A newcomer
+    (``new_player``) is one the roster cannot give here: ``BadRequest`` (the phones'
+    routes add him through ``app.door.new_player``)."""
+    action, request = read(data, state)
     return action.command(request)
 
 
@@ -47,7 +55,8 @@ def view(target: Target) -> dict[str, Any]:
     helper with whether it may be done now and why not, as the console's guard greys
     its buttons."""
     state = target.state
-    offered = actions.catalogue().offered(Surface.HELPER)
+    # Per player: what names a player (a newcomer's name is typed on the page).
+    offered = [a for a in actions.catalogue().offered(Surface.HELPER) if Need.PLAYER in a.needs]
     listed = []
     shown = (EntrantStatus.REGISTERED, EntrantStatus.PLAYING, EntrantStatus.BUSTED)
     people = [(p, e) for p, e in state.players.items() if e.status in shown]

@@ -37,6 +37,7 @@ from director.app.door import Arrival, Door
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.controller import SessionController
+from director.gui.pairing import SwitchHeader
 from director.gui.qr import QrCode
 from director.gui.sharing import Sharing
 from director.gui.widgets import InlineError
@@ -64,20 +65,18 @@ class DoorView(QDialog):
         self._share = share
         self.door = Door.of(controller.session.database)
         self.arrivals: list[Arrival] = []
-        self.on = QCheckBox(_("&Open the door: players check themselves in with their phone"))
-        self.on.setChecked(sharing.door_open)
-        self.on.toggled.connect(sharing.set_door_open)
-        hint = QLabel(
+        self.header = SwitchHeader(
+            _("&Open the door: players check themselves in with their phone"),
             _(
                 "Players scan the sign's code, type their name and check in: nothing is "
                 "bought at the door. Each arrival shows here; turn it into a buy-in with "
                 "one click (a new name joins the roster then), or dismiss it."
-            )
+            ),
+            checked=sharing.door_open,
+            toggled=sharing.set_door_open,
+            share=self._share_clicked,
         )
-        hint.setWordWrap(True)
-        self.not_shared = QLabel(_("The page is not shared on the network yet."))
-        self.share_button = QPushButton(_("&Share on the network…"))
-        self.share_button.clicked.connect(self._share_clicked)
+        self.on = self.header.on
         self.qr = QrCode()
         self.qr.setFixedSize(QR_SIDE, QR_SIDE)
         self.address = QLabel()
@@ -87,10 +86,7 @@ class DoorView(QDialog):
         self.sign_button.setToolTip(_("A PDF to print: the QR code and short instructions"))
         self.sign_button.clicked.connect(self.save_sign)
         side = QVBoxLayout()
-        side.addWidget(self.on)
-        side.addWidget(hint)
-        side.addWidget(self.not_shared)
-        side.addWidget(self.share_button, 0, Qt.AlignmentFlag.AlignLeft)
+        side.addWidget(self.header)
         side.addWidget(self.address)
         side.addWidget(self.sign_button, 0, Qt.AlignmentFlag.AlignLeft)
         side.addStretch(1)
@@ -102,8 +98,13 @@ class DoorView(QDialog):
         self.paid.setToolTip(_("Unticked: the buy-in is owed, to be paid later"))
         self.paid.toggled.connect(self.refresh)
         self.count = QLabel()
+        self.bring_back = QPushButton()
+        self.bring_back.setObjectName("bring-back")
+        self.bring_back.clicked.connect(self.restore_last)
+        self.last_dismissed: Arrival | None = None
         heading = QHBoxLayout()
         heading.addWidget(self.count, 1)
+        heading.addWidget(self.bring_back)
         heading.addWidget(self.paid)
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels([_("Name"), _("Checked in"), _("Roster"), ""])
@@ -132,9 +133,7 @@ class DoorView(QDialog):
     # -- showing ------------------------------------------------------------------
 
     def refresh(self, *_args: object) -> None:
-        running = self.sharing.running
-        self.not_shared.setVisible(not running)
-        self.share_button.setVisible(not running)
+        self.header.show_shared(self.sharing.running)
         url = self.sharing.door_url()
         self.qr.set_text(url if self.sharing.door_open else "")
         self.qr.setVisible(bool(url) and self.sharing.door_open)
@@ -150,13 +149,20 @@ class DoorView(QDialog):
             if url
             else _("Share the page on the network first: the sign carries its address.")
         )
+        event = self.controller.session.tournament_id
         try:
-            self.arrivals = self.door.waiting(self.controller.session.tournament_id)
+            self.arrivals = self.door.waiting(event)
+            dismissed = self.door.dismissed(event)
         except StoreError as error:
             self.error.say(error)
-            self.arrivals = []
+            self.arrivals, dismissed = [], []
         else:
             self.error.clear()
+        self.last_dismissed = dismissed[-1] if dismissed else None
+        self.bring_back.setVisible(self.last_dismissed is not None)
+        if self.last_dismissed is not None:
+            self.bring_back.setText(_("&Bring back {name}").format(name=self.last_dismissed.name))
+            self.bring_back.setToolTip(_("The last arrival dismissed returns to the list"))
         self._fill()
 
     def _fill(self) -> None:
@@ -240,14 +246,22 @@ class DoorView(QDialog):
             return False
         if self.controller.dispatch(command, self) is None:
             return False
-        self.dismiss(arrival)
+        self._handle(self.door.handled, arrival)
         return True
 
     def dismiss(self, arrival: Arrival) -> None:
+        """Off the list, kept aside: "Bring back" returns the last one dismissed."""
+        self._handle(self.door.dismiss, arrival)
+
+    def restore_last(self) -> None:
+        """The last arrival dismissed back on the list (one click undoes a dismissal,
+        after a restart too)."""
+        if self.last_dismissed is not None:
+            self._handle(self.door.restore, self.last_dismissed)
+
+    def _handle(self, change: Callable[[int, int, int], bool], arrival: Arrival) -> None:
         try:
-            self.door.dismiss(
-                self.controller.session.tournament_id, arrival.id, self.controller.now()
-            )
+            change(self.controller.session.tournament_id, arrival.id, self.controller.now())
         except StoreError as error:
             show_error(self, error)
         self.refresh()

@@ -14,14 +14,16 @@ import json
 import logging
 from collections.abc import Callable
 
-from director import paths
+from director.app.actions import typed_name
 from director.app.databases import StoreError
-from director.app.door import Door, chosen_id, typed_name
+from director.app.door import Door, chosen_id
 from director.app.remote import BadRequest, RateLimiter, Target
 from director.app.timesource import Now
 from director.core.errors import RuleViolation
 from director.i18n import LANGUAGES, _, describe_error, in_language, language
 from director.web import http
+from director.web.pages import load_static
+from director.web.refusals import Asked, refusal_reply
 from director.web.replies import Reply, error_reply, json_reply
 from director.web.security import origin_refusal
 
@@ -39,9 +41,6 @@ FINDS_PER_MINUTE = 60
 """Searches one address may make a minute (one per name typed, after a pause)."""
 CHECK_INS_PER_MINUTE = 10
 """Check-ins one address may make a minute: a family arriving, never a flood."""
-REFUSED_STORE_CODES = frozenset(
-    {"db_in_use", "event_leased", "event_moved_on", "db_read_only", "following_read_only"}
-)
 
 
 def door_texts() -> dict[str, str]:
@@ -64,16 +63,6 @@ def door_texts() -> dict[str, str]:
     }
 
 
-def _load_static() -> dict[str, bytes]:
-    found = {}
-    for path, (name, _kind) in STATIC.items():
-        try:
-            found[path] = paths.resource("web", name).read_bytes()
-        except OSError:
-            continue
-    return found
-
-
 class DoorDesk:
     """The check-in page's routes, and what they keep: whether the door is open and
     how many tries each address made."""
@@ -93,7 +82,7 @@ class DoorDesk:
         """Whether players may check in (off until the organizer opens the door)."""
         self.finds = RateLimiter(allowed=FINDS_PER_MINUTE)
         self.check_ins = RateLimiter(allowed=CHECK_INS_PER_MINUTE)
-        self._static = _load_static()
+        self._static = load_static(STATIC)
 
     def answer(self, request: http.Request, address: str) -> Reply:
         """The reply to a request for one of ``PATHS`` (its Host checked already)."""
@@ -147,15 +136,11 @@ class DoorDesk:
             if request.path == "/api/door/find":
                 return self._find(door, data)
             return self._check_in(door, target, data, now)
-        except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return error_reply(400, text)
-        except RuleViolation as error:
-            return error_reply(409 if error.code == "door_full" else 400, describe_error(error))
+        except (BadRequest, RuleViolation) as error:
+            return refusal_reply(error, Asked.INPUT)
         except StoreError as error:
             LOG.warning("the door could not be kept: %s", describe_error(error))
-            status = 409 if error.code in REFUSED_STORE_CODES else 503
-            return error_reply(status, describe_error(error))
+            return refusal_reply(error, Asked.INPUT)
 
     @staticmethod
     def _find(door: Door, data: dict[str, object]) -> Reply:

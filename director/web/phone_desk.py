@@ -31,15 +31,12 @@ from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.i18n import describe_error, render
 from director.web import http
+from director.web.refusals import Asked, refusal_reply
 from director.web.replies import Reply, error_reply, json_reply
 from director.web.security import origin_refusal
 
 LOG = logging.getLogger(__name__)
 
-REFUSED_STORE_CODES = frozenset(
-    {"db_in_use", "event_leased", "event_moved_on", "db_read_only", "following_read_only"}
-)
-"""A database that another copy writes: the command is refused like a rule's refusal."""
 _Found = TypeVar("_Found")
 """What a pairing code opens: the remote's or a helper's (True), a table's (event, table);
 None or False when it opens nothing."""
@@ -132,7 +129,7 @@ class PhoneDesk:
         try:
             name = device_name(data.get("name"))
         except RuleViolation as error:
-            return error_reply(400, describe_error(error))
+            return refusal_reply(error, Asked.INPUT)
         typed = data.get("code")
         if not looks_like_code(typed):
             self.limiter.failed(address, now)
@@ -151,7 +148,7 @@ class PhoneDesk:
         try:
             device, token = self._known_devices.pair(name, now, event=event, table=table)
         except StoreError as error:
-            return error_reply(409, describe_error(error))
+            return refusal_reply(error, Asked.INPUT)
         self._news.devices_changed()
         self._news.paired(device.name)
         return device, token
@@ -183,11 +180,8 @@ class PhoneDesk:
         written when refused."""
         try:
             changes = run(target, command, device)
-        except RuleViolation as error:
-            return json_reply(409, {"ok": False, "why": describe_error(error)})
-        except StoreError as error:
-            status = 409 if error.code in REFUSED_STORE_CODES else 503
-            return json_reply(status, {"ok": False, "why": describe_error(error)})
+        except (RuleViolation, StoreError) as error:
+            return refusal_reply(error)
         self._known_devices.note_seen(device, now, address)
         self._news.devices_changed()
         done = render(changes.label) if changes.label is not None else ""

@@ -14,8 +14,8 @@ from __future__ import annotations
 import contextlib
 
 from director.app import dealers, helpers
+from director.app.actions import Need
 from director.app.databases import StoreError
-from director.app.dealers import NotAllowed
 from director.app.door import new_player
 from director.app.remote import (
     BadRequest,
@@ -27,9 +27,9 @@ from director.core.errors import RuleViolation
 from director.i18n import _, describe_error
 from director.web import http
 from director.web.phone_desk import NOT_PAIRED as NOT_PAIRED
-from director.web.phone_desk import REFUSED_STORE_CODES as REFUSED_STORE_CODES
 from director.web.phone_desk import PhoneDesk
 from director.web.phone_desk import PhoneNews as PhoneNews
+from director.web.refusals import refusal_reply
 from director.web.replies import Reply, error_reply, json_reply
 
 
@@ -66,8 +66,7 @@ class Phones(PhoneDesk):
         try:
             command = command_for(data)
         except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return error_reply(400, text)
+            return refusal_reply(error)
         return self._perform(target, command, device, address, now)
 
     def _pair(self, address: str, now: int, data: object) -> Reply:
@@ -126,13 +125,8 @@ class Phones(PhoneDesk):
             return json_reply(200, {"ok": True, "device": device.name, "now": now, **shown})
         try:
             asked = dealers.command_for(data, table, target.state)
-        except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return error_reply(400, text)
-        except NotAllowed as error:
-            return json_reply(403, {"ok": False, "why": describe_error(error)})
-        except RuleViolation as error:
-            return json_reply(409, {"ok": False, "why": describe_error(error)})
+        except (BadRequest, RuleViolation) as error:
+            return refusal_reply(error)
         if isinstance(asked, str):  # a call for the floor: nothing changes in the event
             self.floor.call(table, device.name, now)
             self._known_devices.note_seen(device, now, address)
@@ -204,22 +198,16 @@ class Phones(PhoneDesk):
             shown = helpers.view(target)
             return json_reply(200, {"ok": True, "device": device.name, **shown})
         try:
-            if isinstance(data, dict) and data.get("action") == "new_player":
+            action, asked = helpers.read(data, target.state)
+            if Need.NAME in action.needs:
                 # A newcomer: the roster's record (added when new) bought in.
                 if self.door is None:
                     return json_reply(403, {"ok": False, "why": _("The roster cannot be reached.")})
-                command: Command = new_player(data, target, self.door)
+                command: Command = new_player(asked, target, self.door)
             else:
-                command = helpers.command_for(data, target.state)
-        except StoreError as error:
-            return json_reply(503, {"ok": False, "why": describe_error(error)})
-        except BadRequest as error:
-            text = describe_error(RuleViolation("remote_bad_request", detail=str(error)))
-            return error_reply(400, text)
-        except helpers.NotAllowed as error:
-            return json_reply(403, {"ok": False, "why": describe_error(error)})
-        except RuleViolation as error:
-            return json_reply(409, {"ok": False, "why": describe_error(error)})
+                command = action.command(asked)
+        except (BadRequest, RuleViolation, StoreError) as error:
+            return refusal_reply(error)
         return self._perform(target, command, device, address, now)
 
     def _pair_helper(self, address: str, now: int, data: object) -> Reply:

@@ -3,14 +3,13 @@ client's address, to a reply. No socket here, so each route can be tested alone.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
-from director import paths
 from director.app.feed import ClockFeed
 from director.app.lookup import players_json
 from director.i18n import LANGUAGES, in_language, language
 from director.web import door, http
+from director.web.pages import load_static
 from director.web.phones import Phones
 from director.web.replies import Reply, error_reply, json_reply
 from director.web.security import host_refusal
@@ -23,6 +22,7 @@ STATIC = {
     "/icon.svg": ("icon.svg", "image/svg+xml"),
     "/live.js": ("live.js", "text/javascript; charset=utf-8"),
     "/live.css": ("live.css", "text/css; charset=utf-8"),
+    "/phone.css": ("phone.css", "text/css; charset=utf-8"),
     "/dealer": ("dealer.html", "text/html; charset=utf-8"),
     "/dealer.js": ("dealer.js", "text/javascript; charset=utf-8"),
     "/dealer.css": ("dealer.css", "text/css; charset=utf-8"),
@@ -46,15 +46,6 @@ DEALER_PATHS = frozenset(path for path in (*GETS, *POSTS) if path.startswith("/a
 HELPER_PATHS = frozenset(path for path in (*GETS, *POSTS) if path.startswith("/api/helper"))
 
 
-def load_static() -> dict[str, bytes]:
-    """The page's files, read once (a file missing is answered 404)."""
-    found = {}
-    for path, (name, _kind) in STATIC.items():
-        with contextlib.suppress(OSError):
-            found[path] = paths.resource("web", name).read_bytes()
-    return found
-
-
 class Routes:
     """Which route answers a request, and the public ones (the page, its state and
     texts, the players' names); the phones' routes are ``Phones``'."""
@@ -73,7 +64,7 @@ class Routes:
         self._hosts = hosts
         self._feed = feed
         self._state_message = state_message
-        self._static = load_static()
+        self._static = load_static(STATIC)
 
     def answer(self, request: http.Request, address: str) -> Reply:
         refused = host_refusal(request, self._hosts())

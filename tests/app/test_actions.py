@@ -7,6 +7,7 @@ offered at once where it says, with each surface's rights still applying."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ OFFERED = {
         "shot_clock_stop",
         "call_floor",
     },
-    Surface.HELPER: {"buy_in", "rebuy", "reentry", "addon", "pay"},
+    Surface.HELPER: {"buy_in", "rebuy", "reentry", "addon", "pay", "new_player"},
 }
 
 
@@ -137,6 +138,8 @@ def _sample(action: Action, surface: Surface, player: int, table: int) -> dict[s
             data["table"] = table
         elif need in (Need.PLAYER, Need.ELIMINATOR):
             data[need.value] = player
+        elif need is Need.NAME:
+            data["name"] = "Newcomer"
         elif need is not Need.RUNNING:
             data[need.value] = 1000
     return {name: value for name, value in data.items() if name in action.fields(surface)}
@@ -156,7 +159,7 @@ def _readers(
             {"player": player, "table": table},
         ),
         Surface.HELPER: (
-            lambda data: helpers.command_for(data, state),
+            lambda data: helpers.read(data, state),
             {"player": player, "table": table},
         ),
     }
@@ -314,3 +317,32 @@ def test_a_helpers_phone_lists_the_players_with_numbers_in_their_order(session) 
     assert names == sorted(names, key=order_key)
     numbered = [name for name in names if name.startswith("Player ")]
     assert numbered == sorted(numbered, key=lambda name: int(name.split()[1]))
+
+
+def test_a_helpers_newcomer_is_the_catalogues_entry_read_from_his_typed_name(
+    session: TournamentSession,
+) -> None:
+    """The helper's "new player" is one entry: its name read and cleaned by the
+    catalogue's parser, its command the roster's record (added by ``enrol``) bought
+    in; hostile names are refused before anything is enrolled."""
+    state = session.state
+    action, asked = helpers.read(
+        {"action": "new_player", "name": "  Zoé \u00a0Durand ", "paid": False}, state
+    )
+    assert action is CATALOGUE["new_player"] and asked.name == "Zoé Durand"
+    enrolled: list[str] = []
+
+    def enrol(name: str) -> tuple[PlayerId, str, str]:
+        enrolled.append(name)
+        return PlayerId(99), name, "Z"
+
+    built = action.command(replace(asked, enrol=enrol))
+    assert built == c.BuyIn(player=PlayerId(99), name="Zoé Durand", nickname="Z", paid=False)
+    with pytest.raises(BadRequest):
+        action.command(asked)  # no roster to enrol him in: nothing is made up
+    for hostile in ("", "   ", "x" * 10_000, "x\ny", "Zo\x1be", 7, None):
+        with pytest.raises((BadRequest, RuleViolation)):
+            helpers.read({"action": "new_player", "name": hostile}, state)
+    with pytest.raises(BadRequest):
+        helpers.read({"action": "new_player", "name": "Zoé", "player": 3}, state)
+    assert enrolled == ["Zoé Durand"]

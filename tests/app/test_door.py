@@ -35,6 +35,33 @@ def test_arrivals_survive_reopening_the_database_and_stay_out_of_the_log(
         reopened.close()
 
 
+def test_a_dismissed_arrival_is_kept_aside_across_a_restart_and_brought_back(
+    tmp_path: Path, clock
+) -> None:
+    """A dismissal is undone from the door's list: the arrival is kept aside in the
+    database (a restart loses nothing), brought back once, in his place."""
+    database = open_database(tmp_path / "door.db")
+    session = Library(database, clock=clock).create("Friday")
+    event = session.tournament_id
+    door = Door.of(database)
+    first, _new = door.check_in(session.state, event, "Ann Martin", None, clock())
+    clock.advance(60_000)
+    door.check_in(session.state, event, "Zoé Durand", None, clock())
+    assert first is not None and door.dismiss(event, first.id, clock())
+    session.close()
+    database.close()
+    reopened = open_database(tmp_path / "door.db")
+    try:
+        door = Door.of(reopened)
+        assert [a.name for a in door.waiting(event)] == ["Zoé Durand"]
+        assert [a.name for a in door.dismissed(event)] == ["Ann Martin"]
+        assert door.restore(event, first.id, clock())
+        assert [a.name for a in door.waiting(event)] == ["Ann Martin", "Zoé Durand"]
+        assert door.dismissed(event) == [] and not door.restore(event, first.id, clock())
+    finally:
+        reopened.close()
+
+
 def test_only_the_name_or_its_start_is_offered_as_the_roster_rule(tmp_path: Path) -> None:
     """Roster rule (app.names): from the roster, only a name as typed or its start."""
     database = open_database(tmp_path / "door.db")

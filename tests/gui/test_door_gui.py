@@ -125,3 +125,28 @@ def test_the_arrivals_in_french(qtbot, window, tmp_path: Path) -> None:
         shot(view, tmp_path, "door-arrivals-fr")
     finally:
         set_language("en")
+
+
+def test_a_dismissed_arrival_is_brought_back_with_one_click_even_from_a_new_view(
+    qtbot, window
+) -> None:
+    """Dismissing is not final: the last arrival dismissed is kept aside in the
+    database, and "Bring back" returns him to the list, in his place, from any view
+    opened later (the view holds nothing)."""
+    arrive(window, "Ann", 12)
+    window.clock.advance(60_000)
+    arrive(window, "Zoé Durand")
+    view = view_for(window, qtbot)
+    assert not view.bring_back.isVisibleTo(view)  # nothing dismissed yet
+    view.dismiss(view.arrivals[0])
+    assert [a.name for a in view.arrivals] == ["Zoé Durand"]
+    assert view.bring_back.isVisibleTo(view) and "Ann Martin" in view.bring_back.text()
+    view.close()
+    later = view_for(window, qtbot)
+    assert [a.name for a in later.arrivals] == ["Zoé Durand"]
+    later.bring_back.click()
+    assert [a.name for a in later.arrivals] == ["Ann Martin", "Zoé Durand"]
+    assert not later.bring_back.isVisibleTo(later)
+    # A buy-in is no dismissal: its arrival is not offered back (the log undoes it).
+    assert later.buy_in(later.arrivals[1])
+    assert not later.bring_back.isVisibleTo(later)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import websocket
 
+from director import paths
 from director.core import commands as c
 from director.web import http
 from director.web.security import allowed_hosts
@@ -54,6 +55,29 @@ def test_the_page_and_its_files_are_served_with_strict_headers(qtbot, served: Se
         # The shared script and sheet (live.js, live.css), each before the page's own.
         assert html.index('src="/live.js"') < html.index(f'src="/{own}.js"')
         assert html.index('href="/live.css"') < html.index(f'href="/{own}.css"')
+
+
+def test_every_page_is_served_with_the_one_shared_head_and_the_phones_share_a_sheet(
+    qtbot, served: Served
+) -> None:
+    """The pages' heads are one file (head.html: viewport, colours, no referrer, icon,
+    live.css) put in each page when the server starts; the phones' pages share
+    phone.css; nothing inline, so the CSP holds."""
+    head = paths.resource("web", "head.html").read_text(encoding="utf-8").strip()
+    assert 'name="viewport"' in head and 'href="/live.css"' in head
+    pages = {"/": "app", "/dealer": "dealer", "/helper": "helper", "/door": "door"}
+    for path, own in pages.items():
+        answer = in_thread(qtbot, lambda p=path: request(served.port, "GET", p))
+        assert answer.status == 200, path
+        html = answer.body.decode()
+        assert html.count(head) == 1 and "shared head" not in html, path
+        assert html.index(head) < html.index(f'href="/{own}.css"'), path
+        assert "<script>" not in html and " style=" not in html, path
+        assert ('href="/phone.css"' in html) == (own != "app"), path
+        source = paths.resource("web", f"{'index' if own == 'app' else own}.html")
+        assert 'name="viewport"' not in source.read_text(encoding="utf-8"), path
+    sheet = in_thread(qtbot, lambda: request(served.port, "GET", "/phone.css"))
+    assert sheet.status == 200 and sheet.headers["content-type"].startswith("text/css")
 
 
 def test_the_state_is_the_feeds_display_in_the_viewers_language(qtbot, served: Served) -> None:

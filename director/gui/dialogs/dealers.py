@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -27,12 +24,18 @@ from PySide6.QtWidgets import (
 from director.app.changes import Changes
 from director.app.databases import StoreError
 from director.app.remote import Device, PairingCode
-from director.gui.common import confirm, scaled_font, show_error
+from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
-from director.gui.qr import QrCode
+from director.gui.pairing import (
+    CodePanel,
+    PhoneList,
+    SwitchHeader,
+    every_second,
+    forget_phone,
+)
 from director.gui.sharing import Sharing
 from director.gui.widgets import InlineError
-from director.i18n import _, format_clock, format_datetime
+from director.i18n import _, format_clock
 
 COLUMNS = 3
 QR_SIDE = 220
@@ -49,22 +52,14 @@ class TableCodeCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel(_("Table {table}").format(table=table))
         self.title.setFont(scaled_font(self.font(), 1.4, bold=True))
-        self.qr = QrCode()
-        self.qr.setFixedSize(QR_SIDE, QR_SIDE)
-        self.code_text = QLabel()
-        self.code_text.setWordWrap(True)
-        self.code_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.renew = QPushButton(_("New code"))
-        self.renew.setToolTip(_("The code shown works no more; a new one replaces it."))
-        self.phones_box = QWidget()
-        self.phones = QVBoxLayout(self.phones_box)
-        self.phones.setContentsMargins(0, 0, 0, 0)
-        self.phones.setSpacing(2)
+        self.panel = CodePanel(
+            QR_SIDE, renew_tip=_("The code shown works no more; a new one replaces it.")
+        )
+        self.qr, self.code_text, self.renew = self.panel.qr, self.panel.code_text, self.panel.renew
+        self.phones_box = PhoneList(revoke_tip=_("That phone's reports stop at once."))
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addWidget(self.code_text)
-        layout.addWidget(self.renew, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.panel)
         layout.addWidget(self.phones_box)
         layout.addStretch(1)
 
@@ -87,33 +82,29 @@ class DealersDialog(QDialog):
         self.controller = controller
         self._share = share
         self._now = now
-        self.on = QCheckBox(_("Let each table's dealer &phone report its hands, busts and moves"))
+        self.typing = QLabel()
+        """Where a phone that cannot scan its table's code types it (once shared)."""
+        self.typing.setWordWrap(True)
+        self.typing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.header = SwitchHeader(
+            _("Let each table's dealer &phone report its hands, busts and moves"),
+            _(
+                "A phone on each table scans its table's code (any player's phone: "
+                "the deal can go round). It can only act on that table; the console "
+                "can still do everything itself."
+            ),
+            checked=sharing.dealers,
+            toggled=self._toggled,
+            share=self._share_clicked,
+            extra=self.typing,
+        )
+        self.on = self.header.on
         self.on.setToolTip(
             _(
                 "Hand done, a bust at the table, a move done and a call for the floor, "
                 "from a phone on each table: each one undoable here."
             )
         )
-        self.on.setChecked(sharing.dealers)
-        self.on.toggled.connect(self._toggled)
-        hint = QLabel(
-            _(
-                "A phone on each table scans its table's code (any player's phone: "
-                "the deal can go round). It can only act on that table; the console "
-                "can still do everything itself."
-            )
-        )
-        hint.setWordWrap(True)
-        self.typing = QLabel()
-        """Where a phone that cannot scan its table's code types it (once shared)."""
-        self.typing.setWordWrap(True)
-        self.typing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.not_shared = QLabel(_("The page is not shared on the network yet."))
-        self.share_button = QPushButton(_("&Share on the network…"))
-        self.share_button.clicked.connect(self._share_clicked)
-        share_row = QHBoxLayout()
-        share_row.addWidget(self.not_shared, 1)
-        share_row.addWidget(self.share_button)
         self.error = InlineError()
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
@@ -128,18 +119,12 @@ class DealersDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.on)
-        layout.addWidget(hint)
-        layout.addWidget(self.typing)
-        layout.addLayout(share_row)
+        layout.addWidget(self.header)
         layout.addWidget(self.error)
         layout.addWidget(self.empty)
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
-        self._timer = QTimer(self)
-        self._timer.setInterval(1000)
-        self._timer.timeout.connect(self._tick)
-        self._timer.start()
+        self._timer = every_second(self, self._tick)
         sharing.changed.connect(self.refresh)
         controller.changed.connect(self._on_changed)
         self.resize(900, 720)
@@ -152,9 +137,7 @@ class DealersDialog(QDialog):
         return self.sharing.running and self.sharing.dealers
 
     def refresh(self) -> None:
-        running = self.sharing.running
-        self.not_shared.setVisible(not running)
-        self.share_button.setVisible(not running)
+        self.header.show_shared(self.sharing.running)
         self.typing.setVisible(self.usable)
         self.typing.setText(
             _("A phone that cannot scan its table's code opens {url} and types it.").format(
@@ -184,25 +167,24 @@ class DealersDialog(QDialog):
             if usable:
                 code = self.sharing.dealer_code(number, renew=number == renew)
             card.code = code
-            card.qr.set_text(self.sharing.dealer_url(code) if code is not None else "")
-            card.qr.setVisible(code is not None)
-            card.renew.setEnabled(code is not None)
             self._say_code(card)
 
     def _say_code(self, card: TableCodeCard) -> None:
         code = card.code
         if code is None:
-            card.code_text.setText(
+            card.panel.show_code(
+                "",
                 _("Turn on dealers' phones above to show this table's code.")
                 if self.sharing.running
-                else _("Share the page on the network to show this table's code.")
+                else _("Share the page on the network to show this table's code."),
             )
             return
         left = max(0, code.expires_at - self._now())
-        card.code_text.setText(
+        card.panel.show_code(
+            self.sharing.dealer_url(code),
             _("Code {code}: works once, for {left} more.").format(
                 code=code.shown, left=format_clock(left)
-            )
+            ),
         )
 
     def _fill_phones(self) -> None:
@@ -214,30 +196,7 @@ class DealersDialog(QDialog):
         else:
             self.error.clear()
         for number, card in self.cards.items():
-            while card.phones.count():
-                item = card.phones.takeAt(0)
-                if item.widget():
-                    item.widget().deleteLater()
-            mine = [phone for phone in phones if phone.table == number]
-            if not mine:
-                card.phones.addWidget(QLabel(_("No phone yet.")))
-            for phone in mine:
-                card.phones.addWidget(self._phone_row(phone))
-
-    def _phone_row(self, phone: Device) -> QWidget:
-        seen = format_datetime(phone.last_seen) if phone.last_seen else _("not yet")
-        label = QLabel(_("{name} · last seen {moment}").format(name=phone.name, moment=seen))
-        label.setWordWrap(True)
-        revoke = QPushButton(_("Revoke"))
-        revoke.setToolTip(_("That phone's reports stop at once."))
-        revoke.clicked.connect(lambda _checked=False, phone=phone: self.revoke(phone))
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(label, 1)
-        row.addWidget(revoke)
-        holder = QWidget()
-        holder.setLayout(row)
-        return holder
+            card.phones_box.fill([phone for phone in phones if phone.table == number], self.revoke)
 
     def _tick(self) -> None:
         expired = any(
@@ -277,13 +236,7 @@ class DealersDialog(QDialog):
             yes=_("Revoke"),
         ):
             return
-        devices = self.sharing.server.devices
-        try:
-            if devices is not None:
-                devices.revoke(phone.id, self._now())
-        except StoreError as error:
-            show_error(self, error)
-        self.sharing.changed.emit()
+        forget_phone(self, self.sharing, phone, self._now())
 
     def done(self, result: int) -> None:
         self._timer.stop()

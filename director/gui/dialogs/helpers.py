@@ -11,26 +11,22 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QDialogButtonBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from director.app.databases import StoreError
 from director.app.remote import Device, PairingCode
-from director.gui.common import confirm, show_error
+from director.gui.common import confirm
 from director.gui.controller import SessionController
-from director.gui.qr import QrCode
+from director.gui.pairing import (
+    CodePanel,
+    PhoneList,
+    SwitchHeader,
+    every_second,
+    forget_phone,
+)
 from director.gui.sharing import Sharing
 from director.gui.widgets import InlineError
-from director.i18n import _, format_clock, format_datetime
+from director.i18n import _, format_clock
 
 QR_SIDE = 240
 """Big enough for a phone to read from a laptop's screen at arm's length."""
@@ -55,51 +51,33 @@ class HelpersDialog(QDialog):
         self._share = share
         self._now = now
         self.code: PairingCode | None = None
-        self.on = QCheckBox(_("Let a helper's &phone take entries and payments"))
-        self.on.setChecked(sharing.helpers)
-        self.on.toggled.connect(self._toggled)
-        hint = QLabel(
+        self.header = SwitchHeader(
+            _("Let a helper's &phone take entries and payments"),
             _(
                 "A trusted friend at the door or the bank scans this code: the phone "
                 "takes buy-ins, re-buys, re-entries, add-ons and payments, each one "
                 "undoable here, and nothing else."
-            )
+            ),
+            checked=sharing.helpers,
+            toggled=self._toggled,
+            share=self._share_clicked,
         )
-        hint.setWordWrap(True)
-        self.not_shared = QLabel(_("The page is not shared on the network yet."))
-        self.share_button = QPushButton(_("&Share on the network…"))
-        self.share_button.clicked.connect(self._share_clicked)
-        share_row = QHBoxLayout()
-        share_row.addWidget(self.not_shared, 1)
-        share_row.addWidget(self.share_button)
-        self.qr = QrCode()
-        self.qr.setFixedSize(QR_SIDE, QR_SIDE)
-        self.code_text = QLabel()
-        self.code_text.setWordWrap(True)
-        self.code_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.renew = QPushButton(_("New code"))
-        self.renew.clicked.connect(lambda: self._fill_code(renew=True))
+        self.on = self.header.on
+        self.panel = CodePanel(QR_SIDE)
+        self.qr, self.code_text = self.panel.qr, self.panel.code_text
+        self.panel.renew.clicked.connect(lambda: self._fill_code(renew=True))
         self.error = InlineError()
-        self.phones_box = QWidget()
-        self.phones = QVBoxLayout(self.phones_box)
-        self.phones.setContentsMargins(0, 0, 0, 0)
+        self.phones_box = PhoneList()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.on)
-        layout.addWidget(hint)
-        layout.addLayout(share_row)
-        layout.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addWidget(self.code_text)
-        layout.addWidget(self.renew, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.header)
+        layout.addWidget(self.panel)
         layout.addWidget(self.error)
         layout.addWidget(self.phones_box)
         layout.addStretch(1)
         layout.addWidget(buttons)
-        self._timer = QTimer(self)
-        self._timer.setInterval(1000)
-        self._timer.timeout.connect(self._tick)
-        self._timer.start()
+        self._timer = every_second(self, self._tick)
         sharing.changed.connect(self.refresh)
         self.resize(520, 640)
         self.refresh()
@@ -109,33 +87,30 @@ class HelpersDialog(QDialog):
         return self.sharing.running and self.sharing.helpers
 
     def refresh(self) -> None:
-        running = self.sharing.running
-        self.not_shared.setVisible(not running)
-        self.share_button.setVisible(not running)
+        self.header.show_shared(self.sharing.running)
         self._fill_code()
         self._fill_phones()
 
     def _fill_code(self, *, renew: bool = False) -> None:
         self.code = self.sharing.helper_code(renew=renew) if self.usable else None
-        self.qr.set_text(self.sharing.helper_url(self.code) if self.code is not None else "")
-        self.qr.setVisible(self.code is not None)
-        self.renew.setEnabled(self.code is not None)
         self._say_code()
 
     def _say_code(self) -> None:
         code = self.code
         if code is None:
-            self.code_text.setText(
+            self.panel.show_code(
+                "",
                 _("Turn on helpers' phones above to show their code.")
                 if self.sharing.running
-                else _("Share the page on the network to show the helpers' code.")
+                else _("Share the page on the network to show the helpers' code."),
             )
             return
         left = max(0, code.expires_at - self._now())
-        self.code_text.setText(
+        self.panel.show_code(
+            self.sharing.helper_url(code),
             _("Code {code}: works once, for {left} more; or open {url} and type it.").format(
                 code=code.shown, left=format_clock(left), url=f"{self.sharing.url}helper"
-            )
+            ),
         )
 
     def _fill_phones(self) -> None:
@@ -146,28 +121,7 @@ class HelpersDialog(QDialog):
             phones = []
         else:
             self.error.clear()
-        while self.phones.count():
-            item = self.phones.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        if not phones:
-            self.phones.addWidget(QLabel(_("No phone yet.")))
-        for phone in phones:
-            self.phones.addWidget(self._phone_row(phone))
-
-    def _phone_row(self, phone: Device) -> QWidget:
-        seen = format_datetime(phone.last_seen) if phone.last_seen else _("not yet")
-        label = QLabel(_("{name} · last seen {moment}").format(name=phone.name, moment=seen))
-        label.setWordWrap(True)
-        revoke = QPushButton(_("Revoke"))
-        revoke.clicked.connect(lambda _checked=False, phone=phone: self.revoke(phone))
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(label, 1)
-        row.addWidget(revoke)
-        holder = QWidget()
-        holder.setLayout(row)
-        return holder
+        self.phones_box.fill(phones, self.revoke)
 
     def _tick(self) -> None:
         if self.code is not None and self._now() >= self.code.expires_at:
@@ -192,13 +146,7 @@ class HelpersDialog(QDialog):
             yes=_("Revoke"),
         ):
             return
-        devices = self.sharing.server.devices
-        try:
-            if devices is not None:
-                devices.revoke(phone.id, self._now())
-        except StoreError as error:
-            show_error(self, error)
-        self.sharing.changed.emit()
+        forget_phone(self, self.sharing, phone, self._now())
 
     def done(self, result: int) -> None:
         self._timer.stop()

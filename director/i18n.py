@@ -384,8 +384,15 @@ def format_date(iso_date: str) -> str:
     """An ISO date in the locale's medium format; empty stays empty."""
     if not iso_date:
         return ""
+    return _format_date(iso_date, babel_locale())
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_date(iso_date: str, locale: Any) -> str:
+    """Kept per date and locale: a club's page lists a thousand nights' dates, and
+    Babel reads its patterns again for each."""
     text: str = _dates().format_date(
-        datetime.date.fromisoformat(iso_date), format="medium", locale=babel_locale()
+        datetime.date.fromisoformat(iso_date), format="medium", locale=locale
     )
     return text
 

@@ -13,6 +13,7 @@ changed (``club_journal_changed``) and sees the new balances.
 from __future__ import annotations
 
 import datetime
+import gc
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,10 +29,9 @@ from director.core.club import (
     Line,
     Night,
     OpenNight,
-    balances,
+    accounts,
     lines,
-    night_balances,
-    open_nights,
+    night_open,
     settle_up,
     split_expense,
     undo_of,
@@ -110,6 +110,11 @@ class ClubBalances:
 
     def night(self, event: int) -> Night | None:
         return next((found for found in self.nights if found.event == event), None)
+
+    def open_from(self, event: int) -> dict[PlayerId, int]:
+        """What is still open from the night ``event``, per player, the club balancing
+        it (``core.club.night_balances``, from the open nights already found)."""
+        return night_open({player.player: player.open for player in self.players}, event)
 
     def name(self, party: PlayerId) -> str:
         return _("The club") if party == CLUB else self.names.get(party, f"#{party}")
@@ -275,22 +280,28 @@ class ClubBook:
         """Every player's balance now, with the nights it still comes from (all but
         the event ``skip``, if given)."""
         same, names = self.merges()
-        nights = self.nights(skip=skip)
-        entries = self.entries()
-        all_lines = lines(nights, entries, same)
-        totals = balances(all_lines)
-        by_party: dict[PlayerId, list[Line]] = {}
-        for line in all_lines:
-            by_party.setdefault(line.party, []).append(line)
-        for night in nights:  # a name the roster lacks (typed in the event only)
-            for player in night.amounts:
-                names.setdefault(same.get(player, player), f"#{player}")
+        # Tens of thousands of small tuples are made here and all kept: the
+        # collector's passes while they are made would only walk them again and again
+        # (a third of the time of a long season's page).
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            nights = self.nights(skip=skip)
+            entries = self.entries()
+            all_lines = lines(nights, entries, same)
+            totals, by_party, opened = accounts(all_lines)
+        finally:
+            if paused:
+                gc.enable()
+        for party in by_party:  # a name the roster lacks (typed in the event only)
+            if party != CLUB:
+                names.setdefault(party, f"#{party}")
         players = tuple(
             PlayerBalance(
                 player=party,
                 name=names.get(party, f"#{party}"),
                 balance=amount,
-                open=tuple(open_nights(by_party[party])),
+                open=tuple(opened[party]),
                 lines=tuple(by_party[party]),
             )
             for party, amount in sorted(
@@ -317,7 +328,7 @@ class ClubBook:
             if found.club:
                 parties[CLUB] = found.club
         else:
-            parties = night_balances(found.lines, event)
+            parties = found.open_from(event)
         return settle_up(parties)
 
     # -- recording -------------------------------------------------------------------
@@ -531,7 +542,7 @@ class ClubBook:
         €20.00; Cat is owed €60.00"), "" when nothing is open from it: what deleting
         it would take out of the club's balances (``found``: the balances, if read)."""
         found = found or self.balances()
-        open_amounts = night_balances(found.lines, event)
+        open_amounts = found.open_from(event)
         parts = []
         for party, amount in sorted(open_amounts.items(), key=lambda item: item[1]):
             if party == CLUB:

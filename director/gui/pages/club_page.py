@@ -250,6 +250,8 @@ class ClubPage(QWidget):
         box.addWidget(self.settlement, 1)
         self.add_tab("settle", settle, _("Settle up"))
         self.refresh()  # built when first shown or asked for
+        self._just_read = True
+        """The balances were read just now: the first show does not read them again."""
 
     def add_tab(self, key: str, widget: QWidget, title: str) -> None:
         """Add a view of the club (another part of the product adds its own here)."""
@@ -258,8 +260,9 @@ class ClubPage(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         """Shown again: another copy (or the players page) may have changed the money."""
-        if self.found is not None and not event.spontaneous():
+        if self.found is not None and not event.spontaneous() and not self._just_read:
             self.refresh()
+        self._just_read = False
         super().showEvent(event)
 
     # -- reading -----------------------------------------------------------------------

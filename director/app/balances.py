@@ -17,7 +17,7 @@ import gc
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from director.app.names import fold
 from director.app.settings import PAYMENT_METHOD_MAX
@@ -821,6 +821,62 @@ def expenses_of(entries: Sequence[Entry], event: int | None = None) -> list[Entr
         if entry.kind is EntryKind.EXPENSE
         and entry.seq not in undone
         and (event is None or entry.event == event)
+    ]
+
+
+class NightExpense(NamedTuple):
+    """A shared expense of one night as its ledger shows it: names, not roster ids."""
+
+    date: str
+    paid_by: str
+    note: str
+    amount: int
+    shares: tuple[tuple[str, int], ...]
+    """Each sharer's name and part, by name (the parts add up to ``amount``)."""
+
+
+def night_expenses(book: ClubBook, event: int) -> list[NightExpense]:
+    """The shared expenses recorded in the club's journal for the night ``event`` and
+    not taken back, in the order recorded (none before the journal had expenses)."""
+    entries = expenses_of(book.entries(), event)
+    if not entries:
+        return []
+    same, names = book.merges()
+
+    def name(player: PlayerId) -> str:
+        kept = same.get(player, player)
+        return names.get(kept, f"#{kept}")
+
+    return [
+        NightExpense(
+            date=entry.date,
+            paid_by=name(entry.payer),
+            note=entry.note,
+            amount=entry.amount,
+            shares=tuple(
+                sorted(((name(player), part) for player, part in entry.shares), key=_by_name)
+            ),
+        )
+        for entry in entries
+    ]
+
+
+def _by_name(share: tuple[str, int]) -> tuple[str, int]:
+    return fold(share[0]), share[1]
+
+
+def expense_totals(expenses: Sequence[NightExpense]) -> list[tuple[str, int, int]]:
+    """Each player's paid and share of ``expenses`` (name, paid, share), by name: what
+    the night's shared costs leave him (paid less share: positive, he is owed it)."""
+    paid: dict[str, int] = {}
+    shared: dict[str, int] = {}
+    for expense in expenses:
+        paid[expense.paid_by] = paid.get(expense.paid_by, 0) + expense.amount
+        for sharer, part in expense.shares:
+            shared[sharer] = shared.get(sharer, 0) + part
+    return [
+        (player, paid.get(player, 0), shared.get(player, 0))
+        for player in sorted(paid.keys() | shared.keys(), key=fold)
     ]
 
 

@@ -230,6 +230,12 @@ class ClubPage(QWidget):
         # -- settle up --
         settle = QWidget()
         self.night = QComboBox()
+        # A long season lists a thousand open nights: sized by a typical line, not by
+        # measuring every one of them when first shown.
+        self.night.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.night.setMinimumContentsLength(32)
         self.night.currentIndexChanged.connect(lambda _index: self.show_settlement())
         self.settlement = QPlainTextEdit()
         self.settlement.setReadOnly(True)

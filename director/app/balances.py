@@ -17,6 +17,7 @@ import gc
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
 from director.app.names import fold
@@ -212,7 +213,7 @@ class ClubBook:
             night = self._read_night(event, last_entry, created_at)
             if night is not None:
                 found.append(night)
-        found.sort(key=lambda night: (night.date, night.event))
+        found.sort(key=itemgetter(2, 0))  # (date, event), without a call per night
         return found
 
     def _read_night(self, event: int, last_entry: int, created_at: object) -> Night | None:

@@ -644,9 +644,21 @@ def command_report(args: argparse.Namespace) -> int:
     check_output(args.out, database_file(args.db))  # before any work: never over the database
     database = open_read_only(args.db)
     try:
-        session = TournamentSession(database, find_event(database, args.event), reading=True)
+        event = find_event(database, args.event)
+        session = TournamentSession(database, event, reading=True)
         paper = args.paper or args.settings.paper
-        pdf = reports.render(args.kind, session.state, session.now(), RenderOptions(paper=paper))
+        expenses = []
+        if args.kind == "ledger":  # the night's shared expenses, from the club's journal
+            from director.app.balances import ClubBook, night_expenses
+
+            expenses = night_expenses(ClubBook(database), event)
+        pdf = reports.render(
+            args.kind,
+            session.state,
+            session.now(),
+            RenderOptions(paper=paper),
+            expenses=expenses,
+        )
     finally:
         database.close()
     say_notices(session.notices)

@@ -389,7 +389,7 @@ def format_date(iso_date: str) -> str:
 
 # The list of events asks for each row's date every time it measures or paints a
 # row: a date's text is kept per language, as numbers are.
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=4096)
 def _format_date(code: str, iso_date: str) -> str:
     text: str = _dates().format_date(
         datetime.date.fromisoformat(iso_date), format="medium", locale=_locale_of(code)

@@ -191,15 +191,75 @@ def open_nights(party_lines: Sequence[Line]) -> list[OpenNight]:
     return found
 
 
+def accounts(
+    all_lines: Sequence[Line],
+) -> tuple[dict[PlayerId, int], dict[PlayerId, list[Line]], dict[PlayerId, list[OpenNight]]]:
+    """Every party's balance (parties at zero left out), lines and open nights, in
+    one pass over ``all_lines`` as ``lines`` makes them (each night's lines in the
+    order of its nights, which the club's book gives oldest first).
+
+    The same as ``balances`` and ``open_nights`` for each party, without grouping,
+    summing and sorting each party's lines again: a club of thousands of nights
+    opens its page on this.
+    """
+    totals: dict[PlayerId, int] = {}
+    by_party: dict[PlayerId, list[Line]] = {}
+    ordered = True
+    last_ref, last_key = None, ("", 0)
+    for line in all_lines:
+        party, amount, source, ref, date = line
+        found = by_party.get(party)
+        if found is None:
+            by_party[party] = [line]
+            totals[party] = amount
+        else:
+            found.append(line)
+            totals[party] += amount
+        if ref != last_ref and source == "night":
+            last_ref, key = ref, (date, ref)
+            if key < last_key:
+                ordered = False
+            last_key = key
+    opened: dict[PlayerId, list[OpenNight]] = {}
+    for party, balance in totals.items():
+        if balance:
+            party_lines = by_party[party]
+            opened[party] = (
+                _open_from_newest(party_lines, balance) if ordered else open_nights(party_lines)
+            )
+    return {party: amount for party, amount in totals.items() if amount}, by_party, opened
+
+
+def _open_from_newest(party_lines: Sequence[Line], balance: int) -> list[OpenNight]:
+    """``open_nights`` for lines whose nights are already oldest first."""
+    sign = 1 if balance > 0 else -1
+    left = abs(balance)
+    found: list[OpenNight] = []
+    for line in reversed(party_lines):
+        if line.source != "night" or line.amount * sign <= 0:
+            continue
+        part = min(left, abs(line.amount))
+        found.append(OpenNight(line.ref, line.date, part * sign))
+        left -= part
+        if not left:
+            break
+    found.reverse()
+    return found
+
+
 def night_balances(all_lines: Sequence[Line], event: int) -> dict[PlayerId, int]:
     """What is still open from one night, per player, the club balancing it."""
-    by_party: dict[PlayerId, list[Line]] = {}
-    for line in all_lines:
-        if line.party != CLUB:
-            by_party.setdefault(line.party, []).append(line)
+    _totals, _by_party, opened = accounts(all_lines)
+    return night_open(opened, event)
+
+
+def night_open(opened: Mapping[PlayerId, Sequence[OpenNight]], event: int) -> dict[PlayerId, int]:
+    """``night_balances`` from each party's open nights, already found."""
     open_amounts: dict[PlayerId, int] = {}
-    for party, party_lines in by_party.items():
-        for night in open_nights(party_lines):
+    for party, nights in opened.items():
+        if party == CLUB:
+            continue
+        for night in nights:
             if night.event == event:
                 open_amounts[party] = open_amounts.get(party, 0) + night.amount
     total = sum(open_amounts.values())

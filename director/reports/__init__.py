@@ -9,7 +9,7 @@ prints them, and ``director report`` writes them from the command line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from director.core.errors import RuleViolation
@@ -19,6 +19,7 @@ from director.i18n import N_
 from director.reports.options import RenderOptions
 
 if TYPE_CHECKING:
+    from director.app.balances import NightExpense
     from director.reports.base import Report
 
 Builder = Callable[[TournamentState, Instant, RenderOptions], "Report"]
@@ -41,11 +42,16 @@ def _standings(state: TournamentState, now: Instant, options: RenderOptions) -> 
     return StandingsReport(data.standings_data(state, now), options)
 
 
-def _ledger(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
+def _ledger(
+    state: TournamentState,
+    now: Instant,
+    options: RenderOptions,
+    expenses: Sequence[NightExpense] = (),
+) -> Report:
     from director.reports import data
     from director.reports.ledger import LedgerReport
 
-    return LedgerReport(data.ledger_data(state, now), options)
+    return LedgerReport(data.ledger_data(state, now, expenses), options)
 
 
 def _structure(state: TournamentState, now: Instant, options: RenderOptions) -> Report:
@@ -106,12 +112,22 @@ def available(state: TournamentState) -> list[str]:
 
 
 def render(
-    kind: str, state: TournamentState, now: Instant, options: RenderOptions | None = None
+    kind: str,
+    state: TournamentState,
+    now: Instant,
+    options: RenderOptions | None = None,
+    *,
+    expenses: Sequence[NightExpense] = (),
 ) -> bytes:
     """The report ``kind`` for ``state`` as PDF bytes; ``RuleViolation`` for an unknown
-    kind or one that does not fit the event."""
+    kind or one that does not fit the event. ``expenses``: the night's shared
+    expenses from the club's journal (``app.balances.night_expenses``), which the
+    ledger lists."""
     if kind not in KINDS:
         raise RuleViolation("unknown_report", kind=kind, kinds=", ".join(KINDS))
     if kind not in available(state):
         raise RuleViolation("report_not_for_this_event", kind=kind)
-    return KINDS[kind][1](state, now, options or RenderOptions()).render()
+    options = options or RenderOptions()
+    if kind == "ledger":
+        return _ledger(state, now, options, expenses).render()
+    return KINDS[kind][1](state, now, options).render()

@@ -6,7 +6,9 @@ in the user's language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from director.app.charts import NightChart, night_chart
 from director.app.table_texts import seat_lock_text, table_label
@@ -29,6 +31,9 @@ from director.core.results import (
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Break, Level, Structure
 from director.i18n import _, format_date, format_datetime
+
+if TYPE_CHECKING:
+    from director.app.balances import NightExpense
 
 
 @dataclass(frozen=True)
@@ -127,9 +132,13 @@ class LedgerData:
     bounties: BountyBook | None = None
     box: BoxCheck | None = None
     """The cash box checked against the books (a tournament's)."""
+    expenses: tuple[NightExpense, ...] = ()
+    """The night's shared expenses, from the club's journal (not the box's money)."""
 
 
-def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
+def ledger_data(
+    state: TournamentState, now: Instant, expenses: Sequence[NightExpense] = ()
+) -> LedgerData:
     numbers = figures(state.players, state.ledger)
     from director.core.players import MovementKind
     from director.reports.table_cells import has_season_pot
@@ -148,6 +157,7 @@ def ledger_data(state: TournamentState, now: Instant) -> LedgerData:
         pool=pool,
         bounties=None if state.is_cash else bounty_book(state),
         box=None if state.is_cash else box_check(state),
+        expenses=tuple(expenses),
     )
 
 

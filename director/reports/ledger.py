@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from director.i18n import _, format_money, format_number
+from director.app.balances import expense_totals
+from director.i18n import _, format_date, format_money, format_number
 from director.reports.base import RenderOptions, Report
 from director.reports.bounty_cells import bounty_paragraphs, knockout_rows
 from director.reports.box_cells import box_lines
@@ -121,6 +122,7 @@ class LedgerReport(Report):
             self.paragraph(_("Checks"), "h2"),
         ]
         story += [self.paragraph(line) for line in checks]
+        story += self.expenses()
         if data.bounties is not None and data.bounties.pool:
             story.append(Spacer(1, 4 * mm))
             story.append(self.paragraph(_("Bounties"), "h2"))
@@ -136,6 +138,59 @@ class LedgerReport(Report):
                     )
                 )
         return story
+
+    def expenses(self) -> list[Flowable]:
+        """The night's shared expenses from the club's journal: each with who paid and
+        each sharer's part, their total, and what they leave each player (paid less
+        share), which the club's balances take in. None: nothing."""
+        expenses = self.data.expenses
+        if not expenses:
+            return []
+        width = self.text_width()
+        rows = [[_("Date"), _("Paid by"), _("For"), _("Amount"), _("Shared by")]]
+        for expense in expenses:
+            parts = ", ".join(f"{name} {format_money(part)}" for name, part in expense.shares)
+            rows.append(
+                [
+                    format_date(expense.date),
+                    expense.paid_by,
+                    expense.note,
+                    format_money(expense.amount),
+                    parts,
+                ]
+            )
+        total = sum(expense.amount for expense in expenses)
+        rows.append(["", _("Totals"), "", format_money(total), ""])
+        people = [[_("Player"), _("Paid"), _("Share"), _("Net")]]
+        for name, paid, share in expense_totals(expenses):
+            people.append([name, money(paid), money(share), format_money(paid - share)])
+        # One block: the expenses and what they leave each player read together.
+        return [
+            Spacer(1, 4 * mm),
+            KeepTogether(self._expense_parts(rows, people, total, width)),
+        ]
+
+    def _expense_parts(
+        self, rows: list[list[str]], people: list[list[str]], total: int, width: float
+    ) -> list[Flowable]:
+        return [
+            self.paragraph(_("Shared expenses"), "h2"),
+            self.paragraph(
+                _(
+                    "Shared expenses of the night: {amount}, paid by players and shared "
+                    "between them (not in the box: the club's balances take them in)"
+                ).format(amount=format_money(total))
+            ),
+            self.table(
+                rows,
+                [width * w for w in (0.11, 0.16, 0.2, 0.1, 0.43)],
+                right=(3,),
+                font_size=8,
+                bold_last=True,
+            ),
+            Spacer(1, 3 * mm),
+            self.table(people, [width * w for w in (0.46, 0.18, 0.18, 0.18)], right=(1, 2, 3)),
+        ]
 
 
 def pool_checks(data: LedgerData) -> list[str]:

@@ -20,8 +20,12 @@ from director.core.club import (
     Entry,
     EntryKind,
     Night,
+    accounts,
     balances,
     lines,
+    night_balances,
+    night_open,
+    open_nights,
     split_expense,
     undo_of,
 )
@@ -254,6 +258,53 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
                 expected += e.amount if e.payer in same else 0
                 expected -= e.amount if e.payee in same else 0
         assert totals.get(player, 0) == expected
+
+
+@given(
+    nights=st.lists(
+        st.tuples(st.sampled_from(["2026-01-01", "2026-01-02", "2026-01-03"]), night),
+        max_size=8,
+    ),
+    payments=st.lists(
+        st.tuples(party, party, st.integers(1, 30_000)).filter(lambda move: move[0] != move[1]),
+        max_size=8,
+    ),
+    shuffled=st.booleans(),
+)
+def test_one_pass_over_the_lines_finds_each_balance_and_its_open_nights(
+    nights, payments, shuffled
+) -> None:
+    """Every party's balance and the nights it still comes from, found in one pass
+    over the lines (as the Club page opens), are what adding up each party's lines
+    and walking back from his newest night give, whether the nights come oldest first
+    (as the club's book gives them) or in any order."""
+    found_nights = [
+        Night(event=index + 1, name="", date=date, amounts=amounts)
+        for index, (date, amounts) in enumerate(nights)
+    ]
+    if not shuffled:
+        found_nights.sort(key=lambda n: (n.date, n.event))
+    entries = [
+        Entry(seq, EntryKind.PAYMENT, payer, payee, amount, "2026-02-01")
+        for seq, (payer, payee, amount) in enumerate(payments, start=1)
+    ]
+    all_lines = lines(found_nights, entries)
+    totals, by_party, opened = accounts(all_lines)
+    assert totals == balances(all_lines)
+    from_night: dict[int, dict[PlayerId, int]] = {}
+    for party in {line.party for line in all_lines}:
+        mine = [line for line in all_lines if line.party == party]
+        assert by_party[party] == mine
+        assert opened.get(party, []) == open_nights(mine)
+        for open_night in open_nights(mine) if party != CLUB else []:
+            amounts = from_night.setdefault(open_night.event, {})
+            amounts[party] = amounts.get(party, 0) + open_night.amount
+    for event in range(1, len(nights) + 1):
+        expected = {p: amount for p, amount in from_night.get(event, {}).items() if amount}
+        if sum(expected.values()):
+            expected[CLUB] = -sum(expected.values())
+        assert night_open(opened, event) == expected
+        assert night_balances(all_lines, event) == expected
 
 
 @settings(max_examples=25)

@@ -122,3 +122,83 @@ def test_a_bad_expense_is_refused_and_nothing_is_written(
     assert refused.value.code == code
     assert book.entries() == []
     assert CLUB not in {p.player for p in book.balances().players}
+
+
+def pdf_text(pdf: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    return " ".join(
+        " ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_nights_ledger_lists_its_shared_expenses_and_their_totals(
+    library, book, people, language
+) -> None:
+    """Issue 32: "shared expenses (food, drinks, the venue), each with who paid and how
+    it is split ... the ledger PDF shows them". Bob's €30 of pizza at the night, split
+    between the three who played, and Dan's €9 of drinks between Ann and Dan, are
+    on that night's ledger with each share and their totals; an expense of another
+    night and one taken back are not."""
+    from director import reports
+    from director.app.balances import night_expenses
+    from director.i18n import set_language
+
+    ann, bob, cat, dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    other = tournament_night(library, "2026-11-21", [ann, bob], pay_prize=True)
+    book.expense(bob.id, 3000, split=SPLIT_ALL, event=event, note="pizza")
+    book.expense(dan.id, 900, split=[ann.id, dan.id], event=event, note="drinks")
+    book.expense(ann.id, 5000, split=SPLIT_ALL, event=other.tournament_id, note="venue")
+    book.expense(cat.id, 700, split=SPLIT_ALL, event=event, note="taken back")
+    book.undo()
+    found = night_expenses(book, event)
+    assert [(e.paid_by, e.note, e.amount, e.shares) for e in found] == [
+        ("Bob", "pizza", 3000, (("Ann", 1000), ("Bob", 1000), ("Cat", 1000))),
+        ("Dan", "drinks", 900, (("Ann", 450), ("Dan", 450))),
+    ]
+    set_language(language)
+    try:
+        text = pdf_text(reports.render("ledger", night.state, night.now(), expenses=found))
+    finally:
+        set_language("en")
+    night.close()
+    other.close()
+    if language == "en":
+        assert "Shared expenses of the night: €39.00" in text
+        assert "Bob pizza €30.00 Ann €10.00, Bob €10.00, Cat €10.00" in text
+        assert "Dan drinks €9.00 Ann €4.50, Dan €4.50" in text
+        assert "Totals €39.00" in text
+        # Each player: paid, share, net (what the club's balances take in).
+        assert "Ann €14.50 -€14.50" in text
+        assert "Bob €30.00 €10.00 €20.00" in text
+        assert "Dan €9.00 €4.50 €4.50" in text
+    else:
+        assert "Dépenses partagées de la soirée : 39,00 €" in text
+        assert "Bob pizza 30,00 € Ann 10,00 €, Bob 10,00 €, Cat 10,00 €" in text
+        assert "Bob 30,00 € 10,00 € 20,00 €" in text
+    for absent in ("venue", "taken back", "50.00", "50,00", "7.00", "7,00"):
+        assert absent not in text
+
+
+def test_the_ledger_report_of_the_command_line_lists_the_nights_expenses(
+    library, book, people, db_path, tmp_path
+) -> None:
+    """`director report ledger EVENT` writes the same ledger, the night's shared
+    expenses on it."""
+    from director.cli import main
+
+    ann, bob, cat, _dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    book.expense(bob.id, 3000, split=SPLIT_ALL, event=event, note="pizza")
+    out = tmp_path / "ledger.pdf"
+    args = ["report", "ledger", str(event), "--db", str(db_path), "--out", str(out)]
+    assert main(args) == 0
+    text = pdf_text(out.read_bytes())
+    assert "Bob pizza €30.00 Ann €10.00, Bob €10.00, Cat €10.00" in text

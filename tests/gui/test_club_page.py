@@ -32,6 +32,33 @@ def window(qtbot, window_factory, clock, monkeypatch):
     return made
 
 
+def test_opening_the_club_page_reads_the_balances_once(
+    qtbot, window_factory, clock, monkeypatch
+) -> None:
+    """The page reads the club's balances when it is built; its first show does not
+    read every night of the club a second time (a long season's page opens on it)."""
+    made = window_factory()
+    made.show()
+    roster = Roster(made.database, clock=clock)
+    ann, bob = roster.add("Ann"), roster.add("Bob")
+    tournament_night(made.library, "2026-11-14", [bob, ann], unpaid=[1]).close()
+    made.open_session(tournament_night(made.library, "2026-11-28", [], finish=False))
+    reads: list[int] = []
+    real = ClubBook.balances
+
+    def counted(self, **options):
+        reads.append(1)
+        return real(self, **options)
+
+    monkeypatch.setattr(ClubBook, "balances", counted)
+    made.console.show_page("club")
+    assert "Ann" in column(club_page(made), 0)
+    assert len(reads) == 1
+    made.console.show_page("event")
+    made.console.show_page("club")  # shown again: another copy may have paid
+    assert len(reads) == 2
+
+
 def club_page(window) -> ClubPage:
     page = window.console.page("club")
     assert isinstance(page, ClubPage)

@@ -230,6 +230,12 @@ class ClubPage(QWidget):
         # -- settle up --
         settle = QWidget()
         self.night = QComboBox()
+        # A long season lists a thousand open nights: sized by a typical line, not by
+        # measuring every one of them when first shown.
+        self.night.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.night.setMinimumContentsLength(32)
         self.night.currentIndexChanged.connect(lambda _index: self.show_settlement())
         self.settlement = QPlainTextEdit()
         self.settlement.setReadOnly(True)
@@ -250,6 +256,8 @@ class ClubPage(QWidget):
         box.addWidget(self.settlement, 1)
         self.add_tab("settle", settle, _("Settle up"))
         self.refresh()  # built when first shown or asked for
+        self._just_read = True
+        """The balances were read just now: the first show does not read them again."""
 
     def add_tab(self, key: str, widget: QWidget, title: str) -> None:
         """Add a view of the club (another part of the product adds its own here)."""
@@ -258,8 +266,9 @@ class ClubPage(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         """Shown again: another copy (or the players page) may have changed the money."""
-        if self.found is not None and not event.spontaneous():
+        if self.found is not None and not event.spontaneous() and not self._just_read:
             self.refresh()
+        self._just_read = False
         super().showEvent(event)
 
     # -- reading -----------------------------------------------------------------------

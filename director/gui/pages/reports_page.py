@@ -8,6 +8,7 @@ seen on the screen.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QPainter, QShowEvent
@@ -37,6 +38,9 @@ from director.gui.common import show_error
 from director.gui.controller import SessionController
 from director.i18n import _
 from director.reports.options import RenderOptions
+
+if TYPE_CHECKING:
+    from director.app.balances import NightExpense
 
 PRINT_DPI = 300
 
@@ -208,6 +212,13 @@ class ReportsPage(QWidget):
         item = self.kinds.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item else None
 
+    def expenses(self) -> list[NightExpense]:
+        """The night's shared expenses, from the club's journal (the ledger lists them)."""
+        from director.app.balances import ClubBook, night_expenses
+
+        session = self.controller.session
+        return night_expenses(ClubBook(session.database), session.tournament_id)
+
     def refresh(self) -> None:
         """Render the chosen report afresh from the event as it is now."""
         kind = self.kind()
@@ -228,8 +239,9 @@ class ReportsPage(QWidget):
                 self.controller.state,
                 self.controller.now(),
                 RenderOptions(paper=self.paper.currentText()),
+                expenses=self.expenses() if kind == "ledger" else (),
             )
-        except RuleViolation as error:
+        except (RuleViolation, StoreError) as error:
             show_error(self, error)
             return
         self.document.close()

@@ -33,10 +33,10 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import dataclass
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import figures
 from director.core.money import (

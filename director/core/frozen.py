@@ -91,7 +91,7 @@ def _values(record: Record, use: str) -> tuple[Any, ...]:
 
 # Deferred dataclasses.
 #
-# The core declares some hundred and forty dataclasses; ``dataclasses.dataclass``
+# The core declares some hundred and thirty dataclasses; ``dataclasses.dataclass``
 # compiles the methods of each when its module is imported, which was most of the
 # time ``director status`` spent importing the state and its events. A command
 # uses a fraction of them (a replay makes the state's parts and the kinds of

@@ -107,15 +107,24 @@ _READ_BY_DATACLASSES = ("__dataclass_fields__", "__dataclass_params__", "__match
 
 
 def settle(cls: type) -> None:
-    """Make ``cls`` the dataclass it was declared to be, if it is not yet."""
+    """Make ``cls`` the dataclass it was declared to be, if it is not yet.
+
+    Another thread may make an instance or read the fields meanwhile, so no
+    stand-in is ever taken away before the real attribute is there: dataclass
+    writes the fields over their stand-ins, and ``__init__`` and
+    ``__match_args__``, which it writes only where nothing is, are made on a
+    twin of the class and then put in place, each in one step."""
     with _SETTLING:
         options = _PENDING.pop(cls, None)
         if options is None:
             return
-        for name in ("__init__", *_READ_BY_DATACLASSES):
-            if name in cls.__dict__:
-                delattr(cls, name)
-        dataclasses.dataclass(cls, **options)
+        skipped = ("__init__", "__dict__", "__weakref__", *_READ_BY_DATACLASSES)
+        namespace = {name: value for name, value in cls.__dict__.items() if name not in skipped}
+        twin = dataclasses.dataclass(type(cls)(cls.__name__, cls.__bases__, namespace), **options)
+        dataclasses.dataclass(cls, **{**options, "init": False, "match_args": False})
+        type.__setattr__(cls, "__init__", twin.__dict__["__init__"])
+        if "__match_args__" in twin.__dict__:
+            type.__setattr__(cls, "__match_args__", twin.__dict__["__match_args__"])
 
 
 class _Settles:

@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from director import __version__, paths
 from director.core.errors import RuleViolation
@@ -76,7 +76,86 @@ class Parser(argparse.ArgumentParser):
         )
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unbuilt(argparse.ArgumentParser):
+    """Stands for the parser of a command this run does not carry out: every option
+    added to it is dropped (building ~30 commands' parsers and their options was a
+    tenth of ``director status``)."""
+
+    def __init__(self) -> None:  # nothing of a parser is built
+        pass
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+    def add_mutually_exclusive_group(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+    def add_subparsers(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+    def add_parser(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+    def set_defaults(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+class _OtherCommand(Exception):
+    """The command line names a command whose parser was not built."""
+
+
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The subcommands, of which only ``wanted`` (when set) gets its parser built."""
+
+    wanted: str | None = None
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if self.wanted is None or name == self.wanted:
+            return super().add_parser(name, **kwargs)
+        unbuilt = _Unbuilt()
+        self._name_parser_map[name] = unbuilt  # a valid choice, raising _OtherCommand
+        return unbuilt
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        if self.wanted is not None and values[0] != self.wanted:
+            raise _OtherCommand  # guessed wrong (an abbreviated option's value): build all
+        super().__call__(parser, namespace, values, option_string)
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` seems to name: its first word that is not an option (nor
+    the value of ``--db``); None when it asks for help before any command."""
+    words = iter(argv)
+    for word in words:
+        if word in ("-h", "--help"):
+            return None
+        if word == "--db":
+            next(words, None)
+        elif not word.startswith("-") or word == "--":
+            return next(words, None) if word == "--" else word
+    return None
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """``argv`` parsed, building the parser of the command it names only."""
+    try:
+        return build_parser(command_named(argv)).parse_args(argv)
+    except _OtherCommand:
+        return build_parser().parse_args(argv)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, the other commands' parsers are
+    left unbuilt (they can then not be parsed: see ``parse_arguments``)."""
     translate_argparse()
     parser = Parser(
         prog="director",
@@ -106,7 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("let Qt's own messages (sound system, multimedia) through to the terminal"),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", action=_Commands)
+    assert isinstance(commands, _Commands)
+    commands.wanted = command
 
     def with_db(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
         sub.add_argument(
@@ -1615,8 +1696,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_currency(settings.currency)
     if loaded.problem is not None:
         print(f"director: {one_line(render(loaded.problem))}", file=sys.stderr)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_arguments(argv)
     args.settings = settings
     if args.command is None:
         return start_gui(

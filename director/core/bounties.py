@@ -30,13 +30,12 @@ bounty money put in equals what was won, what is unclaimed and what is held.
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import dataclass
 from director.core.ids import Instant, PlayerId
 from director.core.ledger import figures
 from director.core.money import (
@@ -59,6 +58,9 @@ from director.core.players import (
     busts_of,
 )
 from director.core.state import Status, TournamentState
+
+if TYPE_CHECKING:
+    import random  # a draw's generator, given by the caller
 
 
 def split_units(amount: int, winners: Sequence[Winner], *, unit: int = 1) -> list[int]:

@@ -18,9 +18,9 @@ Positions(button=4, small_blind=5, big_blind=6)
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import dataclass
 
 DEAD = "dead"
 MOVING = "moving"

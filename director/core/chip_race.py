@@ -22,11 +22,10 @@ wins nothing gets one chip all the same.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from director.core.errors import require
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.structure import Level, Structure
 
 if TYPE_CHECKING:

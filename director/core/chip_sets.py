@@ -22,13 +22,12 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 from math import gcd
 from typing import NamedTuple
 
 from director.core.chip_race import smallest_chip_needed
 from director.core.errors import RuleViolation, require
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.money import MAX_CHIPS
 from director.core.structure import Level, Structure
 from director.core.text import NAME_MAX_LENGTH, clean_line

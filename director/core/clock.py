@@ -15,10 +15,9 @@ the clock stays on it and counts overtime.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
-from director.core.frozen import Record, evolve
+from director.core.frozen import Record, dataclass, evolve
 from director.core.ids import Instant
 from director.core.structure import Break, Level, Structure
 

@@ -7,10 +7,10 @@ each has a label (a ``Message``) for the Edit menu: "Undo: rename event".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from director.core.chip_sets import ChipSet
 from director.core.clock import NewLevelApplies
+from director.core.frozen import dataclass
 from director.core.ids import Instant, PlayerId
 from director.core.messages import Message
 from director.core.money import CashSettings, MoneySettings

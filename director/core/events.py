@@ -8,13 +8,11 @@ always gives the same state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from director.core.buttons import Positions
 from director.core.chip_race import RaceResult
 from director.core.chip_sets import ChipSet
 from director.core.clock import NewLevelApplies
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.ids import Instant, PlayerId
 from director.core.money import CashSettings, MoneySettings
 from director.core.payouts import Deal, PayoutSettings

@@ -1,5 +1,6 @@
 """What the state's frozen dataclasses share: ``evolve``, a fast
-``dataclasses.replace``, and ``Record``, one comparison, hash and text for them.
+``dataclasses.replace``, ``Record``, one comparison, hash and text for them, and
+``dataclass``, which writes a class's methods when the class is first used.
 
 Folding a long log replaces parts of the state tens of thousands of times;
 ``dataclasses.replace`` re-runs ``__init__`` and costs several microseconds
@@ -9,9 +10,11 @@ instance dictionary is equivalent and several times faster.
 
 from __future__ import annotations
 
+import _thread
 import dataclasses
 import reprlib
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 
@@ -84,3 +87,92 @@ def _field_names(cls: type, use: str) -> tuple[str, ...]:
 
 def _values(record: Record, use: str) -> tuple[Any, ...]:
     return tuple(getattr(record, name) for name in _field_names(type(record), use))
+
+
+# Deferred dataclasses.
+#
+# The core declares some hundred and thirty dataclasses; ``dataclasses.dataclass``
+# compiles the methods of each when its module is imported, which was most of the
+# time ``director status`` spent importing the state and its events. A command
+# uses a fraction of them (a replay makes the state's parts and the kinds of
+# event its log holds), so the decorator below records the options and leaves in
+# the class a stand-in for what dataclass would write (``__init__`` and the
+# attributes ``dataclasses.fields``, ``is_dataclass`` and ``match`` read): the
+# first use of any of them makes the class a dataclass, exactly as the decorator
+# of the standard library would have at import. Type checkers see that one.
+
+_PENDING: dict[type, dict[str, Any]] = {}
+_SETTLING = _thread.RLock()  # two threads making the first instance of a class
+_READ_BY_DATACLASSES = ("__dataclass_fields__", "__dataclass_params__", "__match_args__")
+
+
+def settle(cls: type) -> None:
+    """Make ``cls`` the dataclass it was declared to be, if it is not yet.
+
+    Another thread may make an instance or read the fields meanwhile, so no
+    stand-in is ever taken away before the real attribute is there: dataclass
+    writes the fields over their stand-ins, and ``__init__`` and
+    ``__match_args__``, which it writes only where nothing is, are made on a
+    twin of the class and then put in place, each in one step."""
+    with _SETTLING:
+        options = _PENDING.pop(cls, None)
+        if options is None:
+            return
+        skipped = ("__init__", "__dict__", "__weakref__", *_READ_BY_DATACLASSES)
+        namespace = {name: value for name, value in cls.__dict__.items() if name not in skipped}
+        twin = dataclasses.dataclass(type(cls)(cls.__name__, cls.__bases__, namespace), **options)
+        dataclasses.dataclass(cls, **{**options, "init": False, "match_args": False})
+        type.__setattr__(cls, "__init__", twin.__dict__["__init__"])
+        if "__match_args__" in twin.__dict__:
+            type.__setattr__(cls, "__match_args__", twin.__dict__["__match_args__"])
+
+
+class _Settles:
+    """A stand-in for a class attribute that dataclass writes: reading it settles
+    its class first, then reads the real attribute."""
+
+    __slots__ = ("name", "owner")
+
+    def __init__(self, owner: type, name: str) -> None:
+        self.owner = owner
+        self.name = name
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        settle(self.owner)
+        return getattr(self.owner if owner is None else owner, self.name)
+
+
+def _settling_init(cls: type) -> Callable[..., None]:
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        settle(cls)
+        cls.__init__(self, *args, **kwargs)  # type: ignore[misc]
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
+def _deferred(cls: type, options: dict[str, Any]) -> type:
+    own = cls.__dict__
+    if (
+        options.get("slots")  # dataclass returns a new class then
+        or not options.get("init", True)
+        or any(name in own for name in ("__init__", *_READ_BY_DATACLASSES))
+    ):
+        return dataclasses.dataclass(cls, **options)
+    _PENDING[cls] = options
+    type.__setattr__(cls, "__init__", _settling_init(cls))
+    names = _READ_BY_DATACLASSES if options.get("match_args", True) else _READ_BY_DATACLASSES[:2]
+    for name in names:
+        type.__setattr__(cls, name, _Settles(cls, name))
+    return cls
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as dataclass
+else:
+
+    def dataclass(cls=None, /, **options):
+        """``dataclasses.dataclass``, the methods written on the class's first use."""
+        if cls is None:
+            return lambda cls: _deferred(cls, options)
+        return _deferred(cls, options)

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 
 from director.core.errors import RuleViolation
+from director.core.frozen import dataclass
 
 RANKS = "23456789TJQKA"
 SUITS = "shdc"

@@ -26,11 +26,12 @@ import functools
 import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Final
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import dataclass
 from director.core.ids import PlayerId
 from director.core.money import MAX_CHIPS
 from director.core.payouts import default_shares

@@ -9,12 +9,11 @@ to the prize pool (R29).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import gcd
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 
 BASIS_POINTS = 10_000
 MAX_MONEY = 10**11

@@ -20,10 +20,9 @@ only fold or call for the rest of the round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from director.core.betting import BettingRound
 from director.core.errors import RuleViolation, require
+from director.core.frozen import dataclass
 
 ACTIONS = ("fold", "check", "call", "raise", "all_in")
 FORGOTTEN_AFTER = 3

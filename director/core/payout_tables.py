@@ -23,12 +23,11 @@ what to fix.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 
 from director.core.errors import RuleViolation, require
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.text import NAME_MAX_LENGTH, clean_line
 
 BASIS_POINTS = 10_000

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.payout_tables import PayoutTable, band_for, check_table
 
 BASIS_POINTS = 10_000

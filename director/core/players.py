@@ -7,10 +7,9 @@ in time order, so that the bank can be checked to the cent at any moment.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.ids import Instant, PlayerId
 
 

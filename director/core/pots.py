@@ -18,10 +18,10 @@ first winner left of the button (R22).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from director.core.errors import RuleViolation, require
+from director.core.frozen import dataclass
 
 
 @dataclass(frozen=True)

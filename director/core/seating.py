@@ -22,11 +22,12 @@ reserved seat; a table holding such a player never breaks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from director.core.buttons import MAX_SEATS, MIN_SEATS, Positions, next_occupied
 from director.core.errors import require
+from director.core.frozen import dataclass
 
 if TYPE_CHECKING:
     import random  # the rules take a generator; they never make one

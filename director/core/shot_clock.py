@@ -12,9 +12,9 @@ state, from the log.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from director.core.frozen import Record, evolve
+from director.core.frozen import Record, dataclass, evolve
 from director.core.ids import Instant, PlayerId
 
 DEFAULT_SECONDS = 30

@@ -11,10 +11,10 @@ betting is over, every hand is turned face up before the board is dealt out
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from director.core.betting import BettingRound
 from director.core.errors import require
+from director.core.frozen import dataclass
 
 AGGRESSIVE = ("bet", "raise", "all_in")
 """The history's actions that bet or raise (an all-in that only calls is a call)."""

@@ -8,11 +8,11 @@ and keep earlier states around for undo at no cost.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from director.core.chip_sets import ChipSet
 from director.core.clock import ClockState
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.ids import Instant, PlayerId
 from director.core.kinds import EventKind as EventKind
 from director.core.kinds import Status as Status

@@ -15,11 +15,10 @@ the per-level form, so old logs and files replay the same.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from director.core.errors import RuleViolation
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 from director.core.ids import MINUTE_MS, SECOND_MS
 
 MAX_ITEMS = 200

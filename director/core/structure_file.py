@@ -5,10 +5,10 @@ foreign file is refused with a code and changes nothing."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from director.core import codec
 from director.core.errors import RuleViolation
+from director.core.frozen import dataclass
 from director.core.structure import Structure, require_valid, upcast_structure
 from director.core.text import NAME_MAX_LENGTH, clean_line, require_plain_texts
 

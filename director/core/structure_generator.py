@@ -15,10 +15,11 @@ the levels are played no limit, pot limit or limit as asked.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from director.core.chip_sets import ChipSet, check_stack
 from director.core.errors import require
+from director.core.frozen import dataclass
 from director.core.structure import AnteKind, Betting, Break, Level, Structure
 
 NICE_MANTISSAS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)

@@ -8,11 +8,11 @@ player's id as text, as ``seating`` does.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from director.core.buttons import DEAD, MAX_SEATS, Positions
 from director.core.chip_race import RaceResult
-from director.core.frozen import Record, evolve
+from director.core.frozen import Record, dataclass, evolve
 from director.core.ids import Instant, PlayerId
 from director.core.seating import Move, Table
 from director.core.structure import Level

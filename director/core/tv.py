@@ -15,7 +15,7 @@ through). A look that fails is refused, naming the text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple
@@ -33,7 +33,7 @@ from director.core.colours import (
     worst_ratio,
 )
 from director.core.errors import RuleViolation, require
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass
 
 # -- colours ------------------------------------------------------------------
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import shutil
 import sqlite3
 import stat
 import sys
@@ -145,6 +144,8 @@ and a write for its pages, and SQLite then says "disk I/O error", not "full"."""
 
 def no_room_beside(path: Path) -> bool:
     """Whether the disk holding ``path`` is (almost) full."""
+    import shutil  # (with its compression modules) only once SQLite reports an error
+
     try:
         return shutil.disk_usage(path.parent).free < ROOM_NEEDED
     except OSError:

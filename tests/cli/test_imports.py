@@ -275,6 +275,44 @@ def test_status_reads_an_event_without_the_commands_or_their_rules(
     assert "director.app.remote" not in ours
 
 
+BUILT_DATACLASSES = """
+import json, sys
+built, declared = set(), set()
+for name, module in list(sys.modules.items()):
+    if name.startswith("director.core"):
+        for value in vars(module).values():
+            # Read from the class's own dictionary: asking dataclasses would build it.
+            fields = value.__dict__.get("__dataclass_fields__") if isinstance(value, type) else None
+            if fields is not None and value.__module__ == name:
+                declared.add(value.__qualname__)
+                if type(fields) is dict:
+                    built.add(value.__qualname__)
+print(json.dumps([sorted(built), sorted(declared), "random" in sys.modules]))
+"""
+
+
+def test_status_builds_only_the_classes_it_makes_and_imports_no_random_draw(
+    db_path: Path, tmp_path: Path, clock
+) -> None:
+    """Replaying a log makes the state's parts and the kinds of event the log holds:
+    the methods of the other classes the core declares (events this night never
+    had, the hands) are not written. Nor is ``random`` imported (a bounty draw is
+    given its generator by the command that draws)."""
+    a_night(db_path, clock)
+    _heavy, _ours, output = modules_after(
+        "from director.cli import main\n"
+        f"assert main(['status', '1', '--db', {str(db_path)!r}]) == 0\n" + BUILT_DATACLASSES,
+        env=quiet_env(tmp_path),
+    )
+    assert "Friday night out" in output
+    built, declared, random_imported = json.loads(output.splitlines()[-1])
+    assert {"TournamentState", "Level"} <= set(built)  # the check sees the state's
+    assert "ClockStarted" in declared
+    assert not set(built) & {"ClockStarted", "PlayersBusted", "LevelChanged"}
+    assert len(built) < len(declared) * 2 / 3, (len(built), len(declared))
+    assert not random_imported
+
+
 def test_the_window_paints_the_event_list_before_importing_any_console(
     db_path: Path, tmp_path: Path, clock
 ) -> None:

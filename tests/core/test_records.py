@@ -112,3 +112,43 @@ def test_every_dataclass_stored_in_the_state_an_event_or_a_command_is_a_record()
     assert {"BountySettings", "EnvelopeDraw", "ChipSet", "PayoutTable", "TvLook"} <= {
         cls.__name__ for cls in CLASSES
     }
+
+
+def test_a_class_first_used_by_several_threads_at_once_is_made_whole_for_each() -> None:
+    """The core's dataclasses are written on their first use (``frozen.dataclass``):
+    the night's writes and the network page run on threads of their own, so two
+    threads may make the first instance of a class at once. Neither may meet the
+    class half made (an ``__init__`` or its ``match`` positions missing)."""
+    import dataclasses
+    import threading
+
+    from director.core import frozen
+
+    errors: list[str] = []
+    for _round in range(1000):
+
+        @frozen.dataclass(frozen=True)
+        class Part:
+            a: int
+            b: str = "x"
+
+        start = threading.Barrier(4)
+
+        def make(kind: type = Part, start: threading.Barrier = start) -> None:
+            start.wait()
+            try:
+                for _ in range(3):
+                    part = kind(1, b="y")
+                    assert [field.name for field in dataclasses.fields(part)] == ["a", "b"]
+                    match part:
+                        case kind(first, second):  # type: ignore[misc]
+                            assert (first, second) == (1, "y")
+            except Exception as error:  # every kind of half-made class
+                errors.append(repr(error))
+
+        threads = [threading.Thread(target=make) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert not errors, errors[:3]

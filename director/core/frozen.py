@@ -120,7 +120,9 @@ def settle(cls: type) -> None:
             return
         skipped = ("__init__", "__dict__", "__weakref__", *_READ_BY_DATACLASSES)
         namespace = {name: value for name, value in cls.__dict__.items() if name not in skipped}
-        twin = dataclasses.dataclass(type(cls)(cls.__name__, cls.__bases__, namespace), **options)
+        twin: type = dataclasses.dataclass(
+            type(cls)(cls.__name__, cls.__bases__, namespace), **options
+        )
         dataclasses.dataclass(cls, **{**options, "init": False, "match_args": False})
         type.__setattr__(cls, "__init__", twin.__dict__["__init__"])
         if "__match_args__" in twin.__dict__:

@@ -684,6 +684,23 @@ class ClockFace(QWidget):
             self._plan = (key, plan(self.look.layout, self.width(), self.height(), needs))
         return self._plan[1]
 
+    def shot_clock_room(self) -> QRect | None:
+        """Where the shot clocks may go over the face without hiding the blinds line:
+        over the side column (payouts and figures can wait half a minute), or, in a
+        layout without one, over the time's band above the blinds (None: no plan)."""
+        made = self.current_plan()
+        if made is None:
+            return None
+        boxes = made.boxes
+        if "side" in boxes:
+            return _rect(boxes["side"]).toAlignedRect()
+        if "time" in boxes and "blinds" in boxes:
+            top = boxes["caption"].y if "caption" in boxes else boxes["time"].y
+            time = boxes["time"]
+            bottom = math.floor(boxes["blinds"].y - self.height() * 0.01)
+            return QRect(round(time.x), math.ceil(top), round(time.w), bottom - math.ceil(top))
+        return None
+
     # -- painting -------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:

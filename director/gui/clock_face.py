@@ -10,8 +10,10 @@ the time.
 
 The message line scrolls when it is longer than the screen: a timer repaints
 only its band (``update(rect)``), about 30 times a second, and a paint asked for
-that band alone draws nothing else. The same widget is the TV display and the
-preview on the console's clock page.
+that band alone draws nothing else. What stays still (the background, pictures,
+captions, blinds, figures, side column) is drawn once per change into a kept
+layer; each second only the time and what counts down with it are drawn over it.
+The same widget is the TV display and the preview on the console's clock page.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""The shot clocks over the TV's clock: one large box per table whose player is on
-the clock, with the seconds left (in the theme's warning colour for the last ten,
-"Time!" once run out), who it is and where he sits, and his time-bank chips left.
+"""The shot clocks over the TV's clock, where the face can spare the room and the
+blinds line stays readable (its side column, else the time's band): one large box
+per table whose player is on the clock, with the seconds left (in the theme's
+warning colour for the last ten, "Time!" once run out), who it is and where he
+sits, and his time-bank chips left.
 
 It paints what the display data says (``DisplayData.shot_clocks``, worked out by the
 clock feed at each shown second): nothing is counted here.

@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
@@ -396,7 +396,17 @@ class ClockDisplayWindow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.address.place()
-        self.shot_clocks.place()
+        self.shot_clocks.place(self.shot_clock_room())
+
+    def shot_clock_room(self) -> QRect | None:
+        """Where the shot clocks go: the part of the clock face that leaves the blinds
+        line readable (over the seat draw, none: across the lower half)."""
+        if self.stack.currentWidget() is not self.face:
+            return None
+        room = self.face.shot_clock_room()
+        if room is None:
+            return None
+        return room.translated(self.face.pos())
 
     def set_data(self, data: DisplayData) -> None:
         """Show ``data``: the clock, or the seat draw while ``data.show_seats``."""
@@ -406,7 +416,7 @@ class ClockDisplayWindow(QWidget):
         shown = self.seating if data.show_seats else self.face
         if self.stack.currentWidget() is not shown:
             self.stack.setCurrentWidget(shown)
-        self.shot_clocks.set_rows(data.shot_clocks)
+        self.shot_clocks.set_rows(data.shot_clocks, self.shot_clock_room())
         if self.address.isVisible():
             self.address.raise_()  # the page's address asked for stays on top
 

@@ -10,8 +10,10 @@ the time.
 
 The message line scrolls when it is longer than the screen: a timer repaints
 only its band (``update(rect)``), about 30 times a second, and a paint asked for
-that band alone draws nothing else. The same widget is the TV display and the
-preview on the console's clock page.
+that band alone draws nothing else. What stays still (the background, pictures,
+captions, blinds, figures, side column) is drawn once per change into a kept
+layer; each second only the time and what counts down with it are drawn over it.
+The same widget is the TV display and the preview on the console's clock page.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -54,6 +56,7 @@ from director.app.display import (
     Section,
     SectionKind,
     Stat,
+    Timing,
 )
 from director.app.tv_layout import MIN_TEXT, Box, Needs, Plan, plan
 from director.core.tv import THEMES, Element, Place, Theme, TvLook
@@ -492,6 +495,33 @@ def qr_image(text: str) -> QImage:
     return image
 
 
+COUNTING_FIGURES = frozenset({"next_break"})
+"""Figures that count down with the clock (a new value each second): in the main
+column they are drawn with the time, over the still layer."""
+
+STILL_TIMING = Timing(computed_at=-1)
+"""The instant put in the still layer's key (the layer does not depend on it)."""
+
+
+def live_figures(data: DisplayData, look: TvLook) -> frozenset[str]:
+    """The keys of the figures of the main column's band that change each second."""
+    return frozenset(stat.key for stat in main_figures(data, look) if stat.key in COUNTING_FIGURES)
+
+
+@dataclass(frozen=True)
+class StillLayer:
+    """The face's still parts drawn once per change (background, picture, logo,
+    captions, blinds, the figures, the side column), with what they were drawn for."""
+
+    key: tuple[object, ...]
+    pixmap: QPixmap = field(compare=False)
+    regions: dict[str, QRectF] = field(compare=False)
+    font_pixels: dict[str, int] = field(compare=False)
+    elided: frozenset[str] = field(compare=False)
+    side_pages: int = 0
+    figure_pages: int = 0
+
+
 def _rect(box: Box) -> QRectF:
     return QRectF(box.x, box.y, box.w, box.h)
 
@@ -532,7 +562,7 @@ class ClockFace(QWidget):
         self.colours: dict[str, QColor] = {}
         self._set_colours(self.look.theme)
         self._plan: tuple[object, Plan] | None = None
-        self._needs: tuple[DisplayData, object, Needs] | None = None
+        self._needs: tuple[object, Needs] | None = None
         self._pixmaps: dict[str, tuple[object, QPixmap]] = {}
         """Scaled pictures, the composed background and the QR code, by what made them."""
         self._message: tuple[object, QStaticText, float] | None = None
@@ -557,6 +587,12 @@ class ClockFace(QWidget):
         self.full_paints = 0
         self.message_paints = 0
         """Paints of the whole face, and of the message band alone."""
+        self._layer: StillLayer | None = None
+        self._canvas: QPixmap | None = None
+        """The still layer's pixmap, drawn over at each change (a new one per size)."""
+        self._still: tuple[DisplayData, TvLook, DisplayData] | None = None
+        self.layer_builds = 0
+        """Times the still layer was drawn (once per change of what it shows)."""
 
     # -- what to show -----------------------------------------------------------
 
@@ -578,6 +614,7 @@ class ClockFace(QWidget):
         self._set_colours(look.theme)
         self._pixmaps.clear()
         self._plan = None
+        self._layer = None  # the pictures, decoded again
         self.update()
         self._sync_scroll()
 
@@ -635,16 +672,41 @@ class ClockFace(QWidget):
         """The plan for the current size, look and data (kept until one changes)."""
         if self.data is None:
             return None
-        made_for = (self.data, self.look, self.network_url, len(self.pictures))
-        if self._needs is None or self._needs[0] is not made_for[0] or self._needs[1] != made_for:
-            # Worked out again when the data or the look changed (once a second at
-            # most), not for each frame of the scrolling message.
-            self._needs = (self.data, made_for, self.needs(self.data))
-        needs = self._needs[2]
+        data = self.data
+        # Worked out again when what is shown changed (not when only the time and the
+        # figures counting down with it did, unless the time's shape did), nor for each
+        # frame of the scrolling message.
+        made_for = (
+            self.still_data(data),
+            time_shape(data.time_text),
+            self.look,
+            self.network_url,
+            len(self.pictures),
+        )
+        if self._needs is None or self._needs[0] != made_for:
+            self._needs = (made_for, self.needs(data))
+        needs = self._needs[1]
         key = (self.width(), self.height(), self.look.layout, needs)
         if self._plan is None or self._plan[0] != key:
             self._plan = (key, plan(self.look.layout, self.width(), self.height(), needs))
         return self._plan[1]
+
+    def shot_clock_room(self) -> QRect | None:
+        """Where the shot clocks may go over the face without hiding the blinds line:
+        over the side column (payouts and figures can wait half a minute), or, in a
+        layout without one, over the time's band above the blinds (None: no plan)."""
+        made = self.current_plan()
+        if made is None:
+            return None
+        boxes = made.boxes
+        if "side" in boxes:
+            return _rect(boxes["side"]).toAlignedRect()
+        if "time" in boxes and "blinds" in boxes:
+            top = boxes["caption"].y if "caption" in boxes else boxes["time"].y
+            time = boxes["time"]
+            bottom = math.floor(boxes["blinds"].y - self.height() * 0.01)
+            return QRect(round(time.x), math.ceil(top), round(time.w), bottom - math.ceil(top))
+        return None
 
     # -- painting -------------------------------------------------------------
 
@@ -666,12 +728,97 @@ class ClockFace(QWidget):
             painter.end()
             return
         self.full_paints += 1
-        self.side_pages = self.figure_pages = 0
-        self._paint_background(painter)
-        if self.data is not None and made is not None:
-            self.paint_data(painter, self.data, made)
+        if self.data is None or made is None:
+            self.side_pages = self.figure_pages = 0
+            self.regions, self.font_pixels, self.elided = {}, {}, set()
+            self._paint_background(painter)
+        else:
+            # What stays still is copied from the layer drawn at its last change; only
+            # what moves each second is drawn again.
+            kept = self._still_layer(self.data, made)
+            painter.drawPixmap(0, 0, kept.pixmap)
+            self.regions = dict(kept.regions)
+            self.font_pixels = dict(kept.font_pixels)
+            self.elided = set(kept.elided)
+            self._paint_live(painter, self.data, made)
         painter.end()
         self._sync_pages()
+
+    def still_data(self, data: DisplayData) -> DisplayData:
+        """``data`` without what changes each second: the instant, the time, the values
+        of the figures counting down with it in the main column, the shot clocks
+        (painted over the face by their own panel)."""
+        kept = self._still
+        if kept is not None and kept[0] is data and kept[1] == self.look:
+            return kept[2]
+        live = live_figures(data, self.look)
+        stats = tuple(replace(stat, value="") if stat.key in live else stat for stat in data.stats)
+        shown = replace(data, timing=STILL_TIMING, time_text="", stats=stats, shot_clocks=())
+        self._still = (data, self.look, shown)
+        return shown
+
+    def still_key(self, data: DisplayData, made: Plan) -> tuple[object, ...]:
+        """Everything the still layer shows depends on: the data but for what changes
+        each second (``still_data``), the plan, the look, the size, the pages of the
+        side column and of the figures shown now."""
+        shown = self.still_data(data)
+        turn = self.scroll_clock() // SIDE_PAGE_MS
+        layer = self._layer
+        side_pages = layer.side_pages if layer is not None else 0
+        figure_pages = layer.figure_pages if layer is not None else 0
+        return (
+            self.width(),
+            self.height(),
+            self.devicePixelRatioF(),
+            self.family,
+            self.look,
+            self.network_url,
+            made,
+            shown,
+            turn % side_pages if side_pages > 1 else "one page",
+            turn % figure_pages if figure_pages > 1 else "one page",
+        )
+
+    def _still_layer(self, data: DisplayData, made: Plan) -> StillLayer:
+        """The still layer for ``data``, drawn again only when what it shows changed."""
+        key = self.still_key(data, made)
+        if self._layer is not None and self._layer.key == key:
+            return self._layer
+        self.layer_builds += 1
+        ratio = self.devicePixelRatioF()
+        width, height = round(self.width() * ratio), round(self.height() * ratio)
+        pixmap = self._canvas
+        if pixmap is None or (pixmap.width(), pixmap.height()) != (width, height):
+            # A new pixmap only for a new size: the first painter on each new pixmap
+            # leaves references to None behind in PySide6 6.11 (the all-night guard
+            # counts them), one drawn over again does not.
+            pixmap = self._canvas = QPixmap(width, height)
+        pixmap.setDevicePixelRatio(ratio)
+        self.regions, self.font_pixels, self.elided = {}, {}, set()
+        self.side_pages = self.figure_pages = 0
+        with QPainter(pixmap) as painter:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            self._paint_background(painter)
+            self._paint_still(painter, data, made)
+        self._layer = StillLayer(
+            # Its pages as drawn: the key holds the page shown, counted on them.
+            key=key[:-2] + self._page_key(),
+            pixmap=pixmap,
+            regions=dict(self.regions),
+            font_pixels=dict(self.font_pixels),
+            elided=frozenset(self.elided),
+            side_pages=self.side_pages,
+            figure_pages=self.figure_pages,
+        )
+        return self._layer
+
+    def _page_key(self) -> tuple[object, object]:
+        turn = self.scroll_clock() // SIDE_PAGE_MS
+        return (
+            turn % self.side_pages if self.side_pages > 1 else "one page",
+            turn % self.figure_pages if self.figure_pages > 1 else "one page",
+        )
 
     def _paint_background(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), self.colours["background"])
@@ -738,10 +885,9 @@ class ClockFace(QWidget):
         font.setPixelSize(max(1, int(pixels)))
         return font
 
-    def paint_data(self, painter: QPainter, data: DisplayData, made: Plan) -> None:
-        self.regions = {}
-        self.font_pixels = {}
-        self.elided = set()
+    def _paint_still(self, painter: QPainter, data: DisplayData, made: Plan) -> None:
+        """Everything but the time, the figures counting down with it, the message
+        line and the pause banner (``_paint_live``)."""
         colours = self.colours
         boxes, fonts = made.boxes, made.fonts
         height = float(self.height())
@@ -776,29 +922,6 @@ class ClockFace(QWidget):
             size=fonts["caption"],
             color=colours["warn"] if data.overtime or data.finished else colours["dim"],
             bold=True,
-        )
-
-        # The time, as large as its band allows.
-        time_rect = _rect(boxes["time"])
-        time_colour = colours["text"]
-        if data.finished:
-            time_colour = colours["warn"]  # the winner's name, in gold
-        elif data.paused:
-            time_colour = colours["dim"]
-        elif data.overtime:
-            time_colour = colours["warn"]
-        elif data.on_break:
-            time_colour = colours["rest"]
-        time_size = fonts["time"] * (0.5 if data.hands_level else 1.0)
-        self._text(
-            painter,
-            "time",
-            time_rect,
-            data.time_text,
-            size=time_size,
-            color=time_colour,
-            bold=True,
-            narrowest=TIME_STRETCH_LEAST,
         )
 
         if "blinds" in boxes:
@@ -846,10 +969,45 @@ class ClockFace(QWidget):
                     size=fonts["next"],
                     color=colours["next"],
                 )
+        live = live_figures(data, self.look)
         if "stats" in boxes:
-            self._paint_stats(painter, main_figures(data, self.look), boxes["stats"], fonts)
+            stats = main_figures(data, self.look)
+            self._paint_stats(painter, stats, boxes["stats"], fonts, leave=live)
         if "side" in boxes:
             self._paint_side(painter, data, made, height)
+
+    def _paint_live(self, painter: QPainter, data: DisplayData, made: Plan) -> None:
+        """What changes each second, over the still layer: the time, the figures that
+        count down with it, then the message line and the pause banner."""
+        colours = self.colours
+        boxes, fonts = made.boxes, made.fonts
+        height = float(self.height())
+        # The time, as large as its band allows.
+        time_rect = _rect(boxes["time"])
+        time_colour = colours["text"]
+        if data.finished:
+            time_colour = colours["warn"]  # the winner's name, in gold
+        elif data.paused:
+            time_colour = colours["dim"]
+        elif data.overtime:
+            time_colour = colours["warn"]
+        elif data.on_break:
+            time_colour = colours["rest"]
+        time_size = fonts["time"] * (0.5 if data.hands_level else 1.0)
+        self._text(
+            painter,
+            "time",
+            time_rect,
+            data.time_text,
+            size=time_size,
+            color=time_colour,
+            bold=True,
+            narrowest=TIME_STRETCH_LEAST,
+        )
+        live = live_figures(data, self.look)
+        if live and "stats" in boxes:
+            stats = main_figures(data, self.look)
+            self._paint_stats(painter, stats, boxes["stats"], fonts, only=live)
         if "message" in boxes:
             self._paint_message(painter, made, data)
         if data.paused:
@@ -870,13 +1028,24 @@ class ClockFace(QWidget):
         painter.drawPixmap(QPointF(box.x, box.y), kept[1])
 
     def _paint_stats(
-        self, painter: QPainter, stats: list[Stat], box: Box, fonts: Mapping[str, float]
+        self,
+        painter: QPainter,
+        stats: list[Stat],
+        box: Box,
+        fonts: Mapping[str, float],
+        *,
+        leave: frozenset[str] = frozenset(),
+        only: frozenset[str] | None = None,
     ) -> None:
+        """The figures' band: its panel, captions and values, but the values of the
+        figures in ``leave``; or, with ``only``, those figures' values alone (drawn
+        each second over the rest, kept still)."""
         rect = _rect(box)
         self.regions["stats"] = rect
         if not stats:
             return
-        painter.fillRect(rect, self.colours["panel"])
+        if only is None:
+            painter.fillRect(rect, self.colours["panel"])
         least = math.ceil(self.height() * MIN_TEXT_FRACTION)
         key = (tuple(stats), rect, least, self.family)
         if self._figures is None or self._figures[0] != key:
@@ -886,14 +1055,20 @@ class ClockFace(QWidget):
         self.figure_pages = len(pages)
         for cell in pages[(self.scroll_clock() // SIDE_PAGE_MS) % len(pages)]:
             stat = stats[cell.index]
-            self._text(
-                painter,
-                f"stat{cell.index}.caption",
-                cell.caption,
-                stat.caption.upper(),
-                size=fonts["stat_caption"],
-                color=self.colours["next"],
-            )
+            if only is not None:
+                if stat.key not in only:
+                    continue
+            else:
+                self._text(
+                    painter,
+                    f"stat{cell.index}.caption",
+                    cell.caption,
+                    stat.caption.upper(),
+                    size=fonts["stat_caption"],
+                    color=self.colours["next"],
+                )
+                if stat.key in leave:
+                    continue
             self._text(
                 painter,
                 f"stat{cell.index}",

@@ -1,6 +1,8 @@
-"""The shot clocks over the TV's clock: one large box per table whose player is on
-the clock, with the seconds left (in the theme's warning colour for the last ten,
-"Time!" once run out), who it is and where he sits, and his time-bank chips left.
+"""The shot clocks over the TV's clock, where the face can spare the room and the
+blinds line stays readable (its side column, else the time's band): one large box
+per table whose player is on the clock, with the seconds left (in the theme's
+warning colour for the last ten, "Time!" once run out), who it is and where he
+sits, and his time-bank chips left.
 
 It paints what the display data says (``DisplayData.shot_clocks``, worked out by the
 clock feed at each shown second): nothing is counted here.
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -31,6 +33,8 @@ class ShotClockPanel(QWidget):
         self.rows: tuple[ShotRow, ...] = ()
         self.theme = Theme()
         self.family = QFont().family()
+        self.room: QRect | None = None
+        """Where it was last placed (None: across the window's lower half)."""
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.hide()
 
@@ -39,29 +43,46 @@ class ShotClockPanel(QWidget):
         self.family = family
         self.update()
 
-    def set_rows(self, rows: Sequence[ShotRow]) -> None:
+    def set_rows(self, rows: Sequence[ShotRow], room: QRect | None = None) -> None:
+        """Show ``rows`` (the first three) inside ``room`` (see ``place``)."""
         shown = tuple(rows[:MOST_SHOWN])
         if shown == self.rows and self.isVisible() == bool(shown):
+            if shown:
+                self.place(room)
             return
         self.rows = shown
         self.setVisible(bool(shown))
         if shown:
-            self.place()
+            self.place(room)
             self.raise_()
             self.update()
 
-    def place(self) -> None:
-        """Across the lower half of the window, a box per shot clock."""
+    def place(self, room: QRect | None = None) -> None:
+        """Inside ``room`` (the window's part the clock face can spare, the blinds line
+        left readable): side by side in a wide room; one under the other from the top of
+        a tall one (the side column, covered whole), no box much taller than it is wide.
+        Without a room: across the lower half."""
+        self.room = room
         window = self.parentWidget()
         if window is None:
             return
         count = max(1, len(self.rows))
-        width = int(window.width() * min(0.9, 0.42 * count))
-        height = int(window.height() * 0.5)
-        margin = int(window.height() * 0.04)
-        self.setGeometry(
-            (window.width() - width) // 2, window.height() - height - margin, width, height
-        )
+        if room is None or room.isEmpty():
+            width = int(window.width() * min(0.9, 0.42 * count))
+            height = int(window.height() * 0.5)
+            margin = int(window.height() * 0.04)
+            self.setGeometry(
+                (window.width() - width) // 2, window.height() - height - margin, width, height
+            )
+            return
+        if room.height() > room.width():
+            # The whole column, its lines hidden (none cut in half between two boxes).
+            self.setGeometry(room)
+        else:
+            width = min(room.width(), int(room.height() * count * 1.3))
+            self.setGeometry(
+                room.left() + (room.width() - width) // 2, room.top(), width, room.height()
+            )
 
     @staticmethod
     def seconds_text(row: ShotRow) -> str:
@@ -72,11 +93,23 @@ class ShotClockPanel(QWidget):
             return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        gap = self.width() * 0.02
         count = len(self.rows)
-        box_width = (self.width() - gap * (count - 1)) / count
-        for number, row in enumerate(self.rows):
-            box = QRectF(number * (box_width + gap), 0, box_width, self.height())
+        if self.height() > self.width():  # one under the other (the side column)
+            painter.fillRect(self.rect(), QColor(self.theme.panel))
+            gap = self.height() * 0.02
+            box_height = min((self.height() - gap * (count - 1)) / count, self.width() * 1.05)
+            boxes = [
+                QRectF(0, number * (box_height + gap), self.width(), box_height)
+                for number in range(count)
+            ]
+        else:
+            gap = self.width() * 0.02
+            box_width = (self.width() - gap * (count - 1)) / count
+            boxes = [
+                QRectF(number * (box_width + gap), 0, box_width, self.height())
+                for number in range(count)
+            ]
+        for box, row in zip(boxes, self.rows, strict=True):
             self._paint_row(painter, box, row)
         painter.end()
 

@@ -191,3 +191,37 @@ def test_ctrl_t_starts_the_selected_players_shot_clock_and_ctrl_shift_t_stops_it
     lines = dict(window.help_overlay.lines())
     assert lines["Ctrl+T"] == "Shot clock for the selected player (the event's length)"
     assert lines["Ctrl+Shift+T"] == "Stop the shot clock at the selected player's table"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
+@pytest.mark.parametrize("preset", ["full", "clock_only"])
+def test_the_tv_shot_clocks_leave_the_blinds_line_readable(
+    qtbot, seated, clock, tmp_path, language, size, preset
+) -> None:
+    """Two tables on the shot clock over the TV: the blinds line (and the ante under
+    it) stays uncovered, over the side column where there is one, over the time's
+    band in a layout without one; grabbed for a person to look at."""
+    from director.core.tv import PRESETS, TvLook
+
+    window = seated
+    i18n.set_language(language)
+    window.controller.dispatch(c.StartShotClock(player=_at(window, 1)[1]))
+    window.controller.dispatch(c.StartShotClock(player=_at(window, 2)[1], seconds=60))
+    display = ClockDisplayWindow()
+    qtbot.addWidget(display)
+    display.set_look(TvLook(layout=PRESETS[preset]))
+    display.resize(*size)
+    display.show()
+    window.ticker.update()
+    display.set_data(window.ticker.data)
+    keep(display, tmp_path, f"tv-shot-clocks-{preset}-{size[0]}x{size[1]}-{language}")
+    panel = display.shot_clocks.geometry()
+    assert display.shot_clocks.isVisible() and len(display.shot_clocks.rows) == 2
+    regions = display.face.regions
+    for name in ("blinds", "ante"):
+        assert not panel.intersects(regions[name].toAlignedRect()), name
+    if preset == "full":
+        assert regions["side"].toAlignedRect().contains(panel)
+    # The seconds stay large: each box at least a fifth of the screen's height.
+    assert min(panel.width(), panel.height() / 2) >= size[1] * 0.2

@@ -1,0 +1,98 @@
+"""The TV's still layer (issue 36): the background, pictures, captions, blinds,
+figures and side column drawn once per change, only the time and what counts down
+with it drawn each second. Whatever changes, the face shows what a new face would."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QImage
+
+from director.app.display import display_data
+from director.core import commands as c
+from director.core.players import Bust
+from director.core.tv import THEMES, TvLook
+from director.gui.clock_face import ClockFace
+from tests.core.helpers import MIN, T0, run
+from tests.gui.test_clock_display import _night_with_moves
+
+SECOND = 1000
+
+
+def face_for(qtbot, size: tuple[int, int], look: TvLook | None = None) -> ClockFace:
+    face = ClockFace()
+    qtbot.addWidget(face)
+    face.scroll_clock = lambda: 0  # the side column's first page, the message still
+    if look is not None:
+        face.set_look(look)
+    face.resize(*size)
+    return face
+
+
+def fresh_image(qtbot, face: ClockFace) -> QImage:
+    """What a new face, never painted, shows of the same data, look and size."""
+    other = face_for(qtbot, (face.width(), face.height()), face.look)
+    assert face.data is not None
+    other.set_data(face.data)
+    return other.grab().toImage()
+
+
+def same_picture(one: QImage, other: QImage) -> bool:
+    """Whether the two show the same: no pixel (every third) differs by more than a
+    quarter of a channel's range (a glyph's edge drawn from Qt's cache or not may
+    differ by a shade; another text, colour or place differs by far more)."""
+    if one.size() != other.size():
+        return False
+    for y in range(0, one.height(), 3):
+        for x in range(0, one.width(), 3):
+            a, b = one.pixel(x, y), other.pixel(x, y)
+            if a != b and any(abs((a >> s & 255) - (b >> s & 255)) > 64 for s in (0, 8, 16)):
+                return False
+    return True
+
+
+def test_the_still_layer_is_drawn_once_while_only_the_time_moves(qtbot) -> None:
+    state = _night_with_moves()
+    face = face_for(qtbot, (1920, 1080))
+    face.set_data(display_data(state, T0 + 5 * MIN))
+    face.grab()
+    builds = face.layer_builds
+    for second in range(1, 6):
+        data = display_data(state, T0 + 5 * MIN + second * SECOND)
+        face.set_data(data)
+        image = face.grab().toImage()
+        assert same_picture(image, fresh_image(qtbot, face)), f"second {second}"
+    assert face.layer_builds == builds
+    assert any(stat.key == "next_break" for stat in data.stats)
+
+
+def test_the_still_layer_is_drawn_again_when_what_it_shows_changes(qtbot) -> None:
+    """A new level, a bust, a new look and a new size each draw the layer again: the
+    face then shows exactly what a new face shows (never the old blinds, the old
+    count of players, the old colours or the old size's layout)."""
+    state = _night_with_moves()
+    face = face_for(qtbot, (1920, 1080))
+    now = T0 + 5 * MIN
+    face.set_data(display_data(state, now))
+    face.grab()
+
+    def changed(what: str) -> None:
+        builds = face.layer_builds
+        image = face.grab().toImage()
+        assert face.layer_builds == builds + 1, what
+        assert same_picture(image, fresh_image(qtbot, face)), what
+
+    level = display_data(state, now)
+    now = T0 + 21 * MIN  # level 2 (its blinds on the next hand, R9)
+    face.set_data(display_data(state, now))
+    assert face.data is not None and face.data.level_label != level.level_label
+    changed("a new level")
+
+    seated = [player for player in state.tables.seated() if player in state.players]
+    state = run(state, c.BustPlayers(busts=(Bust(player=seated[-1]),)), now)
+    face.set_data(display_data(state, now))
+    changed("a bust")
+
+    face.set_look(TvLook(theme=THEMES["felt"]))
+    changed("a new look")
+
+    face.resize(1366, 768)
+    changed("a new size")

@@ -27,8 +27,8 @@ import tempfile
 from pathlib import Path
 
 from bench.common import ms, repeat, report
-from director.app.balances import NIGHT_FORMAT, ClubBook
-from director.app.roster import fold
+from director.app.club.balances import NIGHT_FORMAT, ClubBook
+from director.app.club.roster import fold
 from director.persistence import league_store as sql
 from director.persistence.db import open_database
 
@@ -92,7 +92,7 @@ def open_page(database) -> float:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from director.app.lifetime import lifetime_results
+    from director.app.club.lifetime import lifetime_results
     from director.gui.lifetime_view import add_lifetime_tab
     from director.gui.pages.club_page import ClubPage
 

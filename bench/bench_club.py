@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from bench.common import ms, repeat
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence.db import StoreError, open_database
 

@@ -29,10 +29,10 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtWebSockets import QWebSocket
 
-from director.app.devices import Devices
-from director.app.feed import ClockFeed
-from director.app.remote import SessionTarget
-from director.app.timesource import wall_clock
+from director.app.night.timesource import wall_clock
+from director.app.phones.devices import Devices
+from director.app.phones.remote import SessionTarget
+from director.app.views.feed import ClockFeed
 from director.persistence.db import open_database
 from director.web.server import Limits, WebServer
 from tests.app.night import night

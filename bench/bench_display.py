@@ -72,7 +72,7 @@ from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.ids import Instant, PlayerId
@@ -133,7 +133,7 @@ def us(seconds: float) -> str:
 
 
 def cost(rounds: int) -> None:
-    from director.app.demo import create_demo
+    from director.app.night.demo import create_demo
 
     app = application()
     folder = tempfile.mkdtemp()
@@ -428,7 +428,7 @@ def run_loop(seconds: float) -> None:
 
 
 def scroll(seconds: float) -> None:
-    from director.app.display import DisplayData
+    from director.app.views.display import DisplayData
 
     app = application()
     folder = tempfile.mkdtemp()
@@ -545,9 +545,9 @@ def _look_files(folder: Path) -> dict[str, Path]:
 
 def look(rounds: int) -> None:
     """A TV paint with a logo and a background, and opening an event with a look."""
-    from director.app.session import TournamentSession
-    from director.app.settings import Settings
-    from director.app.tv_assets import wav_bytes
+    from director.app.files.settings import Settings
+    from director.app.night.session import TournamentSession
+    from director.app.tv.tv_assets import wav_bytes
     from director.core.tv import SOUND_CUES, CueSound, Picture, TvLook
     from director.gui.main_window import MainWindow
     from director.gui.media import choose_picture, load_picture
@@ -561,7 +561,7 @@ def look(rounds: int) -> None:
     clock = FakeClock()
     window = MainWindow(database, clock=clock, settings=Settings(), ask_resume=False)
     window.sound.no_output = True  # measured: finding each cue's file, not playing it
-    from director.app.demo import create_demo
+    from director.app.night.demo import create_demo
 
     session = create_demo(database, clock=clock)  # a night under way: 27 players, payouts
     logo = choose_picture(files["logo"], window.assets)
@@ -740,8 +740,8 @@ def look_in_database(rounds: int) -> None:
     data folder (a stray file there forces a reading of every look in the logs), on
     an event of 10,000 log events, next to counting those events."""
     from bench.bench_session import EVENTS, fill
-    from director.app.library import Library
-    from director.app.tv_assets import AssetStore
+    from director.app.storage.library import Library
+    from director.app.tv.tv_assets import AssetStore
     from director.core.tv import THEMES, TvLook
 
     application()

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from director.app.display import display_data, state_parts
+from director.app.views.display import display_data, state_parts
 from director.core import commands as c
 from director.core.apply import fold
 from director.core.bounties import _book

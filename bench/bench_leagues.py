@@ -23,8 +23,8 @@ import tempfile
 from pathlib import Path
 
 from bench.common import ms, repeat, report
-from director.app.leagues import Leagues
-from director.app.roster import fold
+from director.app.club.leagues import Leagues
+from director.app.club.roster import fold
 from director.core.ids import PlayerId
 from director.core.leagues import (
     RESULTS_FORMAT,

@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 
 from bench.common import ms, repeat, report
-from director.app.library import Library
-from director.app.lifetime import lifetime_results
-from director.app.roster import Roster
+from director.app.club.lifetime import lifetime_results
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.kinds import EventKind
 from director.core.money import CashSettings

@@ -16,8 +16,8 @@ import tempfile
 from pathlib import Path
 
 from bench.common import ms, repeat, timed
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.money import Fee, MoneySettings, RebuyRule
 from director.core.players import Bust

@@ -25,8 +25,8 @@ from pathlib import Path
 
 from bench.bench_leagues import fill
 from bench.common import ms, repeat, report, timed
-from director.app.charts import season_race
-from director.app.leagues import Leagues
+from director.app.club.leagues import Leagues
+from director.app.views.charts import season_race
 from director.core.leagues import PointsRule
 from director.persistence.db import open_database
 from director.reports.html_page import season_html
@@ -38,8 +38,8 @@ PLAYERS = 60
 def live_table_at_a_bust(database: object, leagues: Leagues) -> float:
     """The median time the TV's league section takes after a bust, tonight being
     the season's 51st night of 60 players (30 busts)."""
-    from director.app.library import Library
-    from director.app.live_league import LiveLeague
+    from director.app.storage.library import Library
+    from director.app.views.live_league import LiveLeague
     from director.core import commands as c
     from director.core.ids import PlayerId
     from director.core.money import MoneySettings

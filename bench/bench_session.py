@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 
 from bench.common import ms, repeat, report, timed
-from director.app import session as session_module
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night import session as session_module
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.apply import fold
 from director.core.decide import decide

@@ -26,7 +26,7 @@ from typing import Any
 
 from PySide6.QtCore import QTimer
 
-from director.app.timesource import wall_clock
+from director.app.night.timesource import wall_clock
 from director.core import commands as c
 from director.gui.app import application
 from director.web.driver import FeedDriver

@@ -63,10 +63,10 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtNetwork import QHostAddress
 from PySide6.QtWebSockets import QWebSocket, QWebSocketServer
 
-from director.app import structures
-from director.app.feed import ClockFeed
-from director.app.library import Library
-from director.app.remote import SessionTarget
+from director.app.files import structures
+from director.app.phones.remote import SessionTarget
+from director.app.storage.library import Library
+from director.app.views.feed import ClockFeed
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.ids import PlayerId
@@ -493,7 +493,7 @@ def night(minutes: float, count: int) -> None:
             for n in range(1, 200)
         )
     )
-    from director.app.timesource import wall_clock
+    from director.app.night.timesource import wall_clock
 
     session = night_event(database, wall_clock, levels=levels)
     controller = SessionController(session)

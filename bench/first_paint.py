@@ -128,7 +128,7 @@ def make_night(path: Path, env: dict[str, str]) -> None:
 LEAVE_OPEN = """
 import sys
 from pathlib import Path
-from director.app.settings import load_settings
+from director.app.files.settings import load_settings
 from director.core import commands as c
 from director.gui.app import application, apply_language, start
 

@@ -34,8 +34,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from bench.bench_club import p99
-from director.app.library import Library
-from director.app.session import TournamentSession, write_here
+from director.app.night.session import TournamentSession, write_here
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence.db import StoreError, open_database
 from director.web.looping import NOT_ANSWERING, run_looping

@@ -26,9 +26,9 @@ from director.i18n import N_, _, describe_error, ngettext, render, set_language
 from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
-    from director.app.leagues import Leagues
-    from director.app.settings import Settings
-    from director.app.upgrade import UpgradeResult
+    from director.app.club.leagues import Leagues
+    from director.app.files.settings import Settings
+    from director.app.storage.upgrade import UpgradeResult
     from director.persistence.db import Database
 
 EXIT_USAGE = 2
@@ -593,7 +593,7 @@ def open_read_only(path: Path | str) -> Database:
 
 def find_event(database: Database, reference: str) -> int:
     """An event's id from its number or its exact (case-insensitive) name."""
-    from director.app.library import Library
+    from director.app.storage.library import Library
 
     events = Library(database).events()
     # Only 0-9: str.isdigit() also accepts "¹" or "٣", which int() then refuses.
@@ -610,7 +610,7 @@ def find_event(database: Database, reference: str) -> int:
 
 
 def command_events(args: argparse.Namespace) -> int:
-    from director.app.library import Library
+    from director.app.storage.library import Library
 
     database = open_read_only(args.db)
     try:
@@ -629,7 +629,7 @@ def command_events(args: argparse.Namespace) -> int:
 def command_delete(args: argparse.Namespace) -> int:
     """``director delete EVENT``: refused (exit 2, naming who owes or is owed what)
     while the night's money is not settled; else a backup, then the event goes."""
-    from director.app.library import Library
+    from director.app.storage.library import Library
     from director.persistence.db import open_database
 
     database = open_database(args.db, create=False)
@@ -651,8 +651,8 @@ def command_delete(args: argparse.Namespace) -> int:
 
 
 def command_status(args: argparse.Namespace) -> int:
-    from director.app.session import TournamentSession
-    from director.app.status import status_document
+    from director.app.night.session import TournamentSession
+    from director.app.night.status import status_document
 
     database = open_read_only(args.db)
     try:
@@ -671,8 +671,8 @@ def command_status(args: argparse.Namespace) -> int:
 
 
 def command_summary(args: argparse.Namespace) -> int:
-    from director.app.session import TournamentSession
-    from director.app.summary import night_summary
+    from director.app.night.session import TournamentSession
+    from director.app.views.summary import night_summary
 
     database = open_read_only(args.db)
     try:
@@ -704,8 +704,8 @@ def say_notices(notices: Sequence[Message]) -> None:
 
 def command_report(args: argparse.Namespace) -> int:
     from director import reports
-    from director.app.outputs import check_output, write_output
-    from director.app.session import TournamentSession
+    from director.app.files.outputs import check_output, write_output
+    from director.app.night.session import TournamentSession
     from director.reports.options import RenderOptions
 
     if args.kind in ("league", "player", "lifetime"):
@@ -730,7 +730,7 @@ def command_report(args: argparse.Namespace) -> int:
         paper = args.paper or args.settings.paper
         expenses = []
         if args.kind == "ledger":  # the night's shared expenses, from the club's journal
-            from director.app.balances import ClubBook, night_expenses
+            from director.app.club.balances import ClubBook, night_expenses
 
             expenses = night_expenses(ClubBook(database), event)
         pdf = reports.render(
@@ -749,7 +749,7 @@ def command_report(args: argparse.Namespace) -> int:
 
 
 def command_demo(args: argparse.Namespace) -> int:
-    from director.app.demo import create_demo
+    from director.app.night.demo import create_demo
     from director.persistence.db import open_database
 
     database = open_database(args.db)
@@ -785,7 +785,7 @@ def _points(text: str, option: str) -> int:
 
 
 def command_leagues(args: argparse.Namespace) -> int:
-    from director.app.leagues import Leagues
+    from director.app.club.leagues import Leagues
 
     database = open_read_only(args.db)
     try:
@@ -799,20 +799,20 @@ def command_leagues(args: argparse.Namespace) -> int:
 
 
 def _delimiter() -> str:
-    from director.app.csv_io import delimiter_for
+    from director.app.files.csv_io import delimiter_for
     from director.i18n import language
 
     return delimiter_for(language())
 
 
 def _print_csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    from director.app.csv_io import write_rows
+    from director.app.files.csv_io import write_rows
 
     write_rows(sys.stdout, header, rows, delimiter=_delimiter(), lineterminator="\n")
 
 
 def command_league(args: argparse.Namespace) -> int:
-    from director.app.leagues import Leagues
+    from director.app.club.leagues import Leagues
     from director.persistence.db import open_database
 
     action = args.league_command
@@ -881,9 +881,9 @@ def command_league(args: argparse.Namespace) -> int:
 
 def _season_final(args: argparse.Namespace, leagues: Leagues) -> int:
     """``league final``: the qualifiers and their stacks, then the final's event."""
-    from director.app.leagues import check_date
-    from director.app.library import Library
-    from director.app.season_final import create_final, final_seats
+    from director.app.club.leagues import check_date
+    from director.app.club.season_final import create_final, final_seats
+    from director.app.storage.library import Library
     from director.core.leagues import points_text
     from director.i18n import format_number
 
@@ -910,7 +910,7 @@ def _season_final(args: argparse.Namespace, leagues: Leagues) -> int:
 
 
 def standings_document(table: object) -> dict[str, object]:
-    from director.app.leagues import SeasonTable
+    from director.app.club.leagues import SeasonTable
     from director.core.leagues import points_text
 
     assert isinstance(table, SeasonTable)
@@ -945,8 +945,8 @@ def standings_document(table: object) -> dict[str, object]:
 
 
 def _standings(args: argparse.Namespace, leagues: object) -> int:
-    from director.app.csv_io import write_table
-    from director.app.leagues import Leagues
+    from director.app.club.leagues import Leagues
+    from director.app.files.csv_io import write_table
     from director.reports.league_cells import standing_cells, standing_header
 
     assert isinstance(leagues, Leagues)
@@ -954,7 +954,7 @@ def _standings(args: argparse.Namespace, leagues: object) -> int:
     header = standing_header()
     rows = [standing_cells(row) for row in table.rows]
     if args.out is not None:
-        from director.app.outputs import check_output
+        from director.app.files.outputs import check_output
 
         check_output(args.out, args.db)
         write_table(args.out, header, rows, delimiter=_delimiter())
@@ -970,7 +970,7 @@ def _standings(args: argparse.Namespace, leagues: object) -> int:
 
 
 def _history(args: argparse.Namespace, leagues: object) -> int:
-    from director.app.leagues import Leagues
+    from director.app.club.leagues import Leagues
     from director.reports.league_cells import history_cells, history_header
 
     assert isinstance(leagues, Leagues)
@@ -986,8 +986,8 @@ def _history(args: argparse.Namespace, leagues: object) -> int:
 
 
 def find_player(leagues: object, name: str) -> PlayerId:
-    from director.app.leagues import Leagues
-    from director.app.names import fold
+    from director.app.club.leagues import Leagues
+    from director.app.club.names import fold
     from director.persistence import league_store
 
     assert isinstance(leagues, Leagues)
@@ -1000,9 +1000,9 @@ def find_player(leagues: object, name: str) -> PlayerId:
 
 
 def command_import(args: argparse.Namespace) -> int:
-    from director.app import csv_io
-    from director.app.leagues import Leagues, imported_text, nothing_new_text, undone_text
-    from director.app.roster import Roster
+    from director.app.club.leagues import Leagues, imported_text, nothing_new_text, undone_text
+    from director.app.club.roster import Roster
+    from director.app.files import csv_io
     from director.persistence.db import open_database
 
     database = open_database(args.db, create=False)
@@ -1047,8 +1047,8 @@ def command_import(args: argparse.Namespace) -> int:
 
 def command_html_report(args: argparse.Namespace) -> int:
     """A night's results page (EVENT), or a season's (--league L [--season S])."""
-    from director.app.outputs import check_output, write_output
-    from director.app.session import TournamentSession
+    from director.app.files.outputs import check_output, write_output
+    from director.app.night.session import TournamentSession
     from director.reports.html_page import night_html, season_html
 
     if (args.event is None) == (args.league is None):
@@ -1057,8 +1057,8 @@ def command_html_report(args: argparse.Namespace) -> int:
     database = open_read_only(args.db)
     try:
         if args.league is not None:
-            from director.app.charts import season_race
-            from director.app.leagues import Leagues
+            from director.app.club.leagues import Leagues
+            from director.app.views.charts import season_race
 
             leagues = Leagues(database)
             table = leagues.table(args.league, args.season)
@@ -1075,8 +1075,8 @@ def command_html_report(args: argparse.Namespace) -> int:
 
 def command_png_report(args: argparse.Namespace) -> int:
     """A night's standings, or a season's top of the table, as a picture for a chat message."""
-    from director.app.outputs import check_output, write_output
-    from director.app.session import TournamentSession
+    from director.app.files.outputs import check_output, write_output
+    from director.app.night.session import TournamentSession
 
     if (args.event is None) == (args.league is None):
         raise CliError(_("report png needs the EVENT or --league LEAGUE"))
@@ -1084,7 +1084,7 @@ def command_png_report(args: argparse.Namespace) -> int:
     database = open_read_only(args.db)
     try:
         if args.league is not None:
-            from director.app.leagues import Leagues
+            from director.app.club.leagues import Leagues
 
             table = Leagues(database).table(args.league, args.season)
         else:
@@ -1120,8 +1120,8 @@ def door_page_url(settings: Settings) -> str:
 
 def command_door_report(args: argparse.Namespace) -> int:
     """The door's sign: the check-in page's QR code and short instructions (EN/FR)."""
-    from director.app.outputs import check_output, write_output
-    from director.app.session import TournamentSession
+    from director.app.files.outputs import check_output, write_output
+    from director.app.night.session import TournamentSession
     from director.reports.door_sign import door_sign
     from director.reports.options import RenderOptions
 
@@ -1144,9 +1144,9 @@ def command_door_report(args: argparse.Namespace) -> int:
 
 
 def command_league_report(args: argparse.Namespace) -> int:
-    from director.app.leagues import Leagues
-    from director.app.outputs import check_output, write_output
-    from director.app.timesource import wall_clock
+    from director.app.club.leagues import Leagues
+    from director.app.files.outputs import check_output, write_output
+    from director.app.night.timesource import wall_clock
     from director.reports.league import history_pdf, league_pdf
     from director.reports.options import RenderOptions
 
@@ -1159,17 +1159,17 @@ def command_league_report(args: argparse.Namespace) -> int:
     try:
         leagues = Leagues(database)
         if args.kind == "lifetime":
-            from director.app.lifetime import lifetime_results
+            from director.app.club.lifetime import lifetime_results
             from director.reports.lifetime import lifetime_pdf
 
             pdf = lifetime_pdf(lifetime_results(database), wall_clock(), options)
         elif args.kind == "league":
-            from director.app.charts import season_race
+            from director.app.views.charts import season_race
 
             table = leagues.table(args.event, args.season)
             pdf = league_pdf(table, wall_clock(), options, season_race(leagues, table))
         else:
-            from director.app.lifetime import player_lifetime
+            from director.app.club.lifetime import player_lifetime
 
             player = find_player(leagues, args.event)
             name = dict(leagues.merges()[1]).get(player, args.event)
@@ -1190,12 +1190,12 @@ def command_league_report(args: argparse.Namespace) -> int:
 def command_lifetime(args: argparse.Namespace) -> int:
     """Every player's lifetime results: a line each (tab-separated), CSV on the
     standard output with ``--csv``, or a CSV file with ``--out``."""
-    from director.app.csv_io import write_table
-    from director.app.lifetime import lifetime_results
+    from director.app.club.lifetime import lifetime_results
+    from director.app.files.csv_io import write_table
     from director.reports.lifetime_cells import lifetime_cells, lifetime_header
 
     if args.out is not None:
-        from director.app.outputs import check_output
+        from director.app.files.outputs import check_output
 
         check_output(args.out, args.db)
     database = open_read_only(args.db)
@@ -1217,8 +1217,8 @@ def command_lifetime(args: argparse.Namespace) -> int:
 
 
 def command_export(args: argparse.Namespace) -> int:
-    from director.app.csv_io import write_table
-    from director.app.session import TournamentSession
+    from director.app.files.csv_io import write_table
+    from director.app.night.session import TournamentSession
     from director.reports.table_cells import event_table
 
     if args.table == "results":
@@ -1228,7 +1228,7 @@ def command_export(args: argparse.Namespace) -> int:
     if args.league is not None or args.season is not None:
         raise CliError(_("--league and --season are for export results"))
     if args.out is not None:
-        from director.app.outputs import check_output
+        from director.app.files.outputs import check_output
 
         check_output(args.out, args.db)
     database = open_read_only(args.db)
@@ -1250,8 +1250,8 @@ def _export_results(args: argparse.Namespace) -> int:
     """A league's results (its season's, with ``--season``) as the results import
     reads them: ``director import results`` into another database gives the same
     standings."""
-    from director.app.csv_io import result_header, result_rows, write_table
-    from director.app.leagues import Leagues
+    from director.app.club.leagues import Leagues
+    from director.app.files.csv_io import result_header, result_rows, write_table
     from director.i18n import language
 
     if args.league is None:
@@ -1259,7 +1259,7 @@ def _export_results(args: argparse.Namespace) -> int:
     if args.event is not None:
         raise CliError(_("export results takes no EVENT (it writes a league's events)"))
     if args.out is not None:
-        from director.app.outputs import check_output
+        from director.app.files.outputs import check_output
 
         check_output(args.out, args.db)
     database = open_read_only(args.db)
@@ -1280,7 +1280,7 @@ def _export_results(args: argparse.Namespace) -> int:
 
 
 def command_copy(args: argparse.Namespace) -> int:
-    from director.app.transfer import copy_club
+    from director.app.storage.transfer import copy_club
 
     result = copy_club(args.source, args.target)
     print(
@@ -1312,7 +1312,7 @@ def command_assets(args: argparse.Namespace) -> int:
     """The TV's pictures and sounds in the database: one line each (name, kind, size,
     whether its bytes match its name, whether a look uses it); ``--remove-unused``
     removes those no look uses. Exit status 1 when one is damaged."""
-    from director.app.tv_assets import MAX_TOTAL_BYTES, AssetStore
+    from director.app.tv.tv_assets import MAX_TOTAL_BYTES, AssetStore
     from director.i18n import format_size
     from director.persistence.db import open_database
 
@@ -1355,7 +1355,7 @@ def command_assets(args: argparse.Namespace) -> int:
 
 
 def command_serve(args: argparse.Namespace) -> int:
-    from director.app.serving import FollowedEvent, event_to_follow, open_followed
+    from director.app.phones.serving import FollowedEvent, event_to_follow, open_followed
     from director.web.addresses import is_local, local_addresses, parse_host
     from director.web.server import ServeError
 
@@ -1406,7 +1406,7 @@ def command_serve(args: argparse.Namespace) -> int:
 def upgrade_before_serving(target: Path | str, *, upgrade: bool) -> None:
     """A database written by an older version is upgraded (``--upgrade``) or refused
     naming ``director upgrade``: serving writes the phones' commands to it."""
-    from director.app.upgrade import needs_upgrade
+    from director.app.storage.upgrade import needs_upgrade
 
     if not needs_upgrade(target):
         return
@@ -1418,7 +1418,7 @@ def upgrade_before_serving(target: Path | str, *, upgrade: bool) -> None:
 
 
 def run_upgrade(target: Path | str) -> UpgradeResult:
-    from director.app.upgrade import upgrade
+    from director.app.storage.upgrade import upgrade
 
     return upgrade(target)
 
@@ -1468,7 +1468,7 @@ def _amount(text: str) -> int:
 
 
 def command_balances(args: argparse.Namespace) -> int:
-    from director.app.balances import ClubBook, balance_cells, balance_header
+    from director.app.club.balances import ClubBook, balance_cells, balance_header
 
     database = open_read_only(args.db)
     try:
@@ -1485,8 +1485,8 @@ def command_balances(args: argparse.Namespace) -> int:
 
 
 def command_pay(args: argparse.Namespace) -> int:
-    from director.app.balances import ClubBook, entry_text
-    from director.app.leagues import Leagues
+    from director.app.club.balances import ClubBook, entry_text
+    from director.app.club.leagues import Leagues
     from director.core.club import CLUB
     from director.persistence.db import open_database
 
@@ -1505,8 +1505,8 @@ def command_pay(args: argparse.Namespace) -> int:
 
 
 def command_write_off(args: argparse.Namespace) -> int:
-    from director.app.balances import ClubBook, entry_text
-    from director.app.leagues import Leagues
+    from director.app.club.balances import ClubBook, entry_text
+    from director.app.club.leagues import Leagues
     from director.persistence.db import open_database
 
     amount = _amount(args.amount) if args.amount else 0
@@ -1522,8 +1522,8 @@ def command_write_off(args: argparse.Namespace) -> int:
 
 
 def command_expense(args: argparse.Namespace) -> int:
-    from director.app.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text
-    from director.app.leagues import Leagues
+    from director.app.club.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text
+    from director.app.club.leagues import Leagues
     from director.persistence.db import open_database
 
     amount = _amount(args.amount)
@@ -1552,7 +1552,7 @@ def command_expense(args: argparse.Namespace) -> int:
 
 
 def command_settle(args: argparse.Namespace) -> int:
-    from director.app.balances import ClubBook, settle_rows, settle_text
+    from director.app.club.balances import ClubBook, settle_rows, settle_text
 
     database = open_read_only(args.db)
     try:
@@ -1574,9 +1574,9 @@ def command_settle(args: argparse.Namespace) -> int:
 def command_club_report(args: argparse.Namespace) -> int:
     """``director report balances all`` (every open balance and the payments that
     settle them) and ``report settle all|EVENT`` (the payments, all or one night's)."""
-    from director.app.balances import ClubBook, night_title
-    from director.app.outputs import check_output, write_output
-    from director.app.timesource import wall_clock
+    from director.app.club.balances import ClubBook, night_title
+    from director.app.files.outputs import check_output, write_output
+    from director.app.night.timesource import wall_clock
     from director.reports.club import club_pdf
     from director.reports.options import RenderOptions
 
@@ -1632,7 +1632,7 @@ def describe_store_error(error: StoreError | RuleViolation, args: argparse.Names
 
 
 def newest_good_backup_of(database: Path | str, settings: Settings) -> Path | None:
-    from director.app.backups import newest_good_backup
+    from director.app.storage.backups import newest_good_backup
 
     if not isinstance(database, Path):
         return None  # on a server: no file of ours was damaged
@@ -1687,7 +1687,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Babel or platformdirs is imported; tests/cli/test_imports.py).
         print(f"director {__version__}")
         return 0
-    from director.app.settings import read_settings
+    from director.app.files.settings import read_settings
     from director.i18n import set_currency
 
     loaded = read_settings()

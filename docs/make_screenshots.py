@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtTest import QTest  # noqa: E402
 
-from director.app.demo import create_demo  # noqa: E402
-from director.app.settings import Settings  # noqa: E402
+from director.app.files.settings import Settings  # noqa: E402
+from director.app.night.demo import create_demo  # noqa: E402
 from director.core import commands as c  # noqa: E402
 from director.core.ids import Instant  # noqa: E402
 from director.gui.app import application, apply_language  # noqa: E402
@@ -49,7 +49,7 @@ def main() -> None:
         app = application()
         # Qt's own texts (key names, buttons) follow the language too.
         apply_language(app, Settings(language=args.language))
-        from director.app import awake
+        from director.app.tv import awake
         from director.gui.main_window import MainWindow
 
         # The guide shows a laptop whose system keeps the screen awake; a build

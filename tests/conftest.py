@@ -69,7 +69,7 @@ def _listeners_never_fail_silently(caplog: pytest.LogCaptureFixture) -> Iterator
     failures = [
         record.getMessage()
         for record in caplog.get_records("call")
-        if record.name == "director.app.notices"
+        if record.name == "director.app.night.notices"
     ]
     if failures:
         pytest.fail(f"a listener failed: {failures}")
@@ -96,7 +96,7 @@ def database(db_path: Path) -> Iterator[object]:
 
 @pytest.fixture
 def library(database: object, clock: FakeClock) -> object:
-    from director.app.library import Library
+    from director.app.storage.library import Library
 
     return Library(database, clock=clock)  # type: ignore[arg-type]
 
@@ -210,7 +210,7 @@ def file_path(tmp_path: Path) -> Path:
 def names_in(target: Path | str) -> list[str]:
     """The names of the events in the database at ``target`` (either kind), read
     without writing, in the order they were made."""
-    from director.app.library import Library
+    from director.app.storage.library import Library
     from director.persistence.db import open_database
 
     database = open_database(target, create=False, readonly=True)

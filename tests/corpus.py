@@ -42,8 +42,8 @@ def item(name: str, *, usable: bool = False) -> Callable[[Callable[[Path, Path],
 def build_base(path: Path) -> None:
     """The healthy database the damaged ones start from: event 1 is the demo (a
     long log, no snapshot), event 2 a small cash game with a snapshot."""
-    from director.app.demo import create_demo
-    from director.app.library import Library
+    from director.app.night.demo import create_demo
+    from director.app.storage.library import Library
     from director.core.state import EventKind
     from director.persistence.db import open_database
 

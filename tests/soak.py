@@ -4,7 +4,7 @@ the benchmark that prints its figures (bench/bench_soak.py).
 
 The night runs on the real main window and the real TV window, with a clock
 driven by a fake time source (the app reads time only through
-``director.app.timesource.Now``), so eight hours pass in a minute or two: every
+``director.app.night.timesource.Now``), so eight hours pass in a minute or two: every
 simulated second the clock is read and the TV is painted, as the ticker does
 in the room; between paints comes a realistic stream of buy-ins, re-buys,
 add-ons, busts with eliminators, hands done, balancing moves, undo/redo and
@@ -130,7 +130,7 @@ def paint_many(
 def open_night(database_path: Path, clock: FakeClock) -> MainWindow:
     """The main window on a fresh demo event (27 players at three tables, the clock
     running in level 2, bounties, re-buys, an add-on), with the TV window open."""
-    from director.app.demo import create_demo
+    from director.app.night.demo import create_demo
     from director.gui.main_window import MainWindow
     from director.persistence.db import open_database
 
@@ -166,7 +166,7 @@ def night_widgets(window: MainWindow) -> dict[str, QWidget]:
 
     assert window.console is not None and window.display is not None
     assert window.controller is not None
-    from director.app.display import seat_rows
+    from director.app.views.display import seat_rows
 
     window.display.seating.set_rows(seat_rows(window.controller.state))
     window.display.seating.resize(1280, 720)
@@ -304,7 +304,7 @@ class Night:
         return True
 
     def late_entry(self) -> None:
-        from director.app.roster import Roster
+        from director.app.club.roster import Roster
         from director.core import commands as c
 
         if not self._late_names:

@@ -225,7 +225,7 @@ def test_money_in_a_message_follows_the_language() -> None:
 
 
 def test_the_command_line_speaks_the_language_of_the_settings(tmp_path: Path) -> None:
-    from director.app.settings import Settings, save_settings
+    from director.app.files.settings import Settings, save_settings
 
     config = tmp_path / "config"
     save_settings(Settings(language="fr"), config / "settings.json")
@@ -243,7 +243,7 @@ def test_the_command_line_speaks_the_language_of_the_settings(tmp_path: Path) ->
 
 
 def test_shipped_templates_are_read_in_the_users_language() -> None:
-    from director.app import structures
+    from director.app.files import structures
 
     set_language("fr")
     entry = structures.find("regular-5000")
@@ -281,7 +281,7 @@ def test_texts_in_another_language_for_a_while_and_back_even_on_an_error() -> No
 
 def test_french_counts_of_one_are_singular() -> None:
     """ "1 joueurs", "1 restants" were seen on a night: counts go through plural forms."""
-    from director.app.table_texts import table_summary
+    from director.app.views.table_texts import table_summary
     from director.core.ids import PlayerId
     from director.core.tables import TablesState, TableState
 

@@ -51,7 +51,7 @@ def test_every_layer_contract_is_kept() -> None:
             "from director.persistence.db import open_database",
             "The window, the network page and the reports never reach the database",
         ),
-        ("app/session.py", "import PySide6.QtCore", "The app layer imports no SQL library"),
+        ("app/night/session.py", "import PySide6.QtCore", "The app layer imports no SQL library"),
         ("core/clock.py", "from director.app import session", "Each layer imports only"),
         ("cli.py", "import director.__main__", "Each layer imports only"),
         ("messages.py", "from director.i18n import _", "The texts come before their translation"),

@@ -16,7 +16,7 @@ account, ``CLUB``, counted) is always zero:
 - an undo: the entry taken back, the other way round.
 
 Nothing here reads a
-database: the club's book (``director.app.balances``) gathers the nights and the
+database: the club's book (``director.app.club.balances``) gathers the nights and the
 journal and asks these functions.
 """
 

@@ -12,9 +12,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 from director import __version__, paths
-from director.app.backups import BackupManager, newest_good_backup, replace_damaged
-from director.app.databases import Database, StoreError, open_database
-from director.app.settings import Settings, read_settings
+from director.app.files.settings import Settings, read_settings
+from director.app.storage.backups import BackupManager, newest_good_backup, replace_damaged
+from director.app.storage.databases import Database, StoreError, open_database
 from director.core.messages import Message
 from director.files import display_path
 from director.gui.common import confirm

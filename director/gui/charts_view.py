@@ -3,7 +3,7 @@
 Each chart keeps its series and axes and refills them on every redraw, so a
 night of redraws adds no object; the lines take the app layer's colour-blind-safe
 palette in the same order as the SVG pages and the PDFs. Nothing is counted
-here: the numbers come from ``director.app.charts``.
+here: the numbers come from ``director.app.views.charts``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from PySide6.QtCore import QDateTime, QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from director.app.charts import (
+from director.app.club.leagues import League, Leagues, Season, SeasonTable
+from director.app.storage.databases import StoreError
+from director.app.views.charts import (
     PALETTE,
     RACE_LINES,
     NightChart,
@@ -36,8 +38,6 @@ from director.app.charts import (
     season_race,
     steps,
 )
-from director.app.databases import StoreError
-from director.app.leagues import League, Leagues, Season, SeasonTable
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.i18n import _, currency, currency_digits, describe_error, language

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStackedLayout, QWidget
 
-from director.app.display import DisplayData, SeatRow
+from director.app.views.display import DisplayData, SeatRow
 from director.core.tv import Theme, TvLook
 from director.gui.clock_face import (
     MIN_TEXT_FRACTION,

@@ -1,6 +1,6 @@
 """The clock face: paints ``DisplayData`` in the event's TV look, at any size.
 
-Where everything goes comes from ``director.app.tv_layout`` (the layout chosen
+Where everything goes comes from ``director.app.tv.tv_layout`` (the layout chosen
 and the screen's size): every element has its own box, nothing overlaps from
 1024x576 to 3840x2160, the time's digits stand at least a quarter of the
 height, and no text is under 3% of it. Colours come from the look's theme
@@ -43,7 +43,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from director.app.display import (
+from director.app.tv.tv_layout import MIN_TEXT, Box, Needs, Plan, plan
+from director.app.views.display import (
     ELEMENT_STATS,
     DisplayData,
     FigureRow,
@@ -58,7 +59,6 @@ from director.app.display import (
     Stat,
     Timing,
 )
-from director.app.tv_layout import MIN_TEXT, Box, Needs, Plan, plan
 from director.core.tv import THEMES, Element, Place, Theme, TvLook
 from director.i18n import _, format_number
 

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.changes import Changes
-from director.app.display import paused_status
+from director.app.night.changes import Changes
+from director.app.views.display import paused_status
 from director.gui.common import scaled_font
 from director.gui.controller import SessionController
 from director.gui.models.events_model import kind_text, status_text

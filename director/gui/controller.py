@@ -8,9 +8,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
-from director.app.changes import Changes
-from director.app.databases import StoreError
-from director.app.session import TournamentSession
+from director.app.night.changes import Changes
+from director.app.night.session import TournamentSession
+from director.app.storage.databases import StoreError
 from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.core.state import TournamentState

@@ -5,7 +5,7 @@ turned into a buy-in with one action or dismissed.
 The buy-in is the console's own command, asked of the rules first ("may I?"): a
 row's button is greyed with the rule's reason when it would be refused, and a new
 name is added to the roster only when its buy-in is done. The arrivals are read
-from the database (``app.door``): the window holds none of them.
+from the database (``app.phones.door``): the window holds none of them.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app import door as door_rules
-from director.app.databases import StoreError
-from director.app.door import Arrival, Door
+from director.app.phones import door as door_rules
+from director.app.phones.door import Arrival, Door
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.controller import SessionController
@@ -278,7 +278,7 @@ class DoorView(QDialog):
         return self.write_sign(Path(path)) if path else None
 
     def write_sign(self, path: Path) -> Path | None:
-        from director.app.outputs import write_output
+        from director.app.files.outputs import write_output
         from director.reports.door_sign import door_sign
 
         url = self.sharing.door_url()

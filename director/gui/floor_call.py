@@ -13,7 +13,7 @@ from director.gui.common import scaled_font
 from director.i18n import _, format_time
 
 if TYPE_CHECKING:  # the window shows this bar before any event (and its rules) loads
-    from director.app.dealers import FloorCall
+    from director.app.phones.dealers import FloorCall
 
 ALERT = "#b3261e"
 

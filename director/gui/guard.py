@@ -8,7 +8,7 @@ command, without writing anything: the control is enabled exactly when they
 would accept it, and the reason is its tooltip when they would not. A hotkey
 goes through ``trigger``, which asks again and clicks the same control, so the
 button, the hotkey and the action answer alike. A control that does one of the
-action catalogue's actions (``app.actions``) is bound by its key (``bind_action``):
+action catalogue's actions (``app.night.actions``) is bound by its key (``bind_action``):
 its command is the catalogue's, as the phones' are.
 """
 
@@ -22,8 +22,8 @@ from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton
 
-from director.app import actions
-from director.app.actions import Request
+from director.app.night import actions
+from director.app.night.actions import Request
 from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.i18n import describe_error
@@ -58,7 +58,7 @@ class _Binding:
     probe: Probe
     hint: str
     key: str | None = None
-    """The catalogue's action the control does (``app.actions``), when it is one."""
+    """The catalogue's action the control does (``app.night.actions``), when it is one."""
 
 
 class Guard(QObject):

@@ -1,6 +1,6 @@
 """Console hotkeys, the overlay that lists them, and the rule that keeps typing safe.
 
-The keys and what they do are the action catalogue's (``app.actions``). Keys work
+The keys and what they do are the action catalogue's (``app.night.actions``). Keys work
 anywhere in the window whatever has the focus (the sidebar, a list,
 a button), except that text fields keep the keys they type (Qt already lets
 them) and tables whose cells are edited keep their arrows and Space (the
@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
-from director.app import actions
+from director.app.night import actions
 from director.gui.common import scaled_font
 from director.i18n import _
 
@@ -36,7 +36,7 @@ class Hotkey(NamedTuple):
 
 
 def table() -> tuple[Hotkey, ...]:
-    """The console's hotkeys: the action catalogue's (``app.actions``), in its order,
+    """The console's hotkeys: the action catalogue's (``app.night.actions``), in its order,
     read when asked (an action added there has its key here)."""
     return tuple(
         Hotkey(hotkey.keys, action.key, hotkey.description, hotkey.numbered)

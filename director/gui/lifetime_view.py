@@ -1,6 +1,6 @@
 """Lifetime results as a table to sort, search and export (issue 32).
 
-The view takes the Qt-free lines (``director.app.lifetime``) and never reads a
+The view takes the Qt-free lines (``director.app.club.lifetime``) and never reads a
 database: the page hosting it (the Club page, the lifetime window) gives them.
 Columns sort by their values (amounts, counts, the ROI), not by their text, and
 the search keeps the players whose name holds what is typed (without case or
@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.lifetime import LifetimeLine
-from director.app.names import fold
+from director.app.club.lifetime import LifetimeLine
+from director.app.club.names import fold
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.i18n import _, ngettext
@@ -184,7 +184,7 @@ class LifetimeView(QWidget):
     def export_csv(self, path: Path | None = None) -> None:
         """The rows shown, in their order, as CSV (UTF-8 with a BOM, the language's
         delimiter): the same cells as ``director lifetime --csv``."""
-        from director.app.csv_io import delimiter_for, write_table
+        from director.app.files.csv_io import delimiter_for, write_table
         from director.i18n import language
 
         if path is None:

@@ -1,6 +1,6 @@
 """Pictures and sounds for the TV, decoded for real with Qt before they are kept.
 
-``director.app.tv_assets`` checks a file's kind, size and structure without
+``director.app.tv.tv_assets`` checks a file's kind, size and structure without
 decoding it; here a picture is decoded (within a memory limit) and its tones
 measured, and a sound is decoded whole (OGG and MP3 through Qt Multimedia) and
 turned into the 16-bit mono WAV every cue plays. Nothing is stored until both
@@ -20,8 +20,8 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QEventLoop, QIODevice, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
 
-from director.app import tv_assets
-from director.app.tv_assets import (
+from director.app.tv import tv_assets
+from director.app.tv.tv_assets import (
     MAX_PICTURE_BYTES,
     MAX_SOUND_FILE_BYTES,
     MAX_SOUND_SECONDS,

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.remote import Device
+from director.app.phones.remote import Device
+from director.app.storage.databases import StoreError
 from director.gui.common import show_error
 from director.gui.qr import QrCode
 from director.gui.sharing import Sharing

@@ -11,8 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
-from director.app.leagues import SeasonTable
-from director.app.summary import place_text
+from director.app.club.leagues import SeasonTable
+from director.app.views.summary import place_text
 from director.core.prize_pool import prize_pool
 from director.core.results import player_results
 from director.core.state import TournamentState

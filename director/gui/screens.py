@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QGuiApplication, QScreen
 
-from director.app.screens import ScreenId, choose_display
+from director.app.tv.screens import ScreenId, choose_display
 
 
 def screen_id(screen: QScreen) -> ScreenId:

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from director.app.timesource import Now, wall_clock
+from director.app.night.timesource import Now, wall_clock
 from director.i18n import _, describe_error
 
 if TYPE_CHECKING:
     # The window makes its Sharing before the first paint: the feed and the remote's
     # rules (the commands) come with an event or a server.
-    from director.app.dealers import FloorCall
-    from director.app.feed import ClockFeed
-    from director.app.remote import Device, PairingCode
+    from director.app.phones.dealers import FloorCall
+    from director.app.phones.remote import Device, PairingCode
+    from director.app.views.feed import ClockFeed
     from director.web.server import WebServer
 
 SaveSettings = Callable[..., None]
@@ -64,9 +64,9 @@ class Sharing(QObject):
     def server(self) -> WebServer:
         """The server (made, and the network modules imported, on first use)."""
         if self._server is None:
-            from director.app.devices import Devices
-            from director.app.door import Door
-            from director.app.remote import SessionTarget
+            from director.app.phones.devices import Devices
+            from director.app.phones.door import Door
+            from director.app.phones.remote import SessionTarget
             from director.web.server import WebServer
 
             server = WebServer(clock=self._clock, parent=self)
@@ -139,7 +139,7 @@ class Sharing(QObject):
         """Serve the event just opened."""
         self._served = (feed, session)
         if self._server is not None:
-            from director.app.remote import SessionTarget
+            from director.app.phones.remote import SessionTarget
 
             self._server.attach(feed, SessionTarget(session))
 
@@ -152,7 +152,7 @@ class Sharing(QObject):
         """Another database was opened: its own paired phones."""
         self._database = database
         if self._server is not None:
-            from director.app.devices import Devices
+            from director.app.phones.devices import Devices
 
             self._server.devices = Devices.of(database)
         self.changed.emit()

@@ -16,7 +16,7 @@ from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from director.app.display import ShotRow
+from director.app.views.display import ShotRow
 from director.core.tv import Theme
 from director.gui.clock_face import fitted_font
 from director.i18n import _

@@ -17,8 +17,8 @@ from director import paths
 from director.i18n import language
 
 if TYPE_CHECKING:
-    from director.app.feed import ShotCue
-    from director.app.tv_assets import AssetStore
+    from director.app.tv.tv_assets import AssetStore
+    from director.app.views.feed import ShotCue
     from director.core.clock import CueKind
     from director.core.tv import CueSound, TvLook
 
@@ -146,7 +146,7 @@ class SoundPlayer(QObject):
     def shot_clock(self, cue: ShotCue) -> bool:
         """A shot clock's last ten seconds (the one-minute cue's sound) or its end (the
         console's alert, unlike any level's sound)."""
-        from director.app.feed import ShotCueKind
+        from director.app.views.feed import ShotCueKind
 
         if cue.kind is ShotCueKind.WARNING:
             from director.core.clock import CueKind

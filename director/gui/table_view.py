@@ -20,7 +20,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from director.app.table_texts import seat_lock_text, seat_tags, table_label
+from director.app.views.table_texts import seat_lock_text, seat_tags, table_label
 from director.core.state import TournamentState
 from director.core.structure import Level
 from director.core.tables import TableState

@@ -1,6 +1,6 @@
 """The clock feed in the GUI: one precise QTimer that wakes it when the shown time changes.
 
-The feed (``director.app.feed``) does the work: it reads the clock, finds the
+The feed (``director.app.views.feed``) does the work: it reads the clock, finds the
 cues, works out the display data once for every view and says when to wake
 next. This adapter only sleeps that long (no polling), writes the "alive" mark
 when the feed says it is due, and turns the feed's readings into Qt signals so
@@ -13,8 +13,8 @@ import contextlib
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from director.app.display import DisplayData
-from director.app.feed import ClockFeed, Tick
+from director.app.views.display import DisplayData
+from director.app.views.feed import ClockFeed, Tick
 from director.core import clock as clk
 from director.gui.controller import SessionController
 

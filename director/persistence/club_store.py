@@ -1,4 +1,4 @@
-"""The club's journal rows (payments, write-offs, their undos): ``app.balances``
+"""The club's journal rows (payments, write-offs, their undos): ``app.club.balances``
 decides, this writes. The same statements serve SQLite and PostgreSQL."""
 
 from __future__ import annotations

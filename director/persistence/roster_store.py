@@ -1,4 +1,4 @@
-"""The roster's rows: every player known to a database (``app.roster`` decides, this
+"""The roster's rows: every player known to a database (``app.club.roster`` decides, this
 writes). The same statements serve SQLite and PostgreSQL."""
 
 from __future__ import annotations

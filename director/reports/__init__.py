@@ -19,7 +19,7 @@ from director.i18n import N_
 from director.reports.options import RenderOptions
 
 if TYPE_CHECKING:
-    from director.app.balances import NightExpense
+    from director.app.club.balances import NightExpense
     from director.reports.base import Report
 
 Builder = Callable[[TournamentState, Instant, RenderOptions], "Report"]
@@ -121,7 +121,7 @@ def render(
 ) -> bytes:
     """The report ``kind`` for ``state`` as PDF bytes; ``RuleViolation`` for an unknown
     kind or one that does not fit the event. ``expenses``: the night's shared
-    expenses from the club's journal (``app.balances.night_expenses``), which the
+    expenses from the club's journal (``app.club.balances.night_expenses``), which the
     ledger lists."""
     if kind not in KINDS:
         raise RuleViolation("unknown_report", kind=kind, kinds=", ".join(KINDS))

@@ -11,7 +11,7 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
-from director.app.charts import PALETTE, RACE_LINES, NightChart, PointsRace, steps
+from director.app.views.charts import PALETTE, RACE_LINES, NightChart, PointsRace, steps
 from director.i18n import _, format_time
 from director.reports.base import FONT, FONT_BOLD
 

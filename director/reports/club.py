@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable
 
-from director.app.balances import (
+from director.app.club.balances import (
     ClubBalances,
     balance_cells,
     balance_header,

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from director.app.charts import NightChart, night_chart
-from director.app.table_texts import seat_lock_text, table_label
+from director.app.views.charts import NightChart, night_chart
+from director.app.views.table_texts import seat_lock_text, table_label
 from director.core import clock as clk
 from director.core.bounties import BountyBook, bounty_book
 from director.core.chip_sets import ChipSet
@@ -33,7 +33,7 @@ from director.core.structure import Break, Level, Structure
 from director.i18n import _, format_date, format_datetime
 
 if TYPE_CHECKING:
-    from director.app.balances import NightExpense
+    from director.app.club.balances import NightExpense
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from html import escape
 from itertools import accumulate
 
-from director.app.charts import PALETTE as COLOURS
-from director.app.charts import RACE_LINES, NightChart, PointsRace, night_chart
-from director.app.leagues import SeasonTable
-from director.app.summary import place_text
+from director.app.club.leagues import SeasonTable
+from director.app.views.charts import PALETTE as COLOURS
+from director.app.views.charts import RACE_LINES, NightChart, PointsRace, night_chart
+from director.app.views.summary import place_text
 from director.core.leagues import PointsRule
 from director.core.prize_pool import prize_pool
 from director.core.results import player_results

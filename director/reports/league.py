@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable, Spacer
 
-from director.app.charts import PointsRace
-from director.app.lifetime import LifetimeLine
+from director.app.club.lifetime import LifetimeLine
+from director.app.views.charts import PointsRace
 from director.core.leagues import HistoryLine, Standing
 from director.i18n import _, format_datetime, format_money
 from director.reports.base import RenderOptions, Report
@@ -117,7 +117,7 @@ def league_pdf(
     and its dates (or "All events") under it, and the points race of the leaders
     when ``race`` is given; the command line and the league page both print this
     one."""
-    from director.app.leagues import SeasonTable
+    from director.app.club.leagues import SeasonTable
 
     assert isinstance(table, SeasonTable)
     if table.season is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from director.app.balances import expense_totals
+from director.app.club.balances import expense_totals
 from director.i18n import _, format_date, format_money, format_number
 from director.reports.base import RenderOptions, Report
 from director.reports.bounty_cells import bounty_paragraphs, knockout_rows

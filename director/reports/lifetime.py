@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable
 
-from director.app.lifetime import LifetimeLine
+from director.app.club.lifetime import LifetimeLine
 from director.i18n import _, ngettext
 from director.reports.base import RenderOptions, Report
 from director.reports.data import ReportHeader

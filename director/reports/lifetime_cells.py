@@ -3,7 +3,7 @@ line and the window's table (no ReportLab here): one wording of each column."""
 
 from __future__ import annotations
 
-from director.app.lifetime import LifetimeLine
+from director.app.club.lifetime import LifetimeLine
 from director.i18n import _, format_money, format_percent, ngettext
 
 COLUMNS = (
@@ -36,7 +36,7 @@ def lifetime_header() -> list[str]:
 
 
 def lifetime_tooltips() -> list[str]:
-    """What each column counts (the definitions of ``director.app.lifetime``)."""
+    """What each column counts (the definitions of ``director.app.club.lifetime``)."""
     return [
         _("The player (two merged records count as one)"),
         _("Finished tournaments and cash games played"),

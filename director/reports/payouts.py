@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from director.app.format_display import pool_breakdown
+from director.app.views.format_display import pool_breakdown
 from director.i18n import _, format_money, format_number, format_percent
 from director.reports.base import RenderOptions, Report
 from director.reports.bounty_cells import bounty_paragraphs

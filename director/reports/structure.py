@@ -7,8 +7,8 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, TableStyle
 
-from director.app.display import ante_text, betting_name, break_note
-from director.app.format_display import colour_label
+from director.app.views.display import ante_text, betting_name, break_note
+from director.app.views.format_display import colour_label
 from director.core.chip_sets import ChipSet
 from director.core.structure import Betting, Break, Level
 from director.i18n import _, format_number, format_time, ngettext

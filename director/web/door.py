@@ -4,7 +4,7 @@ among the roster's names offered for it or says he is new, and checks in.
 No pairing: anyone in the room may check in, so every request is limited (the
 server's Host check first, then the page's Origin, JSON of a few bytes, and a
 number of tries per address and minute). Nothing is bought here: an arrival is
-kept for the organizer (``app.door``). Plain functions of a request to a reply,
+kept for the organizer (``app.phones.door``). Plain functions of a request to a reply,
 testable without sockets.
 """
 
@@ -14,11 +14,11 @@ import json
 import logging
 from collections.abc import Callable
 
-from director.app.actions import typed_name
-from director.app.databases import StoreError
-from director.app.door import Door, chosen_id
-from director.app.remote import BadRequest, RateLimiter, Target
-from director.app.timesource import Now
+from director.app.night.actions import typed_name
+from director.app.night.timesource import Now
+from director.app.phones.door import Door, chosen_id
+from director.app.phones.remote import BadRequest, RateLimiter, Target
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.i18n import LANGUAGES, _, describe_error, in_language, language
 from director.web import http

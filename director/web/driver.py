@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer
 
-from director.app.feed import ClockFeed, Tick
+from director.app.views.feed import ClockFeed, Tick
 
 LATE_MARGIN_MS = 1
 """Wake just after the boundary, never just before it."""

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from director.app.databases import StoreError
-from director.app.dealers import DealerCodes, FloorCalls
-from director.app.devices import Devices
-from director.app.door import Door
-from director.app.remote import (
+from director.app.night.timesource import Now
+from director.app.phones.dealers import DealerCodes, FloorCalls
+from director.app.phones.devices import Devices
+from director.app.phones.door import Door
+from director.app.phones.remote import (
     Device,
     PairingCodes,
     RateLimiter,
@@ -26,7 +26,7 @@ from director.app.remote import (
     looks_like_code,
     run,
 )
-from director.app.timesource import Now
+from director.app.storage.databases import StoreError
 from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.i18n import describe_error, render

@@ -5,23 +5,23 @@ Plain functions of a request to a reply (no socket). What every phone's request 
 through (pairing with a one-time code, the token checked on every request in the
 Authorization header, never a cookie, failures counted per address, the command run
 through the same rules as the console's) is ``web.phone_desk``. What each phone
-may ask for is the action catalogue's (``app.actions``); its rights are decided in
-the app layer (``app.remote``, ``app.dealers``, ``app.helpers``).
+may ask for is the action catalogue's (``app.night.actions``); its rights are decided in
+the app layer (``app.phones.remote``, ``app.phones.dealers``, ``app.phones.helpers``).
 """
 
 from __future__ import annotations
 
 import contextlib
 
-from director.app import dealers, helpers
-from director.app.actions import Need
-from director.app.databases import StoreError
-from director.app.door import new_player
-from director.app.remote import (
+from director.app.night.actions import Need
+from director.app.phones import dealers, helpers
+from director.app.phones.door import new_player
+from director.app.phones.remote import (
     BadRequest,
     command_for,
     controls,
 )
+from director.app.storage.databases import StoreError
 from director.core.commands import Command
 from director.core.errors import RuleViolation
 from director.i18n import _, describe_error

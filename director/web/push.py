@@ -21,9 +21,9 @@ from PySide6.QtCore import QByteArray, QObject, QTimer, Signal, Slot
 from PySide6.QtNetwork import QTcpSocket
 from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
 
-from director.app.display import DisplayData, Stat, Timing
-from director.app.feed import ClockFeed
-from director.app.timesource import Now
+from director.app.night.timesource import Now
+from director.app.views.display import DisplayData, Stat, Timing
+from director.app.views.feed import ClockFeed
 from director.i18n import LANGUAGES, language
 from director.web.limits import Limits
 from director.web.sockets import Graveyard

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from director.app import dealers, helpers
-from director.app.databases import StoreError
-from director.app.remote import BadRequest
+from director.app.phones import dealers, helpers
+from director.app.phones.remote import BadRequest
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.i18n import describe_error
 from director.web.replies import Reply, error_reply, json_reply

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from director.app.feed import ClockFeed
-from director.app.lookup import players_json
+from director.app.views.feed import ClockFeed
+from director.app.views.lookup import players_json
 from director.i18n import LANGUAGES, in_language, language
 from director.web import door, http
 from director.web.pages import load_static

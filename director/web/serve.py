@@ -20,12 +20,12 @@ from typing import Any, TextIO
 
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QTimer, Signal
 
-from director.app.databases import ANY_EVENT, StoreError, open_database
-from director.app.devices import Devices
-from director.app.door import Door
-from director.app.feed import ClockFeed
-from director.app.serving import FollowedEvent, ServeTarget
-from director.app.timesource import Now, wall_clock
+from director.app.night.timesource import Now, wall_clock
+from director.app.phones.devices import Devices
+from director.app.phones.door import Door
+from director.app.phones.serving import FollowedEvent, ServeTarget
+from director.app.storage.databases import ANY_EVENT, StoreError, open_database
+from director.app.views.feed import ClockFeed
 from director.i18n import _, describe_error
 from director.web.driver import FeedDriver
 from director.web.looping import run_looping

@@ -27,13 +27,13 @@ import logging
 
 from PySide6.QtCore import QObject, Signal
 
-from director.app.databases import StoreError
-from director.app.dealers import DealerCodes, FloorCalls
-from director.app.devices import Devices
-from director.app.feed import ClockFeed, Tick
-from director.app.notices import Subscription
-from director.app.remote import PairingCode, PairingCodes, RateLimiter, Target
-from director.app.timesource import Now, wall_clock
+from director.app.night.notices import Subscription
+from director.app.night.timesource import Now, wall_clock
+from director.app.phones.dealers import DealerCodes, FloorCalls
+from director.app.phones.devices import Devices
+from director.app.phones.remote import PairingCode, PairingCodes, RateLimiter, Target
+from director.app.storage.databases import StoreError
+from director.app.views.feed import ClockFeed, Tick
 from director.web.addresses import local_addresses, page_url
 from director.web.door import DoorDesk
 from director.web.limits import Limits

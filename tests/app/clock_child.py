@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 import time
 
-from director.app import structures
-from director.app.library import Library
+from director.app.files import structures
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ids import Instant, PlayerId
 from director.core.money import MoneySettings

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
 from director.core import commands as c
 from director.persistence.db import StoreError, open_database
 

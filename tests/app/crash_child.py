@@ -12,8 +12,8 @@ import random
 import sys
 from pathlib import Path
 
-from director.app import session as session_module
-from director.app.session import TournamentSession
+from director.app.night import session as session_module
+from director.app.night.session import TournamentSession
 from director.core import codec
 from director.core import commands as c
 from director.core.errors import RuleViolation

@@ -17,7 +17,7 @@ C2 01-31   -                   20 / 10        20 / 30        -
 
 from __future__ import annotations
 
-from director.app.roster import Roster, RosterPlayer
+from director.app.club.roster import Roster, RosterPlayer
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import CashSettings, MoneySettings

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from director.app import structures
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.files import structures
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings, RebuyRule

@@ -1,4 +1,4 @@
-"""The one action catalogue (``app.actions``) and the surfaces that take their actions
+"""The one action catalogue (``app.night.actions``) and the surfaces that take their actions
 from it: the remote's, the dealers' and the helpers' request readers accept exactly
 the catalogue's keys for their surface, their views list the catalogue's actions,
 and the console's hotkeys are the catalogue's. An entry added to the catalogue is
@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from director.app import actions, dealers, helpers, remote
-from director.app.actions import (
+from director.app.club.names import order_key
+from director.app.night import actions
+from director.app.night.actions import (
     CATALOGUE,
     Action,
     BadRequest,
@@ -25,9 +26,9 @@ from director.app.actions import (
     command,
     parse,
 )
-from director.app.names import order_key
-from director.app.remote import SessionTarget
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.phones import dealers, helpers, remote
+from director.app.phones.remote import SessionTarget
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId

@@ -9,7 +9,7 @@ import sys
 import pytest
 import wakepy
 
-from director.app.awake import AwakeState, ScreenAwake
+from director.app.tv.awake import AwakeState, ScreenAwake
 
 
 @pytest.fixture

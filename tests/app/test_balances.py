@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from director.app.balances import ClubBook, carry_over_text, settle_text
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.balances import ClubBook, carry_over_text, settle_text
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.club import (
     CLUB,

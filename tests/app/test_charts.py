@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from director.app import structures
-from director.app.charts import NightBlinds, night_chart, player_season, points_race
-from director.app.library import Library
+from director.app.files import structures
+from director.app.storage.library import Library
+from director.app.views.charts import NightBlinds, night_chart, player_season, points_race
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.leagues import EventResults, PointsRule, ResultLine, standings

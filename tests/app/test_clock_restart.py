@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.ids import PlayerId

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.persistence import store
 from director.persistence.db import StoreError, open_database
 

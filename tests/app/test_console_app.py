@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from director.app import floor, structures
+from director.app.files import structures
+from director.app.night import floor
 from director.core import commands as c
 from director.core.frozen import evolve
 from director.core.ids import PlayerId

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import codec
 from director.persistence.db import StoreError, open_database
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from director.app.demo import demo_names
+from director.app.night.demo import demo_names
 from director.cli import main
 from director.core.players import EntrantStatus
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app import structures
-from director.app.display import (
+from director.app.files import structures
+from director.app.views.display import (
     DISPLAY_VERSION,
     Blinds,
     DisplayData,
@@ -238,8 +238,8 @@ def test_the_final_standings_are_typed_rows_with_names_and_prizes() -> None:
 
 def test_nothing_private_goes_to_the_room(tmp_path: Path, clock) -> None:
     """No contact details, no money owed, no fees: the page is public in the room."""
-    from director.app.library import Library
-    from director.app.roster import Roster
+    from director.app.club.roster import Roster
+    from director.app.storage.library import Library
     from director.persistence.db import open_database
 
     database = open_database(tmp_path / "private.db")

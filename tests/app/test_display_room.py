@@ -1,12 +1,12 @@
 """What the TV tells the room besides the clock: late registration (R5), the add-on
 on offer (R4), the chip race's result (R28), a move made, a break's note, a paused
-clock; all worked out in the app layer (``director.app.display``)."""
+clock; all worked out in the app layer (``director.app.views.display``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from director.app.display import (
+from director.app.views.display import (
     MoveRow,
     NoteRow,
     RaceRow,

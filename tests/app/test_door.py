@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from director.app.door import Door, offered
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.roster import Roster
+from director.app.phones.door import Door, offered
+from director.app.storage.library import Library
 from director.persistence.db import open_database
 
 
@@ -63,7 +63,7 @@ def test_a_dismissed_arrival_is_kept_aside_across_a_restart_and_brought_back(
 
 
 def test_only_the_name_or_its_start_is_offered_as_the_roster_rule(tmp_path: Path) -> None:
-    """Roster rule (app.names): from the roster, only a name as typed or its start."""
+    """Roster rule (app.club.names): from the roster, only a name as typed or its start."""
     database = open_database(tmp_path / "door.db")
     try:
         roster = Roster(database)

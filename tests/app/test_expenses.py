@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text, expenses_of
-from director.app.roster import Roster
+from director.app.club.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text, expenses_of
+from director.app.club.roster import Roster
 from director.core import commands as c
 from director.core.club import CLUB, EntryKind
 from director.core.errors import RuleViolation
@@ -144,7 +144,7 @@ def test_the_nights_ledger_lists_its_shared_expenses_and_their_totals(
     on that night's ledger with each share and their totals; an expense of another
     night and one taken back are not."""
     from director import reports
-    from director.app.balances import night_expenses
+    from director.app.club.balances import night_expenses
     from director.i18n import set_language
 
     ann, bob, cat, dan = people

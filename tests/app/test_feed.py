@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from director.app.changes import Changes
-from director.app.display import (
+from director.app.night.changes import Changes
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
+from director.app.views.display import (
     DisplayData,
     MoveRow,
     SectionKind,
     display_data,
     display_from_json,
 )
-from director.app.feed import ALIVE_EVERY_MS, ClockFeed, Tick
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.views.feed import ALIVE_EVERY_MS, ClockFeed, Tick
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.ids import PlayerId
@@ -369,7 +369,7 @@ def test_a_raising_view_does_not_stop_the_clock_or_the_other_views(
         feed.advance()
     assert seen == ["10:00", "09:59", "09:58", "09:57", "09:56", "09:55"]
     assert night.state.clock.running
-    assert sum(r.name == "director.app.notices" for r in caplog.records) == 6
+    assert sum(r.name == "director.app.night.notices" for r in caplog.records) == 6
     caplog.clear()
 
 

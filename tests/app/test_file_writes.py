@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from director import paths
-from director.app import payout_templates, structures
-from director.app.settings import Settings, load_settings, save_settings
+from director.app.files import payout_templates, structures
+from director.app.files.settings import Settings, load_settings, save_settings
 from director.core.errors import RuleViolation
 from director.core.structure import Level, Structure
 from director.core.structure_file import StructureTemplate, loads

@@ -3,7 +3,7 @@ results summary for the leagues, as on SQLite: the dispatch must not fail."""
 
 from __future__ import annotations
 
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings

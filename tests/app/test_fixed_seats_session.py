@@ -3,9 +3,9 @@ the log, and named on a dealer's phone."""
 
 from __future__ import annotations
 
-from director.app import dealers
-from director.app.library import Library
-from director.app.remote import SessionTarget
+from director.app.phones import dealers
+from director.app.phones.remote import SessionTarget
+from director.app.storage.library import Library
 from director.core import commands as c
 from tests.app.night import night
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app import chip_set_files, payout_templates
-from director.app.library import Library
+from director.app.files import chip_set_files, payout_templates
+from director.app.storage.library import Library
 from director.cli import main
 from director.core import commands as c
 from director.core.chip_sets import Chip, ChipSet

@@ -33,8 +33,8 @@ from pathlib import Path
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.bounties import bounty_book, envelopes_left
 from director.core.errors import RuleViolation

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from director.app import format_display as formats
-from director.app.display import display_data, level_summary, mixed_betting
+from director.app.views import format_display as formats
+from director.app.views.display import display_data, level_summary, mixed_betting
 from director.core import commands as c
 from director.core.chip_sets import Chip, ChipSet
 from director.core.errors import RuleViolation

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app import tv_assets
-from director.app.tv_assets import AssetStore, asset_name, check_picture
-from director.app.tv_bundle import import_bundle, read_bundle
+from director.app.tv import tv_assets
+from director.app.tv.tv_assets import AssetStore, asset_name, check_picture
+from director.app.tv.tv_bundle import import_bundle, read_bundle
 from director.core.errors import RuleViolation
 from director.core.tv import TvLook
 from tests.app.test_tv_bundle import manifest

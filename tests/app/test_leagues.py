@@ -8,9 +8,9 @@ import io
 
 import pytest
 
-from director.app.csv_io import preview_players, read_results, write_table
-from director.app.leagues import Leagues
-from director.app.roster import Roster
+from director.app.club.leagues import Leagues
+from director.app.club.roster import Roster
+from director.app.files.csv_io import preview_players, read_results, write_table
 from director.core.errors import RuleViolation
 from director.core.leagues import PointsRule
 from director.core.state import Status
@@ -227,7 +227,7 @@ def test_export_then_import_into_a_fresh_database_gives_the_same_standings(
     """The league's events (played, with bounties, knock-outs, a merged player, and
     past results imported) written by the results export, read by the results
     import into another database: the same standings under every formula."""
-    from director.app.csv_io import result_header, result_rows
+    from director.app.files.csv_io import result_header, result_rows
     from director.i18n import set_language
     from director.persistence.db import open_database
 
@@ -278,8 +278,8 @@ def test_export_then_import_into_a_fresh_database_gives_the_same_standings(
 
 
 def test_export_headers_are_the_imports_own_columns() -> None:
-    from director.app.csv_io import RESULT_COLUMNS, RESULT_EXPORT, RESULT_HEADERS
-    from director.app.roster import fold
+    from director.app.club.roster import fold
+    from director.app.files.csv_io import RESULT_COLUMNS, RESULT_EXPORT, RESULT_HEADERS
 
     for header in RESULT_HEADERS.values():
         keys = [
@@ -391,7 +391,7 @@ def test_players_from_the_tournament_directors_export_are_read_and_its_other_col
 ) -> None:
     """Issue 34, item 8: The Tournament Director's player export (first and last name,
     nickname, email, phone, then its own columns) imports; what was left out is said."""
-    from director.app.csv_io import columns_text
+    from director.app.files.csv_io import columns_text
 
     roster.add("Ann Lee")
     data = (
@@ -463,7 +463,7 @@ def test_a_players_file_without_any_name_column_is_refused_naming_it(roster) -> 
 
 
 def test_the_columns_line_names_a_dozen_columns_then_counts_the_rest(roster) -> None:
-    from director.app.csv_io import columns_text
+    from director.app.files.csv_io import columns_text
 
     header = ",".join(["name"] + [f"x{n}" for n in range(5000)])
     row = ",".join(["Ann"] + [""] * 5000)
@@ -624,7 +624,7 @@ def test_summaries_of_a_database_upgraded_from_before_the_format_are_rebuilt(
     import dataclasses
     import sqlite3
 
-    from director.app.library import Library
+    from director.app.storage.library import Library
     from director.core.leagues import RESULTS_FORMAT
     from director.persistence.db import open_database
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.lifetime import (
+from director.app.club.lifetime import (
     LifetimeLine,
     Night,
     lifetime_results,
@@ -13,7 +13,7 @@ from director.app.lifetime import (
     player_lifetime,
     summed,
 )
-from director.app.roster import Roster
+from director.app.club.roster import Roster
 from director.core.ids import PlayerId
 from tests.app.lifetime_helpers import cash_night, ids, play_club
 
@@ -99,7 +99,7 @@ def test_the_streak_is_cashes_in_a_row_up_to_the_latest_night() -> None:
 
 
 def test_past_results_imported_into_a_league_are_nights_too(database, clock, club) -> None:
-    from director.app.leagues import ImportedEvent, Leagues
+    from director.app.club.leagues import ImportedEvent, Leagues
     from director.core.leagues import ResultLine
 
     leagues = Leagues(database, clock=clock)
@@ -128,8 +128,8 @@ def test_cash_games_are_read_from_their_kept_summary_not_replayed(
     """Each cash game's results are kept beside its night (``club_night``) when it is
     saved: lifetime results read them there and replay no cash night; the figures
     are the same as replaying every log."""
-    from director.app import balances
-    from director.app.library import Library
+    from director.app.club import balances
+    from director.app.storage.library import Library
     from director.persistence import league_store as sql
 
     replayed = lifetime_results(database)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.display import LeagueRow, SectionKind, display_from_json
-from director.app.feed import ClockFeed
-from director.app.leagues import Leagues, provisional_results
-from director.app.roster import Roster
+from director.app.club.leagues import Leagues, provisional_results
+from director.app.club.roster import Roster
+from director.app.views.display import LeagueRow, SectionKind, display_from_json
+from director.app.views.feed import ClockFeed
 from director.core import commands as c
 from director.core.leagues import PointsRule
 from director.core.money import MoneySettings

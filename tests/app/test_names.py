@@ -1,11 +1,11 @@
-"""One rule for a typed name, wherever it is typed (app.names)."""
+"""One rule for a typed name, wherever it is typed (app.club.names)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from director.app.names import PART, START, WHOLE, WORD, fold, match, order_key, pick, ranked
+from director.app.club.names import PART, START, WHOLE, WORD, fold, match, order_key, pick, ranked
 
 PEOPLE = [
     (1, ("Zoë Martin", "")),

@@ -6,11 +6,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from director.app import structures
-from director.app.changes import Changes
-from director.app.library import Library
-from director.app.notices import Notifier
-from director.app.session import TournamentSession
+from director.app.files import structures
+from director.app.night.changes import Changes
+from director.app.night.notices import Notifier
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence.db import open_database
 
@@ -30,7 +30,7 @@ def test_listeners_are_told_in_order_and_a_raising_one_does_not_stop_the_others(
     assert notifier.notify(1) == 1
     assert notifier.notify(2) == 1
     assert heard == [("first", 1), ("third", 1), ("first", 2), ("third", 2)]
-    failures = [r for r in caplog.records if r.name == "director.app.notices"]
+    failures = [r for r in caplog.records if r.name == "director.app.night.notices"]
     assert len(failures) == 2 and failures[0].levelno == logging.ERROR
     assert "test numbers" in failures[0].getMessage() and failures[0].exc_info is not None
     caplog.clear()  # expected here: the suite fails on any other listener's failure
@@ -161,7 +161,7 @@ def test_a_raising_listener_breaks_neither_the_dispatch_nor_the_others(
     session.undo()
     assert heard == [frozenset({"name"}), frozenset({"name"})]
     assert session.state.name == "Friday" and session.can_redo()
-    assert sum(r.name == "director.app.notices" for r in caplog.records) == 2
+    assert sum(r.name == "director.app.night.notices" for r in caplog.records) == 2
     caplog.clear()
     session.close()
     # What was written stands: the rename and its undo are both in the log.

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.balances import ClubBook
-from director.app.roster import Roster
+from director.app.club.balances import ClubBook
+from director.app.club.roster import Roster
 from director.cli import main
 from director.core import commands as c
 from director.core.errors import RuleViolation

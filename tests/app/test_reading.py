@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.leagues import Leagues
-from director.app.library import Library
+from director.app.club.leagues import Leagues
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.persistence import league_store
@@ -81,7 +81,7 @@ def test_a_league_reads_an_event_another_copy_is_writing(pg_url: str, clock) -> 
     another copy holds the event open, without taking its lease or stopping it."""
     writer_db = open_database(pg_url)
     library = Library(writer_db, clock=clock)
-    from director.app.roster import Roster
+    from director.app.club.roster import Roster
 
     roster = Roster(writer_db, clock=clock)
     players = [roster.add(f"Player {n}") for n in range(1, 4)]

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from director.app.changes import Origin
-from director.app.devices import Devices
-from director.app.remote import (
+from director.app.night.changes import Origin
+from director.app.night.session import TournamentSession
+from director.app.phones.devices import Devices
+from director.app.phones.remote import (
     PAIRING_CODE_MS,
     BadRequest,
     PairingCodes,
@@ -26,7 +27,6 @@ from director.app.remote import (
     perform,
     token_hash,
 )
-from director.app.session import TournamentSession
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
@@ -300,8 +300,8 @@ def test_a_planned_start_that_came_shows_the_phone_a_running_clock(
 ) -> None:
     """Issue 34: the clock started by itself at the planned time (nothing stored yet):
     the phone's remote offers Pause, not Start, and its Pause works."""
-    from director.app import structures
-    from director.app.library import Library
+    from director.app.files import structures
+    from director.app.storage.library import Library
     from director.core.ids import Instant
 
     database = open_database(db_path)

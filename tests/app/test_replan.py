@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.replan import replan
+from director.app.night.replan import replan
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.errors import RuleViolation

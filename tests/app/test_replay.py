@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings

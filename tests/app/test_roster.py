@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.roster import Roster, fold
+from director.app.club.roster import Roster, fold
 from director.core.errors import RuleViolation
 from director.persistence.db import open_database
 

@@ -4,11 +4,11 @@ posted), R23 and R27 (busts at the bubble in hand-for-hand), R28 (chip races).""
 
 from __future__ import annotations
 
-from director.app import dealers
-from director.app.display import display_data, level_summary
-from director.app.remote import SessionTarget
-from director.app.status import clock_section, iso_moment, status_document
-from director.app.table_texts import table_summary
+from director.app.night.status import clock_section, iso_moment, status_document
+from director.app.phones import dealers
+from director.app.phones.remote import SessionTarget
+from director.app.views.display import display_data, level_summary
+from director.app.views.table_texts import table_summary
 from director.core import commands as c
 from director.core.players import Bust
 from director.core.structure import Level, Structure
@@ -40,7 +40,7 @@ def test_r9_two_levels_out_during_one_hand_screens_show_the_blinds_played() -> N
 def test_r12_r28_status_json_tells_missed_blinds_and_chip_races() -> None:
     """Seed 002 §4.1.10 ("un montant égal à la mise minimale sert de mise. Le reste est
     pris par le croupier et mis au centre du pot") and R28 (the race is recorded)."""
-    from director.app.status import tables_section
+    from director.app.night.status import tables_section
     from director.core.structure import Break
     from tests.core.test_tables import away_for, structured_cash_table
 
@@ -130,7 +130,7 @@ def test_r23_r27_bubble_busts_table_by_table_share_places_on_every_screen(databa
 def test_seed_002_4_1_6_11_16_status_json_says_who_plays_over_posts_or_sits_out() -> None:
     """Seed 002 §4.1.6 (a seat played over), §4.1.11 (posts his due on the next hand),
     §4.1.16 (sits out the blinds after the button) in ``status --json``."""
-    from director.app.status import tables_section
+    from director.app.night.status import tables_section
     from director.core.ids import PlayerId
     from tests.core.test_tables import away_for, structured_cash_table
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.leagues import Leagues
-from director.app.library import Library
-from director.app.roster import Roster
-from director.app.season_final import create_final, final_seats
+from director.app.club.leagues import Leagues
+from director.app.club.roster import Roster
+from director.app.club.season_final import create_final, final_seats
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.leagues import PointsRule

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app import session as session_module
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night import session as session_module
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.messages import Message
@@ -156,8 +156,8 @@ def test_the_refusal_moment_moves_with_the_level_not_with_each_second(db_path, c
     """A view that asks "may I?" every second may skip the seconds where this holds:
     it changes when the level changes (re-buys close with a level) and when the state
     changes, not from one second to the next within a level."""
-    from director.app import structures
-    from director.app.library import Library
+    from director.app.files import structures
+    from director.app.storage.library import Library
     from director.core import commands as cmd
     from director.core.money import MoneySettings
     from director.persistence.db import open_database

@@ -15,9 +15,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from director.app import session as session_module
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night import session as session_module
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId

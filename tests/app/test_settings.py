@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.settings import Settings, load_settings, save_settings
+from director.app.files.settings import Settings, load_settings, save_settings
 
 
 def test_settings_round_trip(tmp_path: Path) -> None:
@@ -28,7 +28,7 @@ def test_a_default_tv_look_edited_into_nonsense_gives_the_shipped_one(tmp_path: 
     back to the shipped default, and every other setting is kept."""
     import json
 
-    from director.app.settings import Settings, load_settings, save_settings
+    from director.app.files.settings import Settings, load_settings, save_settings
     from director.core import codec
     from director.core.tv import THEMES, TvLook
 
@@ -46,7 +46,7 @@ def test_a_default_tv_look_edited_into_nonsense_gives_the_shipped_one(tmp_path: 
 
 
 def test_ways_to_pay_edited_by_hand_into_nonsense_give_the_defaults(tmp_path: Path) -> None:
-    from director.app.settings import DEFAULT_PAYMENT_METHODS, payment_methods
+    from director.app.files.settings import DEFAULT_PAYMENT_METHODS, payment_methods
 
     path = tmp_path / "settings.json"
     path.write_text('{"payment_methods": ["x' + "y" * 50 + '"]}', encoding="utf-8")
@@ -60,8 +60,8 @@ def test_kept_settings_save_what_changes_and_only_that(tmp_path: Path, monkeypat
     """The window's parts share one ``KeptSettings``: a change is in use at once and
     saved; no change writes nothing; a courtesy (``remember``) that cannot be saved
     is silent, a change asked for says so (``OSError``), in use all the same."""
-    from director.app import settings as settings_module
-    from director.app.settings import KeptSettings
+    from director.app.files import settings as settings_module
+    from director.app.files.settings import KeptSettings
 
     path = tmp_path / "settings.json"
     monkeypatch.setattr(settings_module, "settings_path", lambda: path)

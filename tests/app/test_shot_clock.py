@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.feed import ClockFeed, ShotCue, ShotCueKind
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.views.feed import ClockFeed, ShotCue, ShotCueKind
 from director.core import commands as c
 from director.core import shot_clock as shot
 from director.core.errors import RuleViolation

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from director.app import structures
-from director.app.library import Library
-from director.app.summary import night_summary
+from director.app.files import structures
+from director.app.storage.library import Library
+from director.app.views.summary import night_summary
 from director.cli import main
 from director.core import commands as c
 from director.core.ids import PlayerId

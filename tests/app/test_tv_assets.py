@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.tv_assets import (
+from director.app.tv.tv_assets import (
     MAX_PICTURE_BYTES,
     MAX_SOUND_FILE_BYTES,
     AssetStore,
@@ -168,7 +168,7 @@ def test_a_long_wav_is_refused_with_its_real_length_never_the_limit() -> None:
 
 def test_a_picture_too_large_in_all_names_that_limit() -> None:
     """8000 x 6000: each side is under 8192, the whole (48 million) over 40 million."""
-    from director.app.tv_assets import MAX_PIXELS, MAX_SIDE_PIXELS
+    from director.app.tv.tv_assets import MAX_PIXELS, MAX_SIDE_PIXELS
     from director.i18n import describe_error
 
     assert max(8000, 6000) < MAX_SIDE_PIXELS < 8000 * 6000 and MAX_PIXELS < 8000 * 6000

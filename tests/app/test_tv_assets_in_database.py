@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from director import paths
-from director.app.library import Library
-from director.app.tv_assets import AssetStore, asset_name, wav_bytes
+from director.app.storage.library import Library
+from director.app.tv.tv_assets import AssetStore, asset_name, wav_bytes
 from director.core import commands as c
 from director.core.clock import CueKind
 from director.core.errors import RuleViolation

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.tv_assets import AssetStore
-from director.app.tv_bundle import (
+from director.app.tv.tv_assets import AssetStore
+from director.app.tv.tv_bundle import (
     BUNDLE_FORMAT,
     BUNDLE_VERSION,
     MAX_BUNDLE_BYTES,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from director.app.tv_layout import (
+from director.app.tv.tv_layout import (
     DIGITS,
     MIN_TEXT,
     SIDE_LEAST,

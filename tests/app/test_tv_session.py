@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from director.app.feed import ClockFeed, Tick
-from director.app.library import Library
+from director.app.storage.library import Library
+from director.app.views.feed import ClockFeed, Tick
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.ids import PlayerId

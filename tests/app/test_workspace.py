@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app.databases import ANY_EVENT, StoreError, open_database
-from director.app.library import Library
-from director.app.workspace import Workspace
+from director.app.storage.databases import ANY_EVENT, StoreError, open_database
+from director.app.storage.library import Library
+from director.app.storage.workspace import Workspace
 from director.core import commands as c
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app.library import Library
-from director.app.settings import Settings, save_settings
-from director.app.tv_assets import AssetStore
+from director.app.files.settings import Settings, save_settings
+from director.app.storage.library import Library
+from director.app.tv.tv_assets import AssetStore
 from director.cli import main
 from director.core import commands as c
 from director.core.clock import CueKind

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from director import __version__
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.cli import main
 from director.core import commands as c
 from director.core.state import EventKind
@@ -111,7 +111,7 @@ def test_version_and_help_from_the_installed_entry_point() -> None:
 
 
 def test_status_json_includes_the_clock(db_path: Path, clock, capsys) -> None:
-    from director.app import structures
+    from director.app.files import structures
 
     database = open_database(db_path)
     session = Library(database, clock=clock).create("Clock night")
@@ -199,9 +199,9 @@ def test_status_json_gives_the_planned_start_each_levels_start_and_the_estimated
     `starts_at` while the countdown runs."""
     import datetime
 
-    from director.app import structures
-    from director.app.status import iso_moment
-    from director.app.timesource import wall_clock
+    from director.app.files import structures
+    from director.app.night.status import iso_moment
+    from director.app.night.timesource import wall_clock
     from director.core.ids import Instant
 
     structure = structures.find("regular-5000").template.structure
@@ -232,8 +232,8 @@ def test_status_json_after_a_planned_start_that_came_shows_the_clock_running(
     db_path: Path, clock, capsys
 ) -> None:
     """Nothing was stored at the planned time: the clock runs from it all the same."""
-    from director.app import structures
-    from director.app.timesource import wall_clock
+    from director.app.files import structures
+    from director.app.night.timesource import wall_clock
     from director.core.ids import Instant
 
     clock.set(wall_clock() - 10 * 60_000)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.cli import main
 from director.persistence.db import open_database
 
@@ -69,7 +69,7 @@ def test_a_report_is_never_written_over_the_database_or_its_files(
 
 
 def test_a_report_is_never_written_over_a_backup(filled: Path, capsys) -> None:
-    from director.app.backups import BackupManager
+    from director.app.storage.backups import BackupManager
 
     database = open_database(filled)
     backup = BackupManager(database).back_up()

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app.balances import ClubBook
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.balances import ClubBook
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
 from director.cli import main
 from director.persistence.db import open_database
 from tests.app.club_helpers import cash_night, tournament_night

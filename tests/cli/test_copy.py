@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app.demo import create_demo
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.demo import create_demo
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.cli import main
 from director.core import commands as c
 from director.persistence.db import open_database
@@ -110,7 +110,7 @@ def test_events_and_status_read_a_club_database_by_url(
 
 def league_only(target: str | Path) -> None:
     """A database holding a league and nothing else (no event, no player, no picture)."""
-    from director.app.leagues import Leagues
+    from director.app.club.leagues import Leagues
 
     database = open_database(target)
     try:

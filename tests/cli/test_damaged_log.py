@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.cli import main
 from director.core import commands as c
 from director.core.ids import PlayerId

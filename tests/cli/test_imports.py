@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from director import __version__
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence.db import open_database
 
@@ -165,7 +165,7 @@ def test_the_window_starts_and_opens_an_event_without_sqlalchemy_or_reportlab(
     }
     heavy, output = imported_after(
         "from pathlib import Path\n"
-        "from director.app.settings import Settings\n"
+        "from director.app.files.settings import Settings\n"
         "from director.gui.app import application, start\n"
         "app = application()\n"
         f"window = start(Path({str(db_path)!r}), Settings(welcomed=True))\n"
@@ -206,11 +206,11 @@ PAGES = {
 
 NOT_FOR_A_FIRST_PAINT = (
     # The leagues' rules and standings: asked only when the database has a season.
-    "director.app.leagues",
+    "director.app.club.leagues",
     "director.core.leagues",
     # Pictures are decoded for a TV look that has one (the demo's has none).
     "director.gui.media",
-    "director.app.tv_assets",
+    "director.app.tv.tv_assets",
     # Windows and pages opened on demand: the shot clock, the Night page's charts,
     # the door, the club.
     "director.gui.dialogs.shot_clock",
@@ -218,7 +218,7 @@ NOT_FOR_A_FIRST_PAINT = (
     "director.gui.clock_display",
     "director.gui.charts_view",
     "director.gui.door_view",
-    "director.app.balances",
+    "director.app.club.balances",
     "PySide6.QtCharts",
     "PySide6.QtMultimedia",
     # The X11 check's tools, when Qt does not start on X11 (offscreen here).
@@ -272,7 +272,7 @@ def test_status_reads_an_event_without_the_commands_or_their_rules(
     assert not ours & RULES_FOR_COMMANDS
     # Nor the network page or the remote (a phone's commands).
     assert not {m for m in ours if m.startswith("director.web")}
-    assert "director.app.remote" not in ours
+    assert "director.app.phones.remote" not in ours
 
 
 BUILT_DATACLASSES = """
@@ -321,7 +321,7 @@ def test_the_window_paints_the_event_list_before_importing_any_console(
     a_night(db_path, clock)
     _heavy, ours, output = modules_after(
         "from pathlib import Path\n"
-        "from director.app.settings import Settings\n"
+        "from director.app.files.settings import Settings\n"
         "from director.gui.app import application, start\n"
         "app = application()\n"
         f"window = start(Path({str(db_path)!r}), Settings(welcomed=True))\n"
@@ -335,15 +335,15 @@ def test_the_window_paints_the_event_list_before_importing_any_console(
     for absent in (
         *PAGES,
         *RULES_FOR_COMMANDS,
-        "director.app.session",
+        "director.app.night.session",
         "director.core.events",
         "director.core.state",
         "director.gui.console",
         "director.gui.clock_display",
         "director.gui.controller",
         "director.gui.dialogs.share",
-        "director.app.feed",
-        "director.app.remote",
+        "director.app.views.feed",
+        "director.app.phones.remote",
         *NOT_FOR_A_FIRST_PAINT,
     ):
         assert absent not in ours, absent
@@ -360,7 +360,7 @@ def test_opening_an_event_builds_only_the_page_shown(
     event_id = a_night(db_path, clock, started=started)
     _heavy, ours, output = modules_after(
         "from pathlib import Path\n"
-        "from director.app.settings import Settings\n"
+        "from director.app.files.settings import Settings\n"
         "from director.gui.app import application, start\n"
         "app = application()\n"
         f"window = start(Path({str(db_path)!r}), Settings(welcomed=True))\n"
@@ -384,7 +384,7 @@ def at_first_paint(db_path: Path, tmp_path: Path, settings: str) -> tuple[str, s
         "import enum, gc, json, sys\n"
         "from pathlib import Path\n"
         "from PySide6.QtCore import QEvent, QObject\n"
-        "from director.app.settings import Settings\n"
+        "from director.app.files.settings import Settings\n"
         "from director.gui.app import application, start\n"
         "class Painted(QObject):\n"
         "    seen = None\n"
@@ -432,7 +432,7 @@ def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_doe
     )
     assert shown == "clock"
     assert "director.gui.pages.clock_page" in ours  # the check sees the page's modules
-    assert "director.app.live_league" in ours
+    assert "director.app.views.live_league" in ours
     for absent in NOT_FOR_A_FIRST_PAINT:
         assert absent not in ours, absent
     assert PAGES & ours == {"director.gui.pages.clock_page"}

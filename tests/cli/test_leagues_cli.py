@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
 from director.cli import main
 from director.persistence.db import open_database
 from tests.app.league_helpers import play_event

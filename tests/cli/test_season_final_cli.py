@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ledger import figures
 from director.persistence.db import open_database

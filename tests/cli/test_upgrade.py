@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from director.app.balances import ClubBook
-from director.app.demo import create_demo
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.club.balances import ClubBook
+from director.app.night.demo import create_demo
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.cli import main
 from director.core import commands as c
 from director.persistence.db import SCHEMA_HEAD, is_url, open_database

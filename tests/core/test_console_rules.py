@@ -90,7 +90,7 @@ def test_the_rebuy_stack_question() -> None:
 
 
 def test_one_bubble_text_for_the_console_and_the_tv() -> None:
-    from director.app.display import NoteRow, bubble_text, payouts_section
+    from director.app.views.display import NoteRow, bubble_text, payouts_section
 
     state = run(created(STRUCTURE), c.SetMoneySettings(settings=MoneySettings(2000, 5000)), T0)
     for player in newcomers(10):

@@ -246,7 +246,7 @@ def named_and_locked():
 
 
 def test_status_json_shows_table_names_and_locked_seats() -> None:
-    from director.app.status import tables_section
+    from director.app.night.status import tables_section
 
     section = tables_section(named_and_locked(), T0)
     layout = {entry["table"]: entry for entry in section["layout"]}
@@ -258,7 +258,7 @@ def test_status_json_shows_table_names_and_locked_seats() -> None:
 
 
 def test_the_tv_seat_list_the_lookup_and_the_seating_pdf_name_the_table() -> None:
-    from director.app.display import seat_rows
+    from director.app.views.display import seat_rows
     from director.reports.data import seating_data
 
     state = named_and_locked()

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from director.app import structures
+from director.app.files import structures
 from director.core.errors import RuleViolation
 from director.core.structure import AnteKind, Break, Level, Severity, Structure, check
 from director.core.structure_file import StructureTemplate, dumps, loads

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QObject
 
-from director.app import structures
-from director.app.charts import PALETTE, night_chart, points_race
-from director.app.leagues import Leagues
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.leagues import Leagues
+from director.app.club.roster import Roster
+from director.app.files import structures
+from director.app.storage.library import Library
+from director.app.views.charts import PALETTE, night_chart, points_race
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings

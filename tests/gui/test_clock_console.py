@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from director.app import structures
+from director.app.files import structures
 from director.core import commands as c
 from director.core.clock import CueKind
 from director.gui.pages.clock_page import ClockPage

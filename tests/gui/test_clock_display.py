@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
-from director.app import structures
-from director.app.display import display_data
+from director.app.files import structures
+from director.app.views.display import display_data
 from director.core import commands as c
 from director.gui.clock_face import ALERT, ClockFace
 from director.i18n import format_time
@@ -206,7 +206,7 @@ def test_every_text_on_the_tv_is_at_least_3_percent_of_the_height(qtbot, size) -
 def test_the_seat_draw_on_the_tv_is_at_least_3_percent_high_for_a_home_game(qtbot, size) -> None:
     import math
 
-    from director.app.display import SeatRow
+    from director.app.views.display import SeatRow
     from director.gui.clock_display import SeatingBoard
 
     board = SeatingBoard()
@@ -234,7 +234,7 @@ def test_a_big_seat_draw_turns_pages_never_under_3_percent(qtbot, size) -> None:
     one page."""
     import math
 
-    from director.app.display import SeatRow
+    from director.app.views.display import SeatRow
     from director.gui.clock_display import SeatingBoard
     from director.gui.clock_face import SIDE_PAGE_MS
 

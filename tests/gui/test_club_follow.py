@@ -61,7 +61,7 @@ def test_file_open_database_takes_a_postgresql_url(
     from director.gui.window import maintenance
 
     club = open_database(pg_url)
-    from director.app.library import Library
+    from director.app.storage.library import Library
 
     Library(club, clock=clock).create("On the server").close()
     club.close()
@@ -174,7 +174,7 @@ def test_an_event_taken_over_after_its_lease_lapsed_is_said_and_offered_to_follo
     """A copy that could not renew its hold on the event in time (a network cut) no
     longer looks as if it wrote it: once another copy has taken it over, the window
     closes it, says who writes it now, and offers to follow it live."""
-    from director.app.session import TournamentSession
+    from director.app.night.session import TournamentSession
     from director.gui.window import maintenance
 
     writer = window_factory()

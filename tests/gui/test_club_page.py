@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from director.app.balances import ClubBook
-from director.app.roster import Roster
+from director.app.club.balances import ClubBook
+from director.app.club.roster import Roster
 from director.gui.pages import players_page as players_module
 from director.gui.pages.club_page import ClubPage
 from director.gui.pages.players_page import PlayersPage

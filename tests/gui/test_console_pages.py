@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from director.app import structures
+from director.app.files import structures
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings

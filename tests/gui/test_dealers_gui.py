@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.display import SectionKind
-from director.app.settings import load_settings
+from director.app.files.settings import load_settings
+from director.app.views.display import SectionKind
 from director.core import commands as c
 from director.gui.dialogs.dealers import DealersDialog
 from director.i18n import set_language

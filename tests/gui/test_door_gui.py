@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.door import Door
-from director.app.roster import Roster
+from director.app.club.roster import Roster
+from director.app.phones.door import Door
 from director.core.errors import RuleViolation
 from director.core.players import EntrantStatus
 from director.gui.door_view import DoorView

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.display import SectionKind
-from director.app.feed import ClockFeed
+from director.app.views.display import SectionKind
+from director.app.views.feed import ClockFeed
 from director.core import commands as c
 from director.core.clock import CueKind
 from director.core.players import Bust
@@ -92,7 +92,7 @@ def test_a_copy_following_another_shows_its_changes_through_the_feed(
     writer.open_demo()
     event_id = writer.controller.session.tournament_id
     follower_db = open_database(db_path, readonly=True)
-    from director.app.session import TournamentSession
+    from director.app.night.session import TournamentSession
 
     follower = TournamentSession(follower_db, event_id, clock=clock)
     feed = ClockFeed(follower)

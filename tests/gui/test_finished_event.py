@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from director.app.display import NoteRow, PlaceRow, SectionKind
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.views.display import NoteRow, PlaceRow, SectionKind
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.ids import PlayerId

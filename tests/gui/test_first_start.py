@@ -24,7 +24,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWizard
 
-from director.app.settings import Settings
+from director.app.files.settings import Settings
 from director.core.state import EventKind
 from director.gui.dialogs.welcome import WelcomeWizard
 

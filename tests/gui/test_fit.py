@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox
 
-from director.app import structures
-from director.app.settings import Settings
+from director.app.files import structures
+from director.app.files.settings import Settings
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtTest import QAbstractItemModelTester
 
-from director.app import floor
+from director.app.night import floor
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.structure import simple

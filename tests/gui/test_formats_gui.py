@@ -8,8 +8,8 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from director.app import chip_set_files, payout_templates
-from director.app.display import display_data
+from director.app.files import chip_set_files, payout_templates
+from director.app.views.display import display_data
 from director.core import commands as c
 from director.core.bounties import bounty_book
 from director.core.chip_sets import Chip, ChipSet

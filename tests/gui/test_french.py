@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QLabel
 
-from director.app.settings import Settings
+from director.app.files.settings import Settings
 from director.gui.app import apply_language
 
 

@@ -1,4 +1,4 @@
-"""The console's buttons are the action catalogue's (``app.actions``): the guard
+"""The console's buttons are the action catalogue's (``app.night.actions``): the guard
 knows each by its catalogue key, asks the rules about the catalogue's command, and
 the button sends that command."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from director.app import structures
-from director.app.actions import CATALOGUE, Surface
+from director.app.files import structures
+from director.app.night.actions import CATALOGUE, Surface
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings
@@ -62,7 +62,7 @@ def test_a_button_sends_the_catalogues_command(window, monkeypatch) -> None:
     guard's question about it) follows."""
     from dataclasses import replace
 
-    from director.app import actions
+    from director.app.night import actions
 
     minute = replace(CATALOGUE["next_level"], build=lambda _request: c.AdjustTime(delta_ms=-60_000))
     monkeypatch.setattr(actions, "CATALOGUE", CATALOGUE.adding(minute))

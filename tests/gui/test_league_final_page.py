@@ -11,8 +11,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
-from director.app.leagues import Leagues
-from director.app.library import Library
+from director.app.club.leagues import Leagues
+from director.app.storage.library import Library
 from director.core.leagues import PointsRule
 from director.core.players import EntrantStatus
 from director.gui.dialogs.leagues import LeaguesDialog

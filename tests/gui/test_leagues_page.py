@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from director.app.leagues import Leagues
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.leagues import Leagues
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
 from director.gui.dialogs import leagues as page
 from director.gui.dialogs.leagues import LeaguesDialog
 from tests.app.league_helpers import play_event
@@ -380,7 +380,7 @@ def test_standings_and_history_saved_as_pdf_from_the_page(
 def test_results_exported_from_the_page_read_back_as_past_results(
     qtbot, filled, clock, tmp_path
 ) -> None:
-    from director.app.csv_io import read_results
+    from director.app.files.csv_io import read_results
 
     database, _sessions = filled
     Leagues(database, clock=clock).create("L")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from director.app.library import Library
-from director.app.lifetime import LifetimeLine, lifetime_results
+from director.app.club.lifetime import LifetimeLine, lifetime_results
+from director.app.storage.library import Library
 from director.core.ids import PlayerId
 from director.gui.lifetime_view import COLUMNS, LifetimeView
 from director.gui.pages.reports_page import ReportsPage

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.money import MoneySettings
 from director.core.structure import simple

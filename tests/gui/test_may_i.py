@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox
 
-from director.app import structures
-from director.app.display import eliminator_choices
+from director.app.files import structures
+from director.app.views.display import eliminator_choices
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import AddonRule, MoneySettings, RebuyRule

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
-from director.app import structures
-from director.app.library import Library
+from director.app.files import structures
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings

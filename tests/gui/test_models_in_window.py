@@ -63,7 +63,7 @@ def test_every_model_passes_qts_checks_on_an_empty_event_filled_and_undone(
     qtbot, event_window, refusals_fail, model_checks
 ) -> None:
     """A new event, no levels and nobody in: the models start from no rows at all."""
-    from director.app import structures
+    from director.app.files import structures
     from director.core.money import MoneySettings
 
     window = event_window(shown=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from director.app import structures
-from director.app.display import SectionKind, display_data
-from director.app.roster import Roster
+from director.app.club.roster import Roster
+from director.app.files import structures
+from director.app.views.display import SectionKind, display_data
 from director.core import commands as c
 from director.core.money import Fee, MoneySettings, RebuyRule
 from director.core.players import Bust, EntrantStatus

@@ -96,7 +96,7 @@ def test_no_audio_output_says_once_that_sounds_are_off_and_the_clock_runs(
     assert not window.sound.play(CueKind.LEVEL_START)
     session = window.library.create("Quiet night")
     window.open_session(session)
-    from director.app import structures
+    from director.app.files import structures
 
     template = structures.find("regular-5000")
     assert template is not None

@@ -14,7 +14,7 @@ from PySide6.QtCore import QTime
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from director import i18n
-from director.app import structures
+from director.app.files import structures
 from director.core import clock as clk
 from director.core import commands as c
 from director.gui.dialogs.replan import ReplanDialog

@@ -111,7 +111,7 @@ def test_the_first_preview_waits_for_the_page_to_show(qtbot, window_factory) -> 
 def test_the_results_go_to_the_clipboard_for_the_group_chat(qtbot, window_factory) -> None:
     from PySide6.QtGui import QGuiApplication
 
-    from director.app.summary import night_summary
+    from director.app.views.summary import night_summary
 
     window = window_factory()
     window.open_demo()
@@ -163,8 +163,8 @@ def test_the_ledger_on_the_reports_page_lists_the_nights_shared_expenses(
     the ledger the console previews and saves."""
     import io
 
-    from director.app.balances import SPLIT_ALL, ClubBook
-    from director.app.roster import Roster
+    from director.app.club.balances import SPLIT_ALL, ClubBook
+    from director.app.club.roster import Roster
     from tests.app.club_helpers import tournament_night
 
     window = window_factory()

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from director.app.backups import BackupManager
-from director.app.library import Library
-from director.app.settings import Settings
+from director.app.files.settings import Settings
+from director.app.storage.backups import BackupManager
+from director.app.storage.library import Library
 from director.cli import main as cli_main
 from director.core import commands as c
 from director.core.ids import PlayerId
@@ -255,7 +255,7 @@ def test_a_damaged_settings_file_is_said_once_in_the_window(
     qtbot, db_path: Path, errors, monkeypatch
 ) -> None:
     from director import paths
-    from director.app.settings import read_settings
+    from director.app.files.settings import read_settings
 
     monkeypatch.setattr(MainWindow, "welcome_if_new", lambda self: None)
     settings_file = paths.config_dir() / "settings.json"

@@ -233,7 +233,7 @@ def test_closing_while_a_change_waits_for_the_server_waits_for_it(
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=2000)
     reopened = open_database(db_path)
     try:
-        from director.app.library import Library
+        from director.app.storage.library import Library
 
         names = [event.name for event in Library(reopened).events()]
     finally:
@@ -247,9 +247,9 @@ def test_director_serve_keeps_its_loop_running_while_a_phone_command_waits(
     """Issue 35: "`director serve` and the command line behave the same way": a paired
     phone's command waits for a paused server off serve's event loop, so the pushes to
     every viewer go on; a second phone's command meanwhile is refused saying why."""
-    from director.app.changes import Origin
-    from director.app.library import Library
-    from director.app.serving import FollowedEvent, ServeTarget
+    from director.app.night.changes import Origin
+    from director.app.phones.serving import FollowedEvent, ServeTarget
+    from director.app.storage.library import Library
     from director.web.looping import run_looping
 
     writing = open_database(db_path)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
-from director.app.settings import Settings, load_settings, settings_path
+from director.app.files.settings import Settings, load_settings, settings_path
 from director.gui.dialogs.settings import SettingsDialog
 from director.i18n import format_money
 from tests.gui.conftest import close
@@ -103,8 +103,8 @@ def test_new_settings_apply_now_and_survive_a_restart(qtbot, window_factory, tmp
 def test_the_ways_to_pay_are_the_organizers_list(qtbot, tmp_path: Path) -> None:
     """The settings edit the list of ways to pay, one a line (the defaults shown in
     the user's language); the Club page's payment dialog offers that list."""
-    from director.app.balances import ClubBook
-    from director.app.settings import save_settings
+    from director.app.club.balances import ClubBook
+    from director.app.files.settings import save_settings
     from director.gui.pages.club_page import ClubPage
     from director.persistence.db import open_database
 

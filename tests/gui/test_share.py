@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtNetwork import QHostAddress, QTcpServer
 
-from director.app.settings import Settings, load_settings, save_settings
+from director.app.files.settings import Settings, load_settings, save_settings
 from director.core import commands as c
 from director.gui.dialogs.share import ShareDialog
 from director.i18n import set_language

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from director import i18n
-from director.app.display import ShotRow
+from director.app.views.display import ShotRow
 from director.core import commands as c
 from director.core.clock import CueKind
 from director.core.ids import PlayerId

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt, QTime
 
-from director.app import structures
+from director.app.files import structures
 from director.core import commands as c
 from director.i18n import format_clock, format_time
 from tests.core.helpers import MIN
@@ -109,7 +109,7 @@ def test_the_tv_shows_the_countdown_and_the_estimated_end_at_1920x1080(
     """Grabbed for a person to look at: "Starts in" with the first level's blinds, then
     the running clock with the estimated end among the figures; nothing cut."""
     from director import i18n
-    from director.app.display import display_data
+    from director.app.views.display import display_data
     from director.gui.clock_face import ClockFace
 
     i18n.set_language(language)
@@ -139,7 +139,7 @@ def test_the_estimated_end_is_an_element_placed_in_the_main_column_or_the_side(
     qtbot, window, clock
 ) -> None:
     """Where the layout puts it, and only there: never among the room's figures."""
-    from director.app.display import display_data
+    from director.app.views.display import display_data
     from director.core.tv import Element, Layout, Place, Slot, TvLook, require_valid_layout
     from director.gui.clock_face import main_figures, side_lines
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from PySide6.QtGui import QGuiApplication
 
-from director.app import resume, structures
-from director.app.demo import create_demo
-from director.app.library import Library
-from director.app.screens import ScreenId, choose_display, find_screen
-from director.app.settings import Settings, load_settings
+from director.app.files import structures
+from director.app.files.settings import Settings, load_settings
+from director.app.night import resume
+from director.app.night.demo import create_demo
+from director.app.storage.library import Library
+from director.app.tv.screens import ScreenId, choose_display, find_screen
 from director.core import commands as c
 from director.gui import app as app_module
 from director.gui.main_window import MainWindow, resume_question

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from director.app import structures
+from director.app.files import structures
 from director.core import commands as c
 from director.core.structure import Level
 from director.gui.models import structure_model as sm

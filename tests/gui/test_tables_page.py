@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from director.app import structures
-from director.app.display import MoveRow, SectionKind, display_data, seat_rows
+from director.app.files import structures
+from director.app.views.display import MoveRow, SectionKind, display_data, seat_rows
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings
@@ -176,7 +176,7 @@ def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(
 ) -> None:
     """Seed 002 §4.1.10: "un montant égal à la mise minimale sert de mise. Le reste est
     pris par le croupier et mis au centre du pot"."""
-    from director.app.table_texts import seat_tags
+    from director.app.views.table_texts import seat_tags
     from director.core.money import CashSettings
     from director.core.state import EventKind
     from director.core.structure import simple
@@ -224,7 +224,7 @@ def test_r28_chip_race_from_the_tables_page(qtbot, window, refusals_fail) -> Non
     """R28: "when a denomination is removed, whole chips are changed up; leftovers are
     raced off with one card per leftover chip, highest card first, at most one chip per
     player; nobody is raced out of the tournament"."""
-    from director.app.display import display_data
+    from director.app.views.display import display_data
     from director.core.structure import Break, Level, Structure
     from director.gui.dialogs.chip_race import ChipRaceDialog
 

@@ -15,9 +15,9 @@ import pytest
 from PIL import Image
 from PySide6.QtGui import QColor
 
-from director.app.demo import create_demo
-from director.app.settings import Settings
-from director.app.tv_assets import AssetStore, check_stored_sound
+from director.app.files.settings import Settings
+from director.app.night.demo import create_demo
+from director.app.tv.tv_assets import AssetStore, check_stored_sound
 from director.cli import main as cli
 from director.core import commands as c
 from director.core.clock import CueKind

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from director.app.settings import load_settings
-from director.app.tv_assets import AssetStore, check_stored_sound
+from director.app.files.settings import load_settings
+from director.app.tv.tv_assets import AssetStore, check_stored_sound
 from director.core import commands as c
 from director.core.clock import CueKind
 from director.core.tv import PRESETS, THEMES, Element, TvLook

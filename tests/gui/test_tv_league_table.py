@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.feed import ClockFeed
+from director.app.views.feed import ClockFeed
 from director.core.tv import PRESETS, Element, Layout, Place, Slot, TvLook
 from director.gui.clock_face import ClockFace, side_lines
 from director.i18n import set_language

@@ -19,8 +19,8 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
-from director.app.display import DisplayData, display_data
-from director.app.tv_assets import AssetStore
+from director.app.tv.tv_assets import AssetStore
+from director.app.views.display import DisplayData, display_data
 from director.core import commands as c
 from director.core.colours import AA_LARGE, AA_NORMAL, contrast_ratio
 from director.core.tv import (
@@ -515,7 +515,7 @@ def test_the_stores_pictures_decode_and_measure_their_tones(qtbot, tmp_path: Pat
 def test_a_seat_draw_longer_than_the_column_turns_its_pages(qtbot, night_data) -> None:
     """Sixty players in the side column: every name is on a page, each page starts with
     its section's title, the pages turn on their own (the column alone repainted)."""
-    from director.app.display import SeatRow
+    from director.app.views.display import SeatRow
     from director.gui.clock_face import SIDE_PAGE_MS, LineStyle, paginate, side_lines
 
     seats = tuple(
@@ -643,7 +643,7 @@ def test_the_figures_captions_are_whole_words_at_every_16_9_size(
     break after level 4), on one page or two: no caption is cut with an ellipsis,
     none is under 3% of the height, none overlaps another or its value."""
     from director import i18n
-    from director.app.demo import create_demo
+    from director.app.night.demo import create_demo
 
     i18n.set_language(language)
     session = create_demo(database, clock=clock)
@@ -671,7 +671,7 @@ def test_figures_that_do_not_fit_one_row_turn_pages(qtbot, night_data) -> None:
     """Six figures with a long caption under the time of a 1024x576 screen: on pages
     that turn with the side column's (the band alone repainted), every figure on one
     of them, never a caption cut."""
-    from director.app.display import Stat
+    from director.app.views.display import Stat
     from director.core.tv import Element, Layout, Place, Slot
 
     long = "Re-buys to the break after level 4, then add-ons at the break"
@@ -723,7 +723,7 @@ def test_figures_arranged_keep_every_caption_whole_and_inside_the_band(qapp) -> 
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QFont, QFontMetricsF
 
-    from director.app.display import Stat
+    from director.app.views.display import Stat
     from director.gui.clock_face import arrange_figures
 
     captions = [

@@ -9,8 +9,8 @@ import math
 
 from PySide6.QtCore import QObject, Signal
 
-from director.app.changes import Changes
-from director.app.display import MoveRow, Section, SectionKind, display_data
+from director.app.night.changes import Changes
+from director.app.views.display import MoveRow, Section, SectionKind, display_data
 from director.core import commands as c
 from director.core.state import TournamentState
 from director.core.tv import Element, TvLook

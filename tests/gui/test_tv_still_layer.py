@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QImage
 
-from director.app.display import display_data
+from director.app.views.display import display_data
 from director.core import commands as c
 from director.core.players import Bust
 from director.core.tv import THEMES, TvLook

@@ -78,7 +78,7 @@ def test_opening_the_demo_does_not_ask_about_an_interrupted_clock(
 def test_the_first_night_is_one_undo_step_and_bad_input_writes_nothing(
     qtbot, window_factory, monkeypatch
 ) -> None:
-    from director.app.roster import Roster
+    from director.app.club.roster import Roster
 
     window = window_factory()
     wizard = WelcomeWizard(window)

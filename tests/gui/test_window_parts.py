@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 
 import director.gui.window as window_package
-from director.app.settings import KeptSettings, Settings
+from director.app.files.settings import KeptSettings, Settings
 from director.core.tv import TvLook
 from director.gui.main_window import MainWindow
 
@@ -57,7 +57,7 @@ def test_the_tv_host_runs_without_the_window(qtbot, database, clock) -> None:
     """The TV host alone, on a database and the settings: with no event open the TV
     shows the default look and opens nothing; a logo that is not stored is said once
     (a warning, not a dialog) and left out, and looked for again when asked."""
-    from director.app.workspace import Workspace
+    from director.app.storage.workspace import Workspace
     from director.gui.sound import SoundPlayer
     from director.gui.window.tv_host import TvHost
 

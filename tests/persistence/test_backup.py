@@ -4,8 +4,8 @@ import datetime
 import sqlite3
 from pathlib import Path
 
-from director.app.backups import BackupManager
-from director.app.library import Library
+from director.app.storage.backups import BackupManager
+from director.app.storage.library import Library
 from director.persistence import backup as files
 from director.persistence.db import open_database
 from tests.conftest import names_in

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from director.app.backups import BackupManager
-from director.app.library import Library
+from director.app.storage.backups import BackupManager
+from director.app.storage.library import Library
 from director.persistence import backup as files
 from director.persistence import migrations
 from director.persistence.db import SCHEMA_REVISIONS, StoreError, open_database

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from director.app.changes import Origin
-from director.app.devices import Devices
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.changes import Origin
+from director.app.night.session import TournamentSession
+from director.app.phones.devices import Devices
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence import devices as stored
 from director.persistence import store
@@ -38,7 +38,7 @@ def test_phones_are_paired_listed_seen_and_revoked(any_db: str, clock: FakeClock
 def test_a_phone_seen_often_is_written_once_a_minute_and_listed_at_once(
     any_db: str, clock: FakeClock
 ) -> None:
-    from director.app.devices import SEEN_WRITTEN_MS
+    from director.app.phones.devices import SEEN_WRITTEN_MS
 
     database = open_database(any_db)
     try:

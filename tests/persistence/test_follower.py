@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence import postgres
 from director.persistence.db import ANY_EVENT, StoreError, open_database

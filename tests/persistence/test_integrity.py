@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from director.app.backups import BackupManager, newest_good_backup, replace_damaged
-from director.app.library import Library
+from director.app.storage.backups import BackupManager, newest_good_backup, replace_damaged
+from director.app.storage.library import Library
 from director.cli import main
 from director.persistence.db import StoreError, open_database
 from tests.corpus import corrupt_index_page

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from director.app.backups import BackupManager
-from director.app.library import Library
-from director.app.session import TournamentSession
-from director.app.transfer import copy_club
+from director.app.night.session import TournamentSession
+from director.app.storage.backups import BackupManager
+from director.app.storage.library import Library
+from director.app.storage.transfer import copy_club
 from director.core import commands as c
 from director.i18n import describe_error
 from director.persistence import copy as copying

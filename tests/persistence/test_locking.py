@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.cli import main
 from director.persistence.db import StoreError, open_database
 
 HOLDER = """
 import sys
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence.db import open_database
 
@@ -33,7 +33,7 @@ database.close()
 
 CRASHER = """
 import os, sys
-from director.app.library import Library
+from director.app.storage.library import Library
 from director.persistence.db import open_database
 
 database = open_database(sys.argv[1])

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from director.app.library import Library
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.persistence import store
 from director.persistence.db import StoreError, open_database
@@ -238,7 +238,7 @@ def test_a_follower_is_told_of_each_change_within_a_second(pg_url: str, clock) -
 
 
 def test_back_up_now_and_restore_on_a_server(pg_url: str, tmp_path, clock) -> None:
-    from director.app.backups import BackupManager
+    from director.app.storage.backups import BackupManager
 
     database = open_database(pg_url)
     library = Library(database, clock=clock)

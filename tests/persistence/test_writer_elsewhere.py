@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from director.app.demo import create_demo
+from director.app.night.demo import create_demo
 from director.persistence.db import is_url, open_database
 from director.persistence.follow import FollowedFile
 

@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from director import reports
-from director.app import structures
-from director.app.library import Library
+from director.app.files import structures
+from director.app.storage.library import Library
 from director.cli import main
 from director.core import commands as c
 from director.core.ids import PlayerId

@@ -6,9 +6,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from director.app.charts import season_race
-from director.app.leagues import Leagues
-from director.app.roster import Roster
+from director.app.club.leagues import Leagues
+from director.app.club.roster import Roster
+from director.app.views.charts import season_race
 from director.cli import main
 from director.core import commands as c
 from director.core.leagues import PointsRule
@@ -208,7 +208,7 @@ def test_the_nights_chart_is_drawn_by_time_not_by_step(library, database, clock)
     hour later, leave the last step of the players-left line far from the others."""
     import re
 
-    from director.app.charts import night_chart
+    from director.app.views.charts import night_chart
     from director.i18n import format_time
 
     roster = Roster(database, clock=clock)

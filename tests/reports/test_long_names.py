@@ -9,8 +9,8 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from director import reports
-from director.app import structures
-from director.app.library import Library
+from director.app.files import structures
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.money import MoneySettings

@@ -15,10 +15,10 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing
 
 from director import reports
-from director.app.charts import PALETTE, night_chart, season_race
-from director.app.leagues import Leagues
-from director.app.library import Library
-from director.app.roster import Roster
+from director.app.club.leagues import Leagues
+from director.app.club.roster import Roster
+from director.app.storage.library import Library
+from director.app.views.charts import PALETTE, night_chart, season_race
 from director.cli import main
 from director.i18n import in_language
 from director.reports import data

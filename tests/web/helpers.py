@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from director.app.devices import Devices
-from director.app.feed import ClockFeed
-from director.app.remote import SessionTarget
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.phones.devices import Devices
+from director.app.phones.remote import SessionTarget
+from director.app.views.feed import ClockFeed
 from director.persistence.db import Database, open_database
 from director.web.server import Limits, WebServer
 from tests.app.night import night

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.timesource import wall_clock
+from director.app.night.timesource import wall_clock
 from director.core import commands as c
 from director.i18n import in_language
 from director.web.driver import FeedDriver

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QTimer
 
-from director.app.demo import create_demo
-from director.app.display import DisplayData, MoveRow, NoteRow
-from director.app.library import Library
-from director.app.session import TournamentSession
-from director.app.timesource import wall_clock
+from director.app.night.demo import create_demo
+from director.app.night.session import TournamentSession
+from director.app.night.timesource import wall_clock
+from director.app.storage.library import Library
+from director.app.views.display import DisplayData, MoveRow, NoteRow
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId

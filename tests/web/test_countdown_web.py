@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from director.app.library import Library
-from director.app.session import TournamentSession
-from director.app.timesource import wall_clock
+from director.app.night.session import TournamentSession
+from director.app.night.timesource import wall_clock
+from director.app.storage.library import Library
 from director.core import commands as c
 from director.core.ids import Instant, PlayerId
 from director.core.money import MoneySettings
@@ -29,7 +29,7 @@ COUNTDOWN_MS = (12 * 60 + 34) * 1000
 
 def planned_night(database: Database, clock: Any) -> TournamentSession:
     """Twelve players registered; the start planned 12:34 from now, by itself."""
-    from director.app import structures
+    from director.app.files import structures
 
     session = Library(database, clock=clock).create("Friday night")
     session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from director.app.display import move_text
-from director.app.timesource import wall_clock
+from director.app.night.timesource import wall_clock
+from director.app.views.display import move_text
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId

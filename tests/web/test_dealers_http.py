@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.dealers import DEALER_CODE_MS
+from director.app.phones.dealers import DEALER_CODE_MS
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app.door import Door
-from director.app.roster import Roster
-from director.app.timesource import wall_clock
+from director.app.club.roster import Roster
+from director.app.night.timesource import wall_clock
+from director.app.phones.door import Door
 from tests.web.browser import PHONE, Browser
 from tests.web.helpers import Served, serve
 from tests.web.test_browser import fits

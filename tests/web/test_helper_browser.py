@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.timesource import wall_clock
+from director.app.night.timesource import wall_clock
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.players import EntrantStatus
@@ -59,8 +59,8 @@ def test_a_helper_pairs_and_takes_a_buy_in(
     assert origin is not None and origin.device == device.id
     browser.shot(tmp_path, f"helper-phone-done-{lang}")
     # A newcomer from the phone: added to the roster and bought in (the last seat).
-    from director.app.door import Door
-    from director.app.roster import Roster
+    from director.app.club.roster import Roster
+    from director.app.phones.door import Door
 
     live.server.phones.door = Door.of(live.database)
     for number in range(1, 11):  # the night's players are the roster's first records

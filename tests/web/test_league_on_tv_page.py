@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from director.app.leagues import Leagues
-from director.app.timesource import wall_clock
+from director.app.club.leagues import Leagues
+from director.app.night.timesource import wall_clock
 from director.core.leagues import PointsRule
 from director.web.driver import FeedDriver
 from tests.app.night import night

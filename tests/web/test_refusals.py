@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import director.web
-from director.app import dealers, helpers
-from director.app.actions import BadRequest
-from director.app.databases import StoreError
+from director.app.night.actions import BadRequest
+from director.app.phones import dealers, helpers
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.i18n import describe_error
 from director.web.refusals import Asked, refusal_reply

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from director.app.remote import PAIRING_CODE_MS
+from director.app.phones.remote import PAIRING_CODE_MS
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.i18n import describe_error, in_language

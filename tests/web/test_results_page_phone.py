@@ -45,9 +45,9 @@ def test_a_nights_standings_fit_a_phone_without_scrolling_sideways(
 def test_a_seasons_standings_fit_a_phone_without_scrolling_sideways(
     browser, library, database, clock, tmp_path, language
 ) -> None:
-    from director.app.charts import season_race
-    from director.app.leagues import Leagues
-    from director.app.roster import Roster
+    from director.app.club.leagues import Leagues
+    from director.app.club.roster import Roster
+    from director.app.views.charts import season_race
     from director.core.leagues import PointsRule
     from director.reports.html_page import season_html
     from tests.app.league_helpers import play_event

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from director.app.devices import Devices
-from director.app.remote import SessionTarget
-from director.app.session import TournamentSession
+from director.app.night.session import TournamentSession
+from director.app.phones.devices import Devices
+from director.app.phones.remote import SessionTarget
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.players import Bust, EntrantStatus

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import websocket
 
-from director.app.changes import Origin
-from director.app.devices import Devices
-from director.app.session import TournamentSession
+from director.app.night.changes import Origin
+from director.app.night.session import TournamentSession
+from director.app.phones.devices import Devices
 from director.core import commands as c
 from director.persistence import store
 from director.persistence.db import open_database
@@ -87,7 +87,7 @@ def serving(any_db: str) -> Iterator[tuple[str, TournamentSession, Served]]:
 
 
 def wall_clock_for_tests():
-    from director.app.timesource import wall_clock
+    from director.app.night.timesource import wall_clock
 
     return wall_clock
 

@@ -177,7 +177,7 @@ def test_a_slow_request_head_is_cut_off(qtbot, tmp_path: Path, clock: FakeClock)
 def test_nothing_private_is_ever_served(qtbot, tmp_path: Path, clock: FakeClock) -> None:
     """Everything the page can fetch, in both languages, holds no contact details, no
     nicknames and no money owed (those stay on the console)."""
-    from director.app.roster import Roster
+    from director.app.club.roster import Roster
     from director.core.ids import PlayerId
     from director.core.players import Bust
     from director.i18n import format_money, in_language

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from director.app.timesource import wall_clock
+from director.app.night.timesource import wall_clock
 from director.core import commands as c
 from director.core.ids import PlayerId
 from director.core.shot_clock import ShotClockSettings

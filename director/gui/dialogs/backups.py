@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.backups import BackupManager
-from director.app.databases import StoreError
+from director.app.storage.backups import BackupManager
+from director.app.storage.databases import StoreError
 from director.gui.common import confirm, show_error
 from director.i18n import N_, _, format_number
 

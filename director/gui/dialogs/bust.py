@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.display import eliminator_choices
-from director.app.names import pick
+from director.app.club.names import pick
+from director.app.views.display import eliminator_choices
 from director.core.ids import PlayerId
 from director.core.money import bounty_parts
 from director.core.players import Bust, Winner
@@ -166,7 +166,7 @@ class BustDialog(QDialog):
     def eliminator_of(self, eliminator: QComboBox) -> PlayerId | None:
         """The player named in ``eliminator`` (None when left empty).
 
-        As every typed name (``app.names.pick``): the whole name, then its start,
+        As every typed name (``app.club.names.pick``): the whole name, then its start,
         a word's start, a part, each only when it names one player; raises
         ``LookupError`` with the text otherwise.
         """

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app import chip_set_files
-from director.app.databases import StoreError
-from director.app.format_display import event_stack_check, stack_check_text
+from director.app.files import chip_set_files
+from director.app.storage.databases import StoreError
+from director.app.views.format_display import event_stack_check, stack_check_text
 from director.core import commands as c
 from director.core.chip_sets import Chip, ChipSet, check_chip_set, shown_colour
 from director.core.errors import RuleViolation

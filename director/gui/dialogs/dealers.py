@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.changes import Changes
-from director.app.databases import StoreError
-from director.app.remote import Device, PairingCode
+from director.app.night.changes import Changes
+from director.app.phones.remote import Device, PairingCode
+from director.app.storage.databases import StoreError
 from director.gui.common import confirm, scaled_font
 from director.gui.controller import SessionController
 from director.gui.pairing import (

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.balances import SPLIT_ALL, SPLIT_HOURS, ClubBalances, ClubBook
-from director.app.databases import StoreError
-from director.app.library import Library
-from director.app.roster import fold
+from director.app.club.balances import SPLIT_ALL, SPLIT_HOURS, ClubBalances, ClubBook
+from director.app.club.roster import fold
+from director.app.storage.databases import StoreError
+from director.app.storage.library import Library
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.kinds import EventKind

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from director.app.databases import StoreError
-from director.app.remote import Device, PairingCode
+from director.app.phones.remote import Device, PairingCode
+from director.app.storage.databases import StoreError
 from director.gui.common import confirm
 from director.gui.controller import SessionController
 from director.gui.pairing import (

@@ -10,9 +10,9 @@ from pathlib import Path
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from director.app.databases import StoreError
-from director.app.leagues import Leagues, SeasonTable
-from director.app.structures import slug
+from director.app.club.leagues import Leagues, SeasonTable
+from director.app.files.structures import slug
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.i18n import _
@@ -28,7 +28,7 @@ def _save(
 ) -> Path | None:
     """Write the season's page (``kind`` "html") or picture ("png") to ``path``, or
     where the user chooses; the path written, None if cancelled or refused."""
-    from director.app.outputs import write_output
+    from director.app.files.outputs import write_output
 
     kinds = _("HTML pages (*.html)") if kind == "html" else _("PNG pictures (*.png)")
     if path is None:
@@ -40,7 +40,7 @@ def _save(
         path = Path(chosen)
     try:
         if kind == "html":
-            from director.app.charts import season_race
+            from director.app.views.charts import season_race
             from director.reports.html_page import season_html
 
             data = season_html(table, season_race(leagues, table)).encode()
@@ -70,7 +70,7 @@ def save_season_picture(
 
 def copy_season_text(table: SeasonTable) -> str:
     """Put the season's text summary on the clipboard; the text."""
-    from director.app.summary import season_text
+    from director.app.views.summary import season_text
 
     text = season_text(table)
     QGuiApplication.clipboard().setText(text)

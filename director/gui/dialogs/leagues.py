@@ -2,7 +2,7 @@
 formula with a preview on sample fields, the standings and a player's history;
 imports from CSV and exports of every table shown.
 
-Everything shown comes from ``director.app.leagues`` (and the core's points
+Everything shown comes from ``director.app.club.leagues`` (and the core's points
 rules); this page only sends what is typed and redraws.
 """
 
@@ -37,8 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.leagues import (
+from director.app.club.leagues import (
     League,
     Leagues,
     Season,
@@ -46,7 +45,8 @@ from director.app.leagues import (
     nothing_new_text,
     undone_text,
 )
-from director.app.structures import slug
+from director.app.files.structures import slug
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, preview, sample_paid
@@ -829,7 +829,7 @@ class LeaguesDialog(QDialog):
     # -- files ------------------------------------------------------------------------------
 
     def _save_csv(self, header: Sequence[str], rows: Sequence[Sequence[str]], name: str) -> None:
-        from director.app.csv_io import delimiter_for, write_table
+        from director.app.files.csv_io import delimiter_for, write_table
 
         path, _filter = QFileDialog.getSaveFileName(
             self, _("Export as CSV"), name, _("CSV files (*.csv)")
@@ -853,7 +853,7 @@ class LeaguesDialog(QDialog):
     def export_results(self, path: Path | None = None) -> None:
         """The counted events' results in the columns the results import reads (the
         same file as ``director export results``)."""
-        from director.app.csv_io import delimiter_for, result_header, result_rows, write_table
+        from director.app.files.csv_io import delimiter_for, result_header, result_rows, write_table
 
         league = self.league()
         if league is None:
@@ -888,7 +888,7 @@ class LeaguesDialog(QDialog):
     def _save_pdf(
         self, make: Callable[[RenderOptions], bytes], name: str, path: Path | None
     ) -> None:
-        from director.app.outputs import write_output
+        from director.app.files.outputs import write_output
         from director.reports.options import RenderOptions
 
         if path is None:
@@ -906,7 +906,7 @@ class LeaguesDialog(QDialog):
     def save_standings_pdf(self, path: Path | None = None) -> None:
         """The standings shown (league, season) as the league report, in the language
         of the page (the same PDF as ``director report league``)."""
-        from director.app.charts import season_race
+        from director.app.views.charts import season_race
         from director.reports.league import league_pdf
 
         league = self.league()
@@ -995,7 +995,7 @@ class LeaguesDialog(QDialog):
         player = self.player_box.currentData()
         if player is None:
             return
-        from director.app.lifetime import player_lifetime
+        from director.app.club.lifetime import player_lifetime
 
         name = self.player_box.currentText()
         lines = self.leagues.history(PlayerId(int(player)))
@@ -1019,8 +1019,8 @@ class LeaguesDialog(QDialog):
         return Path(path) if path else None
 
     def import_players(self, path: Path | None = None) -> None:
-        from director.app.csv_io import columns_text, preview_players
-        from director.app.roster import Roster
+        from director.app.club.roster import Roster
+        from director.app.files.csv_io import columns_text, preview_players
 
         path = path or self._open_csv(_("Import players"))
         if path is None:
@@ -1055,7 +1055,7 @@ class LeaguesDialog(QDialog):
             self.redraw()
 
     def import_results(self, path: Path | None = None) -> None:
-        from director.app.csv_io import read_results, without_money_in, without_money_in_text
+        from director.app.files.csv_io import read_results, without_money_in, without_money_in_text
 
         league = self.league()
         if league is None:

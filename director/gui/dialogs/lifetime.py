@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.lifetime import LifetimeLine
+from director.app.club.lifetime import LifetimeLine
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.lifetime_view import LifetimeView
@@ -27,7 +27,7 @@ from director.i18n import _
 class LifetimeDialog(QDialog):
     """Every player's results over all nights: the table, and the PDF to save.
 
-    It takes the lines of ``director.app.lifetime``, never the database itself;
+    It takes the lines of ``director.app.club.lifetime``, never the database itself;
     ``database_path`` is the database's file, which a PDF is never written over."""
 
     def __init__(
@@ -61,7 +61,7 @@ class LifetimeDialog(QDialog):
 
     def save_pdf(self, path: Path | None = None) -> None:
         """The same PDF as ``director report lifetime``."""
-        from director.app.outputs import write_output
+        from director.app.files.outputs import write_output
         from director.reports.lifetime import lifetime_pdf
         from director.reports.options import RenderOptions
 

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app import payout_templates
-from director.app.databases import StoreError
+from director.app.files import payout_templates
+from director.app.storage.databases import StoreError
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ledger import figures

@@ -1,7 +1,7 @@
 """Re-plan the rest of the night to an end time (the structure page): the organizer
 picks the time, sees the end as it stands and the end re-planned with the levels to
 come, then applies it as one undoable change. The levels are the app's
-(``app.replan``); this only shows them."""
+(``app.night.replan``); this only shows them."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.display import level_summary
-from director.app.replan import Replan, replan
-from director.app.timesource import next_time_of_day
+from director.app.night.replan import Replan, replan
+from director.app.night.timesource import next_time_of_day
+from director.app.views.display import level_summary
 from director.core import clock as clk
 from director.core.errors import RuleViolation
 from director.core.ids import Instant

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.roster import Roster
+from director.app.club.roster import Roster
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import confirm, show_error

@@ -1,6 +1,6 @@
 """Create the season final: the qualifiers and each one's starting stack from the
 league's formula, shown before confirming; then the final's event with them
-registered (``director.app.season_final``; ``director league final``)."""
+registered (``director.app.club.season_final``; ``director league final``)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.leagues import Leagues, SeasonTable
-from director.app.library import Library
-from director.app.season_final import FinalSeat, create_final, final_seats
+from director.app.club.leagues import Leagues, SeasonTable
+from director.app.club.season_final import FinalSeat, create_final, final_seats
+from director.app.storage.databases import StoreError
+from director.app.storage.library import Library
 from director.core.errors import RuleViolation
 from director.gui.dialogs.leagues import fill_table, read_only_table
 from director.gui.widgets import DateField, InlineError

@@ -25,14 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.balances import method_label
-from director.app.screens import find_screen
-from director.app.settings import (
+from director.app.club.balances import method_label
+from director.app.files.settings import (
     DEFAULT_PAYMENT_METHODS,
     PAPER_SIZES,
     Settings,
     payment_methods,
 )
+from director.app.tv.screens import find_screen
 from director.core.errors import RuleViolation
 from director.gui.common import ok_cancel
 from director.gui.screens import screen_id

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.remote import PairingCode
-from director.app.settings import Settings
+from director.app.files.settings import Settings
+from director.app.phones.remote import PairingCode
+from director.app.storage.databases import StoreError
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.qr import QrCode
 from director.gui.sharing import Sharing, default_address

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.actions import Request, command
-from director.app.changes import Changes
-from director.app.table_texts import seat_label
+from director.app.night.actions import Request, command
+from director.app.night.changes import Changes
+from director.app.views.table_texts import seat_label
 from director.core import commands as c
 from director.core import shot_clock as shot
 from director.core.ids import PlayerId

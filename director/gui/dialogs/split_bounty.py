@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.display import eliminator_choices
+from director.app.views.display import eliminator_choices
 from director.core.ids import PlayerId
 from director.core.players import Winner
 from director.core.state import TournamentState

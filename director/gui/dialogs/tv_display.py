@@ -37,9 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.display import DisplayData, LeagueRow, PlaceRow, Section, SectionKind, Stat
-from director.app.tv_bundle import export_look, import_bundle
+from director.app.storage.databases import StoreError
+from director.app.tv.tv_bundle import export_look, import_bundle
+from director.app.views.display import DisplayData, LeagueRow, PlaceRow, Section, SectionKind, Stat
 from director.core import commands as c
 from director.core.clock import CueKind
 from director.core.colours import parse_colour
@@ -72,7 +72,7 @@ from director.i18n import N_, _, describe_error, format_money, format_size
 from director.messages import MESSAGES
 
 if TYPE_CHECKING:
-    from director.app.tv_assets import AssetStore
+    from director.app.tv.tv_assets import AssetStore
     from director.gui.controller import SessionController
     from director.gui.sound import SoundPlayer
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from director.app import structures
+from director.app.files import structures
 from director.core.state import EventKind
 from director.gui.dialogs.settings import COMMON_CURRENCIES
 from director.gui.widgets import ChipsEdit, DateField, MoneyEdit

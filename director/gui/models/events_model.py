@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from director.app.library import EventSummary
+from director.app.storage.library import EventSummary
 from director.core.kinds import EventKind, Status
 from director.i18n import _, format_date
 

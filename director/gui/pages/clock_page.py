@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.actions import Request, command
-from director.app.changes import Changes
-from director.app.display import level_summary, mixed_betting
-from director.app.timesource import next_time_of_day
+from director.app.night.actions import Request, command
+from director.app.night.changes import Changes
+from director.app.night.timesource import next_time_of_day
+from director.app.views.display import level_summary, mixed_betting
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.clock import NewLevelApplies

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.balances import (
+from director.app.club.balances import (
     ClubBalances,
     ClubBook,
     balance_cells,
@@ -43,9 +43,9 @@ from director.app.balances import (
     settle_rows,
     settle_text,
 )
-from director.app.databases import StoreError
-from director.app.roster import fold
-from director.app.settings import DEFAULT_PAYMENT_METHODS, load_settings
+from director.app.club.roster import fold
+from director.app.files.settings import DEFAULT_PAYMENT_METHODS, load_settings
+from director.app.storage.databases import StoreError
 from director.core.club import CLUB
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
@@ -349,7 +349,7 @@ class ClubPage(QWidget):
     def save_pdf(self, path: Path | None = None) -> None:
         """What the Settle up tab shows as PDF (every open balance first, when it shows
         them all): the same file as ``director report balances|settle``."""
-        from director.app.outputs import write_output
+        from director.app.files.outputs import write_output
         from director.reports.club import club_pdf
         from director.reports.options import RenderOptions
 
@@ -374,7 +374,7 @@ class ClubPage(QWidget):
 
     def save_csv(self, path: Path | None = None) -> None:
         """The payments the Settle up tab shows, as CSV (``director settle --csv``)."""
-        from director.app.csv_io import delimiter_for, write_table
+        from director.app.files.csv_io import delimiter_for, write_table
 
         if self.found is None:
             return

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.changes import Changes
+from director.app.night.changes import Changes
 from director.core import commands as c
 from director.gui.controller import SessionController
 from director.gui.models.events_model import kind_text

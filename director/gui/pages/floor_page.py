@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app import floor
+from director.app.night import floor
 from director.core import clock as clk
 from director.core.betting import limit_bet
 from director.core.errors import RuleViolation

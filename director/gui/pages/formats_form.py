@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.format_display import event_stack_check, stack_check_text
+from director.app.views.format_display import event_stack_check, stack_check_text
 from director.core.bounties import check_envelopes
 from director.core.money import (
     FIXED_BOUNTY,

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.changes import Changes
+from director.app.night.changes import Changes
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import Instant

@@ -1,7 +1,7 @@
 """The night in charts: players left, entries and re-buys over the night, the
 average stack in big blinds, and who knocked out whom.
 
-The numbers are the app layer's (``director.app.charts``): this page draws them
+The numbers are the app layer's (``director.app.views.charts``): this page draws them
 and redraws when the ledger, the busts or the clock change, on screen at once,
 off screen when it is next shown.
 """
@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.changes import Changes
-from director.app.charts import NightBlinds, NightChart
+from director.app.night.changes import Changes
+from director.app.views.charts import NightBlinds, NightChart
 from director.gui.charts_view import LinesChart, average_line, night_lines
 from director.gui.controller import SessionController
 from director.i18n import _, format_number, format_time

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app import payout_templates
-from director.app.changes import Changes
-from director.app.display import bubble_text
-from director.app.format_display import pool_breakdown
+from director.app.files import payout_templates
+from director.app.night.changes import Changes
+from director.app.views.display import bubble_text
+from director.app.views.format_display import pool_breakdown
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.actions import Request, catalogue, command
-from director.app.changes import Changes, confirmation
-from director.app.databases import StoreError
-from director.app.format_display import envelope_news, envelopes_warning
-from director.app.names import START, fold, pick
-from director.app.roster import Roster
+from director.app.club.names import START, fold, pick
+from director.app.club.roster import Roster
+from director.app.night.actions import Request, catalogue, command
+from director.app.night.changes import Changes, confirmation
+from director.app.storage.databases import StoreError
+from director.app.views.format_display import envelope_news, envelopes_warning
 from director.core import commands as c
 from director.core.errors import RuleViolation
 from director.core.handlers.players import rebuy_stack_question
@@ -48,7 +48,7 @@ from director.gui.models.players_model import PlayersModel
 from director.i18n import _, format_money, format_number, parse_money
 
 if TYPE_CHECKING:
-    from director.app.balances import ClubBook
+    from director.app.club.balances import ClubBook
 
 
 class PlayersPage(QWidget):
@@ -381,7 +381,7 @@ class PlayersPage(QWidget):
     def carry_over(self, player: PlayerId) -> str:
         """What the player still owes from earlier nights ("Ann owes €20 from 14
         November"), "" when nothing (or when the club's book cannot be read now)."""
-        from director.app.balances import ClubBook
+        from director.app.club.balances import ClubBook
 
         if self._book is None:
             self._book = ClubBook(self.controller.session.database, clock=self.controller.now)

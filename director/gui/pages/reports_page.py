@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from director import reports
-from director.app.databases import StoreError
-from director.app.outputs import write_output
-from director.app.settings import PAPER_SIZES
-from director.app.structures import slug
+from director.app.files.outputs import write_output
+from director.app.files.settings import PAPER_SIZES
+from director.app.files.structures import slug
+from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.gui.common import show_error
 from director.gui.controller import SessionController
@@ -40,7 +40,7 @@ from director.i18n import _
 from director.reports.options import RenderOptions
 
 if TYPE_CHECKING:
-    from director.app.balances import NightExpense
+    from director.app.club.balances import NightExpense
 
 PRINT_DPI = 300
 
@@ -167,7 +167,7 @@ class ReportsPage(QWidget):
         """Put the night's results as text on the clipboard (and say so)."""
         from PySide6.QtGui import QGuiApplication
 
-        from director.app.summary import night_summary
+        from director.app.views.summary import night_summary
 
         text = night_summary(self.controller.state)
         QGuiApplication.clipboard().setText(text)
@@ -176,7 +176,7 @@ class ReportsPage(QWidget):
 
     def show_lifetime(self, *, modal: bool = True) -> QDialog:
         """Every player's lifetime results (the whole database, not only this event)."""
-        from director.app.lifetime import lifetime_results
+        from director.app.club.lifetime import lifetime_results
         from director.gui.dialogs.lifetime import LifetimeDialog
 
         database = self.controller.session.database
@@ -214,7 +214,7 @@ class ReportsPage(QWidget):
 
     def expenses(self) -> list[NightExpense]:
         """The night's shared expenses, from the club's journal (the ledger lists them)."""
-        from director.app.balances import ClubBook, night_expenses
+        from director.app.club.balances import ClubBook, night_expenses
 
         session = self.controller.session
         return night_expenses(ClubBook(session.database), session.tournament_id)
@@ -254,7 +254,7 @@ class ReportsPage(QWidget):
     def export_csv(self, path: Path | None = None) -> None:
         """The chosen table (standings or ledger) as CSV: UTF-8 with a BOM and the
         language's delimiter."""
-        from director.app.csv_io import delimiter_for, write_table
+        from director.app.files.csv_io import delimiter_for, write_table
         from director.i18n import language
         from director.reports.table_cells import TABLES, event_table
 

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app import structures as library
-from director.app.changes import Changes
-from director.app.databases import StoreError
+from director.app.files import structures as library
+from director.app.night.changes import Changes
+from director.app.storage.databases import StoreError
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.errors import RuleViolation

@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.actions import Request, command
-from director.app.changes import Changes
-from director.app.display import move_text
-from director.app.table_texts import button_draw_lines, posting_text, table_summary
+from director.app.night.actions import Request, command
+from director.app.night.changes import Changes
+from director.app.views.display import move_text
+from director.app.views.table_texts import button_draw_lines, posting_text, table_summary
 from director.core import clock as clk
 from director.core import commands as c
 from director.core.buttons import DEAD, MOVING

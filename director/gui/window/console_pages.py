@@ -88,8 +88,8 @@ def add_pages(
         return ReportsPage(controller, paper())
 
     def club_page() -> QWidget:
-        from director.app.balances import ClubBook
-        from director.app.lifetime import lifetime_results
+        from director.app.club.balances import ClubBook
+        from director.app.club.lifetime import lifetime_results
         from director.gui.lifetime_view import add_lifetime_tab
         from director.gui.pages.club_page import ClubPage
 

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.databases import StoreError
-from director.app.library import EventSummary, Library
-from director.app.settings import KeptSettings
-from director.app.timesource import Now
-from director.app.workspace import Workspace
+from director.app.files.settings import KeptSettings
+from director.app.night.timesource import Now
+from director.app.storage.databases import StoreError
+from director.app.storage.library import EventSummary, Library
+from director.app.storage.workspace import Workspace
 from director.core.errors import RuleViolation
 from director.gui import hotkeys
 from director.gui.common import confirm, scaled_font, show_error
@@ -36,7 +36,7 @@ from director.gui.models.events_model import EventsModel
 from director.i18n import _
 
 if TYPE_CHECKING:
-    from director.app.session import TournamentSession
+    from director.app.night.session import TournamentSession
     from director.core import commands as c
     from director.gui.window.session_host import SessionHost
 
@@ -192,7 +192,7 @@ class EventList(QObject):
         self._update_buttons()
 
     def new_event(self) -> None:
-        from director.app.session import TournamentSession
+        from director.app.night.session import TournamentSession
         from director.core.state import EventKind
         from director.gui.dialogs.new_event import NewEventDialog
 
@@ -272,7 +272,7 @@ class EventList(QObject):
     # -- the first event, the demo, the club's lists ---------------------------------
 
     def open_demo(self) -> None:
-        from director.app.demo import create_demo
+        from director.app.night.demo import create_demo
 
         try:
             session = create_demo(self.workspace.database, clock=self.clock)
@@ -284,8 +284,8 @@ class EventList(QObject):
     def create_from_welcome(self, values: dict[str, object]) -> TournamentSession | None:
         """Create the first event from the welcome steps in one app call (one undo step);
         bad input is shown and nothing is written."""
-        from director.app.first_night import FirstNight, create_first_night
-        from director.app.roster import Roster
+        from director.app.club.roster import Roster
+        from director.app.night.first_night import FirstNight, create_first_night
         from director.core.state import EventKind
 
         kind = values["kind"]
@@ -313,7 +313,7 @@ class EventList(QObject):
 
     def show_leagues(self) -> None:
         """The league page: leagues, seasons, standings, player history, CSV."""
-        from director.app.leagues import Leagues
+        from director.app.club.leagues import Leagues
         from director.gui.dialogs.leagues import LeaguesDialog
 
         dialog = LeaguesDialog(
@@ -325,7 +325,7 @@ class EventList(QObject):
         dialog.exec()
 
     def show_roster(self) -> None:
-        from director.app.roster import Roster
+        from director.app.club.roster import Roster
         from director.gui.dialogs.roster import RosterDialog
 
         RosterDialog(Roster(self.workspace.database, clock=self.clock), self._parent).exec()

@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from director import __version__
-from director.app.backups import BackupManager
-from director.app.databases import Database
-from director.app.library import Library
-from director.app.settings import KeptSettings, Settings, load_settings
-from director.app.timesource import Now, wall_clock
-from director.app.workspace import Workspace
+from director.app.files.settings import KeptSettings, Settings, load_settings
+from director.app.night.timesource import Now, wall_clock
+from director.app.storage.backups import BackupManager
+from director.app.storage.databases import Database
+from director.app.storage.library import Library
+from director.app.storage.workspace import Workspace
 from director.files import one_line
 from director.gui import hotkeys
 from director.gui.screens import screen_id
@@ -46,10 +46,10 @@ from director.i18n import _, is_currency, set_currency
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
 
-    from director.app.awake import ScreenAwake
-    from director.app.feed import ClockFeed
-    from director.app.session import TournamentSession
-    from director.app.tv_assets import AssetStore
+    from director.app.night.session import TournamentSession
+    from director.app.tv.awake import ScreenAwake
+    from director.app.tv.tv_assets import AssetStore
+    from director.app.views.feed import ClockFeed
     from director.gui.clock_display import ClockDisplayWindow
     from director.gui.console import Console
     from director.gui.controller import SessionController
@@ -306,7 +306,7 @@ class MainWindow(QMainWindow):
     # -- settings and languages ---------------------------------------------------------
 
     def show_settings(self) -> None:
-        from director.app.databases import backup_folder as default_folder
+        from director.app.storage.databases import backup_folder as default_folder
         from director.gui.dialogs.settings import SettingsDialog
 
         dialog = SettingsDialog(

@@ -3,7 +3,7 @@ one, switching to another database (a file or a club's server), following what
 other copies write there and saying when that news stops, and the open event's
 hold on a club's server (lost: closed here, offered to follow).
 
-The database work itself is the workspace's (``director/app/workspace.py``, no Qt);
+The database work itself is the workspace's (``director/app/storage/workspace.py``, no Qt);
 this host times it, asks the organizer and redraws.
 """
 
@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from director.app.databases import ANY_EVENT, StoreError
-from director.app.settings import KeptSettings
-from director.app.workspace import Workspace
+from director.app.files.settings import KeptSettings
+from director.app.storage.databases import ANY_EVENT, StoreError
+from director.app.storage.workspace import Workspace
 from director.gui.common import confirm, show_error
 from director.i18n import _, describe_error
 

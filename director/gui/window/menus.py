@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMainWindow
 from director.i18n import _, describe_error, render
 
 if TYPE_CHECKING:
-    from director.app.session import TournamentSession
+    from director.app.night.session import TournamentSession
 
 Slot = Callable[[], object]
 

@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from director.app.databases import Database
-from director.app.settings import KeptSettings
-from director.app.timesource import Now
+from director.app.files.settings import KeptSettings
+from director.app.night.timesource import Now
+from director.app.storage.databases import Database
 from director.gui.floor_call import FloorCallBar
 from director.gui.sharing import Sharing
 from director.gui.sound import SoundPlayer
 from director.i18n import _
 
 if TYPE_CHECKING:
-    from director.app.feed import ClockFeed
+    from director.app.views.feed import ClockFeed
     from director.gui.controller import SessionController
     from director.gui.window.tv_host import TvHost
 

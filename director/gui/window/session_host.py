@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, ClassVar
 from PySide6.QtCore import QObject, QSignalBlocker, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
-from director.app.databases import StoreError
-from director.app.settings import KeptSettings
-from director.app.workspace import Followed, Workspace
+from director.app.files.settings import KeptSettings
+from director.app.storage.databases import StoreError
+from director.app.storage.workspace import Followed, Workspace
 from director.core.errors import RuleViolation
 from director.gui import hotkeys
 from director.gui.common import confirm, show_error
@@ -31,10 +31,10 @@ if TYPE_CHECKING:
 
     # The console of an open event (its pages, the clock, the rules) is imported
     # when an event is opened: the list of events paints first.
-    from director.app.changes import Changes
-    from director.app.feed import ClockFeed
-    from director.app.resume import Interruption
-    from director.app.session import TournamentSession
+    from director.app.night.changes import Changes
+    from director.app.night.resume import Interruption
+    from director.app.night.session import TournamentSession
+    from director.app.views.feed import ClockFeed
     from director.core import clock as clk
     from director.core.clock import Cue
     from director.gui.console import Console
@@ -203,7 +203,7 @@ class SessionHost(QObject):
         )
 
     def open_session(self, session: TournamentSession) -> None:
-        from director.app.feed import ClockFeed
+        from director.app.views.feed import ClockFeed
         from director.gui.console import Console
         from director.gui.controller import SessionController
         from director.gui.ticker import ClockTicker
@@ -346,8 +346,8 @@ class SessionHost(QObject):
     def _offer_resume(self, session: TournamentSession) -> None:
         """After a crash or a restart with the clock running, let the organizer choose:
         catch up the time that passed, or resume paused where the clock stood (the
-        decision and the figures come from ``director.app.resume``)."""
-        from director.app import resume
+        decision and the figures come from ``director.app.night.resume``)."""
+        from director.app.night import resume
 
         assert self.controller is not None
         if resume.open_fresh_demo(session) is not None:
@@ -383,7 +383,7 @@ class SessionHost(QObject):
         if self.controller is not None:
             import dataclasses
 
-            from director.app.changes import Changes
+            from director.app.night.changes import Changes
             from director.core.state import TournamentState
 
             every = frozenset(field.name for field in dataclasses.fields(TournamentState))
@@ -403,7 +403,7 @@ class SessionHost(QObject):
     # -- what changes ------------------------------------------------------------------
 
     def _announce(self, cue: Cue) -> None:
-        from director.app.display import announcement
+        from director.app.views.display import announcement
         from director.core.clock import CueKind
 
         if cue.kind is not CueKind.MESSAGE:  # a message is only spoken
@@ -554,7 +554,7 @@ class ConsoleKeys:
         """Start the shot clock of the player selected on the players page (the
         event's length), or stop his table's; the rules' refusal said in the status
         bar, as the buttons' hotkeys do."""
-        from director.app.actions import Request, command
+        from director.app.night.actions import Request, command
         from director.gui.pages.players_page import PlayersPage
 
         console, controller = self.sessions.console, self.sessions.controller

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from director.app.awake import ScreenAwake
-from director.app.databases import Database, StoreError
-from director.app.settings import KeptSettings, Settings
-from director.app.workspace import Workspace
+from director.app.files.settings import KeptSettings, Settings
+from director.app.storage.databases import Database, StoreError
+from director.app.storage.workspace import Workspace
+from director.app.tv.awake import ScreenAwake
 from director.core.errors import RuleViolation
 from director.gui.screens import choose_screen, screen_id
 from director.gui.sound import SoundPlayer
@@ -26,8 +26,8 @@ from director.i18n import _, describe_error
 if TYPE_CHECKING:
     from PySide6.QtGui import QScreen
 
-    from director.app.feed import ClockFeed
-    from director.app.tv_assets import AssetStore
+    from director.app.tv.tv_assets import AssetStore
+    from director.app.views.feed import ClockFeed
     from director.core.tv import TvLook
     from director.gui.clock_display import ClockDisplayWindow
     from director.gui.console import Console
@@ -106,7 +106,7 @@ class TvHost(QObject):
         """The database's pictures and sounds (this computer's data folder their cache),
         found on first use."""
         if self._assets is None or self._assets.database is not self.database:
-            from director.app.tv_assets import AssetStore
+            from director.app.tv.tv_assets import AssetStore
 
             self._assets = AssetStore.of(self.database)
         return self._assets

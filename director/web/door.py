@@ -20,9 +20,9 @@ from director.app.phones.door import Door, chosen_id
 from director.app.phones.remote import BadRequest, RateLimiter, Target
 from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
-from director.i18n import LANGUAGES, _, describe_error, in_language, language
+from director.i18n import _, describe_error, in_language, language
 from director.web import http
-from director.web.pages import load_static
+from director.web.pages import Site, asked_language
 from director.web.refusals import Asked, refusal_reply
 from director.web.replies import Reply, error_reply, json_reply
 from director.web.security import origin_refusal
@@ -82,26 +82,15 @@ class DoorDesk:
         """Whether players may check in (off until the organizer opens the door)."""
         self.finds = RateLimiter(allowed=FINDS_PER_MINUTE)
         self.check_ins = RateLimiter(allowed=CHECK_INS_PER_MINUTE)
-        self._static = load_static(STATIC)
+        self._site = Site(STATIC, GETS, POSTS)
 
     def answer(self, request: http.Request, address: str) -> Reply:
         """The reply to a request for one of ``PATHS`` (its Host checked already)."""
         path = request.path
-        if path in GETS and request.method not in ("GET", "HEAD"):
-            return error_reply(405, "GET only", (("Allow", "GET, HEAD"),))
-        if path in POSTS and request.method != "POST":
-            return error_reply(405, "POST only", (("Allow", "POST"),))
-        if path not in PATHS:
-            return error_reply(404, "nothing here")
-        chosen = request.query.get("lang", language())
-        if chosen not in LANGUAGES:
-            return error_reply(400, "unknown language")
-        if path in STATIC:
-            body = self._static.get(path)
-            if body is None:
-                return error_reply(404, "nothing here")
-            return Reply(200, body, STATIC[path][1])
-        with in_language(chosen):
+        early = self._site.before_routes(request)
+        if early is not None:
+            return early
+        with in_language(asked_language(request)):
             if path == "/api/door/texts":
                 return json_reply(200, door_texts())
             return self._post(request, address)

@@ -7,9 +7,12 @@ script, and the page arrives whole."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from director import paths
+from director.i18n import LANGUAGES, language
+from director.web.http import Request
+from director.web.replies import Reply, error_reply
 
 HEAD_MARK = b"<!--shared head-->"
 """Where a page's shared head goes (in its ``<head>``, first)."""
@@ -34,3 +37,43 @@ def load_static(table: Mapping[str, tuple[str, str]]) -> dict[str, bytes]:
             continue
         found[path] = body
     return found
+
+
+class Site:
+    """One router's paths: those read with GET (its static files among them), those
+    sent with POST, and its static files, read once."""
+
+    def __init__(
+        self, static: Mapping[str, tuple[str, str]], gets: Collection[str], posts: Collection[str]
+    ) -> None:
+        self.static = static
+        self.gets = frozenset({*static, *gets})
+        self.posts = frozenset(posts)
+        self._bodies = load_static(static)
+
+    def before_routes(self, request: Request) -> Reply | None:
+        """What every router answers before its own routes: a method its path does not
+        take (405), a path it does not serve (404), a language it does not speak
+        (400), one of its static files; None when the router's routes answer."""
+        path = request.path
+        if path in self.gets:
+            if request.method not in ("GET", "HEAD"):
+                return error_reply(405, "GET only", (("Allow", "GET, HEAD"),))
+        elif path in self.posts:
+            if request.method != "POST":
+                return error_reply(405, "POST only", (("Allow", "POST"),))
+        else:
+            return error_reply(404, "nothing here")
+        if asked_language(request) not in LANGUAGES:
+            return error_reply(400, "unknown language")
+        if path in self.static:
+            body = self._bodies.get(path)
+            if body is None:
+                return error_reply(404, "nothing here")
+            return Reply(200, body, self.static[path][1])
+        return None
+
+
+def asked_language(request: Request) -> str:
+    """The language a page asks for (``?lang=``), the app's own when it does not say."""
+    return request.query.get("lang", language())

@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 from director.app.views.feed import ClockFeed
 from director.app.views.lookup import players_json
-from director.i18n import LANGUAGES, in_language, language
+from director.i18n import in_language
 from director.web import door, http
-from director.web.pages import load_static
+from director.web.pages import Site, asked_language
 from director.web.phones import Phones
-from director.web.replies import Reply, error_reply, json_reply
+from director.web.replies import Reply, json_reply
 from director.web.security import host_refusal
 from director.web.texts import page_texts
 
@@ -64,31 +64,19 @@ class Routes:
         self._hosts = hosts
         self._feed = feed
         self._state_message = state_message
-        self._static = load_static(STATIC)
+        self._site = Site(STATIC, GETS, POSTS)
 
     def answer(self, request: http.Request, address: str) -> Reply:
         refused = host_refusal(request, self._hosts())
         if refused is not None:
             return refused
-        path, method = request.path, request.method
+        path = request.path
         if path in door.PATHS and self.door_desk is not None:
             return self.door_desk.answer(request, address)
-        if path in STATIC or path in GETS:
-            if method not in ("GET", "HEAD"):
-                return error_reply(405, "GET only", (("Allow", "GET, HEAD"),))
-        elif path in POSTS:
-            if method != "POST":
-                return error_reply(405, "POST only", (("Allow", "POST"),))
-        else:
-            return error_reply(404, "nothing here")
-        chosen = request.query.get("lang", language())
-        if chosen not in LANGUAGES:
-            return error_reply(400, "unknown language")
-        if path in STATIC:
-            body = self._static.get(path)
-            if body is None:
-                return error_reply(404, "nothing here")
-            return Reply(200, body, STATIC[path][1])
+        early = self._site.before_routes(request)
+        if early is not None:
+            return early
+        chosen = asked_language(request)
         with in_language(chosen):
             if path in DEALER_PATHS:
                 return self.phones.dealer(request, address)

@@ -72,6 +72,18 @@ class MoneyEdit(QLineEdit):
         text = self.text().strip()
         return parse_money(text) if text else 0
 
+    def checked(self, error: InlineError) -> int | None:
+        """The amount, or None once ``error`` says the text is not one (the field
+        then has the focus, to type it again)."""
+        try:
+            return self.value()
+        except ValueError:
+            from director.core.errors import RuleViolation
+
+            error.say(RuleViolation("not_money", value=self.text().strip()))
+            self.setFocus()
+            return None
+
 
 class ChipsEdit(QLineEdit):
     """A whole number of chips, with or without thousands separators."""

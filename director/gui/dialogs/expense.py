@@ -25,8 +25,8 @@ from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.kinds import EventKind
 from director.gui.common import ok_cancel
-from director.gui.widgets import InlineError
-from director.i18n import _, format_date, parse_money
+from director.gui.widgets import InlineError, MoneyEdit
+from director.i18n import _, format_date
 
 CHOSEN = "chosen"
 
@@ -53,7 +53,7 @@ class ExpenseDialog(QDialog):
             self.payer.addItem(name, int(party))
         if player is not None:
             self.payer.setCurrentIndex(max(0, self.payer.findData(int(player))))
-        self.amount = QLineEdit()
+        self.amount = MoneyEdit()
         self.amount.setPlaceholderText("30")
         self.night = QComboBox()
         self.night.addItem(_("No night in particular"), 0)
@@ -116,12 +116,8 @@ class ExpenseDialog(QDialog):
         return found
 
     def accept(self) -> None:
-        text = self.amount.text().strip()
-        try:
-            amount = parse_money(text) if text else 0
-        except ValueError:
-            self.error.say(RuleViolation("not_money", value=text))
-            self.amount.setFocus()
+        amount = self.amount.checked(self.error)
+        if amount is None:
             return
         if self.payer.currentIndex() < 0:
             self.error.say(RuleViolation("no_player_chosen"))

@@ -51,8 +51,8 @@ from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import ok_cancel, show_error
 from director.gui.dialogs.expense import ExpenseDialog
-from director.gui.widgets import DateField, InlineError
-from director.i18n import _, format_date, format_money, language, parse_money
+from director.gui.widgets import DateField, InlineError, MoneyEdit
+from director.i18n import _, format_date, format_money, language
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -104,7 +104,7 @@ class PaymentDialog(QDialog):
         self.payee.setCurrentIndex(0)
         if player is not None:
             self.payer.setCurrentIndex(max(0, self.payer.findData(int(player))))
-        self.amount = QLineEdit()
+        self.amount = MoneyEdit()
         self.amount.setPlaceholderText(_("all of it") if write_off else "20")
         self.method = QComboBox()
         self.method.setEditable(True)
@@ -135,12 +135,8 @@ class PaymentDialog(QDialog):
         return found if isinstance(found, str) else text
 
     def accept(self) -> None:
-        text = self.amount.text().strip()
-        try:
-            amount = parse_money(text) if text else 0
-        except ValueError:
-            self.error.say(RuleViolation("not_money", value=text))
-            self.amount.setFocus()
+        amount = self.amount.checked(self.error)
+        if amount is None:
             return
         payer = PlayerId(int(self.payer.currentData()))
         try:

@@ -1552,7 +1552,7 @@ def command_expense(args: argparse.Namespace) -> int:
 
 
 def command_settle(args: argparse.Namespace) -> int:
-    from director.app.club.balances import ClubBook, settle_rows, settle_text
+    from director.app.club.balances import ClubBook, settle_rows, settle_text, settled_expenses
 
     database = open_read_only(args.db)
     try:
@@ -1566,7 +1566,7 @@ def command_settle(args: argparse.Namespace) -> int:
         rows = settle_rows(payments, found)
         _print_csv(rows[0], rows[1:])
         return 0
-    for line in settle_text(payments, found).splitlines():
+    for line in settle_text(payments, found, expenses=settled_expenses(found, event)).splitlines():
         print(one_line(line))
     return 0
 

@@ -66,6 +66,10 @@ class Entry(NamedTuple):
     ``amount``; ``payer`` paid the whole (``payee`` is the club, unused)."""
     event: int | None = None
     """The night an expense belongs to (None: no night in particular)."""
+    split: str = ""
+    """How an expense (or its undo) was split: ``all`` (everyone present at its
+    night), ``hours`` (by the time each played), ``chosen`` (between the players
+    named); "" for one recorded before the rule was kept (its shares as given)."""
 
 
 class Line(NamedTuple):
@@ -296,4 +300,5 @@ def undo_of(entry: Entry, seq: int, date: str) -> Entry:
         undoes=entry.seq,
         shares=entry.shares,
         event=entry.event,
+        split=entry.split,
     )

@@ -39,6 +39,9 @@ class ClubEntryRow(SQLModel, table=True):
     """A shared expense: JSON ``[[player, amount], ...]``, its sharers and their parts."""
     event: int | None = Field(default=None)
     """The night an expense belongs to (None: none in particular)."""
+    split: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    """How an expense was split: ``all``, ``hours`` or ``chosen`` ("" for one recorded
+    before the rule was kept, and for payments and write-offs)."""
 
 
 class ClubNightRow(SQLModel, table=True):

@@ -54,6 +54,7 @@ SCHEMA_REVISIONS = (
     "0012_quiet_alive_mark",
     "0013_club_journal",
     "0014_club_expenses",
+    "0015_expense_split",
 )
 """Every schema revision this version knows, oldest first; the last is current."""
 SCHEMA_HEAD = SCHEMA_REVISIONS[-1]
@@ -78,9 +79,10 @@ TABLES_ADDED = {
 }
 """The tables each revision adds (none is ever dropped): a database at a revision
 has exactly those of it and the ones before, no more, no fewer."""
-READABLE_OLDER = ("0012_quiet_alive_mark", "0013_club_journal")
+READABLE_OLDER = ("0012_quiet_alive_mark", "0013_club_journal", "0014_club_expenses")
 """Older schemas that the read-only commands read as they are, without upgrading:
-0014 only added the shared expenses to the club's journal (read as none), 0013 only
+0015 only kept how each shared expense was split (read as "shares as given"), 0014
+only added the shared expenses to the club's journal (read as none), 0013 only
 added the club's journal, which such a database cannot have entries in
 (the club's book reads it as empty), and a cache of each night's money (read from
 the logs instead), so every other table reads the same. Older

@@ -12,8 +12,8 @@ from director.app.club.balances import (
     balance_cells,
     balance_header,
     expense_rows,
-    expenses_of,
     settle_rows,
+    settled_expenses,
 )
 from director.core.ledger import Payment
 from director.i18n import _, format_money
@@ -62,13 +62,13 @@ class ClubReport(Report):
             parts.append(self.table(payments, [width * w for w in (0.4, 0.4, 0.2)], right=(2,)))
         else:
             parts.append(self.paragraph(_("Everyone is square.")))
-        expenses = expenses_of(self.found.entries, self.event if self.night else None)
+        expenses = settled_expenses(self.found, self.event if self.night else None)
         if expenses:
             parts.append(self.paragraph(_("Shared expenses"), "h2"))
             parts.append(
                 self.table(
                     expense_rows(expenses, self.found),
-                    [width * w for w in (0.13, 0.17, 0.2, 0.12, 0.38)],
+                    [width * w for w in (0.13, 0.13, 0.14, 0.1, 0.2, 0.3)],
                     right=(3,),
                     font_size=8,
                 )

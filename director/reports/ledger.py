@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from director.app.club.balances import expense_totals
+from director.app.club.balances import expense_header, expense_totals
 from director.i18n import _, format_date, format_money, format_number
 from director.reports.base import RenderOptions, Report
 from director.reports.bounty_cells import bounty_paragraphs, knockout_rows
@@ -147,7 +147,7 @@ class LedgerReport(Report):
         if not expenses:
             return []
         width = self.text_width()
-        rows = [[_("Date"), _("Paid by"), _("For"), _("Amount"), _("Shared by")]]
+        rows = [expense_header()]
         for expense in expenses:
             parts = ", ".join(f"{name} {format_money(part)}" for name, part in expense.shares)
             rows.append(
@@ -156,11 +156,12 @@ class LedgerReport(Report):
                     expense.paid_by,
                     expense.note,
                     format_money(expense.amount),
+                    expense.split_text,
                     parts,
                 ]
             )
         total = sum(expense.amount for expense in expenses)
-        rows.append(["", _("Totals"), "", format_money(total), ""])
+        rows.append(["", _("Totals"), "", format_money(total), "", ""])
         people = [[_("Player"), _("Paid"), _("Share"), _("Net")]]
         for name, paid, share in expense_totals(expenses):
             people.append([name, money(paid), money(share), format_money(paid - share)])
@@ -183,7 +184,7 @@ class LedgerReport(Report):
             ),
             self.table(
                 rows,
-                [width * w for w in (0.11, 0.16, 0.2, 0.1, 0.43)],
+                [width * w for w in (0.11, 0.13, 0.15, 0.1, 0.19, 0.32)],
                 right=(3,),
                 font_size=8,
                 bold_last=True,

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from director.app.club.balances import SPLIT_ALL, SPLIT_HOURS, ClubBook, entry_text, expenses_of
+from director.app.club.balances import (
+    SPLIT_ALL,
+    SPLIT_CHOSEN,
+    SPLIT_HOURS,
+    ClubBook,
+    entry_text,
+    expenses_of,
+    settle_text,
+    settled_expenses,
+)
 from director.app.club.roster import Roster
 from director.core import commands as c
 from director.core.club import CLUB, EntryKind
@@ -57,12 +66,14 @@ def test_an_expense_split_by_hours_played_in_a_cash_game(library, book, people, 
     session.close()
     entry = book.expense(dan.id, 6000, split=SPLIT_HOURS, event=event, note="pizza")
     assert entry.kind is EntryKind.EXPENSE and entry.date == "2026-11-21"
+    assert entry.split == SPLIT_HOURS
     assert dict(entry.shares) == {ann.id: 3000, bob.id: 2000, cat.id: 1000}
     assert owed(book) == {"Ann": -3000, "Bob": -2000, "Cat": -1000, "Dan": 6000}
     found = book.balances()
     assert found.club == 0
     assert entry_text(entry, found) == (
-        "Expense paid by Dan: €60.00 (pizza); shared: Ann €30.00, Bob €20.00, Cat €10.00"
+        "Expense paid by Dan: €60.00 (pizza), split by hours played: Ann €30.00, Bob €20.00, "
+        "Cat €10.00"
     )
     # Settle up: the sharers pay Dan, nobody pays the club.
     assert sorted(book.settle(found=found)) == sorted(
@@ -101,6 +112,85 @@ def test_an_expense_is_undone_by_a_compensating_entry(library, book, people) -> 
     assert entry_text(undo, found).startswith("Taken back: Expense paid by Ann: €20.00")
     assert [e.kind for e in book.entries()] == [EntryKind.EXPENSE, EntryKind.UNDO]
     assert expenses_of(book.entries()) == []
+
+
+def test_how_an_expense_is_split_is_kept_with_it_after_a_restart(
+    library, people, database, db_path, clock
+) -> None:
+    """Issue 32: shared expenses, "each with who paid and how it is split (everyone
+    present, chosen players, by hours played)". The rule is kept with the expense, not
+    only the shares it gave: the database opened again says it."""
+    from director.persistence.db import open_database
+
+    ann, bob, cat, dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    book = ClubBook(database, clock=clock)
+    book.expense(bob.id, 3000, split=SPLIT_ALL, event=event, note="pizza")
+    book.expense(dan.id, 900, split=[dan.id, ann.id], note="drinks")
+    database.close()
+    again = open_database(db_path, create=False)
+    try:
+        reopened = ClubBook(again, clock=clock)
+        entries = reopened.entries()
+        assert [entry.split for entry in entries] == [SPLIT_ALL, SPLIT_CHOSEN]
+        found = reopened.balances()
+        assert [entry_text(entry, found) for entry in entries] == [
+            "Expense paid by Bob: €30.00 (pizza), split between everyone present: "
+            "Ann €10.00, Bob €10.00, Cat €10.00",
+            "Expense paid by Dan: €9.00 (drinks), split between Ann, Dan: Ann €4.50, Dan €4.50",
+        ]
+    finally:
+        again.close()
+
+
+def test_an_expense_recorded_before_its_split_was_kept_reads_as_shares_as_given(
+    library, book, people, database
+) -> None:
+    """An expense written before the rule was kept (the upgrade leaves its rule empty)
+    reads as its shares as given; its balances do not change."""
+    from director.persistence import league_store as sql
+
+    ann, bob, *_ = people
+    book.expense(ann.id, 2000, split=[ann.id, bob.id], note="room")
+    with database.write() as connection:
+        sql.run(connection, "UPDATE club_entry SET split = ''", {})
+    (entry,) = book.entries()
+    assert entry.split == ""
+    found = book.balances()
+    assert entry_text(entry, found) == (
+        "Expense paid by Ann: €20.00 (room), shares as given: Ann €10.00, Bob €10.00"
+    )
+    assert owed(book) == {"Ann": 1000, "Bob": -1000}
+
+
+def test_undo_takes_an_expense_back_with_its_split_and_the_settle_up_lists_it(
+    library, book, people
+) -> None:
+    """Undo as any command: the entry taken back says how it was split. The settle-up
+    text, to paste in the group chat, lists the expenses standing with their rule."""
+    ann, bob, cat, dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    book.expense(bob.id, 3000, split=SPLIT_ALL, event=event, note="pizza")
+    book.expense(dan.id, 900, split=[ann.id, dan.id], note="drinks")
+    undo = book.undo()
+    assert undo.split == SPLIT_CHOSEN
+    found = book.balances()
+    assert entry_text(undo, found) == (
+        "Taken back: Expense paid by Dan: €9.00, split between Ann, Dan: Ann €4.50, Dan €4.50"
+    )
+    text = settle_text(book.settle(found=found), found, "", settled_expenses(found))
+    assert text.splitlines() == [
+        "Cat pays Bob €10.00",
+        "Ann pays Bob €10.00",
+        "",
+        "Shared expenses",
+        "Expense paid by Bob: €30.00 (pizza), split between everyone present: "
+        "Ann €10.00, Bob €10.00, Cat €10.00",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -170,8 +260,10 @@ def test_the_nights_ledger_lists_its_shared_expenses_and_their_totals(
     other.close()
     if language == "en":
         assert "Shared expenses of the night: €39.00" in text
-        assert "Bob pizza €30.00 Ann €10.00, Bob €10.00, Cat €10.00" in text
-        assert "Dan drinks €9.00 Ann €4.50, Dan €4.50" in text
+        assert (
+            "Bob pizza €30.00 split between everyone present Ann €10.00, Bob €10.00, Cat €10.00"
+        ) in text
+        assert "Dan drinks €9.00 split between Ann, Dan Ann €4.50, Dan €4.50" in text
         assert "Totals €39.00" in text
         # Each player: paid, share, net (what the club's balances take in).
         assert "Ann €14.50 -€14.50" in text
@@ -179,7 +271,11 @@ def test_the_nights_ledger_lists_its_shared_expenses_and_their_totals(
         assert "Dan €9.00 €4.50 €4.50" in text
     else:
         assert "Dépenses partagées de la soirée : 39,00 €" in text
-        assert "Bob pizza 30,00 € Ann 10,00 €, Bob 10,00 €, Cat 10,00 €" in text
+        assert (
+            "Bob pizza 30,00 € partagée entre tous les présents Ann 10,00 €, Bob 10,00 €, "
+            "Cat 10,00 €"
+        ) in text
+        assert "Dan drinks 9,00 € partagée entre Ann, Dan Ann 4,50 €, Dan 4,50 €" in text
         assert "Bob 30,00 € 10,00 € 20,00 €" in text
     for absent in ("venue", "taken back", "50.00", "50,00", "7.00", "7,00"):
         assert absent not in text
@@ -201,4 +297,6 @@ def test_the_ledger_report_of_the_command_line_lists_the_nights_expenses(
     args = ["report", "ledger", str(event), "--db", str(db_path), "--out", str(out)]
     assert main(args) == 0
     text = pdf_text(out.read_bytes())
-    assert "Bob pizza €30.00 Ann €10.00, Bob €10.00, Cat €10.00" in text
+    assert (
+        "Bob pizza €30.00 split between everyone present Ann €10.00, Bob €10.00, Cat €10.00"
+    ) in text

@@ -194,7 +194,7 @@ def test_expense_split_by_hours_between_everyone_or_chosen_players(
         == 0
     )
     assert capsys.readouterr().out == (
-        "Expense paid by Cat: €45.00 (pizza); shared: Ann €30.00, Bob €15.00\n"
+        "Expense paid by Cat: €45.00 (pizza), split by hours played: Ann €30.00, Bob €15.00\n"
     )
     assert run(path, "expense", "9", "--paid-by", "ann", "--split", "Ann, Bob,Cat") == 0
     capsys.readouterr()
@@ -205,14 +205,22 @@ def test_expense_split_by_hours_between_everyone_or_chosen_players(
         ["Cat", "€42.00"],
     ]
     assert run(path, "settle") == 0
-    assert capsys.readouterr().out.splitlines() == ["Ann pays Cat €24.00", "Bob pays Cat €18.00"]
+    assert capsys.readouterr().out.splitlines() == [
+        "Ann pays Cat €24.00",
+        "Bob pays Cat €18.00",
+        "",
+        "Shared expenses",
+        "Expense paid by Cat: €45.00 (pizza), split by hours played: Ann €30.00, Bob €15.00",
+        "Expense paid by Ann: €9.00, split between Ann, Bob, Cat: Ann €3.00, Bob €3.00, Cat €3.00",
+    ]
     # The balances PDF lists the expenses standing, with each sharer's part.
     from pypdf import PdfReader
 
     out = tmp_path / "balances.pdf"
     assert run(path, "report", "balances", "all", "--out", str(out)) == 0
-    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
     assert "Shared expenses" in text and "pizza" in text and "Ann €30.00, Bob €15.00" in text
+    assert "split by hours played" in text and "split between Ann, Bob, Cat" in text
 
 
 @pytest.mark.parametrize(

@@ -26,9 +26,9 @@ from tests.conftest import KINDS, database_of_kind
 
 OLDER = "0010_dealer_phones"
 """Older still: its schema lacks what the newest reads (results' format)."""
-ONE_OLDER = "0013_club_journal"
-"""One version older, the same tables for reading (a club journal without shared
-expenses: read as none)."""
+ONE_OLDER = "0014_club_expenses"
+"""One version older, the same tables for reading (shared expenses without how each
+was split: read as "shares as given")."""
 
 
 def digest(path: Path) -> str:
@@ -208,6 +208,10 @@ def one_older_file(tmp_path: Path, clock) -> Path:  # type: ignore[no-untyped-de
     owing = next(p for p in ClubBook(database).balances().players if p.owes)
     database.close()
     assert main(["pay", owing.name, "1", "--db", str(target)]) == 0
+    assert (
+        main(["expense", "2", "--paid-by", owing.name, "--split", owing.name, "--db", str(target)])
+        == 0
+    )
     downgrade(target, ONE_OLDER)
     return target
 
@@ -325,6 +329,21 @@ def test_read_only_commands_read_a_database_one_version_older_without_writing(
     assert main([*command, "--db", str(one_older_file)]) == 0, capsys.readouterr().err
     assert files_in(tmp_path) == before
     assert revision_of(one_older_file) == ONE_OLDER
+
+
+def test_an_expense_of_a_database_one_version_older_reads_as_its_shares_as_given(
+    one_older_file: Path, capsys
+) -> None:
+    """A shared expense recorded before its split was kept reads as "shares as given",
+    read as it is and once upgraded (its shares, and so the balances, unchanged)."""
+    capsys.readouterr()
+    assert main(["settle", "--db", str(one_older_file)]) == 0
+    before = capsys.readouterr().out
+    assert ", shares as given: " in before
+    assert main(["upgrade", "--db", str(one_older_file)]) == 0
+    capsys.readouterr()
+    assert main(["settle", "--db", str(one_older_file)]) == 0
+    assert capsys.readouterr().out == before
 
 
 def test_a_report_reads_a_database_one_version_older_without_writing(

@@ -138,6 +138,42 @@ def test_an_expense_shared_by_everyone_at_a_night(window) -> None:
     assert column(page, 1) == ["-€14.00", "-€33.00", "€57.00"]
 
 
+def test_the_expenses_tab_lists_each_expense_with_how_it_was_split(window) -> None:
+    """Issue 32: each shared expense "with who paid and how it is split (everyone
+    present, chosen players, by hours played)": recorded through the dialog, the rule
+    is kept and the Expenses tab says it; undo takes the expense off the list."""
+    page = club_page(window)
+    expenses = page.expenses
+    assert expenses.table.rowCount() == 0 and expenses.empty.isVisibleTo(expenses)
+    dialog = page.expense_dialog()
+    dialog.payer.setCurrentIndex(dialog.payer.findText("Ann"))
+    dialog.amount.setText("9")
+    dialog.note.setText("pizza")
+    dialog.night.setCurrentIndex(dialog.night.findData(1))  # Ann, Bob and Cat played
+    dialog.accept()
+    page.refresh()
+    dialog = page.expense_dialog()
+    dialog.payer.setCurrentIndex(dialog.payer.findText("Cat"))
+    dialog.amount.setText("4")
+    dialog.night.setCurrentIndex(0)
+    dialog.split.setCurrentIndex(dialog.split.findData("chosen"))
+    for row in range(dialog.sharers.count()):
+        if dialog.sharers.item(row).text() in ("Bob", "Cat"):
+            dialog.sharers.item(row).setCheckState(Qt.CheckState.Checked)
+    dialog.accept()
+    page.refresh()
+    assert [entry.split for entry in ClubBook(window.database).entries()] == ["all", "chosen"]
+    assert expenses.column(1) == ["Ann", "Cat"]
+    assert expenses.column(2) == ["pizza", ""]
+    assert expenses.column(3) == ["€9.00", "€4.00"]
+    assert expenses.column(4) == ["split between everyone present", "split between Bob, Cat"]
+    assert expenses.column(5) == ["Ann €3.00, Bob €3.00, Cat €3.00", "Bob €2.00, Cat €2.00"]
+    assert not expenses.empty.isVisibleTo(expenses)
+    page.undo()
+    assert expenses.column(1) == ["Ann"]
+    assert page.status.text().startswith("Taken back: Expense paid by Cat: €4.00, split between")
+
+
 def test_a_write_off_too_large_is_said_in_the_dialog(window) -> None:
     page = club_page(window)
     page.table.selectRow(1)  # Bob
@@ -224,15 +260,15 @@ def test_deleting_a_night_with_open_money_is_refused_saying_who_owes_what(
 
 
 def test_the_club_page_shows_every_players_lifetime_results_when_asked(window) -> None:
-    """The Club page's third tab: lifetime results, read when the tab is shown."""
+    """The Club page's fourth tab: lifetime results, read when the tab is shown."""
     from director.gui.lifetime_view import LifetimeView
 
     page = club_page(window)
     titles = [page.tabs.tabText(index) for index in range(page.tabs.count())]
-    assert titles == ["Balances", "Settle up", "Lifetime results"]
-    view = page.tabs.widget(2)
+    assert titles == ["Balances", "Settle up", "Expenses", "Lifetime results"]
+    view = page.tabs.widget(3)
     assert isinstance(view, LifetimeView)
     assert view.lines == ()  # not read before it is asked for
-    page.tabs.setCurrentIndex(2)
+    page.tabs.setCurrentIndex(3)
     names = sorted(line.name for line in view.lines)
     assert names == ["Ann", "Bob", "Cat"]

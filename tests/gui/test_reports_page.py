@@ -182,4 +182,4 @@ def test_the_ledger_on_the_reports_page_lists_the_nights_shared_expenses(
     page.kinds.setCurrentRow(kinds.index("ledger"))
     reader = PdfReader(io.BytesIO(page.pdf_bytes))
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-    assert "Ann pizza €20.00 Ann €10.00, Bob €10.00" in text
+    assert "Ann pizza €20.00 split between everyone present Ann €10.00, Bob €10.00" in text

@@ -51,10 +51,13 @@ METHOD_MAX = PAYMENT_METHOD_MAX
 NOTE_MAX = 200
 FIRST_JOURNAL_REVISION = "0013_club_journal"
 FIRST_EXPENSES_REVISION = "0014_club_expenses"
+FIRST_SPLIT_REVISION = "0015_expense_split"
 SPLIT_ALL = "all"
 SPLIT_HOURS = "hours"
+SPLIT_CHOSEN = "chosen"
 """How an expense is split: everyone present at its night, by the time each played
-in its cash game, or (a list of players) between chosen players."""
+in its cash game, or (asked with a list of players, kept as ``chosen``) between
+chosen players. An expense recorded before the rule was kept has none ("")."""
 NIGHT_FORMAT = 2
 """The logic that reads a night's money from its log (``night_amounts``), and a cash
 game's results (``cash``, since 2): a night kept by an older one is read from its
@@ -247,8 +250,10 @@ class ClubBook:
             revision = _revision(connection)
             if revision < FIRST_JOURNAL_REVISION:
                 return []
-            # One schema older has no expenses: read as none.
+            # An older schema has no expenses (read as none), or does not keep how
+            # they were split (read as "shares as given").
             extra = ", shares, event" if revision >= FIRST_EXPENSES_REVISION else ", '', NULL"
+            extra += ", split" if revision >= FIRST_SPLIT_REVISION else ", ''"
             rows = sql.rows(
                 connection,
                 "SELECT seq, kind, payer, payee, amount, entry_date, method, note, undoes"
@@ -268,8 +273,22 @@ class ClubBook:
                 undoes=None if undoes is None else int(undoes),
                 shares=_decode_shares(shares),
                 event=None if event is None else int(event),
+                split=split or "",
             )
-            for seq, kind, payer, payee, amount, date, method, note, undoes, shares, event in rows
+            for (
+                seq,
+                kind,
+                payer,
+                payee,
+                amount,
+                date,
+                method,
+                note,
+                undoes,
+                shares,
+                event,
+                split,
+            ) in rows
         ]
 
     def merges(self) -> tuple[dict[PlayerId, PlayerId], dict[PlayerId, str]]:
@@ -407,6 +426,7 @@ class ClubBook:
         payer = same.get(payer, payer)
         require(payer in names, "player_unknown", player=str(payer))
         weights: dict[PlayerId, int] | None = None
+        rule = split if isinstance(split, str) else SPLIT_CHOSEN
         if isinstance(split, str):
             require(split in (SPLIT_ALL, SPLIT_HOURS), "expense_split_unknown", split=split)
             require(event is not None, "expense_needs_night")
@@ -451,6 +471,7 @@ class ClubBook:
             expected=expected,
             shares=shares,
             event=event,
+            split=rule,
         )
 
     def _event_state(self, event: int) -> Any:
@@ -484,6 +505,7 @@ class ClubBook:
             expected=expected,
             shares=undo.shares,
             event=undo.event,
+            split=undo.split,
         )
 
     def _record(
@@ -500,6 +522,7 @@ class ClubBook:
         expected: int | None = None,
         shares: tuple[tuple[PlayerId, int], ...] = (),
         event: int | None = None,
+        split: str = "",
     ) -> Entry:
         require(type(amount) is int and amount > 0, "payment_amount_zero")
         require(amount <= MAX_MONEY, "payment_too_large", most=MAX_MONEY)
@@ -529,13 +552,16 @@ class ClubBook:
                 "created_at": self._clock(),
                 "shares": json.dumps([[int(p), part] for p, part in shares]) if shares else "",
                 "event": event,
+                "split": split,
             },
             self._keep_nights,
         )
         if found is None:  # another copy wrote an entry after the last one seen here
             raise RuleViolation("club_journal_changed")
         seq = found
-        return Entry(seq, kind, payer, payee, amount, date, method, note, undoes, shares, event)
+        return Entry(
+            seq, kind, payer, payee, amount, date, method, note, undoes, shares, event, split
+        )
 
     # -- what the console says -------------------------------------------------------
 
@@ -758,8 +784,14 @@ def _party(party: PlayerId, found: ClubBalances) -> str | None:
     return None if party == CLUB else found.name(party)
 
 
-def settle_text(payments: Sequence[Payment], found: ClubBalances, title: str = "") -> str:
-    """The payments as lines to read out or paste in the group chat."""
+def settle_text(
+    payments: Sequence[Payment],
+    found: ClubBalances,
+    title: str = "",
+    expenses: Sequence[Entry] = (),
+) -> str:
+    """The payments as lines to read out or paste in the group chat, then the shared
+    ``expenses`` they take in (``settled_expenses``), each with how it was split."""
     lines_out = [title] if title else []
     if not payments:
         lines_out.append(_("Everyone is square."))
@@ -772,7 +804,16 @@ def settle_text(payments: Sequence[Payment], found: ClubBalances, title: str = "
                 done=False,
             )
         )
+    if expenses:
+        lines_out += ["", _("Shared expenses")]
+        lines_out += [expense_text(entry, found) for entry in expenses]
     return "\n".join(lines_out)
+
+
+def settled_expenses(found: ClubBalances, event: int | None = None) -> list[Entry]:
+    """The shared expenses a settle-up lists (its text and PDF alike): the night's,
+    or every one standing when it settles all open balances."""
+    return expenses_of(found.entries, event)
 
 
 def entry_text(entry: Entry, found: ClubBalances) -> str:
@@ -801,18 +842,37 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
 
 
 def expense_text(entry: Entry, found: ClubBalances) -> str:
-    """A shared expense in one line ("Expense paid by Ann: €30.00 (pizza); shared:
-    Ann €10.00, Bob €10.00, Cat €10.00")."""
+    """A shared expense in one line ("Expense paid by Ann: €30.00 (pizza), split
+    between everyone present: Ann €10.00, Bob €10.00, Cat €10.00")."""
     text = _("Expense paid by {payer}: {amount}").format(
         payer=found.name(entry.payer), amount=format_money(entry.amount)
     )
     if entry.note:
         text += f" ({entry.note})"
-    parts = ", ".join(
-        f"{found.name(player)} {format_money(part)}"
-        for player, part in sorted(entry.shares, key=lambda share: fold(found.name(share[0])))
+    shares = _named_shares(entry, found)
+    parts = ", ".join(f"{name} {format_money(part)}" for name, part in shares)
+    return _("{expense}, {split}: {parts}").format(
+        expense=text, split=split_text(entry.split, [name for name, _part in shares]), parts=parts
     )
-    return text + _("; ") + _("shared: {parts}").format(parts=parts)
+
+
+def split_text(split: str, sharers: Sequence[str]) -> str:
+    """How an expense was split, as every list of expenses says it ("split between
+    everyone present", "split by hours played", "split between Ann, Bob"); an expense
+    recorded before the rule was kept: "shares as given". ``sharers``: the names of
+    those who share it, by name."""
+    if split == SPLIT_ALL:
+        return _("split between everyone present")
+    if split == SPLIT_HOURS:
+        return _("split by hours played")
+    if split == SPLIT_CHOSEN:
+        return _("split between {players}").format(players=", ".join(sharers))
+    return _("shares as given")
+
+
+def _named_shares(entry: Entry, found: ClubBalances) -> list[tuple[str, int]]:
+    """An expense's sharers as names with their parts, by name."""
+    return sorted(((found.name(player), part) for player, part in entry.shares), key=_by_name)
 
 
 def expenses_of(entries: Sequence[Entry], event: int | None = None) -> list[Entry]:
@@ -836,11 +896,20 @@ class NightExpense(NamedTuple):
     amount: int
     shares: tuple[tuple[str, int], ...]
     """Each sharer's name and part, by name (the parts add up to ``amount``)."""
+    split: str = ""
+    """How it was split (``SPLIT_ALL``...; "" for shares as given): ``split_text``."""
+    number: int = 0
+    """Its entry's number in the club's journal."""
+
+    @property
+    def split_text(self) -> str:
+        return split_text(self.split, [name for name, _part in self.shares])
 
 
-def night_expenses(book: ClubBook, event: int) -> list[NightExpense]:
-    """The shared expenses recorded in the club's journal for the night ``event`` and
-    not taken back, in the order recorded (none before the journal had expenses)."""
+def night_expenses(book: ClubBook, event: int | None) -> list[NightExpense]:
+    """The shared expenses recorded in the club's journal for the night ``event`` (every
+    one, None) and not taken back, in the order recorded (none before the journal had
+    expenses)."""
     entries = expenses_of(book.entries(), event)
     if not entries:
         return []
@@ -859,6 +928,8 @@ def night_expenses(book: ClubBook, event: int) -> list[NightExpense]:
             shares=tuple(
                 sorted(((name(player), part) for player, part in entry.shares), key=_by_name)
             ),
+            split=entry.split,
+            number=entry.seq,
         )
         for entry in entries
     ]
@@ -885,22 +956,25 @@ def expense_totals(expenses: Sequence[NightExpense]) -> list[tuple[str, int, int
 
 def expense_rows(entries: Sequence[Entry], found: ClubBalances) -> list[list[str]]:
     """The shared expenses as a table (header first), for the PDF."""
-    rows = [[_("Date"), _("Paid by"), _("For"), _("Amount"), _("Shared by")]]
+    rows = [expense_header()]
     for entry in entries:
-        parts = ", ".join(
-            f"{found.name(player)} {format_money(part)}"
-            for player, part in sorted(entry.shares, key=lambda share: fold(found.name(share[0])))
-        )
+        shares = _named_shares(entry, found)
         rows.append(
             [
                 format_date(entry.date),
                 found.name(entry.payer),
                 entry.note,
                 format_money(entry.amount),
-                parts,
+                split_text(entry.split, [name for name, _part in shares]),
+                ", ".join(f"{name} {format_money(part)}" for name, part in shares),
             ]
         )
     return rows
+
+
+def expense_header() -> list[str]:
+    """The columns of a list of shared expenses (the club's PDF, the night's ledger)."""
+    return [_("Date"), _("Paid by"), _("For"), _("Amount"), _("Split"), _("Shared by")]
 
 
 def balance_header() -> list[str]:

@@ -17,7 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.app.club.balances import SPLIT_ALL, SPLIT_HOURS, ClubBalances, ClubBook
+from director.app.club.balances import (
+    SPLIT_ALL,
+    SPLIT_CHOSEN,
+    SPLIT_HOURS,
+    ClubBalances,
+    ClubBook,
+)
 from director.app.club.roster import fold
 from director.app.storage.databases import StoreError
 from director.app.storage.library import Library
@@ -27,8 +33,6 @@ from director.core.kinds import EventKind
 from director.gui.common import ok_cancel
 from director.gui.widgets import InlineError, MoneyEdit
 from director.i18n import _, format_date
-
-CHOSEN = "chosen"
 
 
 class ExpenseDialog(QDialog):
@@ -78,7 +82,7 @@ class ExpenseDialog(QDialog):
         self.split = QComboBox()
         self.split.addItem(_("Everyone at the night"), SPLIT_ALL)
         self.split.addItem(_("By hours played (cash game)"), SPLIT_HOURS)
-        self.split.addItem(_("Chosen players"), CHOSEN)
+        self.split.addItem(_("Chosen players"), SPLIT_CHOSEN)
         self.sharers = QListWidget()
         for party, name in people:
             item = QListWidgetItem(name)
@@ -105,7 +109,7 @@ class ExpenseDialog(QDialog):
         self._show_sharers()
 
     def _show_sharers(self) -> None:
-        self.sharers.setVisible(self.split.currentData() == CHOSEN)
+        self.sharers.setVisible(self.split.currentData() == SPLIT_CHOSEN)
 
     def chosen(self) -> list[PlayerId]:
         found = []
@@ -123,7 +127,7 @@ class ExpenseDialog(QDialog):
             self.error.say(RuleViolation("no_player_chosen"))
             return
         how = self.split.currentData()
-        split: str | list[PlayerId] = self.chosen() if how == CHOSEN else str(how)
+        split: str | list[PlayerId] = self.chosen() if how == SPLIT_CHOSEN else str(how)
         event = int(self.night.currentData() or 0) or None
         try:
             self.recorded = self.book.expense(

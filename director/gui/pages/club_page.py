@@ -1,9 +1,10 @@
 """The Club page of the console: the club's money across nights.
 
 Tabs: Balances (each player's open balance, sortable, with Record payment,
-Write off, Expense and Undo) and Settle up (the fewest payments, all or one night's, to
-copy into the group chat). Other views of the club (lifetime results) are added
-as tabs with ``add_tab``. The page shows what ``ClubBook`` works out and sends it
+Write off, Expense and Undo), Settle up (the fewest payments, all or one night's, to
+copy into the group chat) and Expenses (the shared expenses and how each was
+split). Other views of the club (lifetime results) are added as tabs with
+``add_tab``. The page shows what ``ClubBook`` works out and sends it
 the payments; it computes nothing itself.
 """
 
@@ -42,6 +43,7 @@ from director.app.club.balances import (
     method_label,
     settle_rows,
     settle_text,
+    settled_expenses,
 )
 from director.app.club.roster import fold
 from director.app.files.settings import DEFAULT_PAYMENT_METHODS, load_settings
@@ -51,6 +53,7 @@ from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import ok_cancel, show_error
 from director.gui.dialogs.expense import ExpenseDialog
+from director.gui.pages.club_expenses import ExpensesTab
 from director.gui.widgets import DateField, InlineError, MoneyEdit
 from director.i18n import _, format_date, format_money, language
 
@@ -251,6 +254,10 @@ class ClubPage(QWidget):
         box.addLayout(top)
         box.addWidget(self.settlement, 1)
         self.add_tab("settle", settle, _("Settle up"))
+
+        # -- expenses --
+        self.expenses = ExpensesTab()
+        self.add_tab("expenses", self.expenses, _("Expenses"))
         self.refresh()  # built when first shown or asked for
         self._just_read = True
         """The balances were read just now: the first show does not read them again."""
@@ -276,6 +283,7 @@ class ClubPage(QWidget):
             show_error(self, error)
             return
         self.found = found
+        self.expenses.show_expenses(found)
         self.table.setSortingEnabled(False)
         self.table.setRowCount(len(found.players))
         for row, player in enumerate(found.players):
@@ -332,7 +340,8 @@ class ClubPage(QWidget):
         event = self.night.currentData() or None
         payments = self.book.settle(event, self.found)
         title = _("Settle up") if event is None else self.night.currentText()
-        self.settlement.setPlainText(settle_text(payments, self.found, title))
+        expenses = settled_expenses(self.found, event)
+        self.settlement.setPlainText(settle_text(payments, self.found, title, expenses))
 
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.settlement.toPlainText())

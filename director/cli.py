@@ -26,6 +26,7 @@ from director.i18n import N_, _, describe_error, ngettext, render, set_language
 from director.persistence.errors import StoreError
 
 if TYPE_CHECKING:
+    from director.app.club.balances import NightExpense
     from director.app.club.leagues import Leagues
     from director.app.files.settings import Settings
     from director.app.storage.upgrade import UpgradeResult
@@ -327,7 +328,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         nargs="?",
         default=None,
         metavar="EVENT",
-        help=_("the event's number or exact name (not for results)"),
+        help=_(
+            "the event's number or exact name (not for results; without it, ledger "
+            "lists the club's shared expenses)"
+        ),
     )
     export.add_argument(
         "--league",
@@ -1223,7 +1227,7 @@ def command_export(args: argparse.Namespace) -> int:
 
     if args.table == "results":
         return _export_results(args)
-    if args.event is None:
+    if args.event is None and args.table != "ledger":
         raise CliError(_("export {table} needs the EVENT").format(table=args.table))
     if args.league is not None or args.season is not None:
         raise CliError(_("--league and --season are for export results"))
@@ -1232,12 +1236,25 @@ def command_export(args: argparse.Namespace) -> int:
 
         check_output(args.out, args.db)
     database = open_read_only(args.db)
+    notices: Sequence[Message] = ()
     try:
-        session = TournamentSession(database, find_event(database, args.event), reading=True)
-        header, rows = event_table(args.table, session.state, session.now())
+        event = None if args.event is None else find_event(database, args.event)
+        expenses: list[NightExpense] = []
+        if args.table == "ledger":  # the shared expenses, from the club's journal
+            from director.app.club.balances import ClubBook, night_expenses
+
+            expenses = night_expenses(ClubBook(database), event)
+        if event is None:  # the club's ledger: every shared expense standing
+            from director.reports.table_cells import expense_table
+
+            header, rows = expense_table(expenses)
+        else:
+            session = TournamentSession(database, event, reading=True)
+            notices = session.notices
+            header, rows = event_table(args.table, session.state, session.now(), expenses)
     finally:
         database.close()
-    say_notices(session.notices)
+    say_notices(notices)
     if args.out is None:
         _print_csv(header, rows)
     else:

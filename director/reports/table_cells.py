@@ -3,13 +3,17 @@ export from the command line and the reports page (no ReportLab here)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from director.core.ids import Instant
 from director.core.players import Movement, MovementKind
 from director.core.prize_pool import PrizePool
 from director.core.state import TournamentState
 from director.i18n import N_, _, format_money, format_number, format_time
+
+if TYPE_CHECKING:
+    from director.app.club.balances import NightExpense
 
 KINDS = {
     MovementKind.BUY_IN: N_("Buy-in"),
@@ -100,10 +104,44 @@ def host_rows(pool: PrizePool, *, season: bool = False) -> list[list[str]]:
     return rows
 
 
+def expense_table(expenses: Sequence[NightExpense]) -> tuple[list[str], list[list[str]]]:
+    """Shared expenses as a header and rows, one row per share: the expense's number in
+    the club's journal, date, who paid, what for, amount and how it was split, then
+    the sharer and his part (an expense's shares add up to its amount)."""
+    header = [
+        _("Expense"),
+        _("Date"),
+        _("Paid by"),
+        _("For"),
+        _("Amount"),
+        _("Split"),
+        _("Player"),
+        _("Share"),
+    ]
+    rows = [
+        [
+            str(expense.number),
+            expense.date,
+            expense.paid_by,
+            expense.note,
+            format_money(expense.amount),
+            expense.split_text,
+            name,
+            format_money(part),
+        ]
+        for expense in expenses
+        for name, part in expense.shares
+    ]
+    return header, rows
+
+
 def event_table(
-    kind: str, state: TournamentState, now: Instant
+    kind: str, state: TournamentState, now: Instant, expenses: Sequence[NightExpense] = ()
 ) -> tuple[list[str], list[list[str]]]:
-    """``kind`` ("standings" or "ledger") of ``state`` as a header and rows."""
+    """``kind`` ("standings" or "ledger") of ``state`` as a header and rows. The
+    ledger's ``expenses`` (the night's shared expenses, from the club's journal, not
+    the box's money) follow its lines after an empty row, under their own header
+    (``expense_table``)."""
     from director.reports import data
 
     if kind == "standings":
@@ -133,4 +171,8 @@ def event_table(
     rows = [
         ledger_row(movement, ledger.names, season=ledger.season) for movement in ledger.movements
     ]
-    return ledger_header(season=ledger.season), rows + host_rows(ledger.pool, season=ledger.season)
+    rows += host_rows(ledger.pool, season=ledger.season)
+    if expenses:
+        header, shares = expense_table(expenses)
+        rows += [[], header, *shares]
+    return ledger_header(season=ledger.season), rows

@@ -275,3 +275,101 @@ def test_delete_is_refused_while_a_nights_money_is_open(club_db: Path, capsys) -
         "1",
         "2",
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_export_ledger_lists_the_clubs_expenses_with_their_split_and_each_share(
+    club_db: Path, tmp_path: Path, capsys, monkeypatch, language: str
+) -> None:
+    """Issue 32's shared expenses, "each with who paid and how it is split", in a
+    spreadsheet: ``director export ledger`` (no event) writes every expense standing,
+    a row per share; ``export ledger EVENT`` the night's ledger, then that night's
+    expenses under their own header. Read back, each expense's shares add up to its
+    amount; the database is only read."""
+    from director.i18n import parse_money, set_language
+
+    assert run(club_db, "expense", "30", "--paid-by", "Cat", "--event", "1", "--note", "pizza") == 0
+    assert run(club_db, "expense", "9", "--paid-by", "Ann", "--split", "Ann,Bob") == 0
+    assert run(club_db, "expense", "5", "--paid-by", "Bob", "--split", "Bob,Cat") == 0
+    database = open_database(club_db)
+    ClubBook(database).undo()  # Bob's €5 taken back: not listed
+    database.close()
+    monkeypatch.setenv("LANGUAGE", language)
+    before = digest(club_db)
+    out = tmp_path / "expenses.csv"
+    assert run(club_db, "export", "ledger", "--out", str(out)) == 0
+    delimiter = ";" if language == "fr" else ","
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig")), delimiter=delimiter))
+    set_language(language)
+    try:
+        if language == "en":
+            assert rows[0] == [
+                "Expense", "Date", "Paid by", "For", "Amount", "Split", "Player", "Share"
+            ]  # fmt: skip
+            everyone, chosen = "split between everyone present", "split between Ann, Bob"
+        else:
+            assert rows[0] == [
+                "Dépense", "Date", "Payée par", "Pour", "Montant", "Répartition", "Joueur", "Part"
+            ]  # fmt: skip
+            everyone, chosen = "partagée entre tous les présents", "partagée entre Ann, Bob"
+        found = [
+            (
+                int(number),
+                date,
+                paid_by,
+                note,
+                parse_money(amount),
+                split,
+                player,
+                parse_money(part),
+            )
+            for number, date, paid_by, note, amount, split, player, part in rows[1:]
+        ]
+    finally:
+        set_language("en")
+    assert [row[:6] for row in found] == [
+        (1, "2026-11-14", "Cat", "pizza", 3000, everyone),
+        (1, "2026-11-14", "Cat", "pizza", 3000, everyone),
+        (1, "2026-11-14", "Cat", "pizza", 3000, everyone),
+        (2, found[3][1], "Ann", "", 900, chosen),
+        (2, found[3][1], "Ann", "", 900, chosen),
+    ]
+    assert [(row[6], row[7]) for row in found] == [
+        ("Ann", 1000),
+        ("Bob", 1000),
+        ("Cat", 1000),
+        ("Ann", 450),
+        ("Bob", 450),
+    ]
+    for number in (1, 2):  # each expense's shares add up to its amount
+        shares = [row for row in found if row[0] == number]
+        assert sum(row[7] for row in shares) == shares[0][4]
+    # One night's ledger: its lines, an empty row, then that night's expenses only.
+    capsys.readouterr()
+    assert run(club_db, "export", "ledger", "1") == 0
+    night = list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    gap = night.index([])
+    assert night[gap + 1] == rows[0]
+    assert night[gap + 2 :] == rows[1:4]
+    assert all(len(row) == len(night[0]) for row in night[1:gap])  # the ledger's own lines
+    assert run(club_db, "export", "ledger", "2") == 0  # a night without expenses
+    assert [] not in list(csv.reader(io.StringIO(capsys.readouterr().out), delimiter=delimiter))
+    assert digest(club_db) == before
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["export", "standings"], "export standings needs the EVENT"),
+        (["export", "ledger", "no such night"], "no such night"),
+        (["export", "ledger", "--league", "Friday"], "--league and --season are for export"),
+    ],
+)
+def test_export_ledger_bad_input_is_one_line_and_exit_2(
+    club_db: Path, capsys, argv: list[str], said: str
+) -> None:
+    before = digest(club_db)
+    assert run(club_db, *argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and said in captured.err
+    assert digest(club_db) == before

@@ -318,6 +318,7 @@ READING = [
     ("league", "standings", "Friday"),
     ("balances",),
     ("settle",),
+    ("export", "ledger"),
 ]
 
 

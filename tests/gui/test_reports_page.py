@@ -183,3 +183,40 @@ def test_the_ledger_on_the_reports_page_lists_the_nights_shared_expenses(
     reader = PdfReader(io.BytesIO(page.pdf_bytes))
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert "Ann pizza €20.00 split between everyone present Ann €10.00, Bob €10.00" in text
+
+
+def test_the_ledger_exported_as_csv_lists_the_nights_shared_expenses(
+    qtbot, window_factory, clock, tmp_path
+) -> None:
+    """The ledger's CSV, as ``director export ledger EVENT`` writes it: the night's
+    lines, an empty row, then its shared expenses, a row per share, with the rule."""
+    import csv
+
+    from director.app.club.balances import SPLIT_ALL, ClubBook
+    from director.app.club.roster import Roster
+    from tests.app.club_helpers import tournament_night
+
+    window = window_factory()
+    roster = Roster(window.database, clock=clock)
+    ann, bob = roster.add("Ann"), roster.add("Bob")
+    night = tournament_night(window.library, "2026-11-14", [bob, ann], pay_prize=True)
+    ClubBook(window.database, clock=clock).expense(
+        ann.id, 2000, split=SPLIT_ALL, event=night.tournament_id, note="pizza"
+    )
+    window.open_session(night)
+    window.console.show_page("reports")
+    page = window.console.page("reports")
+    assert isinstance(page, ReportsPage)
+    kinds = [page.kinds.item(row).data(256) for row in range(page.kinds.count())]
+    page.kinds.setCurrentRow(kinds.index("ledger"))
+    page.export_csv(tmp_path / "ledger.csv")
+    with (tmp_path / "ledger.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0][:3] == ["Time", "Player", "What"]
+    gap = rows.index([])
+    expense = ["1", "2026-11-14", "Ann", "pizza", "€20.00", "split between everyone present"]
+    assert rows[gap + 1 :] == [
+        ["Expense", "Date", "Paid by", "For", "Amount", "Split", "Player", "Share"],
+        [*expense, "Ann", "€10.00"],
+        [*expense, "Bob", "€10.00"],
+    ]

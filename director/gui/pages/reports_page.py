@@ -270,7 +270,8 @@ class ReportsPage(QWidget):
             if not chosen:
                 return
             path = Path(chosen)
-        header, rows = event_table(kind, self.controller.state, self.controller.now())
+        expenses = self.expenses() if kind == "ledger" else ()
+        header, rows = event_table(kind, self.controller.state, self.controller.now(), expenses)
         try:
             write_table(path, header, rows, delimiter=delimiter_for(language()))
         except (StoreError, RuleViolation) as error:

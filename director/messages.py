@@ -233,6 +233,7 @@ MESSAGES: dict[str, str] = {
     "nothing_to_write_off": N_("{player} owes nothing and is owed nothing."),
     "write_off_too_large": N_("Only {most:money} is open."),
     "club_nothing_to_undo": N_("No payment, write-off or expense to take back."),
+    "club_nothing_to_redo": N_("Nothing taken back to record again."),
     "expense_split_unknown": N_(
         "“{split}” is not a way to split: all, hours, or players' names separated by commas."
     ),

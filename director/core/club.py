@@ -287,6 +287,31 @@ def undoable(entries: Sequence[Entry]) -> Entry | None:
     return None
 
 
+def redoable(entries: Sequence[Entry]) -> Entry | None:
+    """The undo whose entry a redo records again, as a session's redo: each undo can
+    be redone, latest first, until anything else is recorded.
+
+    A redo is the entry taken back, recorded again with ``undoes`` naming the undo it
+    reverses (a payment, write-off or expense of its own, which undo can take back
+    in turn).
+    """
+    undos: list[Entry] = []
+    for entry in entries:
+        if entry.kind is EntryKind.UNDO:
+            undos.append(entry)
+        elif entry.undoes is not None:  # a redo: the latest undo is reversed
+            if undos:
+                undos.pop()
+        else:  # recorded anew: what was taken back stays taken back
+            undos.clear()
+    return undos[-1] if undos else None
+
+
+def redo_of(entry: Entry, undo: Entry, seq: int) -> Entry:
+    """``entry`` (taken back by ``undo``) recorded again, as it was."""
+    return entry._replace(seq=seq, undoes=undo.seq)
+
+
 def undo_of(entry: Entry, seq: int, date: str) -> Entry:
     """The entry that takes ``entry`` back: the same amount the other way round."""
     return Entry(

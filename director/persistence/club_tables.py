@@ -33,7 +33,8 @@ class ClubEntryRow(SQLModel, table=True):
     entry_date: str = ""
     note: str = ""
     undoes: int | None = Field(default=None, sa_type=WIDE)
-    """For an undo: the ``seq`` of the entry it takes back."""
+    """For an undo: the ``seq`` of the entry it takes back; for a redo (an entry taken
+    back, recorded again): the ``seq`` of the undo it reverses."""
     created_at: int = Field(sa_type=WIDE)
     shares: str = Field(default="", sa_column_kwargs={"server_default": ""})
     """A shared expense: JSON ``[[player, amount], ...]``, its sharers and their parts."""

@@ -193,6 +193,38 @@ def test_undo_takes_an_expense_back_with_its_split_and_the_settle_up_lists_it(
     ]
 
 
+def test_undone_entries_are_redone_latest_first_until_something_else_is_recorded(
+    library, book, people
+) -> None:
+    """Undo and redo as any command: two undos, then two redos record the expense and
+    the payment again as they were (its split, note and date kept); a new entry ends
+    what can be redone."""
+    ann, bob, cat, _dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    expense = book.expense(bob.id, 3000, split=SPLIT_ALL, event=event, note="pizza")
+    payment = book.pay(ann.id, 1000, payee=bob.id)
+    square = owed(book)
+    book.undo()
+    book.undo()
+    assert owed(book) == {}
+    again = book.redo()
+    assert again._replace(seq=0, undoes=None) == expense._replace(seq=0)
+    assert again.split == SPLIT_ALL and again.note == "pizza" and again.date == "2026-11-14"
+    assert book.redo()._replace(seq=0, undoes=None) == payment._replace(seq=0)
+    assert owed(book) == square
+    with pytest.raises(RuleViolation) as refused:
+        book.redo()
+    assert refused.value.code == "club_nothing_to_redo"
+    assert [e.seq for e in expenses_of(book.entries(), event)] == [again.seq]
+    # A redone entry is undone like any other; a new entry after an undo ends the redo.
+    book.undo()
+    book.pay(cat.id, 500)
+    with pytest.raises(RuleViolation):
+        book.redo()
+
+
 @pytest.mark.parametrize(
     ("kwargs", "code"),
     [

@@ -172,6 +172,11 @@ def test_the_expenses_tab_lists_each_expense_with_how_it_was_split(window) -> No
     page.undo()
     assert expenses.column(1) == ["Ann"]
     assert page.status.text().startswith("Taken back: Expense paid by Cat: €4.00, split between")
+    assert page.buttons["redo"].isEnabled()
+    page.redo()  # recorded again as it was
+    assert expenses.column(4) == ["split between everyone present", "split between Bob, Cat"]
+    assert page.status.text().startswith("Done again: Expense paid by Cat: €4.00, split between")
+    assert not page.buttons["redo"].isEnabled()
 
 
 def test_a_write_off_too_large_is_said_in_the_dialog(window) -> None:

@@ -33,6 +33,8 @@ from director.core.club import (
     accounts,
     lines,
     night_open,
+    redo_of,
+    redoable,
     settle_up,
     split_expense,
     undo_of,
@@ -487,7 +489,8 @@ class ClubBook:
         return state
 
     def undo(self, *, expected: int | None = None) -> Entry:
-        """Take back the latest payment or write-off not taken back yet, by an entry."""
+        """Take back the latest payment, write-off or expense not taken back yet, by an
+        entry."""
         entries = self.entries()
         target = undoable(entries)
         require(target is not None, "club_nothing_to_undo")
@@ -506,6 +509,29 @@ class ClubBook:
             shares=undo.shares,
             event=undo.event,
             split=undo.split,
+        )
+
+    def redo(self, *, expected: int | None = None) -> Entry:
+        """Record again the entry the latest undo took back (``core.club.redoable``):
+        the same payment, write-off or expense, with its date, note and split."""
+        entries = self.entries()
+        undo = redoable(entries)
+        require(undo is not None, "club_nothing_to_redo")
+        assert undo is not None
+        entry = redo_of(next(e for e in entries if e.seq == undo.undoes), undo, 0)
+        return self._record(
+            entry.kind,
+            entry.payer,
+            entry.payee,
+            entry.amount,
+            entry.method,
+            entry.date,
+            entry.note,
+            undoes=undo.seq,
+            expected=expected,
+            shares=entry.shares,
+            event=entry.event,
+            split=entry.split,
         )
 
     def _record(

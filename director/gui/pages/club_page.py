@@ -1,7 +1,7 @@
 """The Club page of the console: the club's money across nights.
 
 Tabs: Balances (each player's open balance, sortable, with Record payment,
-Write off, Expense and Undo), Settle up (the fewest payments, all or one night's, to
+Write off, Expense, Undo and Redo), Settle up (the fewest payments, all or one night's, to
 copy into the group chat) and Expenses (the shared expenses and how each was
 split). Other views of the club (lifetime results) are added as tabs with
 ``add_tab``. The page shows what ``ClubBook`` works out and sends it
@@ -48,7 +48,7 @@ from director.app.club.balances import (
 from director.app.club.roster import fold
 from director.app.files.settings import DEFAULT_PAYMENT_METHODS, load_settings
 from director.app.storage.databases import StoreError
-from director.core.club import CLUB
+from director.core.club import CLUB, redoable, undoable
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import ok_cancel, show_error
@@ -208,12 +208,14 @@ class ClubPage(QWidget):
             "write_off": QPushButton(_("&Write off…")),
             "expense": QPushButton(_("&Expense…")),
             "undo": QPushButton(_("&Undo last")),
+            "redo": QPushButton(_("Re&do")),
             "refresh": QPushButton(_("Re&fresh")),
         }
         self.buttons["pay"].clicked.connect(self.record_payment)
         self.buttons["write_off"].clicked.connect(self.record_write_off)
         self.buttons["expense"].clicked.connect(self.record_expense)
         self.buttons["undo"].clicked.connect(self.undo)
+        self.buttons["redo"].clicked.connect(self.redo)
         self.buttons["refresh"].clicked.connect(self.refresh)
         row = QHBoxLayout()
         for button in self.buttons.values():
@@ -313,7 +315,8 @@ class ClubPage(QWidget):
         )
         if not found.players:
             self.status.setText(_("Everyone is square."))
-        self.buttons["undo"].setEnabled(bool(found.entries))
+        self.buttons["undo"].setEnabled(undoable(found.entries) is not None)
+        self.buttons["redo"].setEnabled(redoable(found.entries) is not None)
         self.buttons["write_off"].setEnabled(bool(found.players))
         wanted = self.night.currentData()
         self.night.blockSignals(True)
@@ -434,13 +437,22 @@ class ClubPage(QWidget):
             self.status.setText(entry_text(dialog.recorded, self.found))  # type: ignore[arg-type]
 
     def undo(self) -> None:
+        self._take_back(redo=False)
+
+    def redo(self) -> None:
+        """Record again what the latest undo took back."""
+        self._take_back(redo=True)
+
+    def _take_back(self, *, redo: bool) -> None:
         expected = self.found.last_seq if self.found is not None else None
+        take = self.book.redo if redo else self.book.undo
         try:
-            entry = self.book.undo(expected=expected)
+            entry = take(expected=expected)
         except (RuleViolation, StoreError) as error:
             show_error(self, error)
             self.refresh()
             return
         self.refresh()
         assert self.found is not None
-        self.status.setText(entry_text(entry, self.found))
+        text = entry_text(entry, self.found)
+        self.status.setText(_("Done again: {entry}").format(entry=text) if redo else text)

@@ -26,6 +26,8 @@ from director.core.club import (
     night_balances,
     night_open,
     open_nights,
+    redo_of,
+    redoable,
     split_expense,
     undo_of,
 )
@@ -195,7 +197,7 @@ night = st.dictionaries(st.sampled_from(PLAYERS), st.integers(-50_000, 50_000), 
     nights=st.lists(night, max_size=8),
     moves=st.lists(
         st.tuples(
-            st.sampled_from(["pay", "write_off", "expense", "undo"]),
+            st.sampled_from(["pay", "write_off", "expense", "undo", "redo"]),
             party,
             party,
             st.integers(1, 9999),
@@ -209,8 +211,8 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
     nights, moves, merges
 ) -> None:
     """Random nights, payments, write-offs, shared expenses (split between random
-    sharers), undos and merges: the club's total is zero, and each balance is what
-    its sources say."""
+    sharers), undos, redos and merges: the club's total is zero, and each balance is
+    what its sources say."""
     found_nights = [
         Night(event=index + 1, name="", date=f"2026-01-{index + 1:02d}", amounts=amounts)
         for index, amounts in enumerate(nights)
@@ -218,8 +220,13 @@ def test_the_club_is_zero_sum_and_every_balance_is_the_sum_of_its_sources(
     entries: list[Entry] = []
     for kind, payer, payee, amount, sharers in moves:
         seq = len(entries) + 1
-        if kind == "undo":
-            taken = {e.undoes for e in entries}
+        if kind == "redo":
+            undo = redoable(entries)
+            if undo is not None:
+                taken_back = next(e for e in entries if e.seq == undo.undoes)
+                entries.append(redo_of(taken_back, undo, seq))
+        elif kind == "undo":
+            taken = {e.undoes for e in entries if e.kind is EntryKind.UNDO}
             target = next(
                 (
                     e

@@ -12,7 +12,8 @@ on a fake time source. Measured, each next to its floor from the same run:
   English and in French;
 - one paint of the TV window at 1920x1080 with that data, against a bare
   widget of the same size that fills its background and draws the time in the
-  same big font.
+  same big font. With ``--side-break``, in a layout with "Next break" (a figure
+  counting down with the clock) in the side column instead of the main one.
 
 lateness: the real window (offscreen platform), fed by the real ticker and
 session on the wall clock for a while (default 10 minutes) while another
@@ -50,7 +51,7 @@ same run:
   decoding the same file alone.
 
 Run: QT_QPA_PLATFORM=offscreen python -m bench.bench_display [--part cost] [--minutes 10]
-[--message] [--seconds 20] [--rounds 15]
+[--message] [--seconds 20] [--rounds 15] [--side-break]
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ from director.core import commands as c
 from director.core.ids import Instant, PlayerId
 from director.core.money import MoneySettings
 from director.core.structure import Level, Structure
+from director.core.tv import Element, Layout, Place, Slot, TvLook
 from director.gui.app import application
 from director.gui.clock_display import ClockDisplayWindow
 from director.gui.controller import SessionController
@@ -132,7 +134,15 @@ def us(seconds: float) -> str:
     return f"{seconds * 1e6:8.1f} µs"
 
 
-def cost(rounds: int) -> None:
+def side_break_look() -> TvLook:
+    """The full layout with "Next break" moved to the side column, after the payouts."""
+    slots = [slot for slot in Layout().slots if slot.element is not Element.NEXT_BREAK]
+    at = next(i for i, slot in enumerate(slots) if slot.element is Element.PAYOUTS) + 1
+    slots.insert(at, Slot(Element.NEXT_BREAK, Place.SIDE))
+    return TvLook(layout=Layout(preset="custom", slots=tuple(slots)))
+
+
+def cost(rounds: int, *, side_break: bool = False) -> None:
     from director.app.night.demo import create_demo
 
     app = application()
@@ -143,6 +153,8 @@ def cost(rounds: int) -> None:
     controller = SessionController(session)
     ticker = ClockTicker(controller)
     window = ClockDisplayWindow()
+    if side_break:
+        window.set_look(side_break_look())
     window.resize(*SIZE)
     window.face.resize(*SIZE)
     window.show()
@@ -208,7 +220,8 @@ def cost(rounds: int) -> None:
             f"  the feed, then its JSON in English and French: {us(viewers)}  "
             f"ratio {viewers / floor:.1f}x"
         )
-    print(f"one paint of the TV at {SIZE[0]}x{SIZE[1]}: {us(paints)}")
+    where = ', "Next break" in the side column' if side_break else ""
+    print(f"one paint of the TV at {SIZE[0]}x{SIZE[1]}{where}: {us(paints)}")
     print(f"  floor, a bare widget painting the time: {us(floor_paints)}  ratio ", end="")
     print(f"{paints / floor_paints:.1f}x")
     ticker.stop()
@@ -825,10 +838,15 @@ def main() -> None:
         action="store_true",
         help="lateness of shot clocks on the TV (one after another), next to the clock's",
     )
+    parser.add_argument(
+        "--side-break",
+        action="store_true",
+        help='cost with "Next break" in the TV\'s side column',
+    )
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     if args.part in ("cost", "all"):
-        cost(args.rounds)
+        cost(args.rounds, side_break=args.side_break)
     if args.part in ("lateness", "all"):
         lateness(
             args.minutes,

@@ -120,6 +120,9 @@ class SideLine:
     right: str = ""
     swatch: str = ""
     """A chip's colour (``#rrggbb``), painted as a disc before the text."""
+    counting: str = ""
+    """The figure (a key of ``COUNTING_FIGURES``) whose value is this line's text: it
+    changes each second, so it is drawn with the time, over the still layer."""
 
 
 def section_lines(section: Section) -> list[SideLine]:
@@ -181,8 +184,9 @@ def side_lines(data: DisplayData, look: TvLook) -> list[SideLine]:
         elif element.value in ELEMENT_STATS:
             for stat in data.stats:
                 if stat.key == element.value:
+                    counting = stat.key if stat.key in COUNTING_FIGURES else ""
                     lines.append(SideLine(stat.caption, LineStyle.HEADING))
-                    lines.append(SideLine(stat.value, LineStyle.ROW))
+                    lines.append(SideLine(stat.value, LineStyle.ROW, counting=counting))
         elif element is Element.SEATS and data.seats and not data.finished:
             lines.append(SideLine(_("Seats · table · seat"), LineStyle.HEADING))
             lines += [
@@ -497,7 +501,7 @@ def qr_image(text: str) -> QImage:
 
 COUNTING_FIGURES = frozenset({"next_break"})
 """Figures that count down with the clock (a new value each second): in the main
-column they are drawn with the time, over the still layer."""
+column or in the side one, they are drawn with the time, over the still layer."""
 
 STILL_TIMING = Timing(computed_at=-1)
 """The instant put in the still layer's key (the layer does not depend on it)."""
@@ -506,6 +510,20 @@ STILL_TIMING = Timing(computed_at=-1)
 def live_figures(data: DisplayData, look: TvLook) -> frozenset[str]:
     """The keys of the figures of the main column's band that change each second."""
     return frozenset(stat.key for stat in main_figures(data, look) if stat.key in COUNTING_FIGURES)
+
+
+@dataclass(frozen=True)
+class LiveLine:
+    """A line of the side column whose text counts down with the clock: where the
+    still layer left it blank, and how to draw it there each second."""
+
+    figure: str
+    """The figure's key in ``DisplayData.stats``."""
+    key: str
+    rect: QRectF
+    size: float
+    colour: QColor
+    bold: bool
 
 
 @dataclass(frozen=True)
@@ -520,6 +538,8 @@ class StillLayer:
     elided: frozenset[str] = field(compare=False)
     side_pages: int = 0
     figure_pages: int = 0
+    live_lines: tuple[LiveLine, ...] = ()
+    """The side column's lines drawn over it each second."""
 
 
 def _rect(box: Box) -> QRectF:
@@ -591,6 +611,8 @@ class ClockFace(QWidget):
         self._canvas: QPixmap | None = None
         """The still layer's pixmap, drawn over at each change (a new one per size)."""
         self._still: tuple[DisplayData, TvLook, DisplayData] | None = None
+        self._live_lines: list[LiveLine] = []
+        """The side column's counting lines found while drawing the still layer."""
         self.layer_builds = 0
         """Times the still layer was drawn (once per change of what it shows)."""
 
@@ -740,19 +762,20 @@ class ClockFace(QWidget):
             self.regions = dict(kept.regions)
             self.font_pixels = dict(kept.font_pixels)
             self.elided = set(kept.elided)
-            self._paint_live(painter, self.data, made)
+            self._paint_live(painter, self.data, made, kept.live_lines)
         painter.end()
         self._sync_pages()
 
     def still_data(self, data: DisplayData) -> DisplayData:
         """``data`` without what changes each second: the instant, the time, the values
-        of the figures counting down with it in the main column, the shot clocks
-        (painted over the face by their own panel)."""
+        of the figures counting down with it (in the main column or the side one), the
+        shot clocks (painted over the face by their own panel)."""
         kept = self._still
         if kept is not None and kept[0] is data and kept[1] == self.look:
             return kept[2]
-        live = live_figures(data, self.look)
-        stats = tuple(replace(stat, value="") if stat.key in live else stat for stat in data.stats)
+        stats = tuple(
+            replace(stat, value="") if stat.key in COUNTING_FIGURES else stat for stat in data.stats
+        )
         shown = replace(data, timing=STILL_TIMING, time_text="", stats=stats, shot_clocks=())
         self._still = (data, self.look, shown)
         return shown
@@ -796,6 +819,7 @@ class ClockFace(QWidget):
         pixmap.setDevicePixelRatio(ratio)
         self.regions, self.font_pixels, self.elided = {}, {}, set()
         self.side_pages = self.figure_pages = 0
+        self._live_lines = []
         with QPainter(pixmap) as painter:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
@@ -810,6 +834,7 @@ class ClockFace(QWidget):
             elided=frozenset(self.elided),
             side_pages=self.side_pages,
             figure_pages=self.figure_pages,
+            live_lines=tuple(self._live_lines),
         )
         return self._layer
 
@@ -976,9 +1001,16 @@ class ClockFace(QWidget):
         if "side" in boxes:
             self._paint_side(painter, data, made, height)
 
-    def _paint_live(self, painter: QPainter, data: DisplayData, made: Plan) -> None:
+    def _paint_live(
+        self,
+        painter: QPainter,
+        data: DisplayData,
+        made: Plan,
+        live_lines: tuple[LiveLine, ...] = (),
+    ) -> None:
         """What changes each second, over the still layer: the time, the figures that
-        count down with it, then the message line and the pause banner."""
+        count down with it (``live_lines``: those in the side column), then the message
+        line and the pause banner."""
         colours = self.colours
         boxes, fonts = made.boxes, made.fonts
         height = float(self.height())
@@ -1008,6 +1040,20 @@ class ClockFace(QWidget):
         if live and "stats" in boxes:
             stats = main_figures(data, self.look)
             self._paint_stats(painter, stats, boxes["stats"], fonts, only=live)
+        if live_lines:
+            values = {stat.key: stat.value for stat in data.stats}
+            for line in live_lines:
+                self._text(
+                    painter,
+                    line.key,
+                    line.rect,
+                    values.get(line.figure, ""),
+                    size=line.size,
+                    color=line.colour,
+                    bold=line.bold,
+                    align=Qt.AlignmentFlag.AlignLeft,
+                    narrowest=LINE_STRETCH_LEAST,
+                )
         if "message" in boxes:
             self._paint_message(painter, made, data)
         if data.paused:
@@ -1161,6 +1207,21 @@ class ClockFace(QWidget):
                 line_rect.setRight(right_rect.left() - line_rect.width() * 0.03)
             if line.swatch:
                 self._paint_swatch(painter, line_rect, line.swatch, size)
+            bold = line.style is not LineStyle.DETAIL
+            if line.counting:
+                # Left blank here, drawn each second by ``_paint_live``.
+                self.regions[f"line{number}"] = line_rect
+                self._live_lines.append(
+                    LiveLine(
+                        line.counting,
+                        f"line{number}",
+                        line_rect,
+                        line_size,
+                        colours[line.style],
+                        bold,
+                    )
+                )
+                continue
             self._text(
                 painter,
                 f"line{number}",
@@ -1168,7 +1229,7 @@ class ClockFace(QWidget):
                 line.text,
                 size=line_size,
                 color=colours[line.style],
-                bold=line.style is not LineStyle.DETAIL,
+                bold=bold,
                 align=Qt.AlignmentFlag.AlignLeft,
                 narrowest=LINE_STRETCH_LEAST,
             )

@@ -48,7 +48,9 @@ def signature(data: DisplayData | None) -> object:
     """What a viewer must be sent anew when it changes: everything but the passing of
     the seconds, which the page counts by itself (the time left, the time to the
     break, the instant read, a shot clock's seconds from its end: a phone showing one
-    is not sent the display, nor reads its table again, each second)."""
+    is not sent the display, nor reads its table again, each second). A shot clock
+    running out is sent: every viewer shows "Time!" when the TV does, whatever its
+    own clock says."""
     if data is None:
         return None
     timing = data.timing
@@ -64,9 +66,7 @@ def signature(data: DisplayData | None) -> object:
             Stat(stat.caption, "", stat.key) if stat.key == "next_break" else stat
             for stat in data.stats
         ),
-        shot_clocks=tuple(
-            replace(shot, seconds=0, warning=False, over=False) for shot in data.shot_clocks
-        ),
+        shot_clocks=tuple(replace(shot, seconds=0, warning=False) for shot in data.shot_clocks),
         timing=Timing(
             computed_at=0,
             ends_at=timing.ends_at,

@@ -135,7 +135,7 @@
 
   // The shot clocks running, one a table: who, where, and the seconds left counted
   // here from its end on the server's clock (the display is pushed again only when
-  // one starts, stops, gains a time-bank chip or leaves the screens).
+  // one starts, stops, gains a time-bank chip, runs out or leaves the screens).
   function drawShots(display) {
     const shots = display.shot_clocks || [];
     document.body.classList.toggle("shots", shots.length > 0);
@@ -145,6 +145,7 @@
         const box = element("div", "shot");
         box.dataset.table = String(shot.table);
         box.dataset.endsAt = String(shot.ends_at);
+        box.dataset.over = shot.over ? "1" : "";
         const who = element("div", "who");
         who.append(element("span", "place", shot.place), element("span", "name", shot.name));
         box.append(who, element("div", "seconds"));
@@ -156,12 +157,15 @@
 
   function drawShotTimes() {
     for (const box of document.querySelectorAll("#shots .shot")) {
+      // "Time!" when the server pushes it, as the TV shows it: a device whose clock
+      // runs ahead stays on 1 until then, one behind is told at that moment.
+      const over = box.dataset.over === "1";
       const left = Math.max(0, Number(box.dataset.endsAt) - live.serverNow());
-      box.classList.toggle("warning", left > 0 && left <= SHOT_WARNING_MS);
-      box.classList.toggle("over", left === 0);
-      let shown = String(Math.ceil(left / 1000));
+      box.classList.toggle("warning", !over && left <= SHOT_WARNING_MS);
+      box.classList.toggle("over", over);
+      let shown = String(Math.max(1, Math.ceil(left / 1000)));
       if (live.stale) shown = "--";
-      else if (left === 0) shown = text("shot_time_up");
+      else if (over) shown = text("shot_time_up");
       box.querySelector(".seconds").textContent = shown;
     }
   }

@@ -198,15 +198,16 @@
 
   function drawShotTime() {
     // Counted from its end, on the server's clock (as the main clock is): each
-    // second rounded up, "Time!" once run out.
+    // second rounded up; "Time!" once the server says it ran out (the push at that
+    // moment), so a phone whose clock is off still says it when the TV does.
     const shot = page.view && page.view.shot_clock;
     if (!shot) return;
     const left = Math.max(0, shot.ends_at - live.serverNow());
     const box = $("shot");
-    box.classList.toggle("warning", left > 0 && left <= shot.warning_ms);
-    box.classList.toggle("over", left === 0);
+    box.classList.toggle("warning", !shot.over && left <= shot.warning_ms);
+    box.classList.toggle("over", shot.over);
     if (live.stale) setText("shot-time", "--");
-    else setText("shot-time", left === 0 ? text("shot_time_up") : String(Math.ceil(left / 1000)));
+    else setText("shot-time", shot.over ? text("shot_time_up") : String(Math.max(1, Math.ceil(left / 1000))));
   }
 
   function startShot() {

@@ -14,10 +14,17 @@ from director.core import commands as c
 from director.core.leagues import PointsRule
 from director.core.money import MoneySettings
 from director.core.players import Bust
+from director.core.tv import PRESETS, Element, Layout, Place, Slot, TvLook
 from director.i18n import set_language
 from tests.app.league_helpers import STRUCTURE, play_event
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
+LEAGUE_LOOK = TvLook(
+    layout=Layout(
+        preset="custom", slots=(*PRESETS["full"].slots, Slot(Element.LEAGUE_TABLE, Place.SIDE))
+    )
+)
+"""The full layout with the league table at the end of the side column."""
 
 
 @pytest.fixture
@@ -39,6 +46,7 @@ def tonight(database, library, clock):
             players=tuple(c.Newcomer(player=p.id, name=p.name) for p in people.values()),
         )
     )
+    session.dispatch(c.SetTvLook(look=LEAGUE_LOOK))
     session.dispatch(c.StartClock())
     yield session, people
     session.close()
@@ -121,3 +129,39 @@ def test_provisional_results_leave_out_who_never_bought_in(tonight, database, cl
     assert {line.name for line in night.lines} == set(NAMES)
     assert night.entrants == 4
     assert {(line.best, line.worst) for line in night.lines} == {(1, 4)}
+
+
+def league_sections(feed: ClockFeed) -> list[object]:
+    return [s for s in feed.data.sections if s.kind is SectionKind.LEAGUE] + [
+        s for s in feed.data_in("fr").sections if s.kind is SectionKind.LEAGUE
+    ]
+
+
+def test_the_table_follows_the_tvs_layout(tonight) -> None:
+    """The league table is an element of the TV's layout: without it there, no view
+    shows the table (the network page neither), nor is it worked out; with it, every
+    view does, as soon as the layout changes."""
+    session, _people = tonight
+    session.dispatch(c.SetTvLook(look=TvLook(layout=PRESETS["full"])))
+    feed = ClockFeed(session)
+    assert league_sections(feed) == []
+    session.dispatch(c.SetTvLook(look=LEAGUE_LOOK))
+    assert len(league_sections(feed)) == 2
+    session.dispatch(c.SetTvLook(look=TvLook(layout=PRESETS["tables"])))
+    assert league_sections(feed) == []
+    feed.close()
+    set_language("en")
+
+
+def test_an_event_without_its_own_look_follows_the_default_look(tonight) -> None:
+    """An event with no look of its own is shown in the default look for events (the
+    settings'): the table is there when that layout has it, as on the TV window."""
+    session, _people = tonight
+    session.dispatch(c.SetTvLook(look=None))
+    assert session.state.tv_look is None
+    plain = ClockFeed(session)  # the settings' default: the full layout, no table
+    assert not [s for s in plain.data.sections if s.kind is SectionKind.LEAGUE]
+    plain.close()
+    placed = ClockFeed(session, default_look=lambda: LEAGUE_LOOK)
+    assert [s for s in placed.data.sections if s.kind is SectionKind.LEAGUE]
+    placed.close()

@@ -4,13 +4,15 @@ with it drawn each second. Whatever changes, the face shows what a new face woul
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtGui import QImage
 
 from director.app.views.display import display_data
 from director.core import commands as c
 from director.core.players import Bust
-from director.core.tv import THEMES, TvLook
-from director.gui.clock_face import ClockFace
+from director.core.tv import THEMES, Element, Layout, Place, Slot, TvLook, require_valid_layout
+from director.gui.clock_face import ClockFace, main_figures
 from tests.core.helpers import MIN, T0, run
 from tests.gui.test_clock_display import _night_with_moves
 
@@ -96,3 +98,33 @@ def test_the_still_layer_is_drawn_again_when_what_it_shows_changes(qtbot) -> Non
 
     face.resize(1366, 768)
     changed("a new size")
+
+
+def side_break_look() -> TvLook:
+    """The full layout with "Next break" in the side column instead of the main one."""
+    slots = [slot for slot in Layout().slots if slot.element is not Element.NEXT_BREAK]
+    slots.insert(0, Slot(Element.NEXT_BREAK, Place.SIDE))
+    layout = Layout(preset="custom", slots=tuple(slots))
+    require_valid_layout(layout)
+    return TvLook(layout=layout)
+
+
+def test_the_still_layer_is_drawn_once_with_next_break_in_the_side_column(qtbot) -> None:
+    """ "Next break" counts down with the clock wherever the layout puts it: in the side
+    column too, its value is drawn each second over the layer, which is not drawn
+    again (it was, every second); each second the face shows what a new face shows."""
+    state = _night_with_moves()
+    face = face_for(qtbot, (1920, 1080), side_break_look())
+    face.set_data(display_data(state, T0 + 5 * MIN))
+    face.grab()
+    builds = face.layer_builds
+    shown = []
+    for second in range(1, 6):
+        data = display_data(state, T0 + 5 * MIN + second * SECOND)
+        face.set_data(data)
+        image = face.grab().toImage()
+        assert same_picture(image, fresh_image(qtbot, face)), f"second {second}"
+        shown.append(image.copy(face.regions["side"].toAlignedRect()))
+    assert face.layer_builds == builds
+    assert "next_break" not in {stat.key for stat in main_figures(data, face.look)}
+    assert all(one != other for one, other in itertools.pairwise(shown))  # its value moves

@@ -72,6 +72,45 @@ def test_a_dealer_starts_a_shot_clock_and_the_phone_counts_it_down(
             driver.stop()
 
 
+BEHIND = (
+    "const live = window.directorLive;"
+    " live.serverNow = () => Date.now() + live.offset - arguments[0];"
+)
+"""The page's clock made ``arguments[0]`` milliseconds behind the server's."""
+
+
+def test_a_phone_whose_clock_is_behind_says_time_when_the_shot_clock_runs_out(
+    qtbot, browser: Browser, tmp_path: Path
+) -> None:
+    """A shot clock running out is pushed: a dealer's phone and the live page whose
+    clock is half a minute behind still count from their own clock, and show "Time!"
+    when the server (and the TV) does, not half a minute later."""
+    with serve(tmp_path, wall_clock, players=12) as live:
+        live.server.dealers_enabled = True
+        driver = FeedDriver(live.feed)
+        try:
+            player = seated_at(live, 1)[0]
+            pair(browser, live, 1)
+            browser.script(BEHIND, 30_000)
+            live.session.dispatch(c.StartShotClock(player=PlayerId(player), seconds=5))
+            assert int(browser.wait_text("shot-time", lambda text: text.isdigit())) > 25
+            browser.wait_text("shot-time", lambda text: text == "Time!", timeout=8)
+            assert "over" in browser.script("return document.getElementById('shot').className")
+            assert live.session.state.shot_clocks.running[1].remaining_ms(live.session.now()) == 0
+
+            browser.size(*TV)
+            browser.open(f"http://{live.host}/?lang=en")
+            browser.wait_text("level", lambda text: text.casefold() == "level 1")
+            browser.script(BEHIND, 30_000)
+            live.session.dispatch(c.StartShotClock(player=PlayerId(player), seconds=5))
+            browser.wait(lambda d: d.find_elements("css selector", "#shots .shot"))
+            assert int(shot_boxes(browser)[0]["seconds"]) > 25
+            browser.wait(lambda d: "Time!" in d.find_element("id", "shots").text, timeout=8)
+            assert browser.errors() == []
+        finally:
+            driver.stop()
+
+
 DEALER_READS = (
     "return performance.getEntriesByType('resource')"
     ".filter(e => new URL(e.name).pathname === '/api/dealer').length"

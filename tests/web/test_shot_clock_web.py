@@ -4,6 +4,7 @@ hostile request refused with nothing written."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,27 @@ def test_hostile_shot_clock_requests_are_refused_and_change_nothing(qtbot, serve
         assert answer.json()["why"]
     assert served.session.history.done_count == done
     assert not served.session.state.shot_clocks.running
+
+
+def test_a_shot_clock_running_out_is_pushed_at_that_moment(qtbot, served: Served) -> None:
+    """The moment a shot clock runs out, the display is pushed with it over: the phones
+    and the live page show "Time!" when the TV does, not when their own clock says (its
+    passing seconds are still not pushed). The feed is woken as its driver would."""
+    player = seated_at(served, 1)[0]
+    served.session.dispatch(c.StartShotClock(player=PlayerId(player), seconds=5))
+    served.tick()
+    channel = served.server.channel
+    pushes = channel.revision
+    ends_at = served.session.state.shot_clocks.running[1].ends_at
+    for _ in range(30):
+        wake = served.feed.tick.wake_in
+        assert wake is not None
+        served.tick(wake)
+        if channel.revision != pushes:
+            break
+    assert served.clock() == ends_at  # not a second before, not when it leaves the screens
+    assert channel.revision == pushes + 1
+    shown = json.loads(channel.state_message("en"))["display"]["display"]["shot_clocks"]
+    assert [shot["over"] for shot in shown] == [True]
+    served.tick(1000)
+    assert channel.revision == pushes + 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from director.core.tv import Element, Layout, LogoPlace, Place, Side
+from director.core.tv import Element, Layout, LogoPlace, Place, Side, TvLook
 
 MIN_TEXT = 0.03
 """No text is smaller than this share of the height (readable at 5 m)."""
@@ -51,6 +51,13 @@ BANDS: dict[str, tuple[float, float]] = {
 }
 MAIN_FIGURES = (Element.STATS, Element.NEXT_BREAK, Element.ESTIMATED_END, Element.CHIPS)
 """What the main column's figures band may hold."""
+
+
+def shows_league_table(look: TvLook) -> bool:
+    """Whether the live league table is shown: only when the TV's layout has it. The
+    clock feed leaves its section out of the display otherwise, so the TV window and
+    the network page (phones, TVs on the network) show it alike."""
+    return look.layout.place_of(Element.LEAGUE_TABLE) is not None
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from director import i18n
 from director.app.night.changes import Changes
 from director.app.night.notices import Listener, Notifier, Subscription
+from director.app.tv.tv_layout import shows_league_table
 from director.app.views.display import (
     DisplayData,
     StateParts,
@@ -36,6 +37,7 @@ from director.core import clock as clk
 from director.core.ids import Instant
 from director.core.moments import Moments, moment_cues, moments
 from director.core.state import TournamentState
+from director.core.tv import TvLook
 
 ALIVE_EVERY_MS = 2_000
 """How often the app marks itself alive while the clock runs (see ``app.night.resume``)."""
@@ -116,15 +118,18 @@ class ClockFeed:
         *,
         alive_every_ms: int = ALIVE_EVERY_MS,
         league: LeagueSource | bool | None = True,
+        default_look: Callable[[], TvLook] | None = None,
     ) -> None:
         """``league``: the live league table's section of a state; True (the
         default) finds it for an open session's event (``live_league``), False or
-        None shows none."""
+        None shows none. It is shown only when the TV's look has it: the event's,
+        else ``default_look()`` (by default the settings' look for new events)."""
         self.source = source
         self.alive_every_ms = alive_every_ms
         self._league: LeagueSource | None = (
             league_source(source) if league is True else league or None
         )
+        self._default_look = default_look
         self._listeners: Notifier[Tick] = Notifier("the clock feed")
         self._view: clk.ClockView | None = None
         self._show_seats = False
@@ -296,13 +301,26 @@ class ClockFeed:
 
     def _with_league(self, data: DisplayData, state: TournamentState) -> DisplayData:
         """``data`` with the live league table's section when the night counts for a
-        season (after the night's final standings once it is over)."""
-        if self._league is None:
+        season and the TV's layout has the table (after the night's final standings
+        once it is over)."""
+        if self._league is None or not shows_league_table(self._tv_look(state)):
             return data
         section = self._league(state)
         if section is None:
             return data
         return replace(data, sections=(*data.sections, section))
+
+    def _tv_look(self, state: TournamentState) -> TvLook:
+        """The TV's look: the event's own, else the default for events (as the TV
+        window's)."""
+        if state.tv_look is not None:
+            return state.tv_look
+        if self._default_look is None:
+            from director.app.files.settings import load_settings
+
+            found = load_settings().tv_look  # read once, when first needed
+            self._default_look = lambda: found
+        return self._default_look()
 
     def _moment_cues(self, state: TournamentState, index: int) -> tuple[clk.Cue, ...]:
         """The bubble, the final table or a new message, when this state newly reached

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,6 +59,17 @@ def _english_after_each_test() -> Iterator[None]:
 
     set_language("en")
     set_currency("EUR")
+    # Qt's own translator too (key names such as "Espace" in the F1 list): a window
+    # switched to French installs one for the whole application.
+    gui_app = sys.modules.get("director.gui.app")
+    if gui_app is not None and gui_app._qt_translators:
+        from PySide6.QtWidgets import QApplication
+
+        application = QApplication.instance()
+        while gui_app._qt_translators:
+            translator = gui_app._qt_translators.pop()
+            if application is not None:
+                application.removeTranslator(translator)
 
 
 @pytest.fixture(autouse=True)

@@ -224,6 +224,10 @@ class SessionHost(QObject):
         self.ticker.shot_cue.connect(self.sound.shot_clock)
         self.ticker.tick.connect(self.tv.refresh_display)
         self.console = Console(self.controller)
+        if self.stack.isVisible():
+            # The console paints first, the rules answer just after (its controls
+            # disabled meanwhile): the clock page needs the state, not the rules.
+            self.controller.guard.hold_until_painted(self.console)
         self.console.back_requested.connect(self.events_wanted.emit)
         self.console.page_built.connect(lambda _key, page: hotkeys.keep_keys(page, self._keys))
         self.tv.attach(self.controller, self.feed, self.console)

@@ -443,7 +443,7 @@ def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_doe
     page not yet opened."""
     event_id = a_night(db_path, clock, started=True, paused=True)
     key = str(db_path.resolve())
-    shown, ours, _enums, built = at_first_paint(
+    shown, ours, enums, built = at_first_paint(
         db_path,
         tmp_path,
         f"Settings(welcomed=True, open_event={event_id}, open_database={key!r})",
@@ -459,6 +459,8 @@ def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_doe
     # so no command, no event a command would record, is built for the paint.
     assert {"TournamentState", "ClockView"} <= built  # the check sees what was built
     assert not built & {"StartClock", "NextLevel", "NextHand", "ClockStarted", "HandStarted"}
+    # The planned start's row (a time field) shows only before the clock starts.
+    assert not {e for e in enums if e.startswith(("QDateTimeEdit.", "QAbstractSpinBox."))}
 
 
 @pytest.mark.parametrize("reopened", [False, True])

@@ -82,7 +82,8 @@ def test_an_event_opened_on_screen_paints_before_the_rules_are_asked(qtbot, wind
     not the rules' answers, so the console is painted before the guard asks. Until
     it has asked, every bound control is disabled (nothing the rules would refuse
     can be clicked); just after the paint each is enabled exactly when the rules
-    accept its command. A hotkey meanwhile asks the rules itself."""
+    accept its command. A hotkey meanwhile asks the rules itself. The menus' Undo
+    and Redo (the log's last entries read) are also said just after the paint."""
     window = window_factory()
     window.show()
     qtbot.waitExposed(window)
@@ -95,7 +96,9 @@ def test_an_event_opened_on_screen_paints_before_the_rules_are_asked(qtbot, wind
     bound = [clock.start_button, clock.next_button, clock.previous_button, clock.hand_button]
     assert not any(button.isEnabled() for button in bound)  # not asked yet
     assert guard.held
+    assert not window.undo_action.isEnabled()  # the log read after the paint too
     qtbot.waitUntil(lambda: not guard.held)
+    qtbot.waitUntil(window.undo_action.isEnabled)  # the structure set can be undone
     for button in bound:
         assert button.isEnabled() == (guard.refusal_of(button) is None), button.text()
     assert clock.start_button.isEnabled()

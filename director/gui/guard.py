@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QWidget
 
@@ -76,6 +76,8 @@ class Guard(QObject):
 
     refused = Signal(str)
     """A hotkey asked for something the rules refuse: the reason, for the status bar."""
+    answered = Signal()
+    """A held guard has asked about every control (``hold_until_painted``)."""
 
     def __init__(self, controller: _Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -93,14 +95,12 @@ class Guard(QObject):
         """Asking nothing yet (``hold_until_painted``): bound controls stay disabled."""
         self._timer.start()
 
-    def hold_until_painted(self, widget: QWidget) -> None:
-        """Ask the rules nothing until ``widget`` has first painted (at the latest
+    def hold_until_painted(self, *widgets: QWidget) -> None:
+        """Ask the rules nothing until one of ``widgets`` has painted (at the latest
         ``HOLD_AT_MOST_MS`` from now): a control bound meanwhile is disabled, then
         enabled or not from the rules just after the paint. A hotkey asks at once."""
-        from director.gui.app import after_first_paint
-
         self._held = True
-        after_first_paint(widget, self.release)
+        _AfterPaint(self, widgets)
         QTimer.singleShot(HOLD_AT_MOST_MS, self, self.release)
 
     @property
@@ -113,6 +113,7 @@ class Guard(QObject):
         if self._held:
             self._held = False
             self.refresh()
+            self.answered.emit()
 
     def bind(self, control: Control, probe: Probe, hint: str | None = None) -> Control:
         """Follow ``probe`` for ``control``; ``hint`` is its tooltip while allowed."""
@@ -250,3 +251,27 @@ class Guard(QObject):
         else:
             control.click()
         return True
+
+
+class _AfterPaint(QObject):
+    """Releases ``guard`` just after the first paint of any of ``widgets`` (once that
+    paint is drawn, not in the middle of it). A child of the guard: gone with it.
+
+    At a start the window is painted before its children, in the same pass, and a
+    filter installed last is asked first: the guard then answers before what the
+    start-up does after its own first paint (the backup, looking for an audio
+    output). An event opened later paints its console, not always the window."""
+
+    def __init__(self, guard: Guard, widgets: tuple[QWidget, ...]) -> None:
+        super().__init__(guard)
+        self._guard = guard
+        self._widgets = widgets
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            for widget in self._widgets:
+                widget.removeEventFilter(self)
+            QTimer.singleShot(0, self._guard, self._guard.release)
+        return False

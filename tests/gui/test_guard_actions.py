@@ -124,3 +124,29 @@ def test_a_hotkey_before_the_first_answers_asks_the_rules_itself(qtbot, window_f
     assert refused
     assert guard.trigger(clock.start_button)
     assert window.controller.state.clock.running
+
+
+def test_an_event_closed_before_its_first_paint_leaves_nothing_waiting(
+    qtbot, window_factory
+) -> None:
+    """An event opened then closed before the window painted (another one opened at
+    once, a change of language): the closed event's guard is gone with it, and the
+    event open then has its controls asked about after the paint."""
+    window = window_factory()
+    window.show()
+    qtbot.waitExposed(window)
+    structure = structures.find("regular-5000").template.structure
+    first = window.library.create("Thursday night")
+    first.dispatch(c.SetStructure(structure=structure))
+    window.open_session(first)
+    window.console.show_page("clock")
+    second = window.library.create("Friday night")
+    second.dispatch(c.SetStructure(structure=structure))
+    window.open_session(second)
+    window.console.show_page("clock")
+    clock = window.console.page("clock")
+    guard = window.controller.guard
+    qtbot.waitUntil(lambda: not guard.held)
+    assert clock.start_button.isEnabled()
+    qtbot.wait(50)  # the first event's paint watcher, had it stayed, would fire now
+    assert window.controller.state.name == "Friday night"

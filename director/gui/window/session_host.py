@@ -99,18 +99,16 @@ def resume_question(found: Interruption, *, crashed: bool = False) -> str:
     )
 
 
-def console_first(
-    console: Console, controller: SessionController, undo_changed: Callable[[], None]
-) -> None:
+def console_first(host: SessionHost) -> None:
     """An event opened in a window on screen: its console paints first, then what
     the clock page does not show is worked out. The guard asks the rules just after
     the paint (the controls disabled meanwhile): the clock page needs the state, not
-    the rules. ``undo_changed`` (the menus' Undo and Redo, read from the log) is
-    called then too; until then the menus stay as they were, with no event open."""
-    from director.gui.app import after_first_paint
-
-    controller.guard.hold_until_painted(console)
-    after_first_paint(console, undo_changed)
+    the rules. The menus' Undo and Redo (read from the log) are said once it has;
+    until then they stay as they were, with no event open. The window is watched
+    with the console: at a start it paints first."""
+    assert host.controller is not None and host.console is not None
+    host.controller.guard.answered.connect(host.undo_changed.emit)
+    host.controller.guard.hold_until_painted(host.stack.window(), host.console)
 
 
 class SessionHost(QObject):
@@ -240,7 +238,7 @@ class SessionHost(QObject):
         self.console = Console(self.controller)
         paint_first = self.stack.isVisible()
         if paint_first:
-            console_first(self.console, self.controller, self.undo_changed.emit)
+            console_first(self)
         self.console.back_requested.connect(self.events_wanted.emit)
         self.console.page_built.connect(lambda _key, page: hotkeys.keep_keys(page, self._keys))
         self.tv.attach(self.controller, self.feed, self.console)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from director.app.night.changes import Changes
@@ -72,9 +72,6 @@ class SessionController(QObject):
 
     def wait_for_write(self) -> None:
         """Return once no write is under way (the window keeps painting meanwhile)."""
-        # Named only when waiting: PySide makes a Qt class's Python enums when it is named.
-        from PySide6.QtCore import QEventLoop
-
         while self.session.saving:
             loop = QEventLoop()
             QTimer.singleShot(10, loop.quit)

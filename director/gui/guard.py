@@ -21,6 +21,7 @@ would refuse can be clicked; the answers come just after the paint.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -272,6 +273,7 @@ class _AfterPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             for widget in self._widgets:
-                widget.removeEventFilter(self)
+                with contextlib.suppress(RuntimeError):  # a widget already deleted
+                    widget.removeEventFilter(self)
             QTimer.singleShot(0, self._guard, self._guard.release)
         return False

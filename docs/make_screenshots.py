@@ -80,6 +80,10 @@ def main() -> None:
 
         shot("events")
         window.open_session(session)
+        # The console paints before its buttons are asked about (disabled meanwhile):
+        # the pictures show them once the rules have answered.
+        while window.controller.guard.held:
+            app.processEvents()
         for page in (
             "clock",
             "structure",

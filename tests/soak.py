@@ -130,6 +130,8 @@ def paint_many(
 def open_night(database_path: Path, clock: FakeClock) -> MainWindow:
     """The main window on a fresh demo event (27 players at three tables, the clock
     running in level 2, bounties, re-buys, an add-on), with the TV window open."""
+    from PySide6.QtWidgets import QApplication
+
     from director.app.night.demo import create_demo
     from director.gui.main_window import MainWindow
     from director.persistence.db import open_database
@@ -142,6 +144,10 @@ def open_night(database_path: Path, clock: FakeClock) -> MainWindow:
     window.resize(1366, 768)
     window.show()
     window.open_event(event_id)
+    # The console paints before the rules are asked about its controls: the night
+    # starts once they have answered, as the organizer's first click does.
+    while window.controller is not None and window.controller.guard.held:
+        QApplication.processEvents()
     window.show_display()
     assert window.display is not None
     window.display.showNormal()

@@ -10,17 +10,25 @@ goes through ``trigger``, which asks again and clicks the same control, so the
 button, the hotkey and the action answer alike. A control that does one of the
 action catalogue's actions (``app.night.actions``) is bound by its key (``bind_action``):
 its command is the catalogue's, as the phones' are.
+
+An event opened in a window already on screen is painted before the guard asks
+anything (``hold_until_painted``): the clock page needs the state and its
+display data, not the rules, and the first questions build the commands, their
+events and the handlers that decide them (some 35 ms of the reopened event's
+first paint). Meanwhile every bound control is disabled, so nothing the rules
+would refuse can be clicked; the answers come just after the paint.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from director.app.night import actions
 from director.app.night.actions import Request
@@ -33,6 +41,9 @@ Probe = Callable[[], "Command | RuleViolation | None"]
 """What the control would do now: a command to check, a refusal, or None (always allowed)."""
 
 REFRESH_MS = 1000
+HOLD_AT_MOST_MS = 500
+"""A held guard asks at the latest this long after it was held (a window that is not
+painted, such as a minimised one, still gets its answers)."""
 
 
 class _Session(Protocol):
@@ -66,6 +77,8 @@ class Guard(QObject):
 
     refused = Signal(str)
     """A hotkey asked for something the rules refuse: the reason, for the status bar."""
+    answered = Signal()
+    """A held guard has asked about every control (``hold_until_painted``)."""
 
     def __init__(self, controller: _Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -79,7 +92,29 @@ class Guard(QObject):
         self._answers: dict[Command, RuleViolation | None] = {}
         self._answered: object = None
         """The state the remembered answers are about (held, so never mistaken)."""
+        self._held = False
+        """Asking nothing yet (``hold_until_painted``): bound controls stay disabled."""
         self._timer.start()
+
+    def hold_until_painted(self, *widgets: QWidget) -> None:
+        """Ask the rules nothing until one of ``widgets`` has painted (at the latest
+        ``HOLD_AT_MOST_MS`` from now): a control bound meanwhile is disabled, then
+        enabled or not from the rules just after the paint. A hotkey asks at once."""
+        self._held = True
+        _AfterPaint(self, widgets)
+        QTimer.singleShot(HOLD_AT_MOST_MS, self, self.release)
+
+    @property
+    def held(self) -> bool:
+        """Whether the guard waits for a first paint before asking (see above)."""
+        return self._held
+
+    def release(self) -> None:
+        """Ask now for every bound control, if the guard was held (once)."""
+        if self._held:
+            self._held = False
+            self.refresh()
+            self.answered.emit()
 
     def bind(self, control: Control, probe: Probe, hint: str | None = None) -> Control:
         """Follow ``probe`` for ``control``; ``hint`` is its tooltip while allowed."""
@@ -87,7 +122,11 @@ class Guard(QObject):
         self._bindings = [b for b in self._bindings if b.control is not control]
         self._bindings.append(binding)
         control.destroyed.connect(lambda *_: self._forget(control))
-        self._apply(binding)
+        if self._held:
+            control.setEnabled(False)  # not clickable before the rules answered
+            control.setToolTip(binding.hint)
+        else:
+            self._apply(binding)
         return control
 
     def bind_action(
@@ -134,6 +173,8 @@ class Guard(QObject):
 
     def recheck(self, control: Control) -> None:
         """Ask again for ``control`` alone (what it would send changed: a typed text)."""
+        if self._held:
+            return  # asked with the others once released
         for binding in self._bindings:
             if binding.control is control:
                 self._apply(binding)
@@ -148,11 +189,15 @@ class Guard(QObject):
         """Each second, ask again only when time could have changed an answer: the
         rules move with time through the clock's level (the re-buy period, late
         entries), never within one, so an unchanged state and level need no asking."""
+        if self._held:
+            return
         moment = self.controller.session.refusal_moment()
         if moment != self._moment:
             self.refresh()
 
     def refresh(self) -> None:
+        if self._held:
+            return  # ``release`` asks for every control
         moment = self.controller.session.refusal_moment()
         state = self.controller.state
         if moment != self._moment or state is not self._answered:
@@ -207,3 +252,28 @@ class Guard(QObject):
         else:
             control.click()
         return True
+
+
+class _AfterPaint(QObject):
+    """Releases ``guard`` just after the first paint of any of ``widgets`` (once that
+    paint is drawn, not in the middle of it). A child of the guard: gone with it.
+
+    At a start the window is painted before its children, in the same pass, and a
+    filter installed last is asked first: the guard then answers before what the
+    start-up does after its own first paint (the backup, looking for an audio
+    output). An event opened later paints its console, not always the window."""
+
+    def __init__(self, guard: Guard, widgets: tuple[QWidget, ...]) -> None:
+        super().__init__(guard)
+        self._guard = guard
+        self._widgets = widgets
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            for widget in self._widgets:
+                with contextlib.suppress(RuntimeError):  # a widget already deleted
+                    widget.removeEventFilter(self)
+            QTimer.singleShot(0, self._guard, self._guard.release)
+        return False

@@ -376,10 +376,28 @@ def test_opening_an_event_builds_only_the_page_shown(
     assert PAGES & ours == {f"director.gui.pages.{shown}"}
 
 
-def at_first_paint(db_path: Path, tmp_path: Path, settings: str) -> tuple[str, set[str], set[str]]:
+BUILT_CLASSES = """
+def built_classes():
+    built = []
+    for name, module in list(sys.modules.items()):
+        if name.startswith("director.core"):
+            for value in vars(module).values():
+                if isinstance(value, type) and value.__module__ == name:
+                    fields = value.__dict__.get("__dataclass_fields__")
+                    if type(fields) is dict:
+                        built.append(value.__qualname__)
+    return sorted(built)
+"""
+"""``built_classes()``: the core's dataclasses made so far (as ``BUILT_DATACLASSES``)."""
+
+
+def at_first_paint(
+    db_path: Path, tmp_path: Path, settings: str
+) -> tuple[str, set[str], set[str], set[str]]:
     """Start the window on ``db_path`` with ``settings`` (Python source) in a fresh
     interpreter: what it shows (the console's page, or "events"), the modules
-    imported and the Python enums PySide had made, both as of the first paint."""
+    imported, the Python enums PySide had made and the core's dataclasses built,
+    all as of the first paint."""
     probe = (
         "import enum, gc, json, sys\n"
         "from pathlib import Path\n"
@@ -391,9 +409,9 @@ def at_first_paint(db_path: Path, tmp_path: Path, settings: str) -> tuple[str, s
         "    def eventFilter(self, watched, event):\n"
         "        if event.type() == QEvent.Type.Paint and self.seen is None:\n"
         "            enums = [o for o in gc.get_objects() if isinstance(o, enum.EnumType)]\n"
-        "            self.seen = (sorted(sys.modules), sorted(e.__qualname__ for e in enums))\n"
-        "        return False\n"
-        "app = application()\n"
+        "            self.seen = (sorted(sys.modules), sorted(e.__qualname__ for e in enums),\n"
+        "                         built_classes())\n"
+        "        return False\n" + BUILT_CLASSES + "app = application()\n"
         f"window = start(Path({str(db_path)!r}), {settings})\n"
         "painted = Painted()\n"
         "window.installEventFilter(painted)\n"
@@ -411,8 +429,8 @@ def at_first_paint(db_path: Path, tmp_path: Path, settings: str) -> tuple[str, s
         check=True,
         env=quiet_env(tmp_path),
     )
-    shown, modules, enums = json.loads(done.stdout.splitlines()[-1])
-    return shown, set(modules), set(enums)
+    shown, modules, enums, built = json.loads(done.stdout.splitlines()[-1])
+    return shown, set(modules), set(enums), set(built)
 
 
 def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_does_not_show(
@@ -425,7 +443,7 @@ def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_doe
     page not yet opened."""
     event_id = a_night(db_path, clock, started=True, paused=True)
     key = str(db_path.resolve())
-    shown, ours, _enums = at_first_paint(
+    shown, ours, enums, built = at_first_paint(
         db_path,
         tmp_path,
         f"Settings(welcomed=True, open_event={event_id}, open_database={key!r})",
@@ -436,6 +454,13 @@ def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_doe
     for absent in NOT_FOR_A_FIRST_PAINT:
         assert absent not in ours, absent
     assert PAGES & ours == {"director.gui.pages.clock_page"}
+    # The state is built (the page shows it), the rules' questions are not asked
+    # yet: the guard asks them just after the paint (its controls disabled meanwhile),
+    # so no command, no event a command would record, is built for the paint.
+    assert {"TournamentState", "ClockView"} <= built  # the check sees what was built
+    assert not built & {"StartClock", "NextLevel", "NextHand", "ClockStarted", "HandStarted"}
+    # The planned start's row (a time field) shows only before the clock starts.
+    assert not {e for e in enums if e.startswith(("QDateTimeEdit.", "QAbstractSpinBox."))}
 
 
 @pytest.mark.parametrize("reopened", [False, True])
@@ -453,7 +478,7 @@ def test_the_first_paint_makes_no_python_enum_of_a_qt_class_the_window_does_not_
         if reopened
         else "Settings(welcomed=True)"
     )
-    shown, _ours, enums = at_first_paint(db_path, tmp_path, settings)
+    shown, _ours, enums, _built = at_first_paint(db_path, tmp_path, settings)
     assert shown == ("clock" if reopened else "events")
     assert "Qt.AlignmentFlag" in enums  # the check sees the enums made
     unused = {e for e in enums if e.startswith(("QWizard.", "QFileDialog.", "QCalendarWidget."))}

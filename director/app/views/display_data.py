@@ -8,16 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from director.core.frozen import Record
 from director.core.ids import Instant
 from director.core.structure import AnteKind, Betting, Level
 
 NEVER = Instant(0)
 
 # -- the typed values -------------------------------------------------------------
+#
+# Each is a ``Record`` (``core.frozen``): its comparison, hash and text are the
+# shared ones, not written and compiled by dataclass for each class, which was
+# half of this module's import (some 10 ms of a reopened event's first paint).
 
 
-@dataclass(frozen=True)
-class Stat:
+@dataclass(frozen=True, eq=False, repr=False)
+class Stat(Record):
     """One figure in the display's bottom band: a caption and a value."""
 
     caption: str
@@ -46,8 +51,8 @@ class SectionKind(StrEnum):
     """The league table if the season ended now (a night that counts for a season)."""
 
 
-@dataclass(frozen=True)
-class MoveRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class MoveRow(Record):
     """A player to move (or just moved) and where to: ``destination`` is "table 2, seat 5"."""
 
     name: str
@@ -60,8 +65,8 @@ class MoveRow:
     """The move was made (it stays on the screen a little while after)."""
 
 
-@dataclass(frozen=True)
-class PlaceRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class PlaceRow(Record):
     """A paid place ("1. €132.00"), or a place of the final standings with its player
     ("1. Ann Smith · €132.00"); ``amount`` in minor units, 0 when nothing is won."""
 
@@ -71,8 +76,8 @@ class PlaceRow:
     name: str = ""
 
 
-@dataclass(frozen=True)
-class Figure:
+@dataclass(frozen=True, eq=False, repr=False)
+class Figure(Record):
     """One number of a figures row: ``key`` is "rebuys", "addons", "chips", "bounties",
     "added", "guarantee"; in the bounties section "bounty" (a player's) or
     "envelopes"; in the chips section "chip" (a denomination in play)."""
@@ -85,16 +90,16 @@ class Figure:
     """A chip's colour, ``#rrggbb``, painted as a swatch beside it ("" for none)."""
 
 
-@dataclass(frozen=True)
-class FigureRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class FigureRow(Record):
     """One line of the room's figures ("Re-buys 3 · add-ons 2") and its numbers."""
 
     text: str
     figures: tuple[Figure, ...]
 
 
-@dataclass(frozen=True)
-class NoteRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class NoteRow(Record):
     """A sentence the room must notice: ``key`` "bubble", "deal", "envelope" (the last
     mystery envelope drawn), "mystery" (when the draws begin), in hand-for-hand
     "playing" and "waiting" (the tables still playing the hand, those done), or
@@ -104,16 +109,16 @@ class NoteRow:
     key: str = ""
 
 
-@dataclass(frozen=True)
-class MoreRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class MoreRow(Record):
     """The places left out of a long list: "… 12 places paid"."""
 
     text: str
     count: int
 
 
-@dataclass(frozen=True)
-class RaceRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class RaceRow(Record):
     """A player the chip race gave a chip to (R28): ``text`` is "wins a 100", or
     "keeps a 100 (not raced out)" for one whose odd chips were all he had."""
 
@@ -125,8 +130,8 @@ class RaceRow:
     kept_in: bool = False
 
 
-@dataclass(frozen=True)
-class LeagueRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class LeagueRow(Record):
     """A player of the live league table: ``text`` is "1. Ann · 45 pts", ``points``
     the points as shown ("45", "12.5"), ``playing`` whether he is still in tonight."""
 
@@ -140,8 +145,8 @@ class LeagueRow:
 Row = MoveRow | PlaceRow | FigureRow | NoteRow | MoreRow | RaceRow | LeagueRow
 
 
-@dataclass(frozen=True)
-class Section:
+@dataclass(frozen=True, eq=False, repr=False)
+class Section(Record):
     """A block of the side column: a title and its rows."""
 
     kind: SectionKind
@@ -149,8 +154,8 @@ class Section:
     rows: tuple[Row, ...]
 
 
-@dataclass(frozen=True)
-class SeatRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class SeatRow(Record):
     """A seated player for the seat draw: ``text`` is "Table 2 · Seat 5"."""
 
     name: str
@@ -159,8 +164,8 @@ class SeatRow:
     text: str
 
 
-@dataclass(frozen=True)
-class ShotRow:
+@dataclass(frozen=True, eq=False, repr=False)
+class ShotRow(Record):
     """A shot clock on the screens: the player's name, where he sits ("Table 2 ·
     Seat 5"), the whole seconds left (rounded up) and when it runs out, whether it
     is in its last ten seconds or over, and his time-bank chips left."""
@@ -175,8 +180,8 @@ class ShotRow:
     banks_left: int = 0
 
 
-@dataclass(frozen=True)
-class Blinds:
+@dataclass(frozen=True, eq=False, repr=False)
+class Blinds(Record):
     """A level's blinds and ante in chips (and its bets in a limit game)."""
 
     small_blind: int
@@ -202,8 +207,8 @@ class Blinds:
         )
 
 
-@dataclass(frozen=True)
-class Timing:
+@dataclass(frozen=True, eq=False, repr=False)
+class Timing(Record):
     """The clock as numbers at one instant, for a viewer that counts by itself between
     two pushes and must never show a wrong time.
 
@@ -230,8 +235,8 @@ class Timing:
     """The planned start, while the clock waits for it: the viewer counts down to it."""
 
 
-@dataclass(frozen=True)
-class Room:
+@dataclass(frozen=True, eq=False, repr=False)
+class Room(Record):
     """The event's public figures: players, stacks, the money at stake (R29)."""
 
     players_left: int = 0
@@ -259,8 +264,8 @@ class Room:
     """None when the event has no re-buys."""
 
 
-@dataclass(frozen=True)
-class DisplayData:
+@dataclass(frozen=True, eq=False, repr=False)
+class DisplayData(Record):
     """The clock display at one instant: texts ready to paint, and the values behind."""
 
     event_name: str

@@ -34,6 +34,7 @@ from director.app.views.display import (
 )
 from director.app.views.live_league import LeagueSource, league_source
 from director.core import clock as clk
+from director.core.frozen import Record
 from director.core.ids import Instant
 from director.core.moments import Moments, moment_cues, moments
 from director.core.state import TournamentState
@@ -67,16 +68,16 @@ class ShotCueKind(StrEnum):
     """A shot clock ran out."""
 
 
-@dataclass(frozen=True)
-class ShotCue:
+@dataclass(frozen=True, eq=False, repr=False)
+class ShotCue(Record):
     """What a shot clock makes the room hear, once: ``kind`` at ``table``."""
 
     kind: ShotCueKind
     table: int
 
 
-@dataclass(frozen=True)
-class Tick:
+@dataclass(frozen=True, eq=False, repr=False)
+class Tick(Record):
     """One reading of the feed: what to show, what to announce, when to wake."""
 
     data: DisplayData

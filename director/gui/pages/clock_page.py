@@ -11,14 +11,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -40,6 +38,8 @@ from director.gui.ticker import ClockTicker
 from director.i18n import _, format_clock, format_time, ngettext, parse_clock_text
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTimeEdit
+
     from director.gui.dialogs.shot_clock import ShotClockDialog
 
 
@@ -48,6 +48,13 @@ class ClockPage(QWidget):
 
     show_display_requested = Signal()
     tv_settings_requested = Signal()
+
+    # The planned start's controls, made when its row first shows (``refresh_plan``).
+    planned_time: QTimeEdit
+    auto_start: QCheckBox
+    plan_button: QPushButton
+    unplan_button: QPushButton
+    planned_label: QLabel
 
     def __init__(
         self, controller: SessionController, ticker: ClockTicker, parent: QWidget | None = None
@@ -137,34 +144,12 @@ class ClockPage(QWidget):
         self._shot_dialog: ShotClockDialog | None = None
         message_row.addWidget(self.shot_button)
 
-        # The planned start: before it the TV and the phones count down to it.
-        self.planned_time = QTimeEdit()
-        self.planned_time.setDisplayFormat("HH:mm")
-        self.planned_time.setTime(QTime(20, 0))
-        self.auto_start = QCheckBox(_("Start the clock by itself"))
-        self.auto_start.setChecked(True)
-        self.auto_start.setToolTip(
-            _("At the planned time the clock starts alone; unticked, it waits for Start")
-        )
-        self.plan_button = QPushButton(_("Plan the start"))
-        self.plan_button.clicked.connect(self.plan_start)
-        self.unplan_button = QPushButton(_("No planned start"))
-        self.unplan_button.clicked.connect(self.unplan_start)
-        guard.bind(self.plan_button, self._plan_command)
-        guard.bind(self.unplan_button, lambda: c.PlanStart(planned=None))
-        self.planned_label = QLabel()
+        # The planned start: before it the TV and the phones count down to it. Its
+        # controls are made when the row first shows (``refresh_plan``): an event
+        # reopened with its clock started never shows them.
         self._shown_planned: Instant | None = None
         self.plan_row = QWidget()
-        plan_row = QHBoxLayout(self.plan_row)
-        plan_row.setContentsMargins(0, 0, 0, 0)
-        plan_row.addWidget(QLabel(_("Planned start:")))
-        plan_row.addWidget(self.planned_time)
-        plan_row.addWidget(self.auto_start)
-        plan_row.addWidget(self.plan_button)
-        plan_row.addWidget(self.unplan_button)
-        plan_row.addWidget(self.planned_label, 1)
-        self.planned_time.timeChanged.connect(lambda _time: guard.recheck(self.plan_button))
-        self.auto_start.toggled.connect(lambda _on: guard.recheck(self.plan_button))
+        self.plan_row.hide()
 
         self.levels = QListWidget()
         self.levels.setToolTip(_("Double-click a level to jump to it"))
@@ -248,6 +233,8 @@ class ClockPage(QWidget):
         self.controller.dispatch(command("next_hand"), self)
 
     def set_time(self) -> None:
+        from PySide6.QtWidgets import QInputDialog  # named when first used: its enums
+
         view = self.ticker.view()
         current = format_clock(view.remaining or 0)
         text, accepted = QInputDialog.getText(
@@ -306,12 +293,48 @@ class ClockPage(QWidget):
         if self.levels.currentRow() != view.index and 0 <= view.index < self.levels.count():
             self.levels.setCurrentRow(view.index)
 
+    def _make_plan_row(self) -> None:
+        """The planned start's controls, in ``plan_row`` (made once). The time field's
+        class is named here: PySide makes a class's Python enums (a spin box's, a
+        date's: five) when the class is first named."""
+        from PySide6.QtWidgets import QTimeEdit
+
+        guard = self.controller.guard
+        self.planned_time = QTimeEdit()
+        self.planned_time.setDisplayFormat("HH:mm")
+        self.planned_time.setTime(QTime(20, 0))
+        self.auto_start = QCheckBox(_("Start the clock by itself"))
+        self.auto_start.setChecked(True)
+        self.auto_start.setToolTip(
+            _("At the planned time the clock starts alone; unticked, it waits for Start")
+        )
+        self.plan_button = QPushButton(_("Plan the start"))
+        self.plan_button.clicked.connect(self.plan_start)
+        self.unplan_button = QPushButton(_("No planned start"))
+        self.unplan_button.clicked.connect(self.unplan_start)
+        guard.bind(self.plan_button, self._plan_command)
+        guard.bind(self.unplan_button, lambda: c.PlanStart(planned=None))
+        self.planned_label = QLabel()
+        plan_row = QHBoxLayout(self.plan_row)
+        plan_row.setContentsMargins(0, 0, 0, 0)
+        plan_row.addWidget(QLabel(_("Planned start:")))
+        plan_row.addWidget(self.planned_time)
+        plan_row.addWidget(self.auto_start)
+        plan_row.addWidget(self.plan_button)
+        plan_row.addWidget(self.unplan_button)
+        plan_row.addWidget(self.planned_label, 1)
+        self.planned_time.timeChanged.connect(lambda _time: guard.recheck(self.plan_button))
+        self.auto_start.toggled.connect(lambda _on: guard.recheck(self.plan_button))
+
     def refresh_plan(self, view: clk.ClockView) -> None:
         """The planned start's row, shown until the clock starts."""
-        self.plan_row.setVisible(not view.started)
-        planned = self.controller.state.clock.planned
         if view.started:
+            self.plan_row.hide()
             return
+        if self.plan_row.layout() is None:
+            self._make_plan_row()
+        self.plan_row.show()
+        planned = self.controller.state.clock.planned
         if planned is not None and planned != self._shown_planned:
             # The field shows the plan in force (once per plan: it stays editable).
             moment = datetime.datetime.fromtimestamp(planned / 1000)

@@ -99,6 +99,18 @@ def resume_question(found: Interruption, *, crashed: bool = False) -> str:
     )
 
 
+def console_first(host: SessionHost) -> None:
+    """An event opened in a window on screen: its console paints first, then what
+    the clock page does not show is worked out. The guard asks the rules just after
+    the paint (the controls disabled meanwhile): the clock page needs the state, not
+    the rules. The menus' Undo and Redo (read from the log) are said once it has;
+    until then they stay as they were, with no event open. The window is watched
+    with the console: at a start it paints first."""
+    assert host.controller is not None and host.console is not None
+    host.controller.guard.answered.connect(host.undo_changed.emit)
+    host.controller.guard.hold_until_painted(host.stack.window(), host.console)
+
+
 class SessionHost(QObject):
     """The open event's session, controller, clock feed and console."""
 
@@ -224,6 +236,9 @@ class SessionHost(QObject):
         self.ticker.shot_cue.connect(self.sound.shot_clock)
         self.ticker.tick.connect(self.tv.refresh_display)
         self.console = Console(self.controller)
+        paint_first = self.stack.isVisible()
+        if paint_first:
+            console_first(self)
         self.console.back_requested.connect(self.events_wanted.emit)
         self.console.page_built.connect(lambda _key, page: hotkeys.keep_keys(page, self._keys))
         self.tv.attach(self.controller, self.feed, self.console)
@@ -238,7 +253,8 @@ class SessionHost(QObject):
         self.stack.setCurrentWidget(self.console)
         self.tv.apply_tv_look()
         self.title_changed.emit(_("{event} — director").format(event=session.state.name))
-        self.undo_changed.emit()
+        if not paint_first:
+            self.undo_changed.emit()
         self.tv.keep_awake()  # an event reopened with its clock running
         self.opened.emit(session.tournament_id)
         # Said now, not only at a clean close: after a crash the next start reopens

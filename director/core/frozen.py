@@ -109,11 +109,12 @@ _READ_BY_DATACLASSES = ("__dataclass_fields__", "__dataclass_params__", "__match
 def settle(cls: type) -> None:
     """Make ``cls`` the dataclass it was declared to be, if it is not yet.
 
-    Another thread may make an instance or read the fields meanwhile, so no
-    stand-in is ever taken away before the real attribute is there: dataclass
-    writes the fields over their stand-ins, and ``__init__`` and
-    ``__match_args__``, which it writes only where nothing is, are made on a
-    twin of the class and then put in place, each in one step."""
+    dataclass runs once, on a twin of the class (its namespace without the
+    stand-ins), and what it wrote there is put on the class one attribute at a
+    time: another thread may make an instance or read the fields meanwhile, and
+    each stand-in stays until the real attribute is there (``__init__`` and
+    ``__match_args__`` last). A frozen class's guards against assignment are
+    made for the class itself: dataclass's name the twin."""
     with _SETTLING:
         options = _PENDING.pop(cls, None)
         if options is None:
@@ -123,10 +124,44 @@ def settle(cls: type) -> None:
         twin: type = dataclasses.dataclass(
             type(cls)(cls.__name__, cls.__bases__, namespace), **options
         )
-        dataclasses.dataclass(cls, **{**options, "init": False, "match_args": False})
-        type.__setattr__(cls, "__init__", twin.__dict__["__init__"])
-        if "__match_args__" in twin.__dict__:
-            type.__setattr__(cls, "__match_args__", twin.__dict__["__match_args__"])
+        written = dict(twin.__dict__)
+        if options.get("frozen"):
+            fields = tuple(written["__dataclass_fields__"])
+            written["__setattr__"], written["__delattr__"] = _frozen_guards(cls, fields)
+        last = {
+            name: written.pop(name) for name in ("__init__", "__match_args__") if name in written
+        }
+        for name, value in written.items():
+            if name in ("__dict__", "__weakref__"):
+                continue
+            if name not in namespace or namespace[name] is not value:
+                type.__setattr__(cls, name, value)
+        for name in namespace:
+            if name not in written:  # a field's ``field(default_factory=...)``
+                type.__delattr__(cls, name)
+        for name, value in last.items():
+            type.__setattr__(cls, name, value)
+
+
+def _frozen_guards(
+    cls: type, fields: tuple[str, ...]
+) -> tuple[Callable[[Any, str, Any], None], Callable[[Any, str], None]]:
+    """The ``__setattr__`` and ``__delattr__`` dataclass writes for a frozen class,
+    the same for every class but the class and its fields' names."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in fields:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]  # cls is a class
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in fields:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)  # type: ignore[arg-type]  # cls is a class
+
+    __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
+    __delattr__.__qualname__ = f"{cls.__qualname__}.__delattr__"
+    return __setattr__, __delattr__
 
 
 class _Settles:

@@ -152,3 +152,55 @@ def test_a_class_first_used_by_several_threads_at_once_is_made_whole_for_each() 
         for thread in threads:
             thread.join()
     assert not errors, errors[:3]
+
+
+def test_a_deferred_class_behaves_as_the_standard_decorator_makes_it() -> None:
+    """``frozen.dataclass`` runs dataclass once, on a twin, and puts what it wrote on
+    the class: the fields, defaults, ``__init__``, positions, comparison, text, hash
+    and the frozen guards behave as the standard decorator's, on the class itself
+    (not on the twin), for a frozen class and a plain one."""
+    import inspect
+
+    from director.core import frozen
+
+    def declare(decorator: typing.Callable[..., typing.Any], **options: typing.Any) -> type:
+        @decorator(**options)
+        class Part:
+            a: int
+            b: list[int] = dataclasses.field(default_factory=list)
+            c: int = dataclasses.field(default=3)
+            d: str = "d"
+
+        return Part
+
+    for options in ({"frozen": True}, {"frozen": True, "eq": False}, {"order": True}, {}):
+        ours, theirs = (
+            declare(frozen.dataclass, **options),
+            declare(dataclasses.dataclass, **options),
+        )
+        one, other = ours(1, [2]), theirs(1, [2])
+        assert [(f.name, f.default) for f in dataclasses.fields(ours)] == [
+            (f.name, f.default) for f in dataclasses.fields(theirs)
+        ]
+        assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+        assert ours.__match_args__ == theirs.__match_args__
+        assert ("b" in ours.__dict__) == ("b" in theirs.__dict__)  # the factory's Field gone
+        assert ours.c == theirs.c == 3 and ours.d == "d"
+        assert repr(one).split("(", 1)[1] == repr(other).split("(", 1)[1]
+        assert (one == ours(1, [2])) == (other == theirs(1, [2]))
+        assert (ours.__hash__ is None) == (theirs.__hash__ is None)
+        if options.get("order"):
+            assert ours(1) < ours(2)
+        if options.get("frozen"):
+            for attempt in (lambda p: setattr(p, "a", 5), lambda p: delattr(p, "a")):
+                with pytest.raises(dataclasses.FrozenInstanceError) as ours_error:
+                    attempt(one)
+                with pytest.raises(dataclasses.FrozenInstanceError) as their_error:
+                    attempt(other)
+                assert str(ours_error.value) == str(their_error.value)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                one.new = 1  # type: ignore[attr-defined]
+            assert one.a == 1
+        else:
+            one.a = 5
+            assert one.a == 5

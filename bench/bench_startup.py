@@ -3,7 +3,10 @@
 - ``director --version`` against ``python -c pass`` (the interpreter alone).
 - ``director status EVENT`` on a 10,000-event log against a script that reads
   every event row with ``sqlite3`` and parses it with ``json.loads``: wall time,
-  and each process's peak memory (RSS, read from /proc at its exit).
+  and each process's peak memory (RSS, read from /proc at its exit). Twice: the
+  log as director writes it (with the snapshot the session writes every
+  1,000 events and at close), and the same log without a snapshot, replayed whole
+  (the worst case: a snapshot of an older format, or damaged).
 
 Runs alternate between ours and the floor, so that a busy moment of the
 machine hits both alike; medians are printed. Targets: ``--version`` at most 3x
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -23,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bench_session import fill
+from bench.bench_session import EVENTS, fill
 
 RUNS = 15
 TARGET = 3.0
@@ -171,17 +175,44 @@ def main() -> None:
             [sys.executable, "-c", "pass"],
             env,
         )
-        path = Path(folder) / "night.db"
-        event_id = fill(path)
-        arguments = ["status", str(event_id), "--db", str(path)]
-        side_by_side(
-            "director status EVENT (10,000-event log)",
-            [*director, *arguments],
-            [sys.executable, "-c", FLOOR_SCRIPT, str(path)],
-            env,
-            memory=(arguments, FLOOR_SCRIPT, [str(path)]),
-            target=STATUS_TARGET,
-        )
+        bare = Path(folder) / "night.db"
+        event_id = fill(bare)
+        written = Path(folder) / "written.db"
+        shutil.copyfile(bare, written)
+        snapshot_as_director_does(written, event_id)
+        for name, path in (
+            # The log as director leaves it: a snapshot every SNAPSHOT_EVERY events
+            # and at close (here at the 10,000th event, which is both).
+            ("director status EVENT (10,000-event log, as director writes it)", written),
+            # The worst case: a log without a usable snapshot (one of an older
+            # STATE_FORMAT, or damaged), replayed whole.
+            ("director status EVENT (10,000-event log, no snapshot: replayed whole)", bare),
+        ):
+            arguments = ["status", str(event_id), "--db", str(path)]
+            side_by_side(
+                name,
+                [*director, *arguments],
+                [sys.executable, "-c", FLOOR_SCRIPT, str(path)],
+                env,
+                memory=(arguments, FLOOR_SCRIPT, [str(path)]),
+                target=STATUS_TARGET,
+            )
+
+
+def snapshot_as_director_does(path: Path, event_id: int) -> None:
+    """The snapshot the session writes every ``SNAPSHOT_EVERY`` events and at close,
+    written by the session itself."""
+    from director.app.night.session import SNAPSHOT_EVERY, TournamentSession
+    from director.persistence.db import open_database
+
+    database = open_database(path)
+    try:
+        session = TournamentSession(database, event_id)
+        assert EVENTS % SNAPSHOT_EVERY == 0, "the snapshot falls where the app's would"
+        session.snapshot()
+        session.close()
+    finally:
+        database.close()
 
 
 if __name__ == "__main__":

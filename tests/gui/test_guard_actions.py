@@ -77,13 +77,9 @@ def test_a_button_sends_the_catalogues_command(window, monkeypatch) -> None:
     assert window.controller.session.history.done_count == done + 1
 
 
-def test_an_event_opened_on_screen_paints_before_the_rules_are_asked(qtbot, window_factory) -> None:
-    """Issue 36, the reopened event's first paint: the clock page shows the state,
-    not the rules' answers, so the console is painted before the guard asks. Until
-    it has asked, every bound control is disabled (nothing the rules would refuse
-    can be clicked); just after the paint each is enabled exactly when the rules
-    accept its command. A hotkey meanwhile asks the rules itself. The menus' Undo
-    and Redo (the log's last entries read) are also said just after the paint."""
+def opened_on_screen(qtbot, window_factory):
+    """A window on screen that has just opened an event with a structure, showing
+    its clock page: the window, the clock page and the guard."""
     window = window_factory()
     window.show()
     qtbot.waitExposed(window)
@@ -93,6 +89,17 @@ def test_an_event_opened_on_screen_paints_before_the_rules_are_asked(qtbot, wind
     window.console.show_page("clock")
     clock = window.console.page("clock")
     guard = window.controller.guard
+    return window, clock, guard
+
+
+def test_an_event_opened_on_screen_paints_before_the_rules_are_asked(qtbot, window_factory) -> None:
+    """Issue 36, the reopened event's first paint: the clock page shows the state,
+    not the rules' answers, so the console is painted before the guard asks. Until
+    it has asked, every bound control is disabled (nothing the rules would refuse
+    can be clicked); just after the paint each is enabled exactly when the rules
+    accept its command. A hotkey meanwhile asks the rules itself. The menus' Undo
+    and Redo (the log's last entries read) are also said just after the paint."""
+    window, clock, guard = opened_on_screen(qtbot, window_factory)
     bound = [clock.start_button, clock.next_button, clock.previous_button, clock.hand_button]
     assert not any(button.isEnabled() for button in bound)  # not asked yet
     assert guard.held
@@ -108,15 +115,7 @@ def test_an_event_opened_on_screen_paints_before_the_rules_are_asked(qtbot, wind
 def test_a_hotkey_before_the_first_answers_asks_the_rules_itself(qtbot, window_factory) -> None:
     """While the guard waits for the console's first paint, a hotkey (``trigger``) asks
     the rules at once: Start starts the clock, a refused level change is refused."""
-    window = window_factory()
-    window.show()
-    qtbot.waitExposed(window)
-    session = window.library.create("Friday night")
-    session.dispatch(c.SetStructure(structure=structures.find("regular-5000").template.structure))
-    window.open_session(session)
-    window.console.show_page("clock")
-    clock = window.console.page("clock")
-    guard = window.controller.guard
+    window, clock, guard = opened_on_screen(qtbot, window_factory)
     assert guard.held
     refused: list[str] = []
     guard.refused.connect(refused.append)

@@ -156,13 +156,9 @@ def test_the_results_page_and_picture_are_saved_from_the_reports_page(
     assert QImage(str(picture)).width() == 1080
 
 
-def test_the_ledger_on_the_reports_page_lists_the_nights_shared_expenses(
-    qtbot, window_factory, clock
-) -> None:
-    """Issue 32: the night's shared expenses, recorded in the club's journal, are on
-    the ledger the console previews and saves."""
-    import io
-
+def ledger_of_a_night_with_an_expense(window_factory, clock) -> ReportsPage:
+    """The Reports page showing the ledger of a night where Ann paid €20 of pizza,
+    split between everyone present (Ann and Bob)."""
     from director.app.club.balances import SPLIT_ALL, ClubBook
     from director.app.club.roster import Roster
     from tests.app.club_helpers import tournament_night
@@ -180,6 +176,17 @@ def test_the_ledger_on_the_reports_page_lists_the_nights_shared_expenses(
     assert isinstance(page, ReportsPage)
     kinds = [page.kinds.item(row).data(256) for row in range(page.kinds.count())]
     page.kinds.setCurrentRow(kinds.index("ledger"))
+    return page
+
+
+def test_the_ledger_on_the_reports_page_lists_the_nights_shared_expenses(
+    qtbot, window_factory, clock
+) -> None:
+    """Issue 32: the night's shared expenses, recorded in the club's journal, are on
+    the ledger the console previews and saves."""
+    import io
+
+    page = ledger_of_a_night_with_an_expense(window_factory, clock)
     reader = PdfReader(io.BytesIO(page.pdf_bytes))
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert "Ann pizza €20.00 split between everyone present Ann €10.00, Bob €10.00" in text
@@ -192,23 +199,7 @@ def test_the_ledger_exported_as_csv_lists_the_nights_shared_expenses(
     lines, an empty row, then its shared expenses, a row per share, with the rule."""
     import csv
 
-    from director.app.club.balances import SPLIT_ALL, ClubBook
-    from director.app.club.roster import Roster
-    from tests.app.club_helpers import tournament_night
-
-    window = window_factory()
-    roster = Roster(window.database, clock=clock)
-    ann, bob = roster.add("Ann"), roster.add("Bob")
-    night = tournament_night(window.library, "2026-11-14", [bob, ann], pay_prize=True)
-    ClubBook(window.database, clock=clock).expense(
-        ann.id, 2000, split=SPLIT_ALL, event=night.tournament_id, note="pizza"
-    )
-    window.open_session(night)
-    window.console.show_page("reports")
-    page = window.console.page("reports")
-    assert isinstance(page, ReportsPage)
-    kinds = [page.kinds.item(row).data(256) for row in range(page.kinds.count())]
-    page.kinds.setCurrentRow(kinds.index("ledger"))
+    page = ledger_of_a_night_with_an_expense(window_factory, clock)
     page.export_csv(tmp_path / "ledger.csv")
     with (tmp_path / "ledger.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle))

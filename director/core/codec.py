@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
+from director.core import frozen
 from director.core.errors import RuleViolation
 
 Json = Any
@@ -92,7 +93,7 @@ def _hints(cls: type) -> dict[str, Any]:
 @cache
 def _encoder_for(hint: Any) -> _Encoder:
     hint = _strip_newtype(hint)
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+    if frozen.is_dataclass_type(hint):
         return _dataclass_encoder(hint)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _enum_value
@@ -149,8 +150,8 @@ def _any_encoder(value: Any) -> Json:
         return value
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = _encoder_for(type(value))(value)
+    if frozen.is_dataclass_type(type(value)):
+        data = _encoder_for(typing.cast(Any, type(value)))(value)
         return {TAG: type(value).__name__, **data}
     if isinstance(value, (tuple, list)):
         return [_any_encoder(element) for element in value]
@@ -161,7 +162,7 @@ def _any_encoder(value: Any) -> Json:
 
 def _dataclass_encoder(cls: type) -> _Encoder:
     hints = _hints(cls)
-    fields = [(field.name, _encoder_for(hints[field.name])) for field in dataclasses.fields(cls)]
+    fields = [(field.name, _encoder_for(hints[field.name])) for field in frozen.fields_of(cls)]
 
     def encode_dataclass(value: Any) -> Json:
         return {name: encoder(getattr(value, name)) for name, encoder in fields}
@@ -172,7 +173,7 @@ def _dataclass_encoder(cls: type) -> _Encoder:
 @cache
 def _decoder_for(hint: Any) -> _Decoder:
     hint = _strip_newtype(hint)
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+    if frozen.is_dataclass_type(hint):
         return _dataclass_decoder(hint)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return hint
@@ -272,9 +273,7 @@ def _enum_from_key(cls: type[enum.Enum], key: str) -> enum.Enum:
 def _union_decoder(args: tuple[Any, ...]) -> _Decoder:
     options = [_strip_newtype(arg) for arg in args]
     dataclass_options = {
-        option.__name__: option
-        for option in options
-        if dataclasses.is_dataclass(option) and isinstance(option, type)
+        option.__name__: option for option in options if frozen.is_dataclass_type(option)
     }
     others = [option for option in options if option not in dataclass_options.values()]
     other_decoders = [_decoder_for(option) for option in others]
@@ -297,9 +296,10 @@ def _union_decoder(args: tuple[Any, ...]) -> _Decoder:
 
 
 def _dataclass_decoder(cls: type) -> _Decoder:
+    frozen.settle_unless_bare(cls)
     hints = _hints(cls)
     fields = []
-    for field in dataclasses.fields(cls):
+    for field in frozen.fields_of(cls):
         if not field.init:
             continue
         required = (
@@ -324,19 +324,18 @@ def _dataclass_decoder(cls: type) -> _Decoder:
 
 def _can_build_directly(cls: type) -> bool:
     """Whether an instance can be made by filling its ``__dict__``, as its generated
-    ``__init__`` would: no ``__post_init__``, no slots, no hand-written ``__init__``."""
-    params = getattr(cls, "__dataclass_params__", None)
+    ``__init__`` would: no ``__post_init__``, no slots, no hand-written ``__init__``.
+    A deferred class is asked without being made a dataclass (``core.frozen``)."""
     return (
-        params is not None
-        and params.init
+        frozen.is_dataclass_type(cls)
+        and frozen.writes_init(cls)
         and not hasattr(cls, "__post_init__")
         and "__slots__" not in cls.__dict__
         and "__dict__" in dir(cls)
         and all(
-            "__init__" not in base.__dict__ or hasattr(base, "__dataclass_fields__")
+            "__init__" not in base.__dict__ or frozen.is_dataclass_type(base)
             for base in cls.__mro__[:-1]
         )
-        and all(not isinstance(f.type, dataclasses.InitVar) for f in dataclasses.fields(cls))
     )
 
 
@@ -369,7 +368,7 @@ def _planned_decoder(cls: type, hints: dict[str, Any]) -> _Decoder:
         "    instance = new(cls)",
         "    values = instance.__dict__",
     ]
-    for index, field in enumerate(dataclasses.fields(cls)):
+    for index, field in enumerate(frozen.fields_of(cls)):
         name = field.name
         key = repr(name)
         default = f"default_{index}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import _thread
 import dataclasses
 import reprlib
+import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -71,16 +72,19 @@ _FIELD_NAMES: dict[tuple[type, str], tuple[str, ...]] = {}
 
 def _field_names(cls: type, use: str) -> tuple[str, ...]:
     """The fields of dataclass ``cls`` that its generated ``__eq__`` ("compare"),
-    ``__hash__`` ("hash") or ``__repr__`` ("repr") would use, in order."""
+    ``__hash__`` ("hash") or ``__repr__`` ("repr") would use, or all ("all"), in
+    order. Read from the declaration: a deferred class stays deferred."""
     names = _FIELD_NAMES.get((cls, use))
     if names is None:
-        fields = dataclasses.fields(cls)
+        fields = fields_of(cls)
         if use == "compare":
             names = tuple(f.name for f in fields if f.compare)
         elif use == "hash":
             names = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-        else:
+        elif use == "repr":
             names = tuple(f.name for f in fields if f.repr)
+        else:
+            names = tuple(f.name for f in fields)
         _FIELD_NAMES[(cls, use)] = names
     return names
 
@@ -113,21 +117,22 @@ def settle(cls: type) -> None:
     stand-ins), and what it wrote there is put on the class one attribute at a
     time: another thread may make an instance or read the fields meanwhile, and
     each stand-in stays until the real attribute is there (``__init__`` and
-    ``__match_args__`` last). A frozen class's guards against assignment are
-    made for the class itself: dataclass's name the twin."""
+    ``__match_args__`` last). A frozen class has had its own guards against
+    assignment since it was declared: dataclass's name the twin."""
     with _SETTLING:
         options = _PENDING.pop(cls, None)
         if options is None:
             return
-        skipped = ("__init__", "__dict__", "__weakref__", *_READ_BY_DATACLASSES)
+        skipped: tuple[str, ...] = ("__init__", "__dict__", "__weakref__", *_READ_BY_DATACLASSES)
+        if options.get("frozen"):
+            skipped += ("__setattr__", "__delattr__")
         namespace = {name: value for name, value in cls.__dict__.items() if name not in skipped}
         twin: type = dataclasses.dataclass(
             type(cls)(cls.__name__, cls.__bases__, namespace), **options
         )
         written = dict(twin.__dict__)
         if options.get("frozen"):
-            fields = tuple(written["__dataclass_fields__"])
-            written["__setattr__"], written["__delattr__"] = _frozen_guards(cls, fields)
+            del written["__setattr__"], written["__delattr__"]
         last = {
             name: written.pop(name) for name in ("__init__", "__match_args__") if name in written
         }
@@ -144,24 +149,136 @@ def settle(cls: type) -> None:
 
 
 def _frozen_guards(
-    cls: type, fields: tuple[str, ...]
+    cls: type,
 ) -> tuple[Callable[[Any, str, Any], None], Callable[[Any, str], None]]:
     """The ``__setattr__`` and ``__delattr__`` dataclass writes for a frozen class,
-    the same for every class but the class and its fields' names."""
+    the same for every class but the class and its fields' names (read when a
+    subclass's instance asks: the class itself refuses every name)."""
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in fields:
+        if type(self) is cls or name in _field_names(cls, "all"):
             raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]  # cls is a class
 
     def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in fields:
+        if type(self) is cls or name in _field_names(cls, "all"):
             raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)  # type: ignore[arg-type]  # cls is a class
 
     __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
     __delattr__.__qualname__ = f"{cls.__qualname__}.__delattr__"
     return __setattr__, __delattr__
+
+
+_DECLARED: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
+
+
+def is_dataclass_type(candidate: object) -> bool:
+    """``dataclasses.is_dataclass`` for a class, without making a deferred class a
+    dataclass."""
+    return isinstance(candidate, type) and (
+        candidate in _PENDING or dataclasses.is_dataclass(candidate)
+    )
+
+
+def settle_unless_bare(cls: type) -> None:
+    """Make ``cls`` a dataclass now unless its instances use nothing dataclass
+    writes but ``__init__``: a class declared ``eq=False, repr=False`` (a
+    ``Record``) can have instances made by filling their dictionary while it is
+    deferred; another's compare and print by methods only dataclass writes, and a
+    field outside ``__init__`` reads its default from the class once it is made."""
+    options = _PENDING.get(cls)
+    if options is not None and (
+        options.get("eq", True)
+        or options.get("repr", True)
+        or options.get("order")
+        or options.get("unsafe_hash")
+        or any(not f.init and f.default is not dataclasses.MISSING for f in fields_of(cls))
+    ):
+        settle(cls)
+
+
+def writes_init(cls: type) -> bool:
+    """Whether dataclass writes (or wrote) ``cls.__init__``: a deferred class's is."""
+    return cls in _PENDING or bool(cls.__dataclass_params__.init)  # type: ignore[attr-defined]
+
+
+def fields_of(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """``dataclasses.fields(cls)``, for a class, without making ``cls`` or its
+    bases dataclasses if they are deferred: read from the declaration as dataclass
+    reads it (the fields of the dataclass bases, then the class's annotations,
+    class variables left out, each default or ``field(...)`` as the class holds
+    it). Decoding a snapshot makes instances of some fifty classes, none of which
+    has to be settled for it.
+
+    A declaration this reading does not follow (``InitVar``, ``KW_ONLY``, an
+    unusual spelling of ``ClassVar``) settles the class and asks dataclass."""
+    if not any(base in _PENDING for base in cls.__mro__):
+        return dataclasses.fields(cls)
+    known = _DECLARED.get(cls)
+    if known is None:
+        with _SETTLING:  # settling a class changes its namespace
+            known = _DECLARED.get(cls)
+            if known is None:
+                known = _declared_fields(cls)
+                _DECLARED[cls] = known
+    return known
+
+
+def _declared_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    options = _PENDING.get(cls)
+    if options is None:
+        return dataclasses.fields(cls)
+    collected: dict[str, dataclasses.Field[Any]] = {}
+    for base in reversed(cls.__mro__[1:]):
+        if is_dataclass_type(base):
+            collected.update((field.name, field) for field in fields_of(base))
+    kw_only = options.get("kw_only", False)
+    # The class's own annotations, as dataclass reads them (not its bases').
+    for name, hint in cls.__dict__.get("__annotations__", {}).items():  # noqa: RUF063
+        kind = _annotation_kind(hint)
+        if kind == "class variable":
+            continue
+        if kind == "unknown":
+            settle(cls)
+            return dataclasses.fields(cls)
+        declared: Any = getattr(cls, name, dataclasses.MISSING)
+        given: dict[str, Any] = {"default": declared, "kw_only": kw_only}
+        if isinstance(declared, dataclasses.Field):
+            given = {
+                "default": declared.default,
+                "default_factory": declared.default_factory,
+                "init": declared.init,
+                "repr": declared.repr,
+                "hash": declared.hash,
+                "compare": declared.compare,
+                "metadata": dict(declared.metadata) or None,
+                "kw_only": kw_only if declared.kw_only is dataclasses.MISSING else declared.kw_only,
+            }
+        field: dataclasses.Field[Any] = dataclasses.field(**given)
+        field.name = name
+        field.type = hint
+        collected[name] = field
+    return tuple(collected.values())
+
+
+def _annotation_kind(hint: object) -> str:
+    """ "field", "class variable", or "unknown" (a declaration to leave to dataclass)."""
+    if isinstance(hint, str):
+        text = hint.strip()
+        if text.startswith(("ClassVar[", "typing.ClassVar[")) or text in (
+            "ClassVar",
+            "typing.ClassVar",
+        ):
+            return "class variable"
+        if any(word in text for word in ("ClassVar", "InitVar", "KW_ONLY")):
+            return "unknown"
+        return "field"
+    if hint is typing.ClassVar or typing.get_origin(hint) is typing.ClassVar:
+        return "class variable"
+    if hint is dataclasses.KW_ONLY or isinstance(hint, dataclasses.InitVar):
+        return "unknown"
+    return "field"
 
 
 class _Settles:
@@ -198,6 +315,12 @@ def _deferred(cls: type, options: dict[str, Any]) -> type:
         return dataclasses.dataclass(cls, **options)
     _PENDING[cls] = options
     type.__setattr__(cls, "__init__", _settling_init(cls))
+    if options.get("frozen"):
+        # Guarded from the start: an instance can be made without __init__
+        # (``codec`` fills its dictionary) before the class is settled.
+        guards = _frozen_guards(cls)
+        type.__setattr__(cls, "__setattr__", guards[0])
+        type.__setattr__(cls, "__delattr__", guards[1])
     names = _READ_BY_DATACLASSES if options.get("match_args", True) else _READ_BY_DATACLASSES[:2]
     for name in names:
         type.__setattr__(cls, name, _Settles(cls, name))

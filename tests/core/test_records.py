@@ -204,3 +204,136 @@ def test_a_deferred_class_behaves_as_the_standard_decorator_makes_it() -> None:
         else:
             one.a = 5
             assert one.a == 5
+
+
+FIELD_TRAITS = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare")
+
+
+def traits(fields: typing.Iterable[dataclasses.Field[typing.Any]]) -> list[tuple[typing.Any, ...]]:
+    return [
+        (*(getattr(f, trait) for trait in FIELD_TRAITS), f.kw_only, dict(f.metadata))
+        for f in fields
+    ]
+
+
+def test_a_deferred_class_s_fields_are_read_from_its_declaration_as_dataclass_reads_them() -> None:
+    """``frozen.fields_of`` reads a deferred class's fields without making it a
+    dataclass (decoding a snapshot needs only them): bases first, class variables
+    left out, ``field(...)`` and plain defaults, keyword-only options; the same
+    fields dataclass finds when the class is made."""
+    from director.core import frozen
+
+    @frozen.dataclass(frozen=True, eq=False, repr=False)
+    class Base(Record):
+        VERSION: typing.ClassVar[int] = 1
+        a: int
+        b: list[int] = dataclasses.field(default_factory=list, repr=False)
+
+    @frozen.dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+    class Child(Base):
+        c: str = "c"
+        b: list[int] = dataclasses.field(default_factory=list, compare=False)
+        d: int = dataclasses.field(default=4, init=False, metadata={"unit": "chips"})
+        e: int = dataclasses.field(default=5, kw_only=False)
+
+    @frozen.dataclass
+    class Unusual:
+        a: int
+        _: dataclasses.KW_ONLY
+        b: int = 2
+
+    for cls in (Base, Child, Unusual):
+        read = frozen.fields_of(cls)
+        assert (cls in frozen._PENDING) == (cls is not Unusual)  # Unusual: left to dataclass
+        frozen.settle(cls)
+        assert traits(read) == traits(dataclasses.fields(cls)), cls.__name__
+
+
+READ_EVERY_DEFERRED_CLASS = """
+import dataclasses, importlib, json, pkgutil
+import director
+from director.core import frozen
+for module in pkgutil.walk_packages(director.__path__, "director."):
+    if not module.name.startswith(
+        ("director.gui", "director.web", "director.reports", "director.persistence.migrations")
+    ):
+        importlib.import_module(module.name)
+FIELD_TRAITS = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare")
+def traits(fields):
+    return [repr((*(getattr(f, t) for t in FIELD_TRAITS), f.kw_only, dict(f.metadata)))
+            for f in fields]
+pending = list(frozen._PENDING)
+read = {cls: traits(frozen.fields_of(cls)) for cls in pending}
+still = sum(cls in frozen._PENDING for cls in pending)
+differ = [cls.__qualname__ for cls in pending if read[cls] != traits(dataclasses.fields(cls))]
+print(json.dumps([len(pending), still, differ]))
+"""
+
+
+def test_every_deferred_class_of_director_is_read_as_dataclass_makes_it() -> None:
+    """Every class director declares with ``frozen.dataclass`` (the state, events,
+    commands, settings, TV look...), read before it is made and compared with what
+    dataclass makes of it, in a process of its own (this one has made many)."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", READ_EVERY_DEFERRED_CLASS],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    pending, still_pending, differ = json.loads(done.stdout.splitlines()[-1])
+    assert pending > 150
+    assert still_pending == pending  # reading the fields made none of them
+    assert differ == []
+
+
+def test_decoding_makes_instances_of_a_deferred_class_without_making_the_class() -> None:
+    """The codec fills a decoded instance's dictionary from the declared fields: the
+    class stays deferred, and the instance is frozen all the same."""
+    from director.core import codec, frozen
+
+    @frozen.dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+    class Stored(Record):
+        a: int
+        b: tuple[str, ...] = ()
+        c: int = dataclasses.field(default=3, init=False)
+
+    decoded = codec.decode(Stored, {"a": 1, "b": ["x"]})
+    assert Stored not in frozen._PENDING  # made: ``c`` is read from the class
+    assert (decoded.a, decoded.b, decoded.c) == (1, ("x",), 3)
+
+    @frozen.dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+    class Bare(Record):
+        a: int
+        b: tuple[str, ...] = ()
+
+    decoded = codec.decode(Bare, {"a": 1, "b": ["x"]})
+    assert Bare in frozen._PENDING
+    assert (decoded.a, decoded.b) == (1, ("x",))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        decoded.a = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del decoded.b  # type: ignore[misc]
+    assert Bare in frozen._PENDING
+    assert decoded == Bare(a=1, b=("x",))  # made now, equal to the decoded one
+    assert codec.encode(decoded) == {"a": 1, "b": ["x"]}
+
+
+def test_a_decoded_class_that_compares_by_dataclass_s_methods_is_made_first() -> None:
+    """A deferred class that is not a ``Record`` compares, hashes and prints by the
+    methods dataclass writes: decoding makes it first, so that two decoded equal
+    values are equal (a table's button positions, in a snapshot and in a replay)."""
+    from director.core import codec, frozen
+
+    @frozen.dataclass(frozen=True)
+    class Positions:
+        button: int
+        small_blind: int | None = None
+
+    one, other = (codec.decode(Positions, {"button": 3}) for _ in range(2))
+    assert one == other and hash(one) == hash(other)
+    assert repr(one).endswith("Positions(button=3, small_blind=None)")
+    assert Positions not in frozen._PENDING

@@ -187,14 +187,7 @@ def settle_unless_bare(cls: type) -> None:
     ``Record``) can have instances made by filling their dictionary while it is
     deferred; another's compare and print by methods only dataclass writes, and a
     field outside ``__init__`` reads its default from the class once it is made."""
-    options = _PENDING.get(cls)
-    if options is not None and (
-        options.get("eq", True)
-        or options.get("repr", True)
-        or options.get("order")
-        or options.get("unsafe_hash")
-        or any(not f.init and f.default is not dataclasses.MISSING for f in fields_of(cls))
-    ):
+    if cls in _PENDING and _making(cls) is None:
         settle(cls)
 
 
@@ -296,8 +289,77 @@ class _Settles:
         return getattr(self.owner if owner is None else owner, self.name)
 
 
+MADE_BEFORE_SETTLING = 32
+"""Instances of a deferred ``Record`` class made before it is settled: a class's
+default values, made when its module is imported, and classes a command makes once
+need no ``__init__`` of their own; one made often gets the one dataclass writes."""
+
+
+class _Making:
+    """How a deferred bare class's first instances are made: the values of its
+    ``__init__``'s parameters, bound as that ``__init__`` binds them, each field's
+    default or factory, every field set in order."""
+
+    __slots__ = ("fields", "left", "names", "positional")
+
+    def __init__(self, fields: tuple[dataclasses.Field[Any], ...]) -> None:
+        self.fields = fields
+        self.names = frozenset(f.name for f in fields if f.init)
+        self.positional = tuple(f.name for f in fields if f.init and not f.kw_only)
+        self.left = MADE_BEFORE_SETTLING
+
+    def fill(self, instance: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+        """Fill ``instance``'s dictionary; False where the arguments do not bind
+        (the ``__init__`` dataclass writes then says why)."""
+        if len(args) > len(self.positional) or not self.names.issuperset(kwargs):
+            return False
+        given = dict(zip(self.positional, args, strict=False))
+        if not given.keys().isdisjoint(kwargs):
+            return False
+        given.update(kwargs)
+        values = instance.__dict__
+        for field in self.fields:
+            name = field.name
+            if name in given:
+                values[name] = given[name]
+            elif field.default_factory is not dataclasses.MISSING:
+                values[name] = field.default_factory()
+            elif field.default is not dataclasses.MISSING:
+                values[name] = field.default
+            else:
+                values.clear()
+                return False
+        self.left -= 1
+        return True
+
+
+_MAKING: dict[type, _Making | None] = {}
+
+
+def _making(cls: type) -> _Making | None:
+    """How to make ``cls``'s instances while it is deferred; None for a class that
+    is settled first (one that is not bare, or has ``__post_init__``)."""
+    if cls not in _MAKING:
+        options = _PENDING.get(cls)
+        bare = (
+            options is not None
+            and not any(options.get(name, True) for name in ("eq", "repr"))
+            and not any(options.get(name) for name in ("order", "unsafe_hash"))
+            and not hasattr(cls, "__post_init__")
+        )
+        fields = fields_of(cls) if bare else ()
+        if any(not f.init for f in fields):
+            bare = False  # its default is read from the class once made
+        _MAKING[cls] = _Making(fields) if bare else None
+    return _MAKING[cls]
+
+
 def _settling_init(cls: type) -> Callable[..., None]:
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if type(self) is cls and cls in _PENDING:
+            making = _making(cls)
+            if making is not None and making.left > 0 and making.fill(self, args, kwargs):
+                return
         settle(cls)
         cls.__init__(self, *args, **kwargs)  # type: ignore[misc]
 

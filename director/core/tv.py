@@ -15,7 +15,6 @@ through). A look that fails is refused, naming the text.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple
@@ -33,7 +32,7 @@ from director.core.colours import (
     worst_ratio,
 )
 from director.core.errors import RuleViolation, require
-from director.core.frozen import Record, dataclass
+from director.core.frozen import Record, dataclass, fields_of
 
 # -- colours ------------------------------------------------------------------
 
@@ -63,10 +62,10 @@ class Theme(Record):
 
     def colours(self) -> dict[str, str]:
         """Each colour role and its value."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
+        return {f.name: getattr(self, f.name) for f in fields_of(Theme) if f.name != "name"}
 
 
-COLOUR_ROLES: tuple[str, ...] = tuple(f.name for f in fields(Theme) if f.name != "name")
+COLOUR_ROLES: tuple[str, ...] = tuple(f.name for f in fields_of(Theme) if f.name != "name")
 
 THEMES: dict[str, Theme] = {
     "dark": Theme(),

@@ -337,3 +337,59 @@ def test_a_decoded_class_that_compares_by_dataclass_s_methods_is_made_first() ->
     assert one == other and hash(one) == hash(other)
     assert repr(one).endswith("Positions(button=3, small_blind=None)")
     assert Positions not in frozen._PENDING
+
+
+def test_a_deferred_record_s_first_instances_are_made_as_its_init_makes_them() -> None:
+    """A deferred ``Record`` class's first instances are made without writing its
+    ``__init__`` (a state part's default, made at import): the same dictionary as the
+    standard decorator's ``__init__`` gives, for positions, keywords, defaults and
+    factories; the same error for arguments that do not bind; the class made after
+    ``MADE_BEFORE_SETTLING`` instances."""
+    from director.core import frozen
+
+    def declare(decorator: typing.Callable[..., typing.Any], **options: typing.Any) -> type:
+        @decorator(frozen=True, eq=False, repr=False, **options)
+        class Part(Record):
+            a: int
+            b: list[int] = dataclasses.field(default_factory=list)
+            c: int = dataclasses.field(default=3, kw_only=True)
+            d: str = "d"
+
+        return Part
+
+    calls: list[tuple[tuple[typing.Any, ...], dict[str, typing.Any]]] = [
+        ((1,), {}),
+        ((1, [2]), {"c": 4}),
+        ((), {"a": 1, "d": "x", "b": [5]}),
+        ((1, [2], "d"), {}),
+        ((), {}),
+        ((1,), {"a": 2}),
+        ((1,), {"e": 2}),
+        ((1, [2], "d", 4), {}),
+    ]
+    for options in ({}, {"kw_only": True}):
+        ours = declare(frozen.dataclass, **options)
+        theirs = declare(dataclasses.dataclass, **options)
+        for args, kwargs in calls:
+            try:
+                expected: typing.Any = vars(theirs(*args, **kwargs))
+            except TypeError as error:
+                expected = str(error).split("__init__() ", 1)[1]
+            try:
+                made: typing.Any = vars(ours(*args, **kwargs))
+            except TypeError as error:
+                made = str(error).split("__init__() ", 1)[1]
+            if isinstance(expected, dict):
+                expected, made = list(expected.items()), list(made.items())
+            assert made == expected, (options, args, kwargs)
+        # The errors were said by dataclass's __init__: the class is made.
+        assert ours not in frozen._PENDING
+
+    (ours,) = (declare(frozen.dataclass),)
+    for _ in range(frozen.MADE_BEFORE_SETTLING):
+        part = ours(1)
+    assert ours in frozen._PENDING and part.b == [] and part.c == 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        part.a = 2
+    ours(1)
+    assert ours not in frozen._PENDING

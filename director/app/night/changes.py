@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import NamedTuple
 
 from director.core.events import Event
+from director.core.frozen import fields_of
 from director.core.messages import Message
 from director.core.state import TournamentState
 from director.i18n import N_, _
@@ -72,9 +72,7 @@ class Changes(NamedTuple):
         return not self.aspects.isdisjoint(aspects)
 
 
-_ASPECTS = tuple(
-    field.name for field in dataclasses.fields(TournamentState) if field.name != "version"
-)
+_ASPECTS = tuple(field.name for field in fields_of(TournamentState) if field.name != "version")
 """The parts of the state a change can touch (looked up once, not on every command)."""
 
 

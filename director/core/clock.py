@@ -72,8 +72,8 @@ def effective(clock: ClockState, now: Instant) -> ClockState:
     return evolve(clock, started=True, running=True, anchor=planned)
 
 
-@dataclass(frozen=True)
-class Position:
+@dataclass(frozen=True, eq=False, repr=False)
+class Position(Record):
     """Where the clock stands at a moment: item, ms elapsed in it, hands counted."""
 
     index: int
@@ -203,8 +203,8 @@ def hand_started(clock: ClockState, structure: Structure, at: Instant) -> ClockS
 # -- reading ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ClockView:
+@dataclass(frozen=True, eq=False, repr=False)
+class ClockView(Record):
     """Everything a display needs about the clock at one moment."""
 
     started: bool
@@ -335,8 +335,8 @@ def _until_break(
     return None, None
 
 
-@dataclass(frozen=True)
-class Schedule:
+@dataclass(frozen=True, eq=False, repr=False)
+class Schedule(Record):
     """When each item of the structure starts and when the night ends, as the clock stands."""
 
     starts: tuple[Instant | None, ...]
@@ -397,8 +397,8 @@ class CueKind(StrEnum):
     """A new message line for the room (spoken, no sound)."""
 
 
-@dataclass(frozen=True)
-class Cue:
+@dataclass(frozen=True, eq=False, repr=False)
+class Cue(Record):
     kind: CueKind
     index: int
 

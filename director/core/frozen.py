@@ -289,7 +289,7 @@ class _Settles:
         return getattr(self.owner if owner is None else owner, self.name)
 
 
-MADE_BEFORE_SETTLING = 32
+MADE_BEFORE_SETTLING = 256
 """Instances of a deferred ``Record`` class made before it is settled: a class's
 default values, made when its module is imported, and classes a command makes once
 need no ``__init__`` of their own; one made often gets the one dataclass writes."""

@@ -22,7 +22,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -59,6 +59,7 @@ from director.app.views.display import (
     Stat,
     Timing,
 )
+from director.core.frozen import Record, dataclass, evolve
 from director.core.tv import THEMES, Element, Place, Theme, TvLook
 from director.i18n import _, format_number
 
@@ -113,8 +114,8 @@ class LineStyle(Enum):
     """A table move already made: dimmed, its destination ticked."""
 
 
-@dataclass(frozen=True)
-class SideLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class SideLine(Record):
     text: str
     style: LineStyle
     right: str = ""
@@ -293,8 +294,8 @@ def main_figures(data: DisplayData, look: TvLook) -> list[Stat]:
     return cells
 
 
-@dataclass(frozen=True)
-class FigureCell:
+@dataclass(frozen=True, eq=False, repr=False)
+class FigureCell(Record):
     """Where one figure of the main column's bottom band goes: which figure, its
     caption's box (over) and its value's (under)."""
 
@@ -512,8 +513,8 @@ def live_figures(data: DisplayData, look: TvLook) -> frozenset[str]:
     return frozenset(stat.key for stat in main_figures(data, look) if stat.key in COUNTING_FIGURES)
 
 
-@dataclass(frozen=True)
-class LiveLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class LiveLine(Record):
     """A line of the side column whose text counts down with the clock: where the
     still layer left it blank, and how to draw it there each second."""
 
@@ -526,8 +527,8 @@ class LiveLine:
     bold: bool
 
 
-@dataclass(frozen=True)
-class StillLayer:
+@dataclass(frozen=True, eq=False, repr=False)
+class StillLayer(Record):
     """The face's still parts drawn once per change (background, picture, logo,
     captions, blinds, the figures, the side column), with what they were drawn for."""
 
@@ -774,9 +775,9 @@ class ClockFace(QWidget):
         if kept is not None and kept[0] is data and kept[1] == self.look:
             return kept[2]
         stats = tuple(
-            replace(stat, value="") if stat.key in COUNTING_FIGURES else stat for stat in data.stats
+            evolve(stat, value="") if stat.key in COUNTING_FIGURES else stat for stat in data.stats
         )
-        shown = replace(data, timing=STILL_TIMING, time_text="", stats=stats, shot_clocks=())
+        shown = evolve(data, timing=STILL_TIMING, time_text="", stats=stats, shot_clocks=())
         self._still = (data, self.look, shown)
         return shown
 

@@ -295,7 +295,7 @@ def test_status_builds_only_the_classes_it_makes_and_imports_no_random_draw(
     db_path: Path, tmp_path: Path, clock
 ) -> None:
     """Replaying a log writes the methods of the classes whose instances need them
-    (the clock's view compares by dataclass's ``__eq__``): not those of the other
+    (a button's move compares by dataclass's ``__eq__``): not those of the other
     classes the core declares (events this night never had, the hands), nor those of
     the records only decoded from the log (its events, the structure's levels) or
     made a few times (the state). Nor is ``random`` imported (a bounty draw is given
@@ -308,14 +308,15 @@ def test_status_builds_only_the_classes_it_makes_and_imports_no_random_draw(
     )
     assert "Friday night out" in output
     built, declared, random_imported = json.loads(output.splitlines()[-1])
-    assert "ClockView" in built  # the check sees what was built
-    assert {"ClockStarted", "Level", "TournamentState"} <= set(declared)
+    assert "Move" in built  # the check sees what was built
+    assert {"ClockStarted", "Level", "TournamentState", "ClockView"} <= set(declared)
     assert not set(built) & {
         "ClockStarted",
         "PlayersBusted",
         "LevelChanged",
         "Level",
         "TournamentState",
+        "ClockView",
     }
     assert len(built) < len(declared) * 2 / 3, (len(built), len(declared))
     assert not random_imported
@@ -462,11 +463,21 @@ def test_reopening_the_event_left_open_paints_its_clock_page_without_what_it_doe
     for absent in NOT_FOR_A_FIRST_PAINT:
         assert absent not in ours, absent
     assert PAGES & ours == {"director.gui.pages.clock_page"}
-    # The clock's view is built (the page shows it), the rules' questions are not
-    # asked yet: the guard asks them just after the paint (its controls disabled
-    # meanwhile), so no command, no event a command would record, is built for it.
-    assert "ClockView" in built  # the check sees what was built
-    assert not built & {"StartClock", "NextLevel", "NextHand", "ClockStarted", "HandStarted"}
+    # The rules' questions are not asked yet: the guard asks them just after the
+    # paint (its controls disabled meanwhile), so no command, no event a command
+    # would record, is built for it; nor are the records the page shows (the
+    # state, the clock's view, the display's values), made without it.
+    assert "Move" in built  # the check sees what was built
+    assert not built & {
+        "StartClock",
+        "NextLevel",
+        "NextHand",
+        "ClockStarted",
+        "HandStarted",
+        "TournamentState",
+        "ClockView",
+        "DisplayData",
+    }
     # The planned start's row (a time field) shows only before the clock starts.
     assert not {e for e in enums if e.startswith(("QDateTimeEdit.", "QAbstractSpinBox."))}
 

@@ -12,14 +12,13 @@ import datetime
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from director import paths
 from director.core import codec
 from director.core.errors import RuleViolation
-from director.core.frozen import evolve
+from director.core.frozen import Record, dataclass, evolve, fields_of
 from director.core.messages import Message
 from director.core.tv import TvLook, require_valid_look
 from director.files import display_path, is_regular_file, write_atomic
@@ -32,8 +31,8 @@ shown in the user's language: ``app.club.balances.method_label``)."""
 PAYMENT_METHOD_MAX = 40
 
 
-@dataclass(frozen=True)
-class Settings:
+@dataclass(frozen=True, eq=False, repr=False)
+class Settings(Record):
     language: str = "system"
     currency: str = "EUR"
     volume: int = 80
@@ -152,7 +151,7 @@ def _put_aside(path: Path, now: datetime.datetime) -> Message:
 
 
 def _from_data(data: dict[str, Any]) -> Settings:
-    known = {field.name for field in fields(Settings)}
+    known = {field.name for field in fields_of(Settings)}
     wanted = {key: value for key, value in data.items() if key in known}
     try:
         # Each field is read on its own, so a file whose every value reads (as the

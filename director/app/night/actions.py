@@ -16,11 +16,12 @@ too: the surface that offers them does them itself. No Qt and no HTTP here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from director.core.errors import RuleViolation
+from director.core.frozen import Record, dataclass
 from director.core.ids import MINUTE_MS, PlayerId
 from director.i18n import N_
 
@@ -123,8 +124,8 @@ WITHHELD: Mapping[Surface, frozenset[Need]] = {
 """What a surface may not send: a helper's phone takes the event's prices."""
 
 
-@dataclass(frozen=True)
-class Request:
+@dataclass(frozen=True, eq=False, repr=False)
+class Request(Record):
     """An action asked for, typed: what its needs are filled with."""
 
     player: PlayerId | None = None
@@ -150,8 +151,8 @@ class Request:
 Enrol = Callable[[str], "tuple[PlayerId, str, str]"]
 
 
-@dataclass(frozen=True)
-class Hotkey:
+@dataclass(frozen=True, eq=False, repr=False)
+class Hotkey(Record):
     """The console's keys for an action, and what the hotkeys' list says of them."""
 
     keys: tuple[str, ...]
@@ -164,8 +165,8 @@ class Hotkey:
 Builder = Callable[[Request], "c.Command"]
 
 
-@dataclass(frozen=True)
-class Action:
+@dataclass(frozen=True, eq=False, repr=False)
+class Action(Record):
     """One entry of the catalogue."""
 
     key: str
@@ -231,8 +232,8 @@ _C, _R, _D, _H = Surface.CONSOLE, Surface.REMOTE, Surface.DEALER, Surface.HELPER
 _PLAYER_PAID = (Need.PLAYER, Need.PAID)
 
 
-@dataclass(frozen=True)
-class Catalogue:
+@dataclass(frozen=True, eq=False, repr=False)
+class Catalogue(Record):
     """The actions, in the order the console lists their hotkeys."""
 
     actions: tuple[Action, ...]

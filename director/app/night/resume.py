@@ -11,12 +11,11 @@ and the two ways to go on. The window only asks and shows; the decision is here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from director.app.night.changes import Changes
 from director.app.night.session import TournamentSession
 from director.core import clock as clk
 from director.core import commands as c
+from director.core.frozen import Record, dataclass
 from director.core.ids import Instant
 
 RESUME_CHOICE_AFTER_MS = 10_000
@@ -26,8 +25,8 @@ NEVER_OPENED = "demo_never_opened"
 """The draft a demo made outside the window carries until it is first opened."""
 
 
-@dataclass(frozen=True)
-class Interruption:
+@dataclass(frozen=True, eq=False, repr=False)
+class Interruption(Record):
     """A running clock that no window kept for a while."""
 
     closed_ms: int

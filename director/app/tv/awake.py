@@ -8,8 +8,9 @@ Qt-free: the GUI says when it wants the screen awake and shows what it is told.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from director.core.frozen import Record, dataclass
 
 if TYPE_CHECKING:
     from wakepy import Mode
@@ -20,8 +21,8 @@ DETAIL_MAX = 2000
 """The system's own account of a refusal is kept this long at most (a tooltip)."""
 
 
-@dataclass(frozen=True)
-class AwakeState:
+@dataclass(frozen=True, eq=False, repr=False)
+class AwakeState(Record):
     """Whether the screen is wanted awake, whether the system keeps it so, and why not."""
 
     wanted: bool = False

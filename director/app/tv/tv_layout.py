@@ -15,8 +15,9 @@ Sizes are shares of the height, so a plan scales with the screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from director.core.frozen import Record, dataclass
 from director.core.tv import Element, Layout, LogoPlace, Place, Side, TvLook
 
 MIN_TEXT = 0.03
@@ -60,8 +61,8 @@ def shows_league_table(look: TvLook) -> bool:
     return look.layout.place_of(Element.LEAGUE_TABLE) is not None
 
 
-@dataclass(frozen=True)
-class Box:
+@dataclass(frozen=True, eq=False, repr=False)
+class Box(Record):
     """A rectangle in pixels."""
 
     x: float
@@ -93,8 +94,8 @@ class Box:
         )
 
 
-@dataclass(frozen=True)
-class Needs:
+@dataclass(frozen=True, eq=False, repr=False)
+class Needs(Record):
     """What there is to show now, besides the layout."""
 
     side: bool = True
@@ -114,8 +115,8 @@ class Needs:
     """The logo's width over its height."""
 
 
-@dataclass(frozen=True)
-class Plan:
+@dataclass(frozen=True, eq=False, repr=False)
+class Plan(Record):
     """Every box of the TV at one size, and the font size each text aims at."""
 
     width: float
@@ -173,7 +174,11 @@ def main_bands(layout: Layout, needs: Needs) -> list[str]:
     return bands
 
 
-def plan(layout: Layout, width: float, height: float, needs: Needs = Needs()) -> Plan:
+NOTHING_MORE = Needs()
+"""Nothing to show besides the layout."""
+
+
+def plan(layout: Layout, width: float, height: float, needs: Needs = NOTHING_MORE) -> Plan:
     """The boxes of the TV showing ``layout`` on a ``width`` x ``height`` screen."""
     H, W = float(height), float(width)
     margin = MARGIN * H

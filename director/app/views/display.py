@@ -19,7 +19,7 @@ name stays importable from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from director import i18n
 from director.app.views import format_display as formats
@@ -72,6 +72,7 @@ from director.app.views.display_texts import (
 from director.core import clock as clk
 from director.core import shot_clock
 from director.core.chip_race import chips_going
+from director.core.frozen import Record, dataclass, evolve
 from director.core.ids import Instant
 from director.core.ledger import Figures, figures
 from director.core.money import MYSTERY
@@ -361,8 +362,8 @@ def shot_rows(state: TournamentState, now: Instant) -> tuple[ShotRow, ...]:
 # -- what only the state decides -----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class StateParts:
+@dataclass(frozen=True, eq=False, repr=False)
+class StateParts(Record):
     """What the display shows that the state alone decides, not the time: worked out
     once per change (``state_parts``) and reused for every second until the next."""
 
@@ -389,7 +390,7 @@ def state_parts(state: TournamentState) -> StateParts:
     if not state.is_cash and state.players:
         room_figures = figures_section(state, numbers)
         if room_figures is not None:
-            room_figures = replace(room_figures, rows=room_figures.rows + host_money_rows(state))
+            room_figures = evolve(room_figures, rows=room_figures.rows + host_money_rows(state))
         for section in (payouts_section(state, amounts), bounties_section(state), room_figures):
             if section is not None:
                 sections.append(section)
@@ -453,7 +454,7 @@ def display_data(
     if parts is None or parts.language != i18n.language() or parts.currency != i18n.currency():
         parts = state_parts(state)
     if parts.final is not None:
-        return replace(parts.final, timing=Timing(computed_at=now), message=state.room_message)
+        return evolve(parts.final, timing=Timing(computed_at=now), message=state.room_message)
     structure = state.structure
     if view is None:
         view = clk.view(state.clock, structure, now)

@@ -5,10 +5,9 @@ parses text. Built by ``display.display_data``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass, evolve
 from director.core.ids import Instant
 from director.core.structure import AnteKind, Betting, Level
 
@@ -318,7 +317,7 @@ class DisplayData(Record):
     def same_screen(self, other: DisplayData | None) -> bool:
         """Whether ``other`` shows exactly the same: only the instant it was read (and
         the milliseconds that follow from it) differ."""
-        return other is not None and replace(other, timing=self.timing) == self
+        return other is not None and evolve(other, timing=self.timing) == self
 
 
 # -- texts -------------------------------------------------------------------------

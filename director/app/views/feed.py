@@ -16,7 +16,6 @@ sleeps ``wake_in`` milliseconds after. No Qt here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -34,7 +33,7 @@ from director.app.views.display import (
 )
 from director.app.views.live_league import LeagueSource, league_source
 from director.core import clock as clk
-from director.core.frozen import Record
+from director.core.frozen import Record, dataclass, evolve
 from director.core.ids import Instant
 from director.core.moments import Moments, moment_cues, moments
 from director.core.state import TournamentState
@@ -309,7 +308,7 @@ class ClockFeed:
         section = self._league(state)
         if section is None:
             return data
-        return replace(data, sections=(*data.sections, section))
+        return evolve(data, sections=(*data.sections, section))
 
     def _tv_look(self, state: TournamentState) -> TvLook:
         """The TV's look: the event's own, else the default for events (as the TV

@@ -134,7 +134,8 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
 
 def command_named(argv: Sequence[str]) -> str | None:
     """The command ``argv`` seems to name: its first word that is not an option (nor
-    the value of ``--db``); None when it asks for help before any command."""
+    the value of ``--db``); "" when it names none (the app starts: no command's
+    parser is built); None when it asks for help before any command."""
     words = iter(argv)
     for word in words:
         if word in ("-h", "--help"):
@@ -143,7 +144,7 @@ def command_named(argv: Sequence[str]) -> str | None:
             next(words, None)
         elif not word.startswith("-") or word == "--":
             return next(words, None) if word == "--" else word
-    return None
+    return ""
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:

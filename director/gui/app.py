@@ -157,7 +157,7 @@ def start(
     from director.gui.main_window import MainWindow
 
     backups = BackupManager(database, folder)
-    window = MainWindow(database, backups=backups, settings=settings)
+    window = MainWindow(database, backups=backups, settings=settings, dates_after_paint=True)
     backups.back_up_later(window.backup_failed)
     for notice in notices:
         window.warn(render(notice))
@@ -165,11 +165,13 @@ def start(
     settled: list[bool] = []
 
     def settle() -> None:
-        """What waits for the first paint, done once: the backup of the file as
-        opened (see above), moving an older version's pictures into the database,
-        and looking for an audio output (which loads Qt Multimedia, some 50 ms)."""
+        """What waits for the first paint, done once: the dates of the list of
+        events, the backup of the file as opened (see above), moving an older
+        version's pictures into the database, and looking for an audio output
+        (which loads Qt Multimedia, some 50 ms)."""
         if not settled:
             settled.append(True)
+            window.events_page.model.show_dates()
             try:
                 backups.back_up_pending()
                 # After the backup: moving an older version's pictures in is a

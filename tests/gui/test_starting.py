@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QGuiApplication
 
 from director.app.files import structures
@@ -17,6 +18,7 @@ from director.core import commands as c
 from director.gui import app as app_module
 from director.gui.main_window import MainWindow, resume_question
 from director.gui.screens import screen_id
+from director.i18n import format_date, set_language
 from director.persistence.db import open_database
 from tests.core.helpers import MIN
 
@@ -144,6 +146,28 @@ def test_the_start_up_backup_is_made_once_the_window_has_painted(qtbot, db_path:
     assert len(window.backups.backups()) == 1
     qtbot.wait(50)
     assert len(window.backups.backups()) == 1  # once only
+    window.close()
+    window.database.close()
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "Nov 21, 2026"), ("fr", "21 nov. 2026")])
+def test_the_list_of_events_shows_its_dates_just_after_the_window_has_painted(
+    qtbot, db_path: Path, language: str, shown: str
+) -> None:
+    """The start paints the list of events first and writes its dates just after:
+    the dates' locale data (Babel's) is not loaded before the window is seen."""
+    database = open_database(db_path)
+    session = Library(database).create("Friday")
+    session.dispatch(c.EditDetails(event_date="2026-11-21", venue="Back room"))
+    session.close()
+    database.close()
+    set_language(language)
+    window = started(qtbot, db_path, Settings(welcomed=True, language=language))
+    model = window.events_page.model
+    date = model.index(0, model.DATE)
+    assert model.data(date) == ""  # not painted yet
+    qtbot.waitUntil(lambda: model.data(date) != "", timeout=5000)
+    assert model.data(date) == format_date("2026-11-21") == shown
     window.close()
     window.database.close()
 

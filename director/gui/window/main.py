@@ -88,7 +88,10 @@ class MainWindow(QMainWindow):
         backups: BackupManager | None = None,
         settings: Settings | None = None,
         ask_resume: bool = True,
+        dates_after_paint: bool = False,
     ) -> None:
+        """``dates_after_paint``: the list of events shows its dates when told
+        (``events_page.model.show_dates``), the start-up does once it has painted."""
         super().__init__()
         self.clock = clock
         self.kept = KeptSettings(settings if settings is not None else load_settings())
@@ -149,6 +152,7 @@ class MainWindow(QMainWindow):
             self.workspace,
             self.sessions,
             self.kept,
+            dates_after_paint=dates_after_paint,
             stack=self.stack,
             keys=self._item_view_keys,
             clock=clock,

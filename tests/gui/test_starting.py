@@ -148,6 +148,22 @@ def test_the_start_up_backup_is_made_once_the_window_has_painted(qtbot, db_path:
     window.database.close()
 
 
+def test_the_app_has_its_icon_once_the_window_has_painted(qtbot, db_path: Path) -> None:
+    """Issue 36: the icon's class is met after the first paint (its Python enums cost
+    the paint some 8 ms), and every window has director's icon from then on."""
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setWindowIcon(QIcon())  # as a new process starts (this one's app is shared)
+    window = started(qtbot, db_path, Settings(welcomed=True))
+    qtbot.waitUntil(lambda: not app.windowIcon().isNull(), timeout=5000)
+    assert not window.windowIcon().isNull()
+    window.close()
+    window.database.close()
+
+
 def test_the_start_up_backup_comes_before_the_first_write(qtbot, db_path: Path) -> None:
     database = open_database(db_path)  # the file as it will be opened: one event in it
     Library(database).create("Friday").close()

@@ -33,6 +33,7 @@ from director.app.storage.library import Library
 from director.app.storage.workspace import Workspace
 from director.files import one_line
 from director.gui import hotkeys
+from director.gui.app import after_first_paint
 from director.gui.screens import screen_id
 from director.gui.sound import SoundPlayer
 from director.gui.window.events_page import EventList, EventsPage
@@ -181,6 +182,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.help_overlay = hotkeys.HelpOverlay(self)
         self.menus = Menus(self, self._menu_slots())
+        after_first_paint(self, self.menus.fill)
         self.update_undo_actions()
         keys = ConsoleKeys(self.sessions)
         self.shortcuts = hotkeys.install(

@@ -390,25 +390,13 @@ def format_date(iso_date: str) -> str:
 _MEDIUM_DATES: dict[str, tuple[str, tuple[str, ...]]] = {
     "en": (
         "{month} {day}, {year}",
-        tuple(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]),
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
     ),
     "fr": (
         "{day} {month} {year}",
-        tuple(
-            [
-                "janv.",
-                "févr.",
-                "mars",
-                "avr.",
-                "mai",
-                "juin",
-                "juil.",
-                "août",
-                "sept.",
-                "oct.",
-                "nov.",
-                "déc.",
-            ]
+        (
+            *("janv.", "févr.", "mars", "avr.", "mai", "juin"),
+            *("juil.", "août", "sept.", "oct.", "nov.", "déc."),
         ),
     ),
 }

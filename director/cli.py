@@ -132,10 +132,16 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
         super().__call__(parser, namespace, values, option_string)
 
 
+NO_COMMAND = ""
+"""What ``command_named`` says of a command line that names no command (the app):
+no command's parser is built, where None (help) builds them all."""
+
+
 def command_named(argv: Sequence[str]) -> str | None:
     """The command ``argv`` seems to name: its first word that is not an option (nor
-    the value of ``--db``); "" when it names none (the app starts: no command's
-    parser is built); None when it asks for help before any command."""
+    the value of ``--db``); ``NO_COMMAND`` when it names none (the app starts: the
+    commands' parsers are left unbuilt); None when it asks for help before any
+    command."""
     words = iter(argv)
     for word in words:
         if word in ("-h", "--help"):
@@ -144,7 +150,7 @@ def command_named(argv: Sequence[str]) -> str | None:
             next(words, None)
         elif not word.startswith("-") or word == "--":
             return next(words, None) if word == "--" else word
-    return ""
+    return NO_COMMAND
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:

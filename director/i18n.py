@@ -387,13 +387,36 @@ def format_date(iso_date: str) -> str:
     return _format_date(language(), iso_date)
 
 
+_MEDIUM_DATES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "en": (
+        "{month} {day}, {year}",
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    ),
+    "fr": (
+        "{day} {month} {year}",
+        (
+            *("janv.", "févr.", "mars", "avr.", "mai", "juin"),
+            *("juil.", "août", "sept.", "oct.", "nov.", "déc."),
+        ),
+    ),
+}
+"""Babel's medium date of each language (CLDR's "MMM d, y" and "d MMM y", its
+abbreviated months), written out: the list of events shows a date on every row of
+the window's first paint, and Babel's import and locale data cost some 30-40 ms of
+CPU there. ``tests/test_i18n.py`` checks every day of several years against Babel's
+own text in each language."""
+
+
 # The list of events asks for each row's date every time it measures or paints a
 # row: a date's text is kept per language, as numbers are.
 @functools.lru_cache(maxsize=4096)
 def _format_date(code: str, iso_date: str) -> str:
-    text: str = _dates().format_date(
-        datetime.date.fromisoformat(iso_date), format="medium", locale=_locale_of(code)
-    )
+    day = datetime.date.fromisoformat(iso_date)
+    medium = _MEDIUM_DATES.get(code)
+    if medium is not None:
+        pattern, months = medium
+        return pattern.format(month=months[day.month - 1], day=day.day, year=day.year)
+    text: str = _dates().format_date(day, format="medium", locale=_locale_of(code))
     return text
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import importlib.util
 import subprocess
 import sys
@@ -12,9 +13,11 @@ import pytest
 from director.core.errors import RuleViolation
 from director.core.messages import Message
 from director.i18n import (
+    LANGUAGES,
     _,
     describe_error,
     format_clock,
+    format_date,
     format_money,
     format_number,
     format_percent,
@@ -143,6 +146,24 @@ def test_numbers_percentages_and_clocks_in_each_language() -> None:
         "50\u00a0%",
     )
     assert format_clock(65_000) == "01:05"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_dates_read_as_babels_medium_date_in_each_language(language: str) -> None:
+    """The list of events shows its dates without Babel (issue 36: the window's first
+    paint): the text must be Babel's own medium date, every day of a leap year and
+    the next, and years of one to four digits."""
+    from babel.dates import format_date as babel_format_date
+
+    set_language(language)
+    first = datetime.date(2024, 1, 1)
+    days = [first + datetime.timedelta(days=n) for n in range(366 + 365)]
+    days += [datetime.date(1, 1, 1), datetime.date(99, 7, 4), datetime.date(9999, 12, 31)]
+    for day in days:
+        assert format_date(day.isoformat()) == babel_format_date(
+            day, format="medium", locale=language
+        ), day
+    assert format_date("") == ""
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 from director import __version__, paths
@@ -53,10 +52,20 @@ def application() -> QApplication:
     app.setApplicationVersion(__version__)
     app.setOrganizationName("director")
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
-    icon = paths.resource("icons", "director.png")
-    if icon.exists():
-        app.setWindowIcon(QIcon(str(icon)))
     return app
+
+
+def give_the_app_its_icon() -> None:
+    """director's icon on its windows and dialogs. Given once the main window has
+    painted (or before a dialog shown instead of it): PySide makes the Python enums
+    of the icon's class (some 150 theme icons' names) when Python first meets it,
+    some 8 ms of CPU the first paint does without."""
+    from PySide6.QtGui import QIcon
+
+    app = QApplication.instance()
+    icon = paths.resource("icons", "director.png")
+    if isinstance(app, QApplication) and app.windowIcon().isNull() and icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
 
 
 _qt_translators: list[QTranslator] = []
@@ -93,6 +102,7 @@ def backup_folder_of(settings: Settings) -> Path | None:
 def _cannot_open(text: str) -> None:
     from PySide6.QtWidgets import QMessageBox
 
+    give_the_app_its_icon()
     QMessageBox.critical(None, _("director cannot open this database"), text)
 
 
@@ -138,6 +148,7 @@ def offer_backup(path: Path, error: StoreError, folder: Path | None) -> Database
 
 def ask_to_restore(question: str) -> bool:
     """Ask whether to restore the backup (a function of its own, for the tests)."""
+    give_the_app_its_icon()
     return confirm(None, _("The database is damaged"), question, yes=_("Restore the backup"))
 
 
@@ -157,7 +168,7 @@ def start(
     from director.gui.main_window import MainWindow
 
     backups = BackupManager(database, folder)
-    window = MainWindow(database, backups=backups, settings=settings, dates_after_paint=True)
+    window = MainWindow(database, backups=backups, settings=settings)
     backups.back_up_later(window.backup_failed)
     for notice in notices:
         window.warn(render(notice))
@@ -165,13 +176,13 @@ def start(
     settled: list[bool] = []
 
     def settle() -> None:
-        """What waits for the first paint, done once: the dates of the list of
-        events, the backup of the file as opened (see above), moving an older
-        version's pictures into the database, and looking for an audio output
-        (which loads Qt Multimedia, some 50 ms)."""
+        """What waits for the first paint, done once: the app's icon, the backup of
+        the file as opened (see above), moving an older version's pictures into the
+        database, and looking for an audio output (which loads Qt Multimedia, some
+        50 ms)."""
         if not settled:
             settled.append(True)
-            window.events_page.model.show_dates()
+            give_the_app_its_icon()
             try:
                 backups.back_up_pending()
                 # After the backup: moving an older version's pictures in is a

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLocale, QObject, QUrl
+from PySide6.QtCore import QLocale, QObject
 
 from director import paths
 from director.i18n import language
@@ -222,6 +222,10 @@ class SoundPlayer(QObject):
         """The sound effect for ``key`` playing ``path`` (made once per file)."""
         if self._multimedia_failed:
             return None
+        # Named here: PySide makes a class's Python enums when Python first meets
+        # it (QUrl's five), and the window's first paint plays no sound.
+        from PySide6.QtCore import QUrl
+
         url = QUrl.fromLocalFile(str(path))
         effect = self._effects.get(key)
         if effect is None:

@@ -249,3 +249,27 @@ def test_status_json_after_a_planned_start_that_came_shows_the_clock_running(
     assert section["started"] is True and section["running"] is True
     assert section["starts_at"] is None and section["level"] == 1
     assert 10 * 60 < section["seconds_left"] <= 11 * 60  # nine minutes into level 1
+
+
+@pytest.mark.parametrize(
+    "argv", [["--db", "night.db"], [], ["--verbose"], ["--db=night.db", "--verbose"]]
+)
+def test_starting_the_app_builds_no_commands_parser(argv: list[str]) -> None:
+    """Issue 36, the window's first paint: ``director`` with no command starts the
+    app, and the ~30 commands' parsers and their options are left unbuilt."""
+    from director import cli
+
+    parser = cli.build_parser(cli.command_named(argv))
+    [commands] = [a for a in parser._actions if isinstance(a, cli._Commands)]
+    assert "status" in commands.choices  # each command is still a valid choice
+    assert all(isinstance(sub, cli._Unbuilt) for sub in commands.choices.values())
+    assert parser.parse_args(argv).command is None
+
+
+@pytest.mark.parametrize(
+    "argv", [["--db", "night.db", "events"], ["--db=night.db", "events"], ["events"]]
+)
+def test_a_command_after_the_apps_options_still_has_its_parser(argv: list[str]) -> None:
+    from director import cli
+
+    assert cli.parse_arguments(argv).command == "events"

@@ -117,3 +117,41 @@ def test_a_refused_rename_shows_a_dialog_and_changes_nothing(
     page._rename()
     assert shown == ["name_too_long"]
     assert window.controller.state.name == "Friday"
+
+
+def test_the_menus_are_filled_after_the_first_paint_and_their_shortcuts_work(
+    qtbot, window_factory
+) -> None:
+    """Issue 36: the first paint shows the menu bar's titles; the actions in the menus
+    are made just after it (their classes' Python enums cost the paint 10-15 ms), and
+    a menu's shortcut works as soon as the window is on screen."""
+    window = window_factory()
+    bar = window.menuBar()
+    assert [item.text() for item in bar.actions()] == ["&File", "&Edit", "&View", "&Help"]
+    assert not window.menus.file_menu.actions()  # not made before the first paint
+    window.show()
+    qtbot.waitUntil(lambda: bool(window.menus.file_menu.actions()), timeout=5000)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    with qtbot.waitSignal(window.menus.events_action.triggered, timeout=5000):
+        qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+
+
+def test_a_menu_opened_or_an_action_asked_for_before_the_first_paint_is_complete(
+    qtbot, window_factory
+) -> None:
+    window = window_factory()
+    window.menus.edit_menu.aboutToShow.emit()  # as when the menu opens
+    assert [item.text() for item in window.menus.edit_menu.actions()] == ["&Undo", "&Redo"]
+    # Undo and Redo say why they are off, as soon as they exist.
+    assert not window.menus.undo_action.isEnabled()
+    assert window.menus.undo_action.toolTip() == "No event is open."
+
+
+def test_an_action_asked_for_before_the_first_paint_is_made_with_the_others(
+    qtbot, window_factory
+) -> None:
+    window = window_factory()
+    assert not window.menus.redo_action.isEnabled()
+    assert window.menus.redo_action in window.menus.edit_menu.actions()
+    assert window.menus.quit_action in window.menus.file_menu.actions()

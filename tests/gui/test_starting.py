@@ -151,11 +151,11 @@ def test_the_start_up_backup_is_made_once_the_window_has_painted(qtbot, db_path:
 
 
 @pytest.mark.parametrize(("language", "shown"), [("en", "Nov 21, 2026"), ("fr", "21 nov. 2026")])
-def test_the_list_of_events_shows_its_dates_just_after_the_window_has_painted(
+def test_the_list_of_events_shows_its_dates_from_the_first_paint(
     qtbot, db_path: Path, language: str, shown: str
 ) -> None:
-    """The start paints the list of events first and writes its dates just after:
-    the dates' locale data (Babel's) is not loaded before the window is seen."""
+    """The list of events shows its dates from the first paint, as Babel writes them,
+    without Babel's locale data (``tests/cli/test_imports.py``)."""
     database = open_database(db_path)
     session = Library(database).create("Friday")
     session.dispatch(c.EditDetails(event_date="2026-11-21", venue="Back room"))
@@ -165,9 +165,23 @@ def test_the_list_of_events_shows_its_dates_just_after_the_window_has_painted(
     window = started(qtbot, db_path, Settings(welcomed=True, language=language))
     model = window.events_page.model
     date = model.index(0, model.DATE)
-    assert model.data(date) == ""  # not painted yet
-    qtbot.waitUntil(lambda: model.data(date) != "", timeout=5000)
     assert model.data(date) == format_date("2026-11-21") == shown
+    window.close()
+    window.database.close()
+
+
+def test_the_app_has_its_icon_once_the_window_has_painted(qtbot, db_path: Path) -> None:
+    """Issue 36: the icon's class is met after the first paint (its Python enums cost
+    the paint some 8 ms), and every window has director's icon from then on."""
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setWindowIcon(QIcon())  # as a new process starts (this one's app is shared)
+    window = started(qtbot, db_path, Settings(welcomed=True))
+    qtbot.waitUntil(lambda: not app.windowIcon().isNull(), timeout=5000)
+    assert not window.windowIcon().isNull()
     window.close()
     window.database.close()
 

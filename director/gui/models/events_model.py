@@ -35,19 +35,6 @@ class EventsModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self._events: list[EventSummary] = []
-        self._dates_shown = True
-
-    def hold_dates(self) -> None:
-        """Leave the date column empty until ``show_dates``: the start-up paints the
-        list first (the dates' locale data, Babel's, costs some 40 ms to load)."""
-        self._dates_shown = False
-
-    def show_dates(self) -> None:
-        if not self._dates_shown:
-            self._dates_shown = True
-            if self._events:
-                last = len(self._events) - 1
-                self.dataChanged.emit(self.index(0, self.DATE), self.index(last, self.DATE))
 
     def set_events(self, events: list[EventSummary]) -> None:
         self.beginResetModel()
@@ -87,9 +74,7 @@ class EventsModel(QAbstractTableModel):
             if column == self.KIND:
                 return "" if summary.damaged else kind_text(summary.kind)
             if column == self.DATE:
-                if summary.damaged or not self._dates_shown:
-                    return ""
-                return format_date(summary.event_date)
+                return "" if summary.damaged else format_date(summary.event_date)
             if column == self.STATUS:
                 if summary.damaged:
                     return _("Damaged")

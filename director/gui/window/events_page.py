@@ -120,7 +120,6 @@ class EventList(QObject):
         keys: hotkeys.ItemViewKeys,
         clock: Now,
         parent: QWidget,
-        dates_after_paint: bool = False,
     ) -> None:
         super().__init__(parent)
         self.workspace = workspace
@@ -131,8 +130,6 @@ class EventList(QObject):
         self.clock = clock
         self._parent = parent
         self.page = EventsPage()
-        if dates_after_paint:
-            self.page.model.hold_dates()
         self.stack.addWidget(self.page)
         self._connect_page()
         self.refresh()

@@ -33,6 +33,7 @@ from director.app.storage.library import Library
 from director.app.storage.workspace import Workspace
 from director.files import one_line
 from director.gui import hotkeys
+from director.gui.app import after_first_paint
 from director.gui.screens import screen_id
 from director.gui.sound import SoundPlayer
 from director.gui.window.events_page import EventList, EventsPage
@@ -88,10 +89,7 @@ class MainWindow(QMainWindow):
         backups: BackupManager | None = None,
         settings: Settings | None = None,
         ask_resume: bool = True,
-        dates_after_paint: bool = False,
     ) -> None:
-        """``dates_after_paint``: the list of events shows its dates when told
-        (``events_page.model.show_dates``), the start-up does once it has painted."""
         super().__init__()
         self.clock = clock
         self.kept = KeptSettings(settings if settings is not None else load_settings())
@@ -152,7 +150,6 @@ class MainWindow(QMainWindow):
             self.workspace,
             self.sessions,
             self.kept,
-            dates_after_paint=dates_after_paint,
             stack=self.stack,
             keys=self._item_view_keys,
             clock=clock,
@@ -185,6 +182,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.help_overlay = hotkeys.HelpOverlay(self)
         self.menus = Menus(self, self._menu_slots())
+        after_first_paint(self, self.menus.fill)
         self.update_undo_actions()
         keys = ConsoleKeys(self.sessions)
         self.shortcuts = hotkeys.install(

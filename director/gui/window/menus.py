@@ -1,6 +1,14 @@
 """The window's menus and their actions: built from what each action does (the slots
 the window's hosts offer), built again in another language, and Undo and Redo
-enabled exactly when the open session would do them."""
+enabled exactly when the open session would do them.
+
+The menu bar's titles are made with the window; the actions in them just after the
+window's first paint (``fill``), or sooner when a menu opens or an action is asked
+for: making the actions meets the classes of an action, a key sequence's standard
+keys and an icon, whose Python enums PySide makes on first meeting them (some 250
+names, 10-15 ms of CPU), and the first paint shows none of them. Nothing can press a
+shortcut before the window is on screen, and the actions are made in the event
+loop's next turn after its first paint."""
 
 from __future__ import annotations
 
@@ -26,7 +34,40 @@ class Menus:
         self._window = window
         self._slots = dict(slots)
         self._made: list[QAction] = []
+        self._filled = False
+        self._session: tuple[TournamentSession | None] | None = None
+        """The session to show once the actions are made (``show_session`` before)."""
+        self._titles()
+
+    def __getattr__(self, name: str) -> object:
+        """An action asked for before ``fill``: the actions are made now."""
+        if name.endswith("_action") and not self.__dict__.get("_filled", True):
+            self.fill()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _titles(self) -> None:
+        """The menu bar's menus, empty: each makes the actions when it opens."""
+        menu = self._window.menuBar()
+        self.file_menu = menu.addMenu(_("&File"))
+        self.edit_menu = menu.addMenu(_("&Edit"))
+        self.edit_menu.setToolTipsVisible(True)
+        self.view_menu = menu.addMenu(_("&View"))
+        self.view_menu.setToolTipsVisible(True)
+        self.help_menu = menu.addMenu(_("&Help"))
+        for each in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
+            each.aboutToShow.connect(self.fill)
+
+    def fill(self) -> None:
+        """Make the actions and put them in the menus (once; again after ``rebuild``)."""
+        if self._filled:
+            return
+        self._filled = True
         self.build()
+        if self._session is not None:
+            (session,) = self._session
+            self._session = None
+            self.show_session(session)
 
     def _action(
         self,
@@ -42,7 +83,7 @@ class Menus:
         return item
 
     def build(self) -> None:
-        """Make the actions and the menus in the language now set."""
+        """Make the actions in the language now set and put them in the menus."""
         action = self._action
         self.new_action = action(_("&New event…"), "new_event", QKeySequence.StandardKey.New)
         self.events_action = action(_("&Events"), "show_events", "Ctrl+E")
@@ -81,8 +122,7 @@ class Menus:
 
         self.welcome_action = action(_("&Welcome steps…"), "show_welcome")
         self.demo_action = action(_("Open a &demo event"), "open_demo")
-        menu = self._window.menuBar()
-        file_menu = menu.addMenu(_("&File"))
+        file_menu = self.file_menu
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.events_action)
         file_menu.addSeparator()
@@ -93,19 +133,14 @@ class Menus:
         file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit_menu = menu.addMenu(_("&Edit"))
-        edit_menu.setToolTipsVisible(True)
-        edit_menu.addAction(self.undo_action)
-        edit_menu.addAction(self.redo_action)
-        self.view_menu = menu.addMenu(_("&View"))
-        self.view_menu.setToolTipsVisible(True)
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
         self.view_menu.addAction(self.display_action)
         self.view_menu.addAction(self.tv_settings_action)
         self.view_menu.addAction(self.share_action)
         self.view_menu.addAction(self.dealers_action)
         self.view_menu.addAction(self.helpers_action)
         self.view_menu.addAction(self.door_action)
-        self.help_menu = menu.addMenu(_("&Help"))
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.welcome_action)
         self.help_menu.addAction(self.demo_action)
@@ -123,10 +158,17 @@ class Menus:
         for old_action in self._made:
             old_action.deleteLater()
         self._made = []
-        self.build()
+        self._titles()
+        filled, self._filled = self._filled, False
+        if filled:
+            self.fill()
 
     def show_session(self, session: TournamentSession | None) -> None:
-        """Undo and Redo enabled exactly when the session would do them, the reason as tip."""
+        """Undo and Redo enabled exactly when the session would do them, the reason as tip
+        (when the actions are made, if they are not yet)."""
+        if not self._filled:
+            self._session = (session,)
+            return
         undo_label = session.undo_label() if session else None
         redo_label = session.redo_label() if session else None
         for item, refusal in (

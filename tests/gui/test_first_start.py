@@ -12,6 +12,7 @@ real program on a real X server (Xvfb, Qt's xcb plugin).
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -20,7 +21,6 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -156,18 +156,29 @@ def test_the_welcome_can_be_opened_again_from_help_in_every_usual_locale(
 def _xvfb() -> Iterator[str]:
     """A private X server (Xvfb at 1366x768, a laptop's screen); its display name.
 
-    A server that says its display but does not answer there (seen once on a CI
-    machine right after the suite's own servers had stopped) is stopped and another
-    started, up to three times; the last one's own words are in the failure."""
+    Its display is drawn at random among the high numbers, not the first free one
+    (``-displayfd``): twice on a CI machine the server given display :0 did not keep
+    it (it did not answer there, or a client was refused there a moment after it had
+    answered). A server that stops, or does not answer, is replaced, up to three
+    times; the last one's own words are in the failure."""
     if shutil.which("Xvfb") is None or shutil.which("xwininfo") is None:
         pytest.skip("Xvfb and xwininfo (Debian: xvfb, x11-utils) are not installed")
     said = ""
+    draw = random.Random()
     for _attempt in range(3):
+        number = draw.randrange(100, 1000)
+        if Path(f"/tmp/.X{number}-lock").exists():
+            continue
+        display = f":{number}"
         # Its words to a file: a pipe nobody reads would stop it once full.
         with tempfile.TemporaryFile() as words:
-            server, display = _start_xvfb(words)
+            server = subprocess.Popen(
+                ["Xvfb", display, "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+                stdout=subprocess.DEVNULL,
+                stderr=words,
+            )
             try:
-                if display is not None and _answers_within(display, seconds=20):
+                if _answers_within(display, server, seconds=20):
                     yield display
                     return
             finally:
@@ -178,26 +189,13 @@ def _xvfb() -> Iterator[str]:
     raise AssertionError(f"Xvfb does not answer: {said}")
 
 
-def _start_xvfb(words: IO[bytes]) -> tuple[subprocess.Popen[bytes], str | None]:
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=words,
-    )
-    os.close(write)
-    with os.fdopen(read) as reply:
-        number = reply.readline().strip()
-    return server, f":{number}" if number else None
-
-
-def _answers_within(display: str, seconds: float) -> bool:
-    """Whether a client gets in (the socket is there and answers) within ``seconds``."""
+def _answers_within(display: str, server: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Whether a client gets in (the socket is there and answers) within ``seconds``,
+    the server still running (a display already held makes it stop at once)."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and server.poll() is None:
         if _answers(display):
-            return True
+            return server.poll() is None
         time.sleep(0.1)
     return False
 
@@ -256,29 +254,35 @@ def test_director_starts_on_a_real_x_server_in_every_usual_locale(
         DIRECTOR_CONFIG_DIR=str(tmp_path / "config"),
         XDG_RUNTIME_DIR=str(tmp_path),
     )
-    process = subprocess.Popen(
-        [sys.executable, "-m", "director"],
-        env=environment,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    titles: list[str] = []
-    try:
-        deadline = time.monotonic() + 120  # a loaded CI machine; usually 2 s
-        while time.monotonic() < deadline and process.poll() is None:
-            titles = window_titles(x_display)
-            if expected in titles:
-                break
-            time.sleep(0.2)
-        running = process.poll() is None
-    finally:
-        process.send_signal(signal.SIGTERM)
+    for attempt in range(2):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "director"],
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        titles: list[str] = []
         try:
-            _out, errors = process.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            _out, errors = process.communicate()
+            deadline = time.monotonic() + 120  # a loaded CI machine; usually 2 s
+            while time.monotonic() < deadline and process.poll() is None:
+                titles = window_titles(x_display)
+                if expected in titles:
+                    break
+                time.sleep(0.2)
+            running = process.poll() is None
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                _out, errors = process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                _out, errors = process.communicate()
+        # The X server refusing a client is the machine's, not director's (seen on a
+        # CI machine): once, director is started again on the same server.
+        if running or "could not connect to display" not in errors or attempt:
+            break
+        assert _answers(x_display), f"the X server stopped: {errors}"
     assert running, f"director exited with {process.returncode}: {errors}"
     assert expected in titles, titles
     assert "Traceback" not in errors and "Could not load the Qt platform plugin" not in errors

@@ -58,7 +58,7 @@ def decode(cls: type[T], data: Json) -> T:
 
 def decoder(cls: type[T]) -> Callable[[Json], T]:
     """:func:`decode` for one class, looked up once: for decoding many records."""
-    plan: Callable[[Json], T] = _decoder_for(typing.cast(Any, cls))
+    plan: Callable[[Json], T] = _decoder_for_many(typing.cast(Any, cls))
     name = cls.__name__
 
     def decode_one(data: Json) -> T:
@@ -75,8 +75,17 @@ def decoder(cls: type[T]) -> Callable[[Json], T]:
 def plain_decoder(cls: type[T]) -> Callable[[Json], T]:
     """:func:`decoder` without its wrapping of errors: malformed data raises the
     ``KeyError``, ``TypeError``, ``ValueError`` or ``AttributeError`` met."""
-    plan: Callable[[Json], T] = _decoder_for(typing.cast(Any, cls))
+    plan: Callable[[Json], T] = _decoder_for_many(typing.cast(Any, cls))
     return plan
+
+
+def _decoder_for_many(cls: Any) -> _Decoder:
+    """The decoder of ``cls`` for a caller that decodes many records of it (a
+    replay): a dataclass's own decoder written at once, rather than after its
+    first instances (see ``WRITTEN_AFTER``)."""
+    decode = _decoder_for(cls)
+    write: Callable[[], _Decoder] | None = getattr(decode, "written", None)
+    return decode if write is None else write()
 
 
 def _strip_newtype(hint: Any) -> Any:
@@ -307,7 +316,7 @@ def _dataclass_decoder(cls: type) -> _Decoder:
         )
         fields.append((field.name, _decoder_for(hints[field.name]), required))
     if _can_build_directly(cls):
-        return _planned_decoder(cls, hints)
+        return _decoder_written_when_used(cls, hints)
 
     def decode_dataclass(data: Json) -> Any:
         data = _expect_dict(data)
@@ -340,6 +349,102 @@ def _can_build_directly(cls: type) -> bool:
 
 
 _PLAIN_CHECKS = {int: "int", str: "str", bool: "bool"}
+_PLAIN_TYPES = {int: int, str: str, bool: bool}
+
+WRITTEN_AFTER = 64
+"""Instances of a class decoded by the plain loop of ``_fill`` before its own
+decoder is written and compiled (``_planned_decoder``). Opening a snapshot decodes
+some forty of the state's classes a few times each: compiling each one's decoder
+(about 0.3 ms) cost more than the loop, 10-20 ms of CPU before the reopened
+console's first paint and in ``director status``. A replay decodes thousands of a
+few event kinds: those are written at once (``_decoder_for_many``)."""
+
+_IN_DATA, _DEFAULT, _FACTORY, _REQUIRED, _MADE = range(5)
+
+
+class _Step(typing.NamedTuple):
+    """One field as ``_fill`` sets it: its name, how (one of the constants above),
+    its decoder, its plain type (checked in line, the decoder only raising), and
+    its default or factory."""
+
+    name: str
+    how: int
+    decode: _Decoder | None
+    plain: type | None
+    default: Any
+
+
+def _fill_steps(cls: type, hints: dict[str, Any]) -> tuple[_Step, ...]:
+    """The fields of ``cls`` in order, as ``_planned_decoder`` writes them out."""
+    steps = []
+    for field in frozen.fields_of(cls):
+        name = field.name
+        if field.default is not dataclasses.MISSING:
+            how, default = _DEFAULT, field.default
+        elif field.default_factory is not dataclasses.MISSING:
+            how, default = _FACTORY, field.default_factory
+        else:
+            how, default = _REQUIRED, None
+        if not field.init:
+            # As the generated __init__ does: a factory's value is set on the
+            # instance; a plain default stays on the class.
+            if how == _FACTORY:
+                steps.append(_Step(name, _MADE, None, None, default))
+            continue
+        plain = _PLAIN_TYPES.get(_strip_newtype(hints[name]))
+        steps.append(_Step(name, how, _decoder_for(hints[name]), plain, default))
+    return tuple(steps)
+
+
+def _fill(cls: type, steps: tuple[_Step, ...], data: Json) -> Any:
+    """An instance of ``cls`` decoded from ``data`` field by field, as its written
+    decoder (``_planned_decoder``) decodes it: the same values, the same errors."""
+    if type(data) is not dict:
+        data = _expect_dict(data)
+    instance: Any = _new_instance(cls)
+    values = instance.__dict__
+    for name, how, decode, plain, default in steps:
+        if how == _MADE:
+            values[name] = default()
+        elif name in data:
+            value = data[name]
+            values[name] = value if type(value) is plain else decode(value)  # type: ignore[misc]
+        elif how == _DEFAULT:
+            values[name] = default
+        elif how == _FACTORY:
+            values[name] = default()
+        else:
+            raise KeyError(f"{cls.__name__}.{name} is missing")
+    return instance
+
+
+_new_instance = object.__new__
+
+
+def _decoder_written_when_used(cls: type, hints: dict[str, Any]) -> _Decoder:
+    """The decoder of ``cls``: ``_fill`` for its first ``WRITTEN_AFTER`` instances,
+    then its written decoder. ``written()`` writes it at once (for a replay)."""
+    steps = _fill_steps(cls, hints)
+    made = 0
+    written: _Decoder | None = None
+
+    def write() -> _Decoder:
+        nonlocal written
+        if written is None:
+            written = _planned_decoder(cls, hints)
+        return written
+
+    def decode_dataclass(data: Json) -> Any:
+        nonlocal made
+        if written is not None:
+            return written(data)
+        made += 1
+        if made > WRITTEN_AFTER:
+            return write()(data)
+        return _fill(cls, steps, data)
+
+    decode_dataclass.written = write  # type: ignore[attr-defined]
+    return decode_dataclass
 
 
 def _planned_decoder(cls: type, hints: dict[str, Any]) -> _Decoder:

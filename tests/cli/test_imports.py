@@ -276,6 +276,30 @@ def test_status_reads_an_event_without_the_commands_or_their_rules(
     assert "director.app.phones.remote" not in ours
 
 
+def test_status_reads_the_snapshot_without_writing_a_decoder(
+    db_path: Path, tmp_path: Path, clock
+) -> None:
+    """A snapshot holds each of the state's classes a few times: they are decoded
+    field by field (``codec.WRITTEN_AFTER``), none of their decoders written and
+    compiled (some 0.3 ms each, for some forty classes)."""
+    event_id = a_night(db_path, clock, started=True)  # closed: its snapshot written
+    _heavy, _ours, output = modules_after(
+        "from director.core import codec\n"
+        "written = []\n"
+        "write = codec._planned_decoder\n"
+        "def counted(cls, hints):\n"
+        "    written.append(cls.__name__)\n"
+        "    return write(cls, hints)\n"
+        "codec._planned_decoder = counted\n"
+        "from director.cli import main\n"
+        f"assert main(['status', '{event_id}', '--db', {str(db_path)!r}]) == 0\n"
+        "print(written)\n",
+        env=quiet_env(tmp_path),
+    )
+    assert "Friday night out" in output
+    assert output.splitlines()[-1] == "[]"
+
+
 BUILT_DATACLASSES = """
 import json, sys
 built, declared = set(), set()

@@ -213,3 +213,86 @@ def test_a_plain_errors_decoder_raises_what_the_checks_find_not_a_rule_violation
     with pytest.raises(RuleViolation) as unknown:
         EVENTS.decoder("Bogus", 1, plain_errors=True)
     assert unknown.value.code == "unknown_record_type"
+
+
+# -- the first instances of a class, decoded before its decoder is written --------
+
+
+def a_fresh_class() -> type:
+    """A class of its own for each call: its decoder counts its own instances."""
+
+    @dataclass(frozen=True, kw_only=True)
+    class Fresh:
+        who: Id
+        name: str
+        seats: tuple[int, ...] = ()
+        notes: dict[str, int] = field(default_factory=dict)
+        flag: bool = False
+        colour: Colour = Colour.RED
+        leaf: Leaf | None = None
+        derived: int = field(default=7, init=False)
+        made: list[int] = field(default_factory=list, init=False)
+
+    return Fresh
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"who": 3, "name": "Zoé", "seats": [1, 2]},
+        {"who": 3, "name": "", "notes": {"a": 1}, "flag": True, "colour": "blue"},
+        {"who": 3, "name": "x", "leaf": {"value": 4}, "derived": 9, "made": [1]},
+        {"name": "x"},
+        {"who": True, "name": "x"},
+        {"who": 1, "name": 5},
+        {"who": 1, "name": "x", "flag": 1},
+        {"who": 1, "name": "x", "seats": "12"},
+        {"who": 1, "name": "x", "colour": "green"},
+        {"who": 1, "name": "x", "leaf": {"value": "4"}},
+        [1, 2],
+        None,
+    ],
+)
+def test_the_first_instances_decode_as_the_written_decoder_does(data, monkeypatch) -> None:
+    """``WRITTEN_AFTER``: a class's first instances are decoded by ``_fill``, field by
+    field, before its decoder is written: the same values in the same order, the same
+    defaults and factories, the same errors."""
+    written: list[str] = []
+    write = codec._planned_decoder
+
+    def counted(cls: type, hints: dict) -> object:
+        written.append(cls.__name__)
+        return write(cls, hints)
+
+    monkeypatch.setattr(codec, "_planned_decoder", counted)
+    outcomes = []
+    for written_after in (10**9, 0):
+        monkeypatch.setattr(codec, "WRITTEN_AFTER", written_after)
+        try:
+            decoded = codec.decode(a_fresh_class(), data)
+            outcomes.append(list(vars(decoded).items()))
+        except RuleViolation as error:
+            outcomes.append(error.args_map["detail"])
+    assert written.count("Fresh") == 1  # the second decode only: the check sees the paths
+    assert outcomes[0] == outcomes[1]
+
+
+def test_a_class_is_decoded_by_its_written_decoder_after_its_first_instances(
+    monkeypatch,
+) -> None:
+    """A replay decodes thousands of a kind: after ``WRITTEN_AFTER`` instances, and at
+    once for a caller that asks for a decoder of many (``codec.decoder``)."""
+    written: list[type] = []
+    write = codec._planned_decoder
+    monkeypatch.setattr(
+        codec, "_planned_decoder", lambda cls, hints: written.append(cls) or write(cls, hints)
+    )
+    one, many = a_fresh_class(), a_fresh_class()
+    for count in range(codec.WRITTEN_AFTER):
+        assert codec.decode(one, {"who": count, "name": "x"}).who == count
+    assert written == []
+    assert codec.decode(one, {"who": 1, "name": "x"}).name == "x"
+    assert written == [one]
+    assert codec.decoder(many)({"who": 2, "name": "y"}).who == 2
+    assert codec.plain_decoder(many)({"who": 3, "name": "z"}).who == 3
+    assert written == [one, many]

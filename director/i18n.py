@@ -5,7 +5,9 @@ catalogue, translated later). Catalogues are gettext files in
 ``resources/i18n/<lang>/LC_MESSAGES/director.mo``. The core never holds prose:
 it raises errors with a code and returns ``Message`` codes, and ``render``
 turns them into sentences here. Numbers, money and dates are formatted for
-the current language with Babel.
+the current language with Babel, or as Babel writes them without it where the
+console's first paint needs them (numbers and money in English and French, the
+medium date).
 """
 
 from __future__ import annotations
@@ -192,9 +194,44 @@ def _dates() -> ModuleType:
 # -- numbers, money, time -----------------------------------------------------
 
 
+_MARKS: dict[str, tuple[str, str]] = {"en": (",", "."), "fr": ("\u202f", ",")}
+"""Each language's group separator and decimal mark, as CLDR gives them through
+Babel (French groups with a narrow no-break space, U+202F); both languages group
+by threes and write a minus as "-". With the currencies' tables below, numbers
+and money are written out in English and French without Babel: the console
+reopened on its clock page shows blinds, chips and the prize pool in its first
+paint, and Babel's import and locale data cost some 40 ms of CPU there.
+``tests/test_i18n.py`` checks the text against Babel's own for many values."""
+
+_MONEY_PATTERNS: dict[str, str] = {
+    "en": "{sign}{symbol}{amount}",
+    "fr": "{sign}{amount}\u00a0{symbol}",
+}
+"""CLDR's standard currency pattern of each language ("¤#,##0.00" and
+"#,##0.00\u00a0¤"), its sign first."""
+
+_CURRENCY_DIGITS: dict[str, int] = {
+    **dict.fromkeys(("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN"), 2),
+    "JPY": 0,
+}
+_CURRENCY_SYMBOLS: dict[str, dict[str, str]] = {
+    "en": {"EUR": "€", "USD": "$", "GBP": "£", "CAD": "CA$", "AUD": "A$", "JPY": "¥"},
+    "fr": {"EUR": "€", "USD": "$US", "GBP": "£GB", "CAD": "$CA", "AUD": "$AU"},
+}
+"""The currencies the settings offer (``COMMON_CURRENCIES``), copied once from
+Babel 2.19's CLDR data: ``get_currency_precision``, and ``get_currency_symbol`` in
+"en" and "fr" (a currency absent from a language's symbols is shown by its code
+there: CHF, SEK, NOK, DKK, PLN; JPY in French). Any other currency is formatted by
+Babel."""
+
+
 def currency_digits(code: str | None = None) -> int:
     """Digits after the decimal point for a currency (2 for EUR, 0 for JPY)."""
-    return int(_numbers().get_currency_precision(code or currency()))
+    code = code or currency()
+    known = _CURRENCY_DIGITS.get(code)
+    if known is not None:
+        return known
+    return int(_numbers().get_currency_precision(code))
 
 
 def format_number(value: int) -> str:
@@ -202,10 +239,18 @@ def format_number(value: int) -> str:
     return _format_number(language(), value)
 
 
+def _grouped(value: int, group: str) -> str:
+    """``value``'s digits grouped by threes with ``group``, "-" before a negative."""
+    return f"{value:,}".replace(",", group)
+
+
 # The clock display formats the same few numbers and amounts every second, for the
-# TV and for each language a viewer reads: Babel's formatting is kept per language.
+# TV and for each language a viewer reads: the texts are kept per language.
 @functools.lru_cache(maxsize=4096)
 def _format_number(code: str, value: int) -> str:
+    marks = _MARKS.get(code)
+    if marks is not None and type(value) is int:
+        return _grouped(value, marks[0])
     text: str = _numbers().format_decimal(value, locale=_locale_of(code))
     return text
 
@@ -223,6 +268,9 @@ def format_size(size: int) -> str:
 def decimal_mark() -> str:
     """The language's decimal mark ("," in French): points with decimals are shown
     and exported with it, as the CSV delimiter follows the language too."""
+    marks = _MARKS.get(language())
+    if marks is not None:
+        return marks[1]
     return str(_numbers().get_decimal_symbol(babel_locale()))
 
 
@@ -280,6 +328,22 @@ def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -
 
 @functools.lru_cache(maxsize=4096)
 def _format_money(language_code: str, code: str, amount: int, symbol: bool) -> str:
+    marks = _MARKS.get(language_code)
+    digits = _CURRENCY_DIGITS.get(code)
+    if marks is not None and digits is not None and type(amount) is int:
+        group, mark = marks
+        whole, cents = divmod(abs(amount), 10**digits)
+        text = _grouped(whole, group) + (f"{mark}{cents:0{digits}d}" if digits else "")
+        sign = "-" if amount < 0 else ""
+        if not symbol:
+            return sign + text
+        shown = _CURRENCY_SYMBOLS[language_code].get(code, code)
+        return _MONEY_PATTERNS[language_code].format(sign=sign, symbol=shown, amount=text)
+    return _babel_money(language_code, code, amount, symbol)
+
+
+def _babel_money(language_code: str, code: str, amount: int, symbol: bool) -> str:
+    """Babel's text for a language or currency outside the tables above."""
     from decimal import Decimal  # with babel: not needed to start
 
     value = Decimal(amount).scaleb(-currency_digits(code))

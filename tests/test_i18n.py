@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import datetime
 import importlib.util
+import random
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,8 @@ from director.core.messages import Message
 from director.i18n import (
     LANGUAGES,
     _,
+    currency_digits,
+    decimal_mark,
     describe_error,
     format_clock,
     format_date,
@@ -164,6 +168,83 @@ def test_dates_read_as_babels_medium_date_in_each_language(language: str) -> Non
             day, format="medium", locale=language
         ), day
     assert format_date("") == ""
+
+
+WRITTEN_OUT_CURRENCIES = (
+    "EUR",
+    "USD",
+    "GBP",
+    "CHF",
+    "CAD",
+    "AUD",
+    "SEK",
+    "NOK",
+    "DKK",
+    "PLN",
+    "JPY",
+)
+"""The settings' common currencies, formatted in English and French without Babel."""
+
+
+def values_to_compare() -> list[int]:
+    """Small, round, long and random values, each also negative, and every value
+    from -2000 to 1999 (amounts of a few cents around each digit's boundary)."""
+    edges = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 12345, 99999, 100000, 1234567]
+    edges += [10**9 + 7, 10**15]
+    draw = random.Random(36)
+    drawn = [draw.randrange(10**6, 10**18) for _ in range(300)]
+    return [*edges, *(-v for v in edges + drawn), *drawn, *range(-2000, 2000)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_numbers_read_as_babels_decimal_in_each_language(language: str) -> None:
+    """The reopened console shows blinds and chips without Babel (issue 36: its
+    first paint): the text must be Babel's own ``format_decimal``, in each language."""
+    from babel.numbers import format_decimal, get_decimal_symbol
+
+    set_language(language)
+    for value in values_to_compare():
+        assert format_number(value) == format_decimal(value, locale=language), value
+    assert decimal_mark() == get_decimal_symbol(language)
+
+
+@pytest.mark.parametrize("code", WRITTEN_OUT_CURRENCIES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_money_reads_as_babels_currency_in_each_language(language: str, code: str) -> None:
+    """The reopened console shows the prize pool and the payouts without Babel (issue
+    36): each amount, with its symbol and without, is Babel's own text for the
+    currency in each language (CLDR's symbol: "$" in English, "$US" in French)."""
+    from babel.numbers import format_currency, format_decimal, get_currency_precision
+
+    set_language(language)
+    digits = get_currency_precision(code)
+    assert currency_digits(code) == digits
+    no_symbol = "#,##0" + ("." + "0" * digits if digits else "")
+    for amount in values_to_compare():
+        value = Decimal(amount).scaleb(-digits)
+        assert format_money(amount, code) == format_currency(value, code, locale=language)
+        assert format_money(amount, code, symbol=False) == format_decimal(
+            value, format=no_symbol, locale=language
+        ), amount
+
+
+def test_other_languages_and_currencies_are_still_babels() -> None:
+    """A currency outside the written-out table, or a language without one (German,
+    were it offered), is formatted by Babel."""
+    from babel.numbers import format_currency, format_decimal, get_currency_precision
+
+    from director import i18n
+
+    for language in LANGUAGES:
+        set_language(language)
+        for code, amount in (("INR", -1234567), ("HUF", 123456), ("BRL", 5)):
+            value = Decimal(amount).scaleb(-get_currency_precision(code))
+            assert format_money(amount, code) == format_currency(value, code, locale=language)
+    assert currency_digits("HUF") == get_currency_precision("HUF") == 0
+    assert i18n._format_number("de", 1234567) == format_decimal(1234567, locale="de")
+    assert i18n._format_money("de", "EUR", -123456, True) == format_currency(
+        Decimal("-1234.56"), "EUR", locale="de"
+    )
 
 
 @pytest.mark.parametrize(

@@ -551,3 +551,24 @@ def test_the_list_of_events_paints_without_babel_or_the_icons_and_links_classes(
         assert not {m for m in modules if m.split(".")[0] == "babel"}, language
         assert "QAbstractItemView.SelectionMode" in enums  # the check sees the enums
         assert not {e for e in enums if e.startswith(("QIcon.", "QUrl."))}, language
+
+
+@pytest.mark.parametrize(("language", "code"), [("en", "EUR"), ("fr", "EUR"), ("fr", "USD")])
+def test_the_reopened_console_paints_its_figures_without_babel(
+    db_path: Path, tmp_path: Path, clock, language: str, code: str
+) -> None:
+    """Issue 36: "first paint reopening the event left open". The clock page shows
+    blinds, chips and the prize pool in its first paint: their numbers and amounts
+    are written out in English and French, so Babel's import and locale data (some
+    40 ms of CPU) wait until something else needs them."""
+    event_id = a_night(db_path, clock, started=True, paused=True)
+    key = str(db_path.resolve())
+    shown, modules, _enums, _built = at_first_paint(
+        db_path,
+        tmp_path,
+        f"Settings(welcomed=True, open_event={event_id}, open_database={key!r}, "
+        f"language={language!r}, currency={code!r})",
+    )
+    assert shown == "clock"
+    assert "director.app.views.display" in modules  # the check sees the figures' module
+    assert not {m for m in modules if m.split(".")[0] == "babel"}, (language, code)

@@ -139,6 +139,48 @@ def test_a_write_off_forgives_what_the_club_owes_too(library, book, people) -> N
     assert refused.value.code == "nothing_to_write_off"
 
 
+def test_a_write_off_is_redone_only_while_its_balance_is_still_open(library, book, people) -> None:
+    """Undo and redo of a write-off: between the two, the night itself may change (its
+    prize paid in the event). Redone, the write-off would then forgive what is no
+    longer owed, and the club would owe Bob the prize a second time: refused, and
+    nothing written. While the balance still holds it, the redo goes through."""
+    ann, bob, *_ = people
+    night = tournament_night(library, "2026-11-14", [bob, ann])
+    assert owed(book) == {"Bob": 4000}
+    book.write_off(bob.id)
+    book.undo()
+    written = book.redo()
+    assert (written.kind, written.amount) == (EntryKind.WRITE_OFF, 4000) and owed(book) == {}
+    book.undo()
+    night.dispatch(c.PayPrize(player=bob.id))
+    assert owed(book) == {}
+    entries = book.entries()
+    with pytest.raises(RuleViolation) as refused:
+        book.redo()
+    assert refused.value.code == "nothing_to_write_off"
+    assert book.entries() == entries and owed(book) == {}
+    night.close()
+
+
+def test_a_write_off_redone_after_its_debt_shrank_is_refused(library, book, people) -> None:
+    """Part of a debt forgiven, then undone; the night settles part of the debt in the
+    event: the redo would forgive more than is still open, and is refused saying how
+    much is. The same redo goes through again if nothing shrank."""
+    ann, bob, *_ = people
+    night = tournament_night(library, "2026-11-14", [bob, ann], unpaid=[1])
+    assert owed(book)["Ann"] == -2000
+    book.write_off(ann.id, 1500)
+    book.undo()
+    night.dispatch(c.PayDebt(player=ann.id, amount=1000))
+    assert owed(book)["Ann"] == -1000
+    with pytest.raises(RuleViolation) as refused:
+        book.redo()
+    assert refused.value.code == "write_off_too_large"
+    assert refused.value.args_map["most"] == 1000
+    assert owed(book)["Ann"] == -1000
+    night.close()
+
+
 def test_a_paid_prize_and_paid_buy_ins_leave_nothing_open(library, book, people) -> None:
     tournament_night(library, "2026-11-14", people[:3], pay_prize=True).close()
     assert owed(book) == {} and book.balances().club == 0

@@ -519,6 +519,11 @@ class ClubBook:
         require(undo is not None, "club_nothing_to_redo")
         assert undo is not None
         entry = redo_of(next(e for e in entries if e.seq == undo.undoes), undo, 0)
+        if entry.kind is EntryKind.WRITE_OFF:
+            # A night may have changed since the undo (its prize paid, a buy-in
+            # settled in the event): what is forgiven must still be open, and owed
+            # the same way round, as when it was first written off.
+            expected = self._write_off_still_open(entry, expected)
         return self._record(
             entry.kind,
             entry.payer,
@@ -533,6 +538,23 @@ class ClubBook:
             event=entry.event,
             split=entry.split,
         )
+
+    def _write_off_still_open(self, entry: Entry, expected: int | None) -> int:
+        """Refuse to write ``entry`` off again unless its player's balance still holds
+        it: owed the same way round, at least the amount. The journal's position read
+        here is returned as the one to write at (``expected``), as ``write_off`` does."""
+        same, _names = self.merges()
+        player = entry.payee if entry.payer == CLUB else entry.payer
+        found = self.balances()
+        player = same.get(player, player)
+        balance = found.get(player)
+        require(balance is not None, "nothing_to_write_off", player=found.name(player))
+        assert balance is not None
+        # A debt forgiven: the player was the payer; a prize kept: the club was.
+        same_way = balance.balance < 0 if entry.payee == CLUB else balance.balance > 0
+        open_amount = abs(balance.balance) if same_way else 0
+        require(entry.amount <= open_amount, "write_off_too_large", most=open_amount)
+        return found.last_seq if expected is None else expected
 
     def _record(
         self,

@@ -168,7 +168,8 @@ def test_an_expense_recorded_before_its_split_was_kept_reads_as_shares_as_given(
 def test_undo_takes_an_expense_back_with_its_split_and_the_settle_up_lists_it(
     library, book, people
 ) -> None:
-    """Undo as any command: the entry taken back says how it was split. The settle-up
+    """Undo as any command: the entry taken back says how it was split, and its note.
+    The settle-up
     text, to paste in the group chat, lists the expenses standing with their rule."""
     ann, bob, cat, dan = people
     night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
@@ -180,7 +181,8 @@ def test_undo_takes_an_expense_back_with_its_split_and_the_settle_up_lists_it(
     assert undo.split == SPLIT_CHOSEN
     found = book.balances()
     assert entry_text(undo, found) == (
-        "Taken back: Expense paid by Dan: €9.00, split between Ann, Dan: Ann €4.50, Dan €4.50"
+        "Taken back: Expense paid by Dan: €9.00 (drinks), split between Ann, Dan: "
+        "Ann €4.50, Dan €4.50"
     )
     text = settle_text(book.settle(found=found), found, "", settled_expenses(found))
     assert text.splitlines() == [

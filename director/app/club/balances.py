@@ -874,8 +874,11 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
     if entry.kind is EntryKind.EXPENSE:
         return expense_text(entry, found)
     if entry.kind is EntryKind.UNDO and entry.shares:
+        # The expense as it was recorded, its note too (an undo keeps none of its own).
+        taken = next((other for other in found.entries if other.seq == entry.undoes), None)
+        note = taken.note if taken is not None else entry.note
         return _("Taken back: {payment}").format(
-            payment=expense_text(entry._replace(payer=entry.payee), found)
+            payment=expense_text(entry._replace(payer=entry.payee, note=note), found)
         )
     if entry.kind is EntryKind.UNDO:
         # The entry taken back, as it was: the undo's parties the other way round.

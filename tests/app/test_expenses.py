@@ -169,8 +169,8 @@ def test_undo_takes_an_expense_back_with_its_split_and_the_settle_up_lists_it(
     library, book, people
 ) -> None:
     """Undo as any command: the entry taken back says how it was split, and its note.
-    The settle-up
-    text, to paste in the group chat, lists the expenses standing with their rule."""
+    The settle-up text, to paste in the group chat, lists the expenses standing with
+    their rule."""
     ann, bob, cat, dan = people
     night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
     event = night.tournament_id

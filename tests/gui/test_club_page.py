@@ -10,6 +10,7 @@ from PySide6.QtGui import QGuiApplication
 
 from director.app.club.balances import ClubBook
 from director.app.club.roster import Roster
+from director.core import commands as c
 from director.gui.pages import players_page as players_module
 from director.gui.pages.club_page import ClubPage
 from director.gui.pages.players_page import PlayersPage
@@ -277,3 +278,23 @@ def test_the_club_page_shows_every_players_lifetime_results_when_asked(window) -
     page.tabs.setCurrentIndex(3)
     names = sorted(line.name for line in view.lines)
     assert names == ["Ann", "Bob", "Cat"]
+
+
+def test_redo_of_a_write_off_no_longer_open_is_disabled_and_says_why(window) -> None:
+    """Cat's unpaid prize written off, then undone; the prize is then paid in its own
+    event. Redoing the write-off would have the club keep a prize it paid: the book
+    refuses it, so the button is disabled and its tooltip says why."""
+    page = club_page(window)
+    book = ClubBook(window.database)
+    cat = next(player.player for player in book.balances().players if player.name == "Cat")
+    book.write_off(cat)
+    book.undo()
+    page.refresh()
+    assert page.buttons["redo"].isEnabled() and page.buttons["redo"].toolTip() == ""
+    first_night = window.library.events()[-1].id  # 14 November
+    night = window.library.open(first_night)
+    night.dispatch(c.PayPrize(player=cat))
+    night.close()
+    page.refresh()
+    assert not page.buttons["redo"].isEnabled()
+    assert page.buttons["redo"].toolTip() == "Cat owes nothing and is owed nothing."

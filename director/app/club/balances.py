@@ -513,17 +513,14 @@ class ClubBook:
 
     def redo(self, *, expected: int | None = None) -> Entry:
         """Record again the entry the latest undo took back (``core.club.redoable``):
-        the same payment, write-off or expense, with its date, note and split."""
-        entries = self.entries()
-        undo = redoable(entries)
-        require(undo is not None, "club_nothing_to_redo")
-        assert undo is not None
-        entry = redo_of(next(e for e in entries if e.seq == undo.undoes), undo, 0)
-        if entry.kind is EntryKind.WRITE_OFF:
-            # A night may have changed since the undo (its prize paid, a buy-in
-            # settled in the event): what is forgiven must still be open, and owed
-            # the same way round, as when it was first written off.
-            expected = self._write_off_still_open(entry, expected)
+        the same payment, write-off or expense, with its date, note and split.
+        Refused as ``redo_refused`` says."""
+        found = self.balances()
+        entry, undo_seq = self._to_redo(found)
+        if entry.kind is EntryKind.WRITE_OFF and expected is None:
+            # Checked against the balances read just now: written only if no other
+            # copy wrote meanwhile, as ``write_off`` does.
+            expected = found.last_seq
         return self._record(
             entry.kind,
             entry.payer,
@@ -532,29 +529,46 @@ class ClubBook:
             entry.method,
             entry.date,
             entry.note,
-            undoes=undo.seq,
+            undoes=undo_seq,
             expected=expected,
             shares=entry.shares,
             event=entry.event,
             split=entry.split,
         )
 
-    def _write_off_still_open(self, entry: Entry, expected: int | None) -> int:
-        """Refuse to write ``entry`` off again unless its player's balance still holds
-        it: owed the same way round, at least the amount. The journal's position read
-        here is returned as the one to write at (``expected``), as ``write_off`` does."""
-        same, _names = self.merges()
-        player = entry.payee if entry.payer == CLUB else entry.payer
-        found = self.balances()
-        player = same.get(player, player)
-        balance = found.get(player)
-        require(balance is not None, "nothing_to_write_off", player=found.name(player))
-        assert balance is not None
-        # A debt forgiven: the player was the payer; a prize kept: the club was.
-        same_way = balance.balance < 0 if entry.payee == CLUB else balance.balance > 0
-        open_amount = abs(balance.balance) if same_way else 0
-        require(entry.amount <= open_amount, "write_off_too_large", most=open_amount)
-        return found.last_seq if expected is None else expected
+    def redo_refused(self, found: ClubBalances | None = None) -> RuleViolation | None:
+        """Why ``redo`` would be refused now, or None: the Club page enables its button
+        on this and says why not (``found``: the balances, if read)."""
+        try:
+            self._to_redo(found or self.balances())
+        except RuleViolation as refusal:
+            return refusal
+        return None
+
+    def _to_redo(self, found: ClubBalances) -> tuple[Entry, int]:
+        """The entry a redo records and the undo it takes back, or the refusal.
+
+        A write-off is redone only while its player's balance still holds it, owed
+        the same way round: a night may have changed since the undo (its prize paid,
+        a debt settled in the event), and the club would forgive what is no longer
+        owed.
+        """
+        undo = redoable(found.entries)
+        require(undo is not None, "club_nothing_to_redo")
+        assert undo is not None
+        entry = redo_of(next(e for e in found.entries if e.seq == undo.undoes), undo, 0)
+        if entry.kind is EntryKind.WRITE_OFF:
+            same, _names = self.merges()
+            player = entry.payee if entry.payer == CLUB else entry.payer
+            player = same.get(player, player)
+            balance = found.get(player)
+            require(balance is not None, "nothing_to_write_off", player=found.name(player))
+            assert balance is not None
+            # A debt forgiven: the player was the payer; a prize kept: the club was.
+            same_way = balance.balance < 0 if entry.payee == CLUB else balance.balance > 0
+            open_amount = abs(balance.balance) if same_way else 0
+            require(entry.amount <= open_amount, "write_off_too_large", most=open_amount)
+        return entry, undo.seq
 
     def _record(
         self,
@@ -875,8 +889,8 @@ def entry_text(entry: Entry, found: ClubBalances) -> str:
         return expense_text(entry, found)
     if entry.kind is EntryKind.UNDO and entry.shares:
         # The expense as it was recorded, its note too (an undo keeps none of its own).
-        taken = next((other for other in found.entries if other.seq == entry.undoes), None)
-        note = taken.note if taken is not None else entry.note
+        original = next((other for other in found.entries if other.seq == entry.undoes), None)
+        note = original.note if original is not None else entry.note
         return _("Taken back: {payment}").format(
             payment=expense_text(entry._replace(payer=entry.payee, note=note), found)
         )

@@ -48,14 +48,14 @@ from director.app.club.balances import (
 from director.app.club.roster import fold
 from director.app.files.settings import DEFAULT_PAYMENT_METHODS, load_settings
 from director.app.storage.databases import StoreError
-from director.core.club import CLUB, redoable, undoable
+from director.core.club import CLUB, undoable
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.gui.common import ok_cancel, show_error
 from director.gui.dialogs.expense import ExpenseDialog
 from director.gui.pages.club_expenses import ExpensesTab
 from director.gui.widgets import DateField, InlineError, MoneyEdit
-from director.i18n import _, format_date, format_money, language
+from director.i18n import _, describe_error, format_date, format_money, language
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -316,7 +316,14 @@ class ClubPage(QWidget):
         if not found.players:
             self.status.setText(_("Everyone is square."))
         self.buttons["undo"].setEnabled(undoable(found.entries) is not None)
-        self.buttons["redo"].setEnabled(redoable(found.entries) is not None)
+        # Disabled when the book would refuse it; a write-off it can no longer redo
+        # says why (its balance changed since the undo).
+        refused = self.book.redo_refused(found)
+        self.buttons["redo"].setEnabled(refused is None)
+        why = ""
+        if refused is not None and refused.code != "club_nothing_to_redo":
+            why = describe_error(refused)
+        self.buttons["redo"].setToolTip(why)
         self.buttons["write_off"].setEnabled(bool(found.players))
         wanted = self.night.currentData()
         self.night.blockSignals(True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from director.core.ids import PlayerId
 from director.core.ledger import BANK, Payment, fewest_payments
@@ -81,6 +81,16 @@ class Line(NamedTuple):
     source: str
     ref: int
     date: str
+    night: int = 0
+    """The night this money belongs to: the event of a night's line, and of a shared
+    expense of that night (or its undo); ``NO_NIGHT`` for an expense of no night; 0
+    for a payment or a write-off (or their undo). What is left open (``open_nights``)
+    comes from nights and expenses; payments settle the oldest first."""
+
+
+NO_NIGHT = -1
+"""``Line.night`` of a shared expense of no night in particular (or its undo): what
+it leaves open is named as from no night (``OpenNight.event`` 0)."""
 
 
 def kept(player: PlayerId, same: Mapping[PlayerId, PlayerId]) -> PlayerId:
@@ -107,10 +117,10 @@ def lines(
         event, date = night.event, night.date
         for player, amount in night.amounts.items():
             if amount:
-                add(make(Line, (kept_as(player, player), amount, "night", event, date)))
+                add(make(Line, (kept_as(player, player), amount, "night", event, date, event)))
                 total += amount
         if total:
-            add(Line(CLUB, -total, "night", event, date))
+            add(Line(CLUB, -total, "night", event, date, event))
     for entry in entries:
         source = entry.kind.value
         payer, payee = entry.payer, entry.payee
@@ -118,9 +128,20 @@ def lines(
             # An expense: whoever paid is owed it all, each sharer owes his part; its
             # undo (parties the other way round) takes exactly that back.
             sign, paid_by = (-1, payee) if entry.kind is EntryKind.UNDO else (1, payer)
-            add(Line(kept_as(paid_by, paid_by), sign * entry.amount, source, entry.seq, entry.date))
+            night_of = entry.event or NO_NIGHT
+            add(
+                Line(
+                    kept_as(paid_by, paid_by),
+                    sign * entry.amount,
+                    source,
+                    entry.seq,
+                    entry.date,
+                    night_of,
+                )
+            )
             for sharer, part in entry.shares:
-                add(Line(kept_as(sharer, sharer), -sign * part, source, entry.seq, entry.date))
+                sharer = kept_as(sharer, sharer)
+                add(Line(sharer, -sign * part, source, entry.seq, entry.date, night_of))
             continue
         add(Line(kept_as(payer, payer), entry.amount, source, entry.seq, entry.date))
         add(Line(kept_as(payee, payee), -entry.amount, source, entry.seq, entry.date))
@@ -165,6 +186,7 @@ def balances(all_lines: Iterable[Line]) -> dict[PlayerId, int]:
 
 class OpenNight(NamedTuple):
     event: int
+    """The night; 0 for shared expenses of no night."""
     date: str
     amount: int
     """Still open from that night (negative: owed by the player)."""
@@ -175,24 +197,43 @@ def open_nights(party_lines: Sequence[Line]) -> list[OpenNight]:
 
     Payments and write-offs settle the oldest debts first, so what stays open is
     the latest nights' part: walking back from the newest night of the balance's
-    sign, each night keeps what is left of the balance, up to its own amount.
+    sign, each night keeps what is left of the balance, up to its own amount. A
+    shared expense of a night is that night's money too, after the night's own
+    line (a night may then be named twice, once for each).
     """
     balance = sum(line.amount for line in party_lines)
     if not balance:
         return []
     sign = 1 if balance > 0 else -1
     left = abs(balance)
-    nights = [line for line in party_lines if line.source == "night" and line.amount * sign > 0]
-    nights.sort(key=lambda line: (line.date, line.ref))
-    found: list[OpenNight] = []
-    for line in reversed(nights):
+    # (date, event, 0 for the night's own line or 1 for its expenses, amount)
+    nights: list[tuple[str, int, int, int]] = []
+    dates: dict[int, str] = {}
+    expenses: dict[int, list[Any]] = {}
+    for line in party_lines:
+        if line.source == "night":
+            dates[line.ref] = line.date
+            if line.amount * sign > 0:
+                nights.append((line.date, line.ref, 0, line.amount))
+        elif line.night:
+            # A night's expenses, netted (one taken back leaves nothing open); those
+            # of no night together, dated by the latest.
+            found = expenses.setdefault(line.night, [line.date, 0])
+            found[0] = max(found[0], line.date)
+            found[1] += line.amount
+    for night, (date, amount) in expenses.items():
+        if amount * sign > 0:
+            nights.append((dates.get(night, date), max(night, 0), 1, amount))
+    nights.sort()
+    found_nights: list[OpenNight] = []
+    for date, night, _kind, amount in reversed(nights):
         if not left:
             break
-        part = min(left, abs(line.amount))
-        found.append(OpenNight(line.ref, line.date, part * sign))
+        part = min(left, abs(amount))
+        found_nights.append(OpenNight(night, date, part * sign))
         left -= part
-    found.reverse()
-    return found
+    found_nights.reverse()
+    return found_nights
 
 
 def accounts(
@@ -210,8 +251,11 @@ def accounts(
     by_party: dict[PlayerId, list[Line]] = {}
     ordered = True
     last_ref, last_key = None, ("", 0)
+    with_expenses: set[PlayerId] = set()
+    """Parties with a night's expense: its line comes after every night's, in the
+    journal, and is sorted to its night by ``open_nights``."""
     for line in all_lines:
-        party, amount, source, ref, date = line
+        party, amount, source, ref, date, night = line
         found = by_party.get(party)
         if found is None:
             by_party[party] = [line]
@@ -219,17 +263,22 @@ def accounts(
         else:
             found.append(line)
             totals[party] += amount
-        if ref != last_ref and source == "night":
-            last_ref, key = ref, (date, ref)
-            if key < last_key:
-                ordered = False
-            last_key = key
+        if source == "night":
+            if ref != last_ref:
+                last_ref, key = ref, (date, ref)
+                if key < last_key:
+                    ordered = False
+                last_key = key
+        elif night:
+            with_expenses.add(party)
     opened: dict[PlayerId, list[OpenNight]] = {}
     for party, balance in totals.items():
         if balance:
             party_lines = by_party[party]
             opened[party] = (
-                _open_from_newest(party_lines, balance) if ordered else open_nights(party_lines)
+                _open_from_newest(party_lines, balance)
+                if ordered and party not in with_expenses
+                else open_nights(party_lines)
             )
     return {party: amount for party, amount in totals.items() if amount}, by_party, opened
 

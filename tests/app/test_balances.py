@@ -356,6 +356,71 @@ def test_one_pass_over_the_lines_finds_each_balance_and_its_open_nights(
         assert night_balances(all_lines, event) == expected
 
 
+@given(
+    nights=st.lists(night, max_size=5),
+    expenses=st.lists(
+        st.tuples(
+            st.sampled_from(PLAYERS),
+            st.integers(1, 30_000),
+            st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=4, unique=True),
+            st.integers(0, 6),  # its night (0, or past the nights: none)
+            st.booleans(),  # taken back
+        ),
+        max_size=6,
+    ),
+    payments=st.lists(
+        st.tuples(party, party, st.integers(1, 30_000)).filter(lambda move: move[0] != move[1]),
+        max_size=6,
+    ),
+)
+def test_what_is_open_comes_from_nights_and_their_expenses_within_each_balance(
+    nights, expenses, payments
+) -> None:
+    """Nights, shared expenses (of a night or of none, some taken back) and payments:
+    what each party has open is of his balance's sign and never more than it; all of
+    it when nothing but nights and expenses made it; a night's open money adds up to
+    zero with the club's; an expense taken back leaves nothing open of its own."""
+    found_nights = [
+        Night(event=index + 1, name="", date=f"2026-01-{index + 1:02d}", amounts=amounts)
+        for index, amounts in enumerate(nights)
+    ]
+    entries: list[Entry] = []
+    for payer, amount, sharers, event, taken_back in expenses:
+        shares = split_expense(amount, [(p, f"P{p}") for p in sharers])
+        expense = Entry(
+            len(entries) + 1,
+            EntryKind.EXPENSE,
+            payer,
+            CLUB,
+            amount,
+            "2026-01-03",
+            shares=shares,
+            event=event if 1 <= event <= len(nights) else None,
+        )
+        entries.append(expense)
+        if taken_back:
+            entries.append(undo_of(expense, len(entries) + 1, "2026-01-04"))
+    for payer, payee, amount in payments:
+        entries.append(
+            Entry(len(entries) + 1, EntryKind.PAYMENT, payer, payee, amount, "2026-02-01")
+        )
+    all_lines = lines(found_nights, entries)
+    totals, by_party, opened = accounts(all_lines)
+    for party_id, balance in totals.items():
+        found = opened.get(party_id, [])
+        assert found == open_nights(by_party[party_id])
+        assert all(open_night.amount * balance > 0 for open_night in found)
+        assert sum(abs(open_night.amount) for open_night in found) <= abs(balance)
+        kept_open = [
+            e for e in entries if not e.undoes and e.seq not in {u.undoes for u in entries}
+        ]
+        if not payments and all(e.event is not None for e in kept_open):
+            # Every line of his balance is a night's or a night's expense: all open.
+            assert sum(open_night.amount for open_night in found) == balance
+    for event in range(1, len(nights) + 1):
+        assert sum(night_open(opened, event).values()) == 0
+
+
 @settings(max_examples=25)
 @given(
     moves=st.lists(

@@ -334,3 +334,45 @@ def test_the_ledger_report_of_the_command_line_lists_the_nights_expenses(
     assert (
         "Bob pizza €30.00 split between everyone present Ann €10.00, Bob €10.00, Cat €10.00"
     ) in text
+
+
+def test_one_nights_settle_up_pays_the_expenses_it_lists(library, book, people) -> None:
+    """Settling up one night: the payments clear what is open from it, its shared
+    expenses included, as its text lists them. An expense taken back leaves nothing
+    open; an expense of no night is in no night's settle-up."""
+    ann, bob, cat, dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    later = tournament_night(library, "2026-11-21", [cat, bob, ann], unpaid=[2], pay_prize=True)
+    later_event = later.tournament_id
+    later.close()
+    assert owed(book) == {"Ann": -2000}
+    book.expense(bob.id, 3000, split=SPLIT_ALL, event=event, note="pizza")
+    book.expense(dan.id, 900, split=[ann.id, dan.id], note="drinks")  # no night
+    found = book.balances()
+    assert sorted(book.settle(event=event, found=found)) == sorted(
+        [(ann.id, bob.id, 1000), (cat.id, bob.id, 1000)]
+    )
+    text = settle_text(
+        book.settle(event=event, found=found), found, "", settled_expenses(found, event)
+    )
+    assert "Ann pays Bob €10.00" in text and "(pizza)" in text and "(drinks)" not in text
+    # Ann's unpaid buy-in is the later night's, not this one's.
+    assert book.settle(event=later_event, found=found) == [(ann.id, CLUB, 2000)]
+    # Bob is paid his pizza: nothing is open from that night any more.
+    book.pay(ann.id, 1000, payee=bob.id)
+    book.pay(cat.id, 1000, payee=bob.id)
+    assert book.settle(event=event) == []
+    book.undo()  # Cat's payment taken back: her part is open again
+    assert book.settle(event=event) == [(cat.id, bob.id, 1000)]
+
+
+def test_an_expense_taken_back_leaves_nothing_open_from_its_night(library, book, people) -> None:
+    ann, bob, cat, _dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    book.expense(bob.id, 3000, split=SPLIT_ALL, event=event)
+    book.undo()
+    assert owed(book) == {} and book.settle(event=event) == []

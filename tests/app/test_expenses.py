@@ -376,3 +376,16 @@ def test_an_expense_taken_back_leaves_nothing_open_from_its_night(library, book,
     book.expense(bob.id, 3000, split=SPLIT_ALL, event=event)
     book.undo()
     assert owed(book) == {} and book.settle(event=event) == []
+
+
+def test_a_night_whose_expenses_are_open_is_not_deleted(library, book, people) -> None:
+    """Its own money is square, but its pizza is not paid back yet: deleting the night
+    is refused, naming who owes and who is owed, until the expense is settled."""
+    ann, bob, cat, _dan = people
+    night = tournament_night(library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    book.expense(bob.id, 3000, split=SPLIT_ALL, event=event, note="pizza")
+    refusal = library.delete_refusal(event)
+    assert refusal is not None and refusal.code == "delete_open_money"
+    assert "Bob is owed €20.00" in refusal.args_map["balances"]

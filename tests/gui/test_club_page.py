@@ -298,3 +298,33 @@ def test_redo_of_a_write_off_no_longer_open_is_disabled_and_says_why(window) -> 
     page.refresh()
     assert not page.buttons["redo"].isEnabled()
     assert page.buttons["redo"].toolTip() == "Cat owes nothing and is owed nothing."
+
+
+def test_a_night_square_but_for_its_pizza_is_offered_and_settled_alone(
+    qtbot, window_factory, clock, monkeypatch
+) -> None:
+    """A night whose own money is square (prize and buy-ins paid) but whose shared
+    pizza is not paid back: the Settle-up tab offers it by its title, and settling it
+    alone lists who pays Bob back, then the pizza."""
+    made = window_factory()
+    roster = Roster(made.database, clock=clock)
+    ann, bob, cat = (roster.add(name) for name in ("Ann", "Bob", "Cat"))
+    night = tournament_night(made.library, "2026-11-14", [cat, bob, ann], pay_prize=True)
+    event = night.tournament_id
+    night.close()
+    ClubBook(made.database, clock=clock).expense(
+        bob.id, 3000, split="all", event=event, note="pizza"
+    )
+    made.open_session(tournament_night(made.library, "2026-11-28", [], finish=False))
+    made.console.show_page("club")
+    page = club_page(made)
+    titles = [page.night.itemText(row) for row in range(page.night.count())]
+    assert titles == ["All open balances", "Nov 14, 2026 — Friday 2026-11-14"]
+    page.night.setCurrentIndex(1)
+    lines = page.settlement.toPlainText().splitlines()
+    assert lines[:3] == [
+        "Nov 14, 2026 — Friday 2026-11-14",
+        "Cat pays Bob €10.00",
+        "Ann pays Bob €10.00",
+    ]
+    assert any("(pizza)" in line for line in lines[3:])

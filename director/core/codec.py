@@ -348,7 +348,6 @@ def _can_build_directly(cls: type) -> bool:
     )
 
 
-_PLAIN_CHECKS = {int: "int", str: "str", bool: "bool"}
 _PLAIN_TYPES = {int: int, str: str, bool: bool}
 
 WRITTEN_AFTER = 64
@@ -359,7 +358,7 @@ some forty of the state's classes a few times each: compiling each one's decoder
 console's first paint and in ``director status``. A replay decodes thousands of a
 few event kinds: those are written at once (``_decoder_for_many``)."""
 
-_IN_DATA, _DEFAULT, _FACTORY, _REQUIRED, _MADE = range(5)
+_DEFAULT, _FACTORY, _REQUIRED, _MADE = range(4)
 
 
 class _Step(typing.NamedTuple):
@@ -375,7 +374,8 @@ class _Step(typing.NamedTuple):
 
 
 def _fill_steps(cls: type, hints: dict[str, Any]) -> tuple[_Step, ...]:
-    """The fields of ``cls`` in order, as ``_planned_decoder`` writes them out."""
+    """The fields of ``cls`` in order, as ``_fill`` sets them and ``_planned_decoder``
+    writes them out."""
     steps = []
     for field in frozen.fields_of(cls):
         name = field.name
@@ -431,7 +431,7 @@ def _decoder_written_when_used(cls: type, hints: dict[str, Any]) -> _Decoder:
     def write() -> _Decoder:
         nonlocal written
         if written is None:
-            written = _planned_decoder(cls, hints)
+            written = _planned_decoder(cls, steps)
         return written
 
     def decode_dataclass(data: Json) -> Any:
@@ -447,9 +447,10 @@ def _decoder_written_when_used(cls: type, hints: dict[str, Any]) -> _Decoder:
     return decode_dataclass
 
 
-def _planned_decoder(cls: type, hints: dict[str, Any]) -> _Decoder:
-    """A decoder written once for ``cls``: each field checked or decoded in line, the
-    instance's ``__dict__`` filled as the dataclass's ``__init__`` would fill it.
+def _planned_decoder(cls: type, steps: tuple[_Step, ...]) -> _Decoder:
+    """A decoder written once for ``cls``, from its ``steps`` (``_fill_steps``): each
+    field checked or decoded in line, the instance's ``__dict__`` filled as the
+    dataclass's ``__init__`` would fill it.
 
     Replaying a log decodes every event; this costs a fraction of building the
     arguments and calling ``__init__`` (which sets each frozen field through
@@ -459,9 +460,6 @@ def _planned_decoder(cls: type, hints: dict[str, Any]) -> _Decoder:
         "cls": cls,
         "new": object.__new__,
         "expect_dict": _expect_dict,
-        "int": int,
-        "str": str,
-        "bool": bool,
         "type": type,
         "dict": dict,
         "KeyError": KeyError,
@@ -473,39 +471,33 @@ def _planned_decoder(cls: type, hints: dict[str, Any]) -> _Decoder:
         "    instance = new(cls)",
         "    values = instance.__dict__",
     ]
-    for index, field in enumerate(frozen.fields_of(cls)):
-        name = field.name
+    for index, (name, how, decode, plain, default) in enumerate(steps):
         key = repr(name)
-        default = f"default_{index}"
-        if field.default is not dataclasses.MISSING:
-            scope[default] = field.default
-            fallback = f"values[{key}] = {default}"
-        elif field.default_factory is not dataclasses.MISSING:
-            scope[default] = field.default_factory
-            fallback = f"values[{key}] = {default}()"
+        scope[f"default_{index}"] = default
+        if how == _MADE:
+            lines.append(f"    values[{key}] = default_{index}()")
+            continue
+        if how == _DEFAULT:
+            fallback = f"values[{key}] = default_{index}"
+        elif how == _FACTORY:
+            fallback = f"values[{key}] = default_{index}()"
         else:
             fallback = f"raise KeyError({f'{cls.__name__}.{name} is missing'!r})"
-        if not field.init:
-            # As the generated __init__ does: a factory's value is set on the
-            # instance; a plain default stays on the class.
-            if field.default_factory is not dataclasses.MISSING:
-                lines.append(f"    {fallback}")
-            continue
-        decoder = f"decode_{index}"
-        scope[decoder] = _decoder_for(hints[name])
-        plain = _PLAIN_CHECKS.get(_strip_newtype(hints[name]))
+        scope[f"decode_{index}"] = decode
         lines.append(f"    if {key} in data:")
         if plain is not None:
             # The check in line; the decoder only to raise its own error.
+            scope[f"plain_{index}"] = plain
             lines.append(f"        value = data[{key}]")
             lines.append(
-                f"        values[{key}] = value if type(value) is {plain} else {decoder}(value)"
+                f"        values[{key}] = value if type(value) is plain_{index} "
+                f"else decode_{index}(value)"
             )
         else:
-            lines.append(f"        values[{key}] = {decoder}(data[{key}])")
+            lines.append(f"        values[{key}] = decode_{index}(data[{key}])")
         lines.append("    else:")
         lines.append(f"        {fallback}")
     lines.append("    return instance")
     exec("\n".join(lines), scope)
-    decode: _Decoder = scope["decode_dataclass"]
-    return decode
+    decode_dataclass: _Decoder = scope["decode_dataclass"]
+    return decode_dataclass

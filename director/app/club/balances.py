@@ -429,13 +429,8 @@ class ClubBook:
     ) -> Entry:
         """Forgive ``amount`` (all of it when 0) of ``player``'s balance: the club
         takes the loss of a debt, or keeps what it owed him."""
-        same, _names = self.merges()
-        player = same.get(player, player)
         found = self.balances()
-        balance = found.get(player)
-        name = found.name(player)
-        require(balance is not None, "nothing_to_write_off", player=name)
-        assert balance is not None
+        player, balance = self._open_balance(player, found)
         require(type(amount) is int and amount >= 0, "payment_amount_zero")
         amount = amount or abs(balance.balance)
         require(amount <= abs(balance.balance), "write_off_too_large", most=abs(balance.balance))
@@ -602,17 +597,25 @@ class ClubBook:
         assert undo is not None
         entry = redo_of(next(e for e in found.entries if e.seq == undo.undoes), undo, 0)
         if entry.kind is EntryKind.WRITE_OFF:
-            same, _names = self.merges()
             player = entry.payee if entry.payer == CLUB else entry.payer
-            player = same.get(player, player)
-            balance = found.get(player)
-            require(balance is not None, "nothing_to_write_off", player=found.name(player))
-            assert balance is not None
+            _kept, balance = self._open_balance(player, found)
             # A debt forgiven: the player was the payer; a prize kept: the club was.
             same_way = balance.balance < 0 if entry.payee == CLUB else balance.balance > 0
             open_amount = abs(balance.balance) if same_way else 0
             require(entry.amount <= open_amount, "write_off_too_large", most=open_amount)
         return entry, undo.seq
+
+    def _open_balance(
+        self, player: PlayerId, found: ClubBalances
+    ) -> tuple[PlayerId, PlayerBalance]:
+        """The record kept for ``player`` (merged records count as one) and his
+        balance, refused when nothing is open: what a write-off forgives."""
+        same, _names = self.merges()
+        player = same.get(player, player)
+        balance = found.get(player)
+        require(balance is not None, "nothing_to_write_off", player=found.name(player))
+        assert balance is not None
+        return player, balance
 
     def _record(
         self,

@@ -964,6 +964,29 @@ def test_seed_002_4_1_6_at_a_full_table_the_player_over_the_seat_plays_on_until_
     assert state.tables.where(owner) is None
 
 
+def test_r13_a_waiting_owner_given_the_button_heads_up_is_dealt_in() -> None:
+    """R12-R14, seed 002 §4.1.6 and §4.1.16 together: three players; one sits out,
+    a guest plays over his seat, another changes seat after the button, the owner
+    comes back. At the next hand only one player is dealt in besides the owner, who
+    waits for the big blind: the hand is heads-up and the owner takes the button and
+    the small blind, so he is dealt in rather than left out holding the button."""
+    state, _ordered, _seats = structured_cash_table(3)
+    table = state.tables.tables[1]
+    away, mover = table.seats[8], table.seats[2]
+    state = run(state, c.SitOut(player=away), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    state = run(state, c.PlayOver(player=PlayerId(101), name="G", amount=100, table=1, seat=8), T0)
+    state = run(state, c.ChangeSeatAfterButton(player=mover, seat=7), T0)
+    state = run(state, c.SitIn(player=away), T0)
+    state = run(state, c.HandDone(table=1), T0)
+    table = state.tables.tables[1]
+    assert table.seats[8] == away
+    positions = table.positions
+    assert positions is not None
+    assert (positions.button, positions.small_blind, positions.big_blind) == (8, 8, 5)
+    assert 8 not in table.dealt_out
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     count=st.integers(min_value=3, max_value=9),

@@ -338,7 +338,13 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         # R14: a newcomer waits for the big blind; R12: a player away when a
         # blind passes owes it on return; §4.1.15: a player who moved away
         # from the big blind sits out until his old relative position.
-        out |= {seat for seat in waiting if seat != positions.big_blind}
+        # A waiting player given the button and the small blind (fewer than two
+        # players dealt in otherwise: heads-up, R13) plays this hand too.
+        out |= {
+            seat
+            for seat in waiting
+            if seat not in (positions.big_blind, positions.button, positions.small_blind)
+        }
         skipped = set(between(previous.big_blind, positions.big_blind, seats=seats))
         owes_big |= skipped & set(table.sitting_out)
         small_skipped = set(between(previous.small_blind, positions.small_blind, seats=seats))

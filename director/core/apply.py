@@ -7,8 +7,11 @@ from typing import Any, TypeVar
 
 from director.core import events as e
 from director.core.errors import RuleViolation
-from director.core.frozen import evolve
+from director.core.frozen import evolve, evolves_in_place
 from director.core.state import TournamentState
+
+_new = object.__new__
+_set = object.__setattr__
 
 Applier = Callable[[TournamentState, Any], TournamentState]
 _APPLIERS: dict[type[e.Event], Applier] = {}
@@ -47,12 +50,49 @@ def apply(state: TournamentState, event: e.Event) -> TournamentState:
     return new_state
 
 
+@evolves_in_place
+class _Folding(TournamentState):
+    """The state ``fold`` folds events into: ``evolve`` changes it in place. Only
+    ``fold`` holds one; an applier evolves the state it is given and returns the
+    result, and keeps no reference to it."""
+
+    __slots__ = ()
+
+
 def fold(events: Iterable[e.Event], state: TournamentState | None = None) -> TournamentState:
-    """Apply ``events`` in order, from ``state`` or from an empty state."""
+    """Apply ``events`` in order, from ``state`` or from an empty state: the state
+    ``apply`` would reach one event at a time. ``state`` itself is never changed.
+
+    The events are folded into one draft state of fold's own, changed in place by
+    each applier's ``evolve``: replaying a long log then copies the state once,
+    not once per event (the state's parts are still replaced, never changed)."""
     current = state if state is not None else TournamentState()
+    draft: _Folding | None = None
+    values: dict[str, Any] = {}
+    version = current.version
     for event in events:
-        current = apply(current, event)
-    return current
+        applier = _APPLIERS.get(type(event))
+        if applier is None:
+            raise RuleViolation("unknown_event", type=type(event).__name__)
+        if draft is None:
+            draft, values = _draft_of(current)
+        folded = applier(draft, event)
+        if folded is not draft:  # a state the applier built from nothing
+            draft, values = _draft_of(folded)
+        version += 1
+        values["version"] = version
+    if draft is None:
+        return current
+    result = _new(TournamentState)
+    _set(result, "__dict__", values)
+    return result
+
+
+def _draft_of(state: TournamentState) -> tuple[_Folding, dict[str, Any]]:
+    values = state.__dict__.copy()
+    draft = _new(_Folding)
+    _set(draft, "__dict__", values)
+    return draft, values
 
 
 # Importing the appliers registers them.

@@ -24,9 +24,34 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+_IN_PLACE: set[type] = set()
+"""The classes whose instances ``evolve`` changes in place (``evolves_in_place``)."""
+
+
+def evolves_in_place(cls: type[T]) -> type[T]:
+    """Mark ``cls``, a subclass of a frozen dataclass, as a draft: ``evolve`` changes
+    its instances in place and returns them. For a fold that owns the draft it folds
+    into and lets nothing else hold it (``core.apply.fold``): replaying a long log
+    then writes each event's changes into one state instead of copying the whole
+    state once per event."""
+    _IN_PLACE.add(cls)
+    return cls
+
+
 def evolve(instance: T, **changes: Any) -> T:
-    """A copy of the frozen dataclass ``instance`` with ``changes`` applied."""
+    """A copy of the frozen dataclass ``instance`` with ``changes`` applied (the
+    instance itself, changed, if it is a draft: ``evolves_in_place``)."""
     values = instance.__dict__
+    if type(instance) in _IN_PLACE:
+        count = len(values)
+        values.update(changes)
+        if len(values) != count:
+            known = _field_names(type(instance), "all")
+            unknown = sorted(name for name in changes if name not in known)
+            for name in unknown:
+                del values[name]
+            raise TypeError(f"{type(instance).__name__} has no field {unknown[0]!r}")
+        return instance
     # A copy of the instance's dictionary (copied as a whole table), given to the
     # new instance as its own: the frozen class's __setattr__ is bypassed, as its
     # generated __init__ bypasses it.

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from director.core import codec
-from director.core.apply import apply
+from director.core.apply import fold
 from director.core.errors import RuleViolation
 from director.core.events import EVENTS, Event
 from director.core.history import History
@@ -152,6 +152,7 @@ def read_quickly(
     current = after
     commands_with_events = 0
     applying = False
+    in_force_events: list[Event] = []
     try:
         for (seq, entry_seq, kind, version, _text), payload in zip(rows, payloads, strict=True):
             if seq != expected:
@@ -175,7 +176,8 @@ def read_quickly(
                 plan = plans[(kind, version)] = EVENTS.decoder(kind, version, plain_errors=True)
             event = plan(payload)
             if applying:
-                state = apply(state, event)
+                in_force_events.append(event)
+        state = fold(in_force_events, state)
     except DAMAGE:
         return None
     if commands_with_events != count - len(marker_seqs):

@@ -36,7 +36,7 @@ from director.app.night.log_reading import (
 from director.app.night.notices import Listener, Notifier, Subscription
 from director.app.night.timesource import Now, wall_clock
 from director.core import codec
-from director.core.apply import apply, fold
+from director.core.apply import fold
 from director.core.errors import RuleViolation
 from director.core.events import EVENTS, Event
 from director.core.history import History
@@ -741,8 +741,7 @@ class TournamentSession:
                     if group not in self._group_events:
                         state = self._rebuild_groups_into(state, [group])
                     else:
-                        for event in self._group_events[group]:
-                            state = apply(state, event)
+                        state = fold(self._group_events[group], state)
             else:
                 state = self._rebuild(done)
         except StoreError:

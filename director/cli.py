@@ -65,8 +65,45 @@ def translate_argparse() -> None:
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` reads it (``COLUMNS``,
+    then standard output's terminal, else 80), without importing ``shutil`` (and
+    its compression modules) for every command line."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, at the width it would choose itself: the terminal's
+    less two columns (argparse imports ``shutil`` to read it, as each option is
+    added)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         hint = _("see {command} --help").format(command=self.prog)

@@ -110,6 +110,34 @@ def test_version_and_help_from_the_installed_entry_point() -> None:
     assert "events" in result.stdout and "status" in result.stdout
 
 
+@pytest.mark.parametrize("columns", ["60", "132"])
+def test_help_is_wrapped_to_the_terminal_width_as_argparse_would(
+    columns: str, monkeypatch, capsys
+) -> None:
+    """The help's lines fit ``COLUMNS`` less two, argparse's own margin, the width
+    read without shutil (``cli.terminal_columns``)."""
+    import argparse
+    import shutil
+
+    from director.cli import Parser, terminal_columns
+
+    monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns == int(columns)
+    with pytest.raises(SystemExit):
+        main(["status", "--help"])
+    ours = capsys.readouterr().out
+    assert max(len(line) for line in ours.splitlines()) <= int(columns) - 2
+    # The same layout as argparse's own formatter at that width.
+    plain = argparse.ArgumentParser(prog="x", formatter_class=argparse.HelpFormatter)
+    mine = Parser(prog="x")
+    for parser in (plain, mine):
+        parser.add_argument("--db", help="the database " * 12)
+    assert mine.format_help() == plain.format_help()
+    for wrong in ("0", "-3", "wide", ""):
+        monkeypatch.setenv("COLUMNS", wrong)
+        assert terminal_columns() == shutil.get_terminal_size().columns
+
+
 def test_status_json_includes_the_clock(db_path: Path, clock, capsys) -> None:
     from director.app.files import structures
 

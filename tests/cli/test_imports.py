@@ -276,6 +276,22 @@ def test_status_reads_an_event_without_the_commands_or_their_rules(
     assert "director.app.phones.remote" not in ours
 
 
+def test_a_command_line_reads_the_terminal_width_without_shutil(
+    db_path: Path, tmp_path: Path, clock
+) -> None:
+    """argparse imports ``shutil`` (and its compression modules, some 4 ms) to read
+    the terminal's width as each option is added; director's parser reads it itself."""
+    a_night(db_path, clock)
+    _heavy, _ours, output = modules_after(
+        "from director.cli import main\n"
+        f"assert main(['status', '1', '--db', {str(db_path)!r}]) == 0\n"
+        "print(sorted({'shutil', 'bz2', 'lzma'} & set(sys.modules)))\n",
+        env=quiet_env(tmp_path),
+    )
+    assert "Friday night out" in output
+    assert output.splitlines()[-1] == "[]"
+
+
 def test_status_reads_the_snapshot_without_writing_a_decoder(
     db_path: Path, tmp_path: Path, clock
 ) -> None:

@@ -708,6 +708,11 @@ class ClockFace(QWidget):
         )
         if self._needs is None or self._needs[0] != made_for:
             self._needs = (made_for, self.needs(data))
+        elif self._needs[0] is not made_for:
+            # The same, as made now: the plan is asked for several times a paint,
+            # and the next asks compare this key by identity rather than field by
+            # field (the still data of a new second equals the last one's).
+            self._needs = (made_for, self._needs[1])
         needs = self._needs[1]
         key = (self.width(), self.height(), self.look.layout, needs)
         if self._plan is None or self._plan[0] != key:

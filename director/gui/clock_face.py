@@ -708,11 +708,6 @@ class ClockFace(QWidget):
         )
         if self._needs is None or self._needs[0] != made_for:
             self._needs = (made_for, self.needs(data))
-        elif self._needs[0] is not made_for:
-            # The same, as made now: the plan is asked for several times a paint,
-            # and the next asks compare this key by identity rather than field by
-            # field (the still data of a new second equals the last one's).
-            self._needs = (made_for, self._needs[1])
         needs = self._needs[1]
         key = (self.width(), self.height(), self.look.layout, needs)
         if self._plan is None or self._plan[0] != key:
@@ -783,6 +778,12 @@ class ClockFace(QWidget):
             evolve(stat, value="") if stat.key in COUNTING_FIGURES else stat for stat in data.stats
         )
         shown = evolve(data, timing=STILL_TIMING, time_text="", stats=stats, shot_clocks=())
+        if kept is not None and kept[2] == shown:
+            # A new second showing the same: the last second's still data is kept, so
+            # that the plan's key and the still layer's, which hold it, find it
+            # unchanged by identity (one comparison field by field a second, not one
+            # per key).
+            shown = kept[2]
         self._still = (data, self.look, shown)
         return shown
 

@@ -1635,7 +1635,7 @@ def command_settle(args: argparse.Namespace) -> int:
 def command_club_report(args: argparse.Namespace) -> int:
     """``director report balances all`` (every open balance and the payments that
     settle them) and ``report settle all|EVENT`` (the payments, all or one night's)."""
-    from director.app.club.balances import ClubBook, night_title
+    from director.app.club.balances import ClubBook
     from director.app.files.outputs import check_output, write_output
     from director.app.night.timesource import wall_clock
     from director.reports.club import club_pdf
@@ -1652,7 +1652,7 @@ def command_club_report(args: argparse.Namespace) -> int:
         payments = book.settle(event, found)
     finally:
         database.close()
-    night = "" if event is None else night_title(found, event) or args.event
+    night = "" if event is None else found.title(event) or args.event
     pdf = club_pdf(found, payments, wall_clock(), night=night, event=event, options=options)
     written = write_output(args.out, pdf, database_file(args.db))
     print(display_path(written))

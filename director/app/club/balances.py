@@ -1110,7 +1110,3 @@ def settle_rows(payments: Sequence[Payment], found: ClubBalances) -> list[list[s
         [found.name(payment.payer), found.name(payment.payee), format_money(payment.amount)]
         for payment in payments
     ]
-
-
-def night_title(found: ClubBalances, event: int) -> str:
-    return found.title(event)

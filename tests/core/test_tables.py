@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from director.core import clock as clk
 from director.core import commands as c
-from director.core.buttons import Positions
+from director.core.buttons import Positions, between
 from director.core.errors import RuleViolation
 from director.core.handlers.tables import card_strength, high_card_draw
 from director.core.ids import PlayerId
@@ -547,14 +547,31 @@ def test_r12_moving_button_and_blinds_only_go_to_players_dealt_in(count, steps) 
         if kind != "hand":
             continue
         table = state.tables.tables[1]
-        positions = table.positions
-        dealt_in = set(table.seats) - set(table.dealt_out) - set(table.sitting_out)
-        if len(dealt_in) < 3:
-            continue
-        assert positions.big_blind in dealt_in
-        assert positions.small_blind in dealt_in
-        assert positions.button in dealt_in
-        assert positions.big_blind not in table.owes_big | table.owes_small
+        assert_hand_fits_who_is_dealt_in(table)
+        if len(dealt_in_at(table)) >= 3:
+            assert table.positions.big_blind not in table.owes_big | table.owes_small
+
+
+def dealt_in_at(table) -> set[int]:
+    return set(table.seats) - set(table.dealt_out) - set(table.sitting_out)
+
+
+def assert_hand_fits_who_is_dealt_in(table) -> None:
+    """The hand just dealt at ``table`` (a cash table, moving button) fits the
+    players dealt in: with three or more, the button and the blinds are three of
+    them (R12); the small blind is on the button only heads-up (R13); and nobody is
+    dealt in between the blinds, where he would play without posting (R12, R14,
+    seed 002 §4.1.16)."""
+    positions = table.positions
+    dealt_in = dealt_in_at(table)
+    if len(dealt_in) < 3:
+        return
+    assert positions.big_blind in dealt_in
+    assert positions.small_blind in dealt_in
+    assert positions.button in dealt_in
+    assert positions.button != positions.small_blind, (positions, sorted(dealt_in))
+    between_blinds = set(between(positions.small_blind, positions.big_blind, seats=9))
+    assert not between_blinds & dealt_in, (positions, sorted(dealt_in))
 
 
 def hand_for_hand(players: int, per_table: int = 9):
@@ -964,27 +981,62 @@ def test_seed_002_4_1_6_at_a_full_table_the_player_over_the_seat_plays_on_until_
     assert state.tables.where(owner) is None
 
 
-def test_r13_a_waiting_owner_given_the_button_heads_up_is_dealt_in() -> None:
+def test_seed_002_4_1_6_16_the_guest_seated_before_the_deal_the_mover_out_of_the_blinds() -> None:
     """R12-R14, seed 002 §4.1.6 and §4.1.16 together: three players; one sits out,
-    a guest plays over his seat, another changes seat after the button, the owner
-    comes back. At the next hand only one player is dealt in besides the owner, who
-    waits for the big blind: the hand is heads-up and the owner takes the button and
-    the small blind, so he is dealt in rather than left out holding the button."""
+    a guest plays over his seat, another changes seat just after the button, the
+    owner comes back. When the hand is over the owner takes his seat again and the
+    guest goes to an open seat before the next hand is dealt, which counts him (it
+    is the first time round: a newcomer posts nothing, §4.1.13(b)); the owner, who
+    waits for the big blind, takes it; the mover sits out the hands in which the
+    blinds pass his new seat and plays again, posting nothing, once the button has
+    passed him. No hand is dealt three-handed with the small blind on the button,
+    nor to a player between the blinds."""
     state, _ordered, _seats = structured_cash_table(3)
     table = state.tables.tables[1]
     away, mover = table.seats[8], table.seats[2]
+    guest = PlayerId(101)
     state = run(state, c.SitOut(player=away), T0)
     state = run(state, c.HandDone(table=1), T0)
-    state = run(state, c.PlayOver(player=PlayerId(101), name="G", amount=100, table=1, seat=8), T0)
+    state = run(state, c.PlayOver(player=guest, name="G", amount=100, table=1, seat=8), T0)
     state = run(state, c.ChangeSeatAfterButton(player=mover, seat=7), T0)
     state = run(state, c.SitIn(player=away), T0)
+    hands = []
+    for _ in range(4):
+        state = run(state, c.HandDone(table=1), T0)
+        table = state.tables.tables[1]
+        assert_hand_fits_who_is_dealt_in(table)
+        positions = table.positions
+        assert positions is not None
+        hands.append(
+            (positions.button, positions.small_blind, positions.big_blind, set(table.dealt_out))
+        )
+    table = state.tables.tables[1]
+    assert table.seats[8] == away and table.seats[3] == guest and table.seats[7] == mover
+    assert hands == [(3, 5, 8, {7}), (5, 8, 3, {7}), (8, 3, 5, set()), (3, 5, 7, set())]
+    # The owner's big blind paid what he owed.
+    assert not table.owes_big and not table.owes_small
+
+
+def test_r13_a_player_waiting_for_the_big_blind_is_dealt_in_heads_up() -> None:
+    """R12 and R13: two players left, one of them back owing the blinds he missed:
+    nobody else is dealt in, so the hand is heads-up between them (he takes the
+    button and the small blind, or the big blind) rather than not dealt at all."""
+    state, ordered, seats = structured_cash_table(3)
+    away, leaving = ordered[0], ordered[1]
+    state = run(state, c.SitOut(player=away), T0)
+    for _ in range(3):
+        state = run(state, c.HandDone(table=1), T0)
+    state = run(state, c.CashOut(player=leaving, chips=0), T0)
+    state = run(state, c.SitIn(player=away), T0)
+    table = state.tables.tables[1]
+    assert seats[away] in table.owes_big | table.owes_small
     state = run(state, c.HandDone(table=1), T0)
     table = state.tables.tables[1]
-    assert table.seats[8] == away
     positions = table.positions
     assert positions is not None
-    assert (positions.button, positions.small_blind, positions.big_blind) == (8, 8, 5)
-    assert 8 not in table.dealt_out
+    assert positions.button == positions.small_blind
+    assert seats[away] in (positions.button, positions.big_blind)
+    assert not table.dealt_out
 
 
 @settings(max_examples=60, deadline=None)
@@ -1056,10 +1108,4 @@ def test_seed_002_4_1_6_11_16_seats_played_over_kept_or_sat_out_stay_consistent(
         assert all(seated[owner] == (1, seat) for owner, seat in owners.items())
         if kind != "hand":
             continue
-        positions = table.positions
-        dealt_in = set(table.seats) - set(table.dealt_out) - set(table.sitting_out)
-        if len(dealt_in) < 3:
-            continue
-        assert positions.big_blind in dealt_in
-        assert positions.small_blind in dealt_in
-        assert positions.button in dealt_in
+        assert_hand_fits_who_is_dealt_in(table)

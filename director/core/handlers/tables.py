@@ -311,8 +311,15 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         )
     given_back = _seats_given_back(state, table, now)
     if given_back:
-        # §4.1.6: the hand is over; the players who are back take their seats again.
-        table = _table(fold(given_back, state), command.table)
+        # §4.1.6: the hand is over; the players who are back take their seats again,
+        # and those who played over them go to their open seats before the next hand
+        # is dealt, which then counts them (a newcomer's rules apply to them).
+        back = fold(given_back, state)
+        rng = rng_for(state, now, "seat")
+        for player in sorted(set(back.alive()) - set(back.tables.seated())):
+            given_back.append(_seat_player(back, player, now, rng))
+            back = apply(back, given_back[-1])
+        table = _table(back, command.table)
         active = table.active()
     previous = table.positions
     assert previous is not None
@@ -330,8 +337,10 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         newcomers=table.newcomers,
     )
     out = set(dealt_out(positions, table.newcomers, seats=seats))
-    # §4.1.16: once the button has passed him he plays again, posting nothing.
+    # §4.1.16: once the button has passed him he plays again, posting nothing; not
+    # where he would sit between the blinds (his turn for the big blind, skipped).
     passed = set(between(previous.button, positions.button, seats=seats))
+    passed -= set(between(positions.small_blind, positions.big_blind, seats=seats))
     out |= set(skipping) - passed
     owes_big, owes_small = set(table.owes_big), set(table.owes_small)
     if state.is_cash:
@@ -352,6 +361,11 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         # R12: a player who waited for the big blind and takes it owes nothing more.
         owes_big.discard(positions.big_blind)
         owes_small.discard(positions.big_blind)
+    if positions.button == positions.small_blind:
+        # R13: a hand dealt heads-up is dealt to the two players holding its button
+        # and blinds; one left out of them (passed over while he waits, or sitting out
+        # the blinds after a seat change) would make it a three-handed hand.
+        out |= active - {positions.button, positions.big_blind}
     events: list[e.Event] = []
     if clk.view(state.clock, state.structure, now).pending is not None or table_counts_hands(
         state, now

@@ -564,14 +564,21 @@ def assert_hand_fits_who_is_dealt_in(table) -> None:
     seed 002 §4.1.16)."""
     positions = table.positions
     dealt_in = dealt_in_at(table)
-    if len(dealt_in) < 3:
+    if positions.button == positions.small_blind:
+        # Heads-up (R13): dealt to the button and the big blind, nobody else.
+        assert dealt_in == {positions.button, positions.big_blind}, (positions, dealt_in)
         return
     assert positions.big_blind in dealt_in
     assert positions.small_blind in dealt_in
     assert positions.button in dealt_in
-    assert positions.button != positions.small_blind, (positions, sorted(dealt_in))
-    between_blinds = set(between(positions.small_blind, positions.big_blind, seats=9))
-    assert not between_blinds & dealt_in, (positions, sorted(dealt_in))
+    # The small blind is the next player dealt in after the button, the big blind
+    # the next after him: nobody is dealt in between them.
+    for start, end in (
+        (positions.button, positions.small_blind),
+        (positions.small_blind, positions.big_blind),
+    ):
+        skipped = set(between(start, end, seats=9))
+        assert not skipped & dealt_in, (positions, sorted(dealt_in))
 
 
 def hand_for_hand(players: int, per_table: int = 9):

@@ -406,4 +406,4 @@ def test_seed_002_4_1_16_seat_change_after_the_button_from_the_seat_menu(
     action.trigger()
     table = controller.state.tables.tables[1]
     assert table.seats[free] == mover and free in table.after_button
-    assert "sits out the blinds until the button passes" in page.cards[0].view.tags[free]
+    assert page.cards[0].view.tags[free] == ["sits out the blinds until the button passes"]

@@ -53,7 +53,8 @@ def seat_tags(table: TableState, seat: int, level: Level | None) -> list[str]:
     """What is said beside a seat: sits out, away, waits, owes or posted blinds,
     plays over another's seat."""
     tags = []
-    if seat in table.dealt_out:
+    if seat in table.dealt_out and seat not in table.after_button:
+        # Sitting out the blinds after a seat change says it below, and why.
         tags.append(_("sits out"))
     if seat in table.sitting_out:
         tags.append(_("away"))

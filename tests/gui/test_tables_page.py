@@ -201,7 +201,8 @@ def test_r12_missed_blind_amounts_on_the_tables_page_and_the_floor(
     window.controller.dispatch(c.SitIn(player=away))
     page = page_of(window)
     seat = window.controller.state.tables.where(away)[1]
-    assert "owes 200 live + 100 dead" in page.cards[0].view.tags[seat]
+    # Said once, in the few words beside the seat: he sits out because he waits.
+    assert page.cards[0].view.tags[seat] == ["waits for BB", "owes 200 live + 100 dead"]
     assert window.controller.session.refusal(c.PostBlinds(player=away)) is None
     window.controller.dispatch(c.PostBlinds(player=away))
     table = window.controller.state.tables.tables[1]

@@ -53,8 +53,11 @@ def seat_tags(table: TableState, seat: int, level: Level | None) -> list[str]:
     """What is said beside a seat: sits out, away, waits, owes or posted blinds,
     plays over another's seat."""
     tags = []
-    if seat in table.dealt_out and seat not in table.after_button:
-        # Sitting out the blinds after a seat change says it below, and why.
+    if seat in table.dealt_out and seat not in (
+        table.sitting_out | table.waiting | table.after_button
+    ):
+        # Said only when nothing below says it, and why: the seat's few words beside
+        # it keep room for what he owes.
         tags.append(_("sits out"))
     if seat in table.sitting_out:
         tags.append(_("away"))

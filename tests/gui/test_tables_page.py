@@ -408,3 +408,37 @@ def test_seed_002_4_1_16_seat_change_after_the_button_from_the_seat_menu(
     table = controller.state.tables.tables[1]
     assert table.seats[free] == mover and free in table.after_button
     assert page.cards[0].view.tags[free] == ["sits out the blinds until the button passes"]
+
+
+def test_a_broken_table_s_moves_scroll_in_the_panel_at_1366x768(qtbot, event_window) -> None:
+    """A table broken sends its players to the others at once (R24): the nine moves
+    and their Done buttons scroll within the side panel, and the window stays as tall
+    as a laptop's screen (it grew past it, the status bar and the bottom buttons out
+    of sight, on this page and every page after it)."""
+    commands = [
+        c.SetStructure(structure=structures.find("regular-5000").template.structure),
+        c.SetMoneySettings(settings=MoneySettings(buy_in=2000, chips=5000)),
+        *(c.BuyIn(player=PlayerId(n), name=f"Jean-Christophe {n}") for n in range(1, 55)),
+    ]
+    window = event_window(commands=commands, page="tables", shown=True)
+    window.resize(1366, 768)
+    page = page_of(window)
+    page.draw_seats()
+    window.controller.dispatch(c.DrawForButton())
+    tables = window.controller.state.tables.tables
+    # Three busts at each of five tables of nine: the sixth table is broken up.
+    for number in sorted(tables)[:-1]:
+        seated = sorted(tables[number].seats.values())
+        window.controller.dispatch(c.BustPlayers(busts=tuple(Bust(player=p) for p in seated[:3])))
+    pending = window.controller.state.tables.pending
+    assert len(pending) >= 8
+    qtbot.wait(20)
+    buttons = [b for b in page.moves_host.findChildren(QPushButton) if b.text() == "Done"]
+    assert len(buttons) == len(pending)
+    assert window.height() <= 768 and window.minimumSizeHint().height() <= 768
+    # The panel scrolls (once laid out) rather than growing.
+    qtbot.waitUntil(lambda: page.side_scroll.verticalScrollBar().maximum() > 0, timeout=2000)
+    # Every move can be brought into view and confirmed there.
+    page.side_scroll.ensureWidgetVisible(buttons[-1])
+    buttons[-1].click()
+    assert len(window.controller.state.tables.pending) == len(pending) - 1

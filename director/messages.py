@@ -352,14 +352,14 @@ MESSAGES: dict[str, str] = {
     ),
     "out_of_turn_fold_or_call": N_(
         "{player} may only fold or call: three or more players acted out of turn "
-        "past them, and those actions stand (seed 001)."
+        "past them, and those actions stand."
     ),
     "straddle_not_in_tournaments": N_("A tournament has no straddle."),
     "straddle_not_allowed": N_(
         "This cash game does not allow a live straddle (its settings can allow it)."
     ),
     "straddle_not_in_limit": N_(
-        "No live straddle in a limit game unless the game says so (seed 002 §4.1.17)."
+        "No live straddle in a limit game unless the game says so."
     ),
     "cannot_check": N_("Cannot check: there is {amount:n} to call."),
     "nothing_to_call": N_("Nothing to call: check instead."),

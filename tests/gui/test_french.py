@@ -47,6 +47,10 @@ def test_the_console_speaks_french_with_french_money(french, window_factory) -> 
     )
     assert "Dotation" in figures and "\u00a0€" in figures
     assert window.undo_action.text().startswith("&Annuler")
+    # The venue is a "lieu"; a "place" is a finishing place (the payouts' column).
+    event = console.page("event")
+    (venue,) = [label for label in event.findChildren(QLabel) if label.buddy() is event.venue]
+    assert venue.text() == "Lieu"
 
 
 def test_qt_own_buttons_follow_the_language(qtbot) -> None:

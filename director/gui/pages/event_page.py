@@ -50,7 +50,7 @@ class EventPage(QWidget):
         form = QFormLayout()
         form.addRow(_("Name"), name_row)
         form.addRow(_("Date"), self.date)
-        form.addRow(_("Place"), self.venue)
+        form.addRow(_("Venue"), self.venue)
         form.addRow("", save)
         form.addRow(_("Kind"), self.kind)
         form.addRow(_("Created"), self.created)

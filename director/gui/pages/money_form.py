@@ -322,7 +322,7 @@ class CashMoneyForm(QGroupBox):
         self.live_straddle.setToolTip(
             _("The player left of the big blind may post two big blinds and act last.")
         )
-        self.straddle_in_limit = QCheckBox(_("In limit levels too (seed 002 §4.1.17)"))
+        self.straddle_in_limit = QCheckBox(_("In limit levels too"))
         self.live_straddle.toggled.connect(self.straddle_in_limit.setEnabled)
         for box in (self.live_straddle, self.straddle_in_limit):
             box.toggled.connect(lambda _on: self.saved.clear())

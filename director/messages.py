@@ -358,9 +358,7 @@ MESSAGES: dict[str, str] = {
     "straddle_not_allowed": N_(
         "This cash game does not allow a live straddle (its settings can allow it)."
     ),
-    "straddle_not_in_limit": N_(
-        "No live straddle in a limit game unless the game says so."
-    ),
+    "straddle_not_in_limit": N_("No live straddle in a limit game unless the game says so."),
     "cannot_check": N_("Cannot check: there is {amount:n} to call."),
     "nothing_to_call": N_("Nothing to call: check instead."),
     "not_enough_chips": N_("{total:n} is more than the {available:n} chips this player has."),

@@ -304,3 +304,15 @@ def time_played(ledger: Iterable[Movement], until: int) -> dict[PlayerId, int]:
     for player, start in sat_down.items():
         played[player] = played.get(player, 0) + max(0, until - start)
     return {player: ms for player, ms in played.items() if ms > 0}
+
+
+def purchase_counts(ledger: Iterable[Movement], kind: MovementKind) -> dict[PlayerId, int]:
+    """How many purchases of ``kind`` each player made, less those refunded: the cash
+    game's top-ups, which no counter of the entrant keeps (players at 0 left out)."""
+    counts: dict[PlayerId, int] = {}
+    for movement in ledger:
+        if movement.kind is kind:
+            counts[movement.player] = counts.get(movement.player, 0) + 1
+        elif movement.kind is MovementKind.REFUND and movement.refunded is kind:
+            counts[movement.player] = counts.get(movement.player, 0) - 1
+    return {player: count for player, count in counts.items() if count > 0}

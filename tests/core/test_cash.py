@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from director.core import commands as c
 from director.core.errors import RuleViolation
-from director.core.ids import PlayerId
+from director.core.ids import Instant, PlayerId
 from director.core.ledger import BANK, fewest_payments, settle
 from director.core.money import CashSettings
 from director.core.players import EntrantStatus
@@ -169,3 +169,27 @@ def test_nets_sum_to_zero_when_the_chips_balance(buys, shares) -> None:
         moved[payment.payer] = moved.get(payment.payer, 0) - payment.amount
         moved[payment.payee] = moved.get(payment.payee, 0) + payment.amount
     assert {p: a for p, a in moved.items() if a} == dict(result.balances)
+
+
+def test_r32_top_ups_counted_per_player_from_the_ledger() -> None:
+    """R32: every top-up is recorded; the count per player is the ledger's top-ups less
+    any taken back, players with none left out."""
+    from director.core.ledger import purchase_counts
+    from director.core.players import Movement, MovementKind
+
+    ann, bob = PlayerId(1), PlayerId(2)
+    ledger = [
+        Movement(at=Instant(1), kind=MovementKind.BUY_IN, player=ann, price=5000),
+        Movement(at=Instant(2), kind=MovementKind.TOP_UP, player=ann, price=2000),
+        Movement(at=Instant(3), kind=MovementKind.TOP_UP, player=bob, price=2000),
+        Movement(at=Instant(4), kind=MovementKind.TOP_UP, player=ann, price=1000),
+        Movement(
+            at=Instant(5),
+            kind=MovementKind.REFUND,
+            player=bob,
+            price=-2000,
+            refunded=MovementKind.TOP_UP,
+        ),
+    ]
+    assert purchase_counts(ledger, MovementKind.TOP_UP) == {ann: 2}
+    assert purchase_counts(ledger, MovementKind.BUY_IN) == {ann: 1}

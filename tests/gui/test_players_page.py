@@ -9,7 +9,8 @@ from director.app.club.roster import Roster
 from director.app.files import structures
 from director.app.views.display import SectionKind, display_data
 from director.core import commands as c
-from director.core.money import Fee, MoneySettings, RebuyRule
+from director.core.ids import PlayerId
+from director.core.money import CashSettings, Fee, MoneySettings, RebuyRule
 from director.core.players import Bust, EntrantStatus
 from director.core.state import EventKind
 from director.gui.dialogs.bust import BustDialog
@@ -249,6 +250,38 @@ def test_cash_game_buy_in_cash_out_and_settlement(qtbot, window_factory, monkeyp
     assert dialog.chip_check.text().startswith("✔")
     form = window.console.page("event").findChild(CashMoneyForm)
     assert form is not None
+
+
+def test_cash_game_players_list_counts_top_ups_and_shows_no_tournament_column(
+    qtbot, window_factory
+) -> None:
+    """R32: each top-up is counted in the cash game's Top-ups column (it stayed empty:
+    the column read the tournament's re-buys); the columns a cash game has nothing for
+    (add-on, knock-outs, bounty, prize) are not shown as blank columns."""
+    from director.gui.models.players_model import CASH_HIDDEN, REBUYS
+
+    window = window_factory()
+    session = window.library.create("Cash night", EventKind.CASH)
+    session.dispatch(c.SetCashSettings(settings=CashSettings(chip_money=5, chip_count=5)))
+    for number in (1, 2):
+        session.dispatch(c.BuyIn(player=PlayerId(number), name=f"P{number}", amount=5000))
+    window.open_session(session)
+    window.console.show_page("players")
+    window.controller.dispatch(c.TopUp(player=PlayerId(1), amount=2000))
+    window.controller.dispatch(c.TopUp(player=PlayerId(1), amount=3000))
+    page = page_of(window)
+    model = page.model
+    counts = {
+        model.data(model.index(row, 0)): model.data(model.index(row, REBUYS))
+        for row in range(model.rowCount())
+    }
+    assert counts == {"P1": "2", "P2": ""}
+    assert model.headerData(REBUYS, Qt.Orientation.Horizontal) == "Top-ups"
+    assert all(page.table.isColumnHidden(column) for column in CASH_HIDDEN)
+    shown = [
+        column for column in range(model.columnCount()) if not page.table.isColumnHidden(column)
+    ]
+    assert all(model.headerData(column, Qt.Orientation.Horizontal) for column in shown)
 
 
 def test_register_only_then_enter_buys_in(qtbot, window) -> None:

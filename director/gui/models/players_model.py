@@ -10,8 +10,9 @@ from PySide6.QtGui import QBrush, QColor
 
 from director.core.bounties import bounty_book
 from director.core.ids import PlayerId
+from director.core.ledger import purchase_counts
 from director.core.money import MYSTERY
-from director.core.players import Entrant, EntrantStatus
+from director.core.players import Entrant, EntrantStatus, MovementKind
 from director.core.results import prizes_by_player
 from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
@@ -21,6 +22,8 @@ Index = QModelIndex | QPersistentModelIndex
 
 NAME, STATUS, SEAT, ENTRIES, REBUYS, ADDONS, PAID, OWED, CHIPS, PLACE, KNOCKOUTS, BOUNTY = range(12)
 PRIZE = 12
+CASH_HIDDEN = (ADDONS, KNOCKOUTS, BOUNTY, PRIZE)
+"""The columns a cash game has nothing for (no add-on, knock-out, bounty or prize)."""
 OUT_BRUSH = QBrush(QColor("#8b949e"))
 OWED_BRUSH = QBrush(QColor("#c0392b"))
 
@@ -54,6 +57,8 @@ class Row:
     he won from the envelopes drawn."""
     prize: int = 0
     """The prize his place wins (ties share it, a deal replaces it): the core's."""
+    top_ups: int = 0
+    """Cash game: the top-ups he bought (the core's count, from the ledger)."""
 
 
 class PlayersModel(QAbstractTableModel):
@@ -76,6 +81,7 @@ class PlayersModel(QAbstractTableModel):
         heads = {} if book is None else (book.won if mystery else book.on_head)
         seats = seats or {}
         prizes = {} if state.is_cash else prizes_by_player(state)
+        top_ups = purchase_counts(state.ledger, MovementKind.TOP_UP) if state.is_cash else {}
         rows = [
             Row(
                 entrant=entrant,
@@ -84,6 +90,7 @@ class PlayersModel(QAbstractTableModel):
                 seat=seats.get(player, ""),
                 bounty=heads.get(player, 0),
                 prize=prizes.get(player, 0),
+                top_ups=top_ups.get(player, 0),
             )
             for player, entrant in state.players.items()
         ]
@@ -186,7 +193,8 @@ class PlayersModel(QAbstractTableModel):
         if column == ENTRIES:
             return str(entrant.entries)
         if column == REBUYS:
-            return str(entrant.rebuys) if entrant.rebuys else ""
+            count = row.top_ups if self.cash else entrant.rebuys
+            return str(count) if count else ""
         if column == ADDONS:
             return _("yes") if entrant.addons and not self.cash else ""
         if column == PAID:

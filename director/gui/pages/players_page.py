@@ -44,7 +44,7 @@ from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.bust import BustDialog
 from director.gui.dialogs.settlement import SettlementDialog
-from director.gui.models.players_model import PlayersModel
+from director.gui.models.players_model import CASH_HIDDEN, PlayersModel
 from director.i18n import _, format_money, format_number, parse_money
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ class PlayersPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in CASH_HIDDEN:
+            self.table.setColumnHidden(column, cash)
 
         self.buttons: dict[str, QPushButton] = {}
         actions = (

@@ -12,6 +12,7 @@ pasted page never ends up on the clock or in a report.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
@@ -91,3 +92,19 @@ def require_plain_texts(value: Any) -> None:
     elif isinstance(value, (tuple, list, frozenset, set)):
         for item in value:
             require_plain_texts(item)
+
+
+@functools.lru_cache(maxsize=4096)
+def name_order(name: str) -> tuple[str, str, str]:
+    """The key that puts names in the order people look for theirs in: letters
+    compared without accents or case ("Éloïse" among the E's, not after "Zoé", where
+    a plain comparison puts every accented first letter), then with them, then as
+    written, so that the order never depends on the order found. Kept for the names
+    of a night: lists and the TV sort the same names again and again."""
+    folded = name.casefold()
+    plain = "".join(
+        letter
+        for letter in unicodedata.normalize("NFKD", folded)
+        if not unicodedata.combining(letter)
+    )
+    return plain, folded, name

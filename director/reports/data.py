@@ -30,6 +30,7 @@ from director.core.results import (
 )
 from director.core.state import EventKind, TournamentState
 from director.core.structure import Break, Level, Structure
+from director.core.text import name_order
 from director.i18n import _, format_date, format_datetime
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ def seating_data(state: TournamentState, now: Instant) -> SeatingData:
             (state.player_name(player), table, seat)
             for player, (table, seat) in state.tables.seated().items()
         ),
-        key=lambda card: card[0].casefold(),
+        key=lambda card: name_order(card[0]),
     )
     labels = {number: table_label(state.tables, number) for number in state.tables.tables}
     return SeatingData(header=header(state, now), tables=tables, cards=cards, labels=labels)

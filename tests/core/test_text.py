@@ -147,3 +147,22 @@ def test_a_player_name_with_a_newline_is_refused_in_one_line() -> None:
     from director.i18n import describe_error
 
     assert "\n" not in describe_error(caught.value)
+
+
+def test_names_are_put_in_order_without_their_accents_first() -> None:
+    """A French list: an accented first letter goes with its letter (a plain comparison
+    put "Éloïse" after "Zoé"), then case and accents break ties, always the same way."""
+    from director.core.text import name_order
+
+    names = ["Zoé", "Théophile", "Éloïse", "eric", "Gwendoline", "Géraldine", "Eric", "Érica"]
+    assert sorted(names, key=name_order) == [
+        "Éloïse",
+        "Eric",
+        "eric",
+        "Érica",
+        "Géraldine",
+        "Gwendoline",
+        "Théophile",
+        "Zoé",
+    ]
+    assert sorted(reversed(names), key=name_order) == sorted(names, key=name_order)

@@ -450,3 +450,14 @@ def test_a_pots_rake_set_in_the_cash_form_taken_from_the_players_page(
     dialog = SettlementDialog(window.controller.state)
     qtbot.addWidget(dialog)
     assert dialog.rake.text() == "The house's rake: €3.00, for the club's own account."
+
+
+def test_players_list_in_alphabetical_order_with_accents(qtbot, window) -> None:
+    """A player looks for his name: "Éloïse" among the E's and "Géraldine" before
+    "Gwendoline" (a plain comparison put accented letters after z)."""
+    page = page_of(window)
+    for name in ("Zoé", "Gwendoline", "Éloïse", "Géraldine", "Eric"):
+        type_name(qtbot, page, name)
+    model = page.model
+    shown = [model.data(model.index(row, 0)) for row in range(model.rowCount())]
+    assert shown == ["Éloïse", "Eric", "Géraldine", "Gwendoline", "Zoé"]

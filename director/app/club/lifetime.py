@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from director.core.ids import PlayerId
 from director.core.leagues import EventResults, ResultLine
 from director.core.state import TournamentState
+from director.core.text import name_order
 from director.persistence.db import Database
 
 
@@ -160,7 +161,7 @@ def lifetime_lines(
         summed(player, names.get(player, seen_names.get(player, "")), played)
         for player, played in nights.items()
     ]
-    result.sort(key=lambda line: (-line.net, line.name.casefold(), line.player))
+    result.sort(key=lambda line: (-line.net, name_order(line.name), line.player))
     return result
 
 

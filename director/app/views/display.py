@@ -82,6 +82,7 @@ from director.core.results import Bubble, PlayerResult, player_results, prize_am
 from director.core.state import Status, TournamentState
 from director.core.structure import Break, Level, Structure
 from director.core.tables import RECENT_MOVE_MS, TableRace
+from director.core.text import name_order
 from director.i18n import _, format_clock, format_money, format_number, format_time
 
 __all__ = [
@@ -327,7 +328,7 @@ def seat_rows(state: TournamentState) -> tuple[SeatRow, ...]:
         )
         for player, (table, seat) in state.tables.seated().items()
     ]
-    return tuple(sorted(rows, key=lambda row: row.name.casefold()))
+    return tuple(sorted(rows, key=lambda row: name_order(row.name)))
 
 
 def shot_rows(state: TournamentState, now: Instant) -> tuple[ShotRow, ...]:

@@ -21,6 +21,7 @@ from director.core.periods import level_now
 from director.core.players import EntrantStatus, MovementKind
 from director.core.prize_pool import PrizePool, prize_pool
 from director.core.state import Status, TournamentState
+from director.core.text import name_order
 from director.i18n import N_, _, describe_error, format_money, format_number
 
 
@@ -43,7 +44,7 @@ def head_rows(state: TournamentState, *, most: int | None = None) -> list[tuple[
     book = bounty_book(state)
     heads = sorted(
         ((player, amount) for player, amount in book.on_head.items() if amount > 0),
-        key=lambda item: (-item[1], state.player_name(item[0]).casefold()),
+        key=lambda item: (-item[1], name_order(state.player_name(item[0]))),
     )
     return [
         (

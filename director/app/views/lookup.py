@@ -13,6 +13,7 @@ from director.app.views.table_texts import seat_label
 from director.core.players import EntrantStatus
 from director.core.results import player_results
 from director.core.state import TournamentState
+from director.core.text import name_order
 from director.i18n import _
 
 
@@ -61,7 +62,7 @@ def public_players(state: TournamentState) -> list[PublicPlayer]:
                 found.append(PublicPlayer(entrant.name, "out", text, place=place.best))
         elif status is EntrantStatus.LEFT:
             found.append(PublicPlayer(entrant.name, "left", _("Left the game")))
-    return sorted(found, key=lambda item: item.name.casefold())
+    return sorted(found, key=lambda item: name_order(item.name))
 
 
 def players_json(state: TournamentState) -> list[dict[str, Any]]:

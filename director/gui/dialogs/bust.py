@@ -28,6 +28,7 @@ from director.core.ids import PlayerId
 from director.core.money import bounty_parts
 from director.core.players import Bust, Winner
 from director.core.state import TournamentState
+from director.core.text import name_order
 from director.gui.common import ok_cancel
 from director.gui.dialogs.split_bounty import SplitBountyDialog
 from director.gui.widgets import ChipsEdit, InlineError
@@ -46,7 +47,7 @@ class BustDialog(QDialog):
         self.state = state
         self.busts: tuple[Bust, ...] = ()
         self.playing = sorted(
-            (state.players[p] for p in state.alive()), key=lambda e: e.name.casefold()
+            (state.players[p] for p in state.alive()), key=lambda e: name_order(e.name)
         )
         self.grid = QGridLayout()
         for column, text in enumerate(

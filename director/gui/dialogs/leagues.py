@@ -50,6 +50,7 @@ from director.app.storage.databases import StoreError
 from director.core.errors import RuleViolation
 from director.core.ids import PlayerId
 from director.core.leagues import SAMPLE_FIELDS, PointsRule, points_text, preview, sample_paid
+from director.core.text import name_order
 from director.gui.common import confirm, show_error
 from director.gui.widgets import DateField, InlineError, MoneyEdit
 from director.i18n import N_, _, format_date, format_money, language, ngettext
@@ -671,7 +672,7 @@ class LeaguesDialog(QDialog):
         self.player_box.blockSignals(True)
         self.player_box.clear()
         _same, names = self.leagues.merges()
-        for player_id, name in sorted(names.items(), key=lambda item: item[1].casefold()):
+        for player_id, name in sorted(names.items(), key=lambda item: name_order(item[1])):
             self.player_box.addItem(name, int(player_id))
         index = self.player_box.findData(current)
         self.player_box.setCurrentIndex(max(0, index))

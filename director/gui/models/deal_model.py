@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from director.core.ids import PlayerId
 from director.core.results import DealPreview, out_next_prize
 from director.core.state import TournamentState
+from director.core.text import name_order
 from director.i18n import _, format_money, format_number, parse_chips
 
 Index = QModelIndex | QPersistentModelIndex
@@ -38,7 +39,7 @@ class DealModel(QAbstractTableModel):
 
     def set_state(self, state: TournamentState) -> None:
         """The players left; chips already typed stay, a preview for others goes."""
-        alive = sorted(state.alive(), key=lambda p: state.players[p].name.casefold())
+        alive = sorted(state.alive(), key=lambda p: name_order(state.players[p].name))
         self.beginResetModel()
         if alive != self.players:
             self.preview = None

@@ -16,6 +16,7 @@ from director.core.players import Entrant, EntrantStatus, MovementKind
 from director.core.results import prizes_by_player
 from director.core.standings import Place, eliminations, places
 from director.core.state import Status, TournamentState
+from director.core.text import name_order
 from director.i18n import _, format_money, format_number
 
 Index = QModelIndex | QPersistentModelIndex
@@ -98,7 +99,7 @@ class PlayersModel(QAbstractTableModel):
             key=lambda row: (
                 row.entrant.status is not EntrantStatus.PLAYING,
                 row.place.best if row.place else 0,
-                row.entrant.name.casefold(),
+                name_order(row.entrant.name),
             )
         )
         self.beginResetModel()

@@ -35,6 +35,7 @@ from director.core.ids import PlayerId
 from director.core.messages import Message
 from director.core.players import EntrantStatus
 from director.core.tables import blinds_to_post, seat_change_wait
+from director.core.text import name_order
 from director.gui.common import confirm, scaled_font, show_error
 from director.gui.controller import SessionController
 from director.gui.dialogs.chip_race import ChipRaceDialog, race_lines
@@ -444,7 +445,7 @@ class TablesPage(QWidget):
         self._allowed(action, lock)
         reserve = menu.addMenu(_("Reserve this seat for"))
         reserve.setToolTipsVisible(True)
-        for player, entrant in sorted(state.players.items(), key=lambda i: i[1].name.casefold()):
+        for player, entrant in sorted(state.players.items(), key=lambda i: name_order(i[1].name)):
             if entrant.status is not EntrantStatus.PLAYING:
                 continue
             command = c.LockSeat(table=table, seat=seat, player=player)

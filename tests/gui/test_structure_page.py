@@ -97,6 +97,16 @@ def test_load_a_template_then_apply(qtbot, window, monkeypatch) -> None:
     assert window.controller.state.structure == structures.find("deep-10000").template.structure
 
 
+def test_the_templates_box_shows_the_template_the_levels_come_from(qtbot, event_window) -> None:
+    """The box beside "Load template" shows the template the event's levels are, not
+    the list's first (it read "Fast home game" over a regular home game's levels)."""
+    regular = structures.find("regular-5000").template.structure
+    window = event_window(commands=[c.SetStructure(structure=regular)], page="structure")
+    page = page_of(window)
+    assert page.templates.currentData() == "regular-5000"
+    assert page.templates.findData("regular-5000") != 0
+
+
 def test_import_of_a_bad_file_changes_nothing(qtbot, window, monkeypatch, tmp_path: Path) -> None:
     bad = tmp_path / "recipe.json"
     bad.write_text(json.dumps({"title": "soup"}))

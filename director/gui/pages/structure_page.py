@@ -329,11 +329,15 @@ class StructurePage(QWidget):
 
     def refresh_templates(self) -> None:
         self.templates.clear()
+        levels = self.controller.state.structure.items
         for entry in library.templates():
             self.templates.addItem(entry.template.name, entry.key)
             self.templates.setItemData(
                 self.templates.count() - 1, entry.template.description, Qt.ItemDataRole.ToolTipRole
             )
+            if levels and entry.template.structure.items == levels:
+                # The template the event's levels come from, not the list's first.
+                self.templates.setCurrentIndex(self.templates.count() - 1)
 
     def _replace_draft(self, structure: Structure, what: str) -> None:
         """Put ``structure`` in the editor after played levels, asking first if edits exist."""

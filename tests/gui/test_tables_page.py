@@ -442,3 +442,21 @@ def test_a_broken_table_s_moves_scroll_in_the_panel_at_1366x768(qtbot, event_win
     page.side_scroll.ensureWidgetVisible(buttons[-1])
     buttons[-1].click()
     assert len(window.controller.state.tables.pending) == len(pending) - 1
+
+
+TOURNAMENT_CONTROLS = ("race_button", "hand_for_hand", "final_redraw", "confirm_all", "moves_host")
+
+
+def test_a_cash_game_shows_no_tournament_control(qtbot, window_factory) -> None:
+    """A cash game breaks no table, plays no hand-for-hand and races no chip (R24-R28):
+    the Tables page shows no moves panel, chip race, hand-for-hand or final-table
+    redraw for it."""
+    window, _ordered = _cash_window(window_factory)
+    page = page_of(window)
+    assert all(getattr(page, name).isHidden() for name in TOURNAMENT_CONTROLS)
+    assert not page.dealers.isHidden() and not page.on_tv.isHidden()
+
+
+def test_a_tournament_shows_its_table_controls(qtbot, window) -> None:
+    page = page_of(window)
+    assert not any(getattr(page, name).isHidden() for name in TOURNAMENT_CONTROLS)

@@ -224,6 +224,21 @@ class TablesPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(body, 1)
+        # A cash game breaks no table, plays no hand-for-hand and races no chip
+        # (R24-R28 are the tournament's): what is for them is not shown.
+        tournament_only = (
+            order,
+            self.hand_for_hand,
+            self.final_redraw,
+            moves_title,
+            self.moves_host,
+            self.confirm_all,
+            self.h4h,
+            self.race_button,
+            self.race_text,
+        )
+        for widget in tournament_only:
+            widget.setVisible(not controller.state.is_cash)
         controller.changed.connect(self._on_changed)
         # Each table's "this hand" time counts up; only the lines under the tables change.
         self._clock = QTimer(self)

@@ -84,11 +84,8 @@ def seats_follow_players(
     for player, (table, seat) in sorted(seated.items()):
         if player not in alive:
             extra.append(e.PlayerUnseated(at=now, player=player, table=table, seat=seat))
-    current = fold(extra, after)
-    rng = rng_for(state, now, "seat")
-    for player in sorted(alive - set(seated)):
-        extra.append(_seat_player(current, player, now, rng))
-        current = apply(current, extra[-1])
+    newly_seated, current = _seat_the_unseated(fold(extra, after), state, now)
+    extra.extend(newly_seated)
     if current.is_cash:
         return extra
     # R27: in hand-for-hand, a hand is over once every table has finished it.
@@ -96,6 +93,20 @@ def seats_follow_players(
     planned = _plan(current, now, hand_over=hand_over)
     extra.extend(planned)
     return extra
+
+
+def _seat_the_unseated(
+    state: TournamentState, before: TournamentState, now: Instant
+) -> tuple[list[e.Event], TournamentState]:
+    """A seat for each player in the event who has none, in order (R5), drawn with the
+    seat draw of the command's ``before`` state at ``now``: the events, and the state
+    with them applied."""
+    rng = rng_for(before, now, "seat")
+    events: list[e.Event] = []
+    for player in sorted(set(state.alive()) - set(state.tables.seated())):
+        events.append(_seat_player(state, player, now, rng))
+        state = apply(state, events[-1])
+    return events, state
 
 
 def _seat_player(
@@ -314,11 +325,8 @@ def _hand_done(state: TournamentState, command: c.HandDone, now: Instant) -> lis
         # §4.1.6: the hand is over; the players who are back take their seats again,
         # and those who played over them go to their open seats before the next hand
         # is dealt, which then counts them (a newcomer's rules apply to them).
-        back = fold(given_back, state)
-        rng = rng_for(state, now, "seat")
-        for player in sorted(set(back.alive()) - set(back.tables.seated())):
-            given_back.append(_seat_player(back, player, now, rng))
-            back = apply(back, given_back[-1])
+        reseated, back = _seat_the_unseated(fold(given_back, state), state, now)
+        given_back.extend(reseated)
         table = _table(back, command.table)
         active = table.active()
     previous = table.positions

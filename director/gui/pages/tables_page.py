@@ -189,13 +189,16 @@ class TablesPage(QWidget):
         self.race_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         listed = QVBoxLayout()
         listed.setContentsMargins(0, 0, 0, 0)
-        listed.addWidget(moves_title)
-        listed.addWidget(self.moves_host)
-        listed.addWidget(self.confirm_all)
-        listed.addWidget(self.h4h)
-        listed.addWidget(self.draw_text)
-        listed.addWidget(self.race_button)
-        listed.addWidget(self.race_text)
+        for widget in (
+            moves_title,
+            self.moves_host,
+            self.confirm_all,
+            self.h4h,
+            self.draw_text,
+            self.race_button,
+            self.race_text,
+        ):
+            listed.addWidget(widget)
         listed.addStretch()
         listed_host = QWidget()
         listed_host.setLayout(listed)
